@@ -1,0 +1,107 @@
+//! Backends: provisioning, running, and reading their output into typed failures.
+
+pub mod provision;
+pub mod silicon;
+
+use crate::syntax::span::LineCol;
+use std::time::Duration;
+
+/// What kind of check the backend says failed (Viper's error kinds).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    AssertFailed,
+    PostconditionViolated,
+    /// A method call's precondition.
+    CallPrecondition,
+    /// A function application's precondition.
+    AppPrecondition,
+    AssignmentFailed,
+    ExhaleFailed,
+    InhaleFailed,
+    FoldFailed,
+    UnfoldFailed,
+    LoopInvariantNotEstablished,
+    LoopInvariantNotPreserved,
+    /// A method call failed for another reason than its precondition.
+    CallFailed,
+    ContractNotWellformed,
+    FunctionNotWellformed,
+    PredicateNotWellformed,
+    /// Viper's `refute` that could not be refuted.
+    RefuteFailed,
+    /// Anything else, with the backend's words.
+    Other(String),
+}
+
+/// Why it failed (Viper's error reasons).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FailureReason {
+    /// `Assertion E might not hold.`
+    AssertionFalse,
+    /// `There might be insufficient permission to access E`
+    InsufficientPermission,
+    DivisionByZero,
+    NegativePermission,
+    NotInjective,
+    SeqIndexNegative,
+    SeqIndexExceedsLength,
+    Other(String),
+}
+
+/// One failure as the backend reported it, in the generated file's coordinates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackendFailure {
+    pub kind: FailureKind,
+    pub reason: FailureReason,
+    /// The backend's text of the offending expression in the reason (`x.f`).
+    pub offending: String,
+    /// The whole message as printed.
+    pub message: String,
+    /// Start and end of the failing node in the generated text.
+    pub start: LineCol,
+    pub end: LineCol,
+}
+
+/// The backend could not give a verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BackendError {
+    /// Something the backend needs is not there, and could not be provisioned.
+    Missing { what: String, fix: String },
+    /// Provisioning failed (download, checksum, extraction).
+    Provision(String),
+    Timeout(Duration),
+    /// The backend exited without a verdict (crash, parse error in the generated text).
+    Crashed { status: Option<i32>, output: String },
+}
+
+impl std::fmt::Display for BackendError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BackendError::Missing { what, fix } => write!(f, "{what} is missing; to fix it: {fix}"),
+            BackendError::Provision(m) => write!(f, "provisioning the backend failed: {m}"),
+            BackendError::Timeout(d) => write!(
+                f,
+                "the backend timed out after {} s; raise it with --timeout SECONDS",
+                d.as_secs()
+            ),
+            BackendError::Crashed { status, output } => write!(
+                f,
+                "the backend stopped without a verdict (exit status {}):\n{output}",
+                status.map_or("none".to_string(), |s| s.to_string())
+            ),
+        }
+    }
+}
+
+/// Settings of one backend run.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub timeout: Duration,
+}
+
+/// The backend's verdict: verified exactly when `failures` is empty.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub failures: Vec<BackendFailure>,
+    pub time: Duration,
+}

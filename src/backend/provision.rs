@@ -1,0 +1,1 @@
+//! Provisioning of Silicon and Z3 into the cache directory (pinned, checksummed).

@@ -1,0 +1,1 @@
+//! Running Silicon on a Silver file and parsing its output.

@@ -1,0 +1,1 @@
+//! Backend failures → source failures.

@@ -1,0 +1,340 @@
+//! The core program: resolved, typed, close to PVL.
+//!
+//! The checker (`crate::check`) builds it from the syntax tree; passes
+//! (`crate::passes`) rewrite it; the encoder (`crate::encode`) turns it into
+//! the verification IR. Names are resolved to ids, every expression knows its
+//! type and its span, and sugar is gone: `for` loops are `while` loops,
+//! `PointsTo`/`Value` are `Perm`, quantifier ranges are implications.
+
+use crate::syntax::ast::{BinOp, Quantifier, UnOp};
+use crate::syntax::span::Span;
+
+macro_rules! id_type {
+    ($($name:ident),*) => {$(
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+    )*};
+}
+id_type!(ClassId, FieldId, MethodId, FunctionId, PredicateId);
+
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub classes: Vec<Class>,
+    pub fields: Vec<Field>,
+    pub methods: Vec<Method>,
+    pub functions: Vec<Function>,
+    pub predicates: Vec<Predicate>,
+}
+
+impl Program {
+    pub fn class(&self, id: ClassId) -> &Class {
+        &self.classes[id.0 as usize]
+    }
+    pub fn field(&self, id: FieldId) -> &Field {
+        &self.fields[id.0 as usize]
+    }
+    pub fn method(&self, id: MethodId) -> &Method {
+        &self.methods[id.0 as usize]
+    }
+    pub fn function(&self, id: FunctionId) -> &Function {
+        &self.functions[id.0 as usize]
+    }
+    pub fn predicate(&self, id: PredicateId) -> &Predicate {
+        &self.predicates[id.0 as usize]
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Class {
+    pub name: String,
+    pub fields: Vec<FieldId>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: String,
+    pub class: ClassId,
+    pub ty: Type,
+    /// Readable without permission; written only in the class's constructors.
+    pub is_final: bool,
+    pub span: Span,
+}
+
+/// A typed variable: parameter, local, quantified or let-bound. Names are
+/// unique within their method (the checker renames shadowing locals).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Var {
+    pub name: String,
+    pub ty: Type,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Contract {
+    pub requires: Vec<Expr>,
+    pub ensures: Vec<Expr>,
+    /// Holds at entry, exit, and as an invariant of every loop in the body.
+    pub context_everywhere: Vec<Expr>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Method {
+    pub name: String,
+    /// None for a global method.
+    pub class: Option<ClassId>,
+    pub is_constructor: bool,
+    pub is_static: bool,
+    pub params: Vec<Var>,
+    pub given: Vec<Var>,
+    pub yields: Vec<Var>,
+    /// `Type::Void` when nothing is returned.
+    pub ret: Type,
+    pub contract: Contract,
+    pub body: Option<Block>,
+    pub span: Span,
+}
+
+impl Method {
+    /// Whether the method has an implicit `this` parameter.
+    pub fn has_this(&self) -> bool {
+        self.class.is_some() && !self.is_static && !self.is_constructor
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub class: Option<ClassId>,
+    pub is_static: bool,
+    pub params: Vec<Var>,
+    pub ret: Type,
+    pub contract: Contract,
+    pub body: Option<Expr>,
+    pub span: Span,
+}
+
+impl Function {
+    pub fn has_this(&self) -> bool {
+        self.class.is_some() && !self.is_static
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Predicate {
+    pub name: String,
+    pub class: Option<ClassId>,
+    pub is_static: bool,
+    /// `inline resource`: the body is substituted where the predicate is used.
+    pub is_inline: bool,
+    pub params: Vec<Var>,
+    pub body: Option<Expr>,
+    pub span: Span,
+}
+
+impl Predicate {
+    pub fn has_this(&self) -> bool {
+        self.class.is_some() && !self.is_static
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Type {
+    Int,
+    Bool,
+    Void,
+    Resource,
+    /// A fraction in (0, 1].
+    Frac,
+    /// A fraction in [0, 1].
+    ZFrac,
+    Rational,
+    /// A reference to an instance of a class.
+    Class(ClassId),
+    /// The type of `null`: assignable to any class or array.
+    Null,
+    Array(Box<Type>),
+    Seq(Box<Type>),
+    Set(Box<Type>),
+    Bag(Box<Type>),
+    Option(Box<Type>),
+    Map(Box<Type>, Box<Type>),
+}
+
+impl Type {
+    pub fn is_ref(&self) -> bool {
+        matches!(self, Type::Class(_) | Type::Null | Type::Array(_))
+    }
+    pub fn is_perm(&self) -> bool {
+        matches!(self, Type::Frac | Type::ZFrac | Type::Rational)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+/// A call of a method or constructor, as it appears in a statement.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub method: MethodId,
+    /// The receiver of an instance method; None for static/global methods
+    /// and constructors.
+    pub recv: Option<Expr>,
+    pub args: Vec<Expr>,
+    /// Ghost arguments, in the callee's `given` order (None: not passed).
+    pub given: Vec<Option<Expr>>,
+    /// `yields { local = param }`, in the callee's `yields` order.
+    pub yields: Vec<Option<String>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// Declare a local (unique name), optionally initialised.
+    Local(Var, Option<Expr>),
+    AssignLocal(String, Expr),
+    AssignField {
+        recv: Expr,
+        field: FieldId,
+        value: Expr,
+    },
+    AssignIndex {
+        array: Expr,
+        index: Expr,
+        value: Expr,
+    },
+    /// `target = m(…)`, `m(…)`, or `target = new C(…)` (a constructor call).
+    Call {
+        target: Option<String>,
+        call: Call,
+    },
+    /// `target = new T[len]`
+    NewArray {
+        target: String,
+        elem: Type,
+        len: Expr,
+    },
+    If {
+        cond: Expr,
+        then: Block,
+        els: Option<Block>,
+    },
+    While {
+        invariants: Vec<Expr>,
+        cond: Expr,
+        body: Block,
+    },
+    Return(Option<Expr>),
+    Assert(Expr),
+    Assume(Expr),
+    Inhale(Expr),
+    Exhale(Expr),
+    Refute(Expr),
+    Fold(Expr),
+    Unfold(Expr),
+    Label(String),
+    Block(Block),
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: Type,
+    pub span: Span,
+}
+
+/// Operations on the built-in types that are not binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    /// `a.length`
+    ArrayLength,
+    /// `|xs|` on sequences, sets and bags
+    Size,
+    SeqHead,
+    SeqTail,
+    /// `xs[lo..hi]`; a missing bound is 0 or `|xs|`.
+    SeqSlice,
+    SeqIndex,
+    OptGet,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(i128),
+    Bool(bool),
+    Null,
+    This,
+    Result,
+    Local(String),
+    /// `recv.f`
+    Field(Box<Expr>, FieldId),
+    /// `a[i]` on an array.
+    ArrayIndex(Box<Expr>, Box<Expr>),
+    Builtin(Builtin, Vec<Expr>),
+    FunctionCall {
+        func: FunctionId,
+        recv: Option<Box<Expr>>,
+        args: Vec<Expr>,
+    },
+    /// A predicate instance used as a resource, at a permission (write if
+    /// written plainly, `p` in `[p]pred(…)`).
+    PredicateAccess {
+        pred: PredicateId,
+        recv: Option<Box<Expr>>,
+        args: Vec<Expr>,
+        perm: Box<Expr>,
+    },
+    Unary(UnOp, Box<Expr>),
+    /// The operand types say which operation it is (`+` on sequences is
+    /// concatenation, `/` on ints is Java division, `\` makes a fraction).
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    Old(Option<String>, Box<Expr>),
+    /// `Perm(loc, p)`: loc is a `Field` or `ArrayIndex` expression.
+    Perm(Box<Expr>, Box<Expr>),
+    /// `perm(loc)`
+    CurPerm(Box<Expr>),
+    Write,
+    /// `read`: some positive amount (Silver's wildcard).
+    Read,
+    NoPerm,
+    /// Range and condition folded into the body (`==>` / `&&`).
+    Quant {
+        q: Quantifier,
+        vars: Vec<Var>,
+        body: Box<Expr>,
+    },
+    Let {
+        var: Var,
+        value: Box<Expr>,
+        body: Box<Expr>,
+    },
+    /// `unfolding pred in body`; pred is a `PredicateAccess`.
+    Unfolding(Box<Expr>, Box<Expr>),
+    /// `\array(a, n)`
+    ArrayOf(Box<Expr>, Box<Expr>),
+    /// Literals; the element type is in the expression's type.
+    SeqLit(Vec<Expr>),
+    SetLit(Vec<Expr>),
+    BagLit(Vec<Expr>),
+    OptSome(Box<Expr>),
+    OptNone,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, ty: Type, span: Span) -> Expr {
+        Expr { kind, ty, span }
+    }
+    pub fn bool(b: bool, span: Span) -> Expr {
+        Expr::new(ExprKind::Bool(b), Type::Bool, span)
+    }
+}

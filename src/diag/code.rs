@@ -1,0 +1,136 @@
+//! Failure and error codes, as types. Verification failures use VerCors's
+//! codes (`postFailed:false`), so VerCors expectations carry over.
+
+use std::fmt;
+
+/// Why a contract-like check failed: the `R` in `postFailed:R`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// A boolean part does not hold.
+    False,
+    /// Insufficient permission.
+    Perm,
+    /// A permission amount that may be negative.
+    NegativePermValue,
+}
+
+impl Reason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::False => "false",
+            Reason::Perm => "perm",
+            Reason::NegativePermValue => "negativePermValue",
+        }
+    }
+}
+
+/// A verification failure, reported on the source construct.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FailureCode {
+    AssertFailed(Reason),
+    PreFailed(Reason),
+    PostFailed(Reason),
+    InvariantNotEstablished(Reason),
+    NotMaintained(Reason),
+    FoldFailed(Reason),
+    UnfoldFailed(Reason),
+    ExhaleFailed(Reason),
+    /// A `refute` whose assertion can hold.
+    RefuteFailed,
+    AssignFieldFailed,
+    /// A read of a location without permission.
+    Perm,
+    ArrayBounds,
+    ArrayNull,
+    /// A sequence index below zero.
+    IndexNegative,
+    /// A sequence index at or past the length.
+    IndexExceedsLength,
+    DivByZero,
+    /// A call on a receiver that may be null.
+    InvocationObjectNull,
+    NotInjective,
+    /// A precondition that can never hold.
+    Unsatisfiable,
+    /// `.get` on an option that may be `None`.
+    OptionNone,
+    /// An expectation marker region that caught no failure.
+    NotTripped,
+    /// An expectation marker region that caught more than one failure.
+    TrippedTwice,
+    /// A backend failure weft could not map: a bug in weft.
+    Internal,
+}
+
+impl fmt::Display for FailureCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FailureCode::*;
+        let with = |f: &mut fmt::Formatter<'_>, base: &str, r: &Reason| write!(f, "{base}:{}", r.as_str());
+        match self {
+            AssertFailed(r) => with(f, "assertFailed", r),
+            PreFailed(r) => with(f, "preFailed", r),
+            PostFailed(r) => with(f, "postFailed", r),
+            InvariantNotEstablished(r) => with(f, "invariantNotEstablished", r),
+            NotMaintained(r) => with(f, "notMaintained", r),
+            FoldFailed(r) => with(f, "foldFailed", r),
+            UnfoldFailed(r) => with(f, "unfoldFailed", r),
+            ExhaleFailed(r) => with(f, "exhaleFailed", r),
+            RefuteFailed => f.write_str("refuteFailed"),
+            AssignFieldFailed => f.write_str("assignFieldFailed"),
+            Perm => f.write_str("perm"),
+            ArrayBounds => f.write_str("arrayBounds"),
+            ArrayNull => f.write_str("arrayNull"),
+            IndexNegative => f.write_str("indexNegative"),
+            IndexExceedsLength => f.write_str("indexExceedsLength"),
+            DivByZero => f.write_str("divByZero"),
+            InvocationObjectNull => f.write_str("invocationObjectNull"),
+            NotInjective => f.write_str("notInjective"),
+            Unsatisfiable => f.write_str("unsatisfiable"),
+            OptionNone => f.write_str("optionNone"),
+            NotTripped => f.write_str("notTripped"),
+            TrippedTwice => f.write_str("trippedTwice"),
+            Internal => f.write_str("internal"),
+        }
+    }
+}
+
+/// Front-end and tool errors (exit 2 and 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    ParseError,
+    /// A name that is not declared.
+    Undeclared,
+    /// A name declared twice in one scope.
+    Duplicate,
+    /// Wrong number of arguments.
+    Arity,
+    TypeMismatch,
+    /// A construct in a place where it may not stand (a method call in a
+    /// specification, a clause on the wrong declaration, …).
+    Misplaced,
+    /// Writing a `final` field outside a constructor of its class.
+    FinalWrite,
+    /// A construct weft does not support yet.
+    NotSupported,
+    /// The backend is missing, crashed or timed out.
+    Backend,
+    /// Reading an input file failed.
+    Io,
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ErrorCode::ParseError => "parseError",
+            ErrorCode::Undeclared => "resolutionError:undeclared",
+            ErrorCode::Duplicate => "resolutionError:duplicate",
+            ErrorCode::Arity => "typeError:arity",
+            ErrorCode::TypeMismatch => "typeError:mismatch",
+            ErrorCode::Misplaced => "typeError:misplaced",
+            ErrorCode::FinalWrite => "typeError:finalWrite",
+            ErrorCode::NotSupported => "notSupported",
+            ErrorCode::Backend => "backendError",
+            ErrorCode::Io => "ioError",
+        })
+    }
+}

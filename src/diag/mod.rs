@@ -1,0 +1,95 @@
+//! Diagnostics: front-end errors and verification failures, on source spans.
+
+pub mod code;
+pub mod render;
+
+use crate::syntax::span::Span;
+pub use code::{ErrorCode, FailureCode, Reason};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Code {
+    Failure(FailureCode),
+    Error(ErrorCode),
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Code::Failure(c) => c.fmt(f),
+            Code::Error(c) => c.fmt(f),
+        }
+    }
+}
+
+/// A secondary location with its own message ("at this return path").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Related {
+    pub span: Span,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub code: Code,
+    /// The header line.
+    pub message: String,
+    /// None only for errors that have no place in a source file (a missing backend).
+    pub span: Option<Span>,
+    /// The text under the primary span.
+    pub label: String,
+    pub related: Vec<Related>,
+}
+
+impl Diagnostic {
+    /// A front-end or tool error.
+    pub fn error(code: ErrorCode, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code: Code::Error(code),
+            message: message.into(),
+            span: Some(span),
+            label: String::new(),
+            related: Vec::new(),
+        }
+    }
+
+    /// An error with no source location (backend missing, I/O).
+    pub fn tool(code: ErrorCode, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code: Code::Error(code),
+            message: message.into(),
+            span: None,
+            label: String::new(),
+            related: Vec::new(),
+        }
+    }
+
+    pub fn failure(code: FailureCode, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code: Code::Failure(code),
+            message: message.into(),
+            span: Some(span),
+            label: String::new(),
+            related: Vec::new(),
+        }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = label.into();
+        self
+    }
+
+    pub fn with_related(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.related.push(Related {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn not_supported(span: Span, what: impl std::fmt::Display) -> Diagnostic {
+        Diagnostic::error(ErrorCode::NotSupported, span, format!("{what} is not supported yet"))
+    }
+}
+
+/// Front-end results: a value or the diagnostics that prevent it.
+pub type Result<T> = std::result::Result<T, Vec<Diagnostic>>;

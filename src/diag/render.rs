@@ -1,0 +1,1 @@
+//! Rendering of diagnostics: human (codespan-reporting) and JSON.

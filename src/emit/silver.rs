@@ -1,0 +1,1 @@
+//! Silver printer (pretty), recording where each blamed node lands.

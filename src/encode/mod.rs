@@ -1,0 +1,1 @@
+//! Encoding of the core program into the verification IR.

@@ -1,0 +1,1 @@
+//! The passes over the core program, in order.

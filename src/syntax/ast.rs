@@ -1,0 +1,407 @@
+//! The surface syntax tree shared by the PVL and Java front ends.
+//!
+//! Untyped and unresolved: a name is an [`Ident`], a field access and a
+//! sequence's `.head` look the same. The checker (`crate::check`) resolves
+//! names and types and produces the typed core program (`crate::core`).
+//! Every node carries the [`Span`] of the text it came from.
+
+use super::span::Span;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// One parsed source file.
+#[derive(Clone, Debug)]
+pub struct Unit {
+    pub decls: Vec<Decl>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Decl {
+    Class(Class),
+    /// A global method, function or predicate (outside any class).
+    Member(Member),
+}
+
+#[derive(Clone, Debug)]
+pub struct Class {
+    pub name: Ident,
+    pub members: Vec<Member>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Member {
+    Field(Field),
+    Method(Method),
+    Function(Function),
+    Predicate(Predicate),
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Modifiers {
+    pub is_static: bool,
+    pub is_final: bool,
+    pub is_ghost: bool,
+    pub is_inline: bool,
+    pub is_pure: bool,
+    pub is_thread_local: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub mods: Modifiers,
+    pub ty: Type,
+    pub name: Ident,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodKind {
+    Method,
+    Constructor,
+}
+
+/// A method or constructor (a constructor's `ret` is `void`, its name the class's).
+#[derive(Clone, Debug)]
+pub struct Method {
+    pub kind: MethodKind,
+    pub mods: Modifiers,
+    pub contract: Contract,
+    pub ret: Type,
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub body: Option<Block>,
+    pub span: Span,
+}
+
+/// A pure function: `pure int f(int x) = e;`, with a block body `{ return e; }`
+/// already reduced to the expression by the parser, or abstract (`;`).
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub mods: Modifiers,
+    pub contract: Contract,
+    pub ret: Type,
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub body: Option<Expr>,
+    pub span: Span,
+}
+
+/// `resource p(args) = e;` or abstract `resource p(args);`.
+#[derive(Clone, Debug)]
+pub struct Predicate {
+    pub mods: Modifiers,
+    pub contract: Contract,
+    pub name: Ident,
+    pub params: Vec<Param>,
+    pub body: Option<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub ty: Type,
+    pub name: Ident,
+    pub span: Span,
+}
+
+/// A contract: clauses in source order, plus ghost parameters and results.
+#[derive(Clone, Debug, Default)]
+pub struct Contract {
+    pub clauses: Vec<Clause>,
+    /// `given T x;` ghost inputs.
+    pub given: Vec<Param>,
+    /// `yields T x;` ghost outputs.
+    pub yields: Vec<Param>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClauseKind {
+    Requires,
+    Ensures,
+    Context,
+    ContextEverywhere,
+    LoopInvariant,
+    Decreases,
+}
+
+impl ClauseKind {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            ClauseKind::Requires => "requires",
+            ClauseKind::Ensures => "ensures",
+            ClauseKind::Context => "context",
+            ClauseKind::ContextEverywhere => "context_everywhere",
+            ClauseKind::LoopInvariant => "loop_invariant",
+            ClauseKind::Decreases => "decreases",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Clause {
+    pub kind: ClauseKind,
+    /// For `decreases`, the measure (possibly a tuple written `a, b`: only the first is kept).
+    pub expr: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Type {
+    pub kind: TypeKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TypeKind {
+    Int,
+    Bool,
+    Void,
+    Resource,
+    Frac,
+    ZFrac,
+    Rational,
+    Seq(Box<Type>),
+    Set(Box<Type>),
+    Bag(Box<Type>),
+    Option(Box<Type>),
+    Map(Box<Type>, Box<Type>),
+    Array(Box<Type>),
+    /// A class name (resolved by the checker).
+    Named(Ident),
+}
+
+impl PartialEq for Type {
+    fn eq(&self, other: &Type) -> bool {
+        self.kind == other.kind
+    }
+}
+impl Eq for Type {}
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `T x = e;` / `T x;` (several declarators become several statements).
+    Local {
+        ty: Type,
+        name: Ident,
+        init: Option<Expr>,
+    },
+    /// `target = value;` where target is a name, field access or array element.
+    Assign { target: Expr, value: Expr },
+    /// An expression statement: a call, or `new`.
+    Expr(Expr),
+    If {
+        cond: Expr,
+        then: Block,
+        els: Option<Block>,
+    },
+    /// `loop_invariant I; while (c) body` (the contract precedes the loop).
+    While {
+        contract: Contract,
+        cond: Expr,
+        body: Block,
+    },
+    /// Classic `for (init; cond; update) body`.
+    For {
+        contract: Contract,
+        init: Vec<Stmt>,
+        cond: Option<Expr>,
+        update: Vec<Stmt>,
+        body: Block,
+    },
+    /// `for (int i = lo .. hi) body`: i ranges over [lo, hi).
+    ForRange {
+        contract: Contract,
+        var: Ident,
+        lo: Expr,
+        hi: Expr,
+        body: Block,
+    },
+    Return(Option<Expr>),
+    Assert(Expr),
+    Assume(Expr),
+    Inhale(Expr),
+    Exhale(Expr),
+    Refute(Expr),
+    Fold(Expr),
+    Unfold(Expr),
+    Label(Ident),
+    /// `ghost stmt` / `ghost { … }`.
+    Ghost(Box<Stmt>),
+    Block(Block),
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Not,
+    Neg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// `/`: integer division (truncating, as in Java) or rational division.
+    Div,
+    Mod,
+    /// `\`: fraction division, `1\2`.
+    FracDiv,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Implies,
+    /// `**`: separating conjunction.
+    Star,
+    /// `x \in xs`.
+    In,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "%",
+            BinOp::FracDiv => "\\",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+            BinOp::Implies => "==>",
+            BinOp::Star => "**",
+            BinOp::In => "\\in",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantifier {
+    Forall,
+    /// `\forall*`: separating conjunction over the range (resources).
+    ForallStar,
+    Exists,
+}
+
+#[derive(Clone, Debug)]
+pub struct Binder {
+    pub ty: Type,
+    pub name: Ident,
+}
+
+/// A call `f(args)`, `o.m(args)`, optionally with `given { x = e, … }` and
+/// `yields { y = x, … }` ghost argument blocks.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub recv: Option<Box<Expr>>,
+    pub name: Ident,
+    pub args: Vec<Expr>,
+    pub given: Vec<(Ident, Expr)>,
+    /// `yields { local = yielded_param }`.
+    pub yields: Vec<(Ident, Ident)>,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(i128),
+    Bool(bool),
+    Null,
+    This,
+    /// `\result`
+    Result,
+    /// `write`, `read`, `none`
+    Write,
+    Read,
+    NoPerm,
+    Name(Ident),
+    /// `e.name`: a field, or `length`/`head`/`tail`/`get`/… on built-in types.
+    Select(Box<Expr>, Ident),
+    /// `e[i]` on arrays and sequences.
+    Index(Box<Expr>, Box<Expr>),
+    /// `e[lo..hi]`, `e[lo..]`, `e[..hi]` on sequences.
+    Slice(Box<Expr>, Option<Box<Expr>>, Option<Box<Expr>>),
+    Call(Call),
+    /// `new C(args)`
+    New(Ident, Vec<Expr>),
+    /// `new T[n]`
+    NewArray(Type, Box<Expr>),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `\old(e)` or `\old[L](e)`
+    Old(Option<Ident>, Box<Expr>),
+    /// `Perm(loc, p)`
+    Perm(Box<Expr>, Box<Expr>),
+    /// `PointsTo(loc, p, v)`
+    PointsTo(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `Value(loc)`
+    Value(Box<Expr>),
+    /// `perm(loc)`: the permission currently held.
+    CurPerm(Box<Expr>),
+    /// `(\forall T x; cond; body)`, `(\forall T x = lo .. hi; body)`,
+    /// `(\forall* …)`, `(\exists …)`.
+    Quant {
+        q: Quantifier,
+        binders: Vec<Binder>,
+        /// `x = lo .. hi` form: the bounds of the single binder.
+        range: Option<(Box<Expr>, Box<Expr>)>,
+        cond: Option<Box<Expr>>,
+        body: Box<Expr>,
+    },
+    /// `(\let T x = v; body)`
+    Let {
+        ty: Type,
+        name: Ident,
+        value: Box<Expr>,
+        body: Box<Expr>,
+    },
+    /// `\unfolding p(..) \in e` / `unfolding p(..) in e`
+    Unfolding(Box<Expr>, Box<Expr>),
+    /// `[p]pred(args)`: a predicate at fraction p.
+    Scale(Box<Expr>, Box<Expr>),
+    /// `\array(a, n)`: a non-null array of length n.
+    ArrayOf(Box<Expr>, Box<Expr>),
+    /// `seq<T>{…}` (ty given), `[a, b]` (ty None; `[t]` empty is written `seq<T>{}`)
+    SeqLit(Option<Type>, Vec<Expr>),
+    SetLit(Option<Type>, Vec<Expr>),
+    BagLit(Option<Type>, Vec<Expr>),
+    /// `|e|`: length / cardinality.
+    Length(Box<Expr>),
+    /// `Some(e)`
+    OptSome(Box<Expr>),
+    /// `None` (element type from context)
+    OptNone,
+}

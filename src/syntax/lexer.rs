@@ -1,0 +1,1 @@
+//! The PVL lexer (logos).

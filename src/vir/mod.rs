@@ -1,0 +1,298 @@
+//! The verification IR: a small permission-based language that both
+//! backends print (Silver almost one to one; Boogie through weft's own
+//! heap-and-mask encoding).
+//!
+//! Every node that a backend can blame carries an [`Origin`]: an index into
+//! the [`OriginTable`], which records the source span and how a failure of the
+//! node reads in source terms ([`Blame`]). Nodes that cannot fail carry
+//! [`Origin::NONE`].
+
+pub mod origin;
+
+pub use origin::{Blame, Origin, OriginInfo, OriginTable};
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Int,
+    Bool,
+    Perm,
+    Ref,
+    Seq(Box<Type>),
+    Set(Box<Type>),
+    Multiset(Box<Type>),
+    Map(Box<Type>, Box<Type>),
+    /// A domain type with type arguments, e.g. `Option[Int]`.
+    Domain(String, Vec<Type>),
+    /// A domain's type parameter, inside the domain.
+    TypeVar(String),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub domains: Vec<Domain>,
+    pub fields: Vec<Field>,
+    pub functions: Vec<Function>,
+    pub predicates: Vec<Predicate>,
+    pub methods: Vec<Method>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Domain {
+    pub name: String,
+    pub type_params: Vec<String>,
+    pub functions: Vec<DomainFunction>,
+    pub axioms: Vec<Axiom>,
+}
+
+#[derive(Clone, Debug)]
+pub struct DomainFunction {
+    pub name: String,
+    pub params: Vec<LocalDecl>,
+    pub ret: Type,
+    pub unique: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Axiom {
+    pub name: String,
+    pub body: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: String,
+    pub ty: Type,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocalDecl {
+    pub name: String,
+    pub ty: Type,
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub params: Vec<LocalDecl>,
+    pub ret: Type,
+    pub pres: Vec<Expr>,
+    pub posts: Vec<Expr>,
+    pub body: Option<Expr>,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Debug)]
+pub struct Predicate {
+    pub name: String,
+    pub params: Vec<LocalDecl>,
+    pub body: Option<Expr>,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Debug)]
+pub struct Method {
+    pub name: String,
+    pub params: Vec<LocalDecl>,
+    pub returns: Vec<LocalDecl>,
+    pub pres: Vec<Expr>,
+    pub posts: Vec<Expr>,
+    pub body: Option<Vec<Stmt>>,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `var x: T` (Silver allows declarations anywhere in a body).
+    LocalVar(LocalDecl),
+    /// `x := e`
+    Assign(String, Expr),
+    /// `recv.field := e`
+    FieldAssign { recv: Expr, field: String, value: Expr },
+    /// `x := new(fields…)`: a fresh reference with write permission to the fields.
+    New { target: String, fields: Vec<String> },
+    /// `targets := m(args)`
+    Call {
+        method: String,
+        args: Vec<Expr>,
+        targets: Vec<String>,
+    },
+    Inhale(Expr),
+    Exhale(Expr),
+    Assert(Expr),
+    /// Assume a pure expression (printed as `inhale` in Silver).
+    Assume(Expr),
+    /// `fold acc(P(args), p)`; the expression is a `PredicateAccess`.
+    Fold(Expr),
+    Unfold(Expr),
+    If {
+        cond: Expr,
+        then: Vec<Stmt>,
+        els: Vec<Stmt>,
+    },
+    While {
+        cond: Expr,
+        invariants: Vec<Expr>,
+        body: Vec<Stmt>,
+    },
+    Label(String),
+    Goto(String),
+    /// A nested block, printed with its own braces.
+    Seq(Vec<Stmt>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub origin: Origin,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Not,
+    Neg,
+}
+
+/// Binary operators. Arithmetic and comparisons apply to Int and Perm alike
+/// (Silver overloads them); `Div`/`Mod` are the backend's built-in ones
+/// (Euclidean on Int; use the prelude functions for Java semantics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// Int/Int Euclidean division, or Perm/Int.
+    Div,
+    Mod,
+    /// Int/Int or Perm/Perm giving a Perm: Silver's `/` on permissions.
+    PermDiv,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Implies,
+    /// Sequence concatenation `++`.
+    SeqConcat,
+    /// `x in xs` (sequences, sets; multiplicity for multisets).
+    In,
+    Union,
+    Intersection,
+    Setminus,
+    Subset,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantifier {
+    Forall,
+    Exists,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    IntLit(i128),
+    BoolLit(bool),
+    NullLit,
+    Local(String),
+    /// `result` inside a function's postcondition.
+    Result,
+    FieldAccess(Box<Expr>, String),
+    /// Application of a heap-dependent function.
+    FuncApp(String, Vec<Expr>),
+    /// Application of a domain function (with the result type, which Silver
+    /// sometimes needs to disambiguate type parameters).
+    DomainFuncApp(String, Vec<Expr>, Type),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `old(e)` or `old[L](e)`
+    Old(Option<String>, Box<Expr>),
+    /// `acc(recv.f, p)`
+    FieldAcc(Box<Expr>, String, Box<Expr>),
+    /// `acc(P(args), p)`
+    PredicateAcc(String, Vec<Expr>, Box<Expr>),
+    /// `perm(recv.f)`
+    CurPermField(Box<Expr>, String),
+    /// `perm(P(args))`
+    CurPermPredicate(String, Vec<Expr>),
+    FullPerm,
+    NoPerm,
+    Wildcard,
+    Quant {
+        q: Quantifier,
+        vars: Vec<LocalDecl>,
+        triggers: Vec<Vec<Expr>>,
+        body: Box<Expr>,
+    },
+    Let(LocalDecl, Box<Expr>, Box<Expr>),
+    /// `unfolding acc(P(args), p) in e`
+    Unfolding(Box<Expr>, Box<Expr>),
+    /// `Seq[T]()` when empty, `Seq(a, b)` otherwise.
+    SeqLit(Type, Vec<Expr>),
+    SetLit(Type, Vec<Expr>),
+    MultisetLit(Type, Vec<Expr>),
+    /// `|e|`
+    Size(Box<Expr>),
+    /// `xs[i]`
+    SeqIndex(Box<Expr>, Box<Expr>),
+    /// `xs[lo..hi]`, `xs[lo..]`, `xs[..hi]`
+    SeqSlice(Box<Expr>, Option<Box<Expr>>, Option<Box<Expr>>),
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, origin: Origin) -> Expr {
+        Expr { kind, origin }
+    }
+    /// A node that cannot fail on its own.
+    pub fn plain(kind: ExprKind) -> Expr {
+        Expr {
+            kind,
+            origin: Origin::NONE,
+        }
+    }
+    pub fn bool(b: bool) -> Expr {
+        Expr::plain(ExprKind::BoolLit(b))
+    }
+    pub fn int(i: i128) -> Expr {
+        Expr::plain(ExprKind::IntLit(i))
+    }
+    pub fn local(name: impl Into<String>) -> Expr {
+        Expr::plain(ExprKind::Local(name.into()))
+    }
+    pub fn binary(op: BinOp, l: Expr, r: Expr) -> Expr {
+        Expr::plain(ExprKind::Binary(op, Box::new(l), Box::new(r)))
+    }
+    pub fn and(l: Expr, r: Expr) -> Expr {
+        Expr::binary(BinOp::And, l, r)
+    }
+    pub fn implies(l: Expr, r: Expr) -> Expr {
+        Expr::binary(BinOp::Implies, l, r)
+    }
+    pub fn not(e: Expr) -> Expr {
+        Expr::plain(ExprKind::Unary(UnOp::Not, Box::new(e)))
+    }
+    pub fn with_origin(mut self, origin: Origin) -> Expr {
+        self.origin = origin;
+        self
+    }
+}
+
+impl Stmt {
+    pub fn new(kind: StmtKind, origin: Origin) -> Stmt {
+        Stmt { kind, origin }
+    }
+    pub fn plain(kind: StmtKind) -> Stmt {
+        Stmt {
+            kind,
+            origin: Origin::NONE,
+        }
+    }
+}

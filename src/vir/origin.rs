@@ -1,0 +1,67 @@
+//! Origins: where a verification-IR node came from, and how its failure reads.
+
+use crate::diag::code::FailureCode;
+use crate::syntax::span::Span;
+
+/// Index into an [`OriginTable`]; `Origin::NONE` for nodes that cannot be blamed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Origin(pub u32);
+
+impl Origin {
+    pub const NONE: Origin = Origin(u32::MAX);
+
+    pub fn is_none(self) -> bool {
+        self == Origin::NONE
+    }
+}
+
+/// How a backend failure of a node becomes a source failure.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Blame {
+    /// The node is the source construct itself (an `assert` stays an assert):
+    /// the code follows from the kind of backend failure.
+    Direct,
+    /// A check generated for a construct: any failure of the node is this code.
+    As(FailureCode),
+    /// A precondition clause of a method or function (for `preFailed`, the
+    /// call is blamed and this clause is the related location).
+    Precondition,
+    /// A postcondition clause (the failure points here; the return path is related).
+    Postcondition,
+    /// A loop invariant clause.
+    LoopInvariant,
+    /// Generated so that a failure cannot happen; if it does, weft has a bug.
+    CannotFail(&'static str),
+}
+
+#[derive(Clone, Debug)]
+pub struct OriginInfo {
+    pub span: Span,
+    pub blame: Blame,
+    /// What the construct is, for messages ("assertion", "postcondition", …).
+    pub what: &'static str,
+}
+
+#[derive(Default, Debug, Clone)]
+pub struct OriginTable {
+    entries: Vec<OriginInfo>,
+}
+
+impl OriginTable {
+    pub fn new() -> OriginTable {
+        OriginTable::default()
+    }
+
+    pub fn add(&mut self, span: Span, blame: Blame, what: &'static str) -> Origin {
+        self.entries.push(OriginInfo { span, blame, what });
+        Origin(self.entries.len() as u32 - 1)
+    }
+
+    pub fn get(&self, o: Origin) -> Option<&OriginInfo> {
+        if o.is_none() {
+            None
+        } else {
+            self.entries.get(o.0 as usize)
+        }
+    }
+}
