@@ -1,1 +1,239 @@
 //! Backend failures → source failures.
+//!
+//! A backend reports a failing node by its position in the generated text,
+//! plus a reason that names an offending expression in the backend's words.
+//! The failing node's origin says which construct failed; for a missing
+//! permission, the offending expression is looked up among the blamed nodes
+//! printed inside the failing one (by their text), so that a read without
+//! permission is reported on the read (`perm`) and a missing resource in an
+//! asserted formula on the construct (`…:perm`).
+
+use crate::backend::{BackendFailure, FailureKind, FailureReason};
+use crate::diag::{Diagnostic, FailureCode, Reason};
+use crate::emit::Emitted;
+use crate::syntax::span::LineCol;
+use crate::vir::{Blame, Origin, OriginInfo, OriginTable};
+
+/// Maps one backend failure to a diagnostic on the source.
+pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Diagnostic {
+    let Some((origin, info)) = emitted
+        .positions
+        .lookup(f.start, f.end)
+        .and_then(|o| origins.get(o).map(|i| (o, i)))
+    else {
+        return internal(f, None);
+    };
+    let reason = match &f.reason {
+        FailureReason::AssertionFalse => Reason::False,
+        FailureReason::InsufficientPermission => Reason::Perm,
+        FailureReason::NegativePermission => Reason::NegativePermValue,
+        FailureReason::DivisionByZero => return at(FailureCode::DivByZero, inner(f, emitted, origins, origin).unwrap_or(info)),
+        FailureReason::NotInjective => return at(FailureCode::NotInjective, info),
+        FailureReason::SeqIndexNegative => return at(FailureCode::IndexNegative, info),
+        FailureReason::SeqIndexExceedsLength => return at(FailureCode::IndexExceedsLength, info),
+        FailureReason::Other(_) => return internal(f, Some(info)),
+    };
+    if reason == Reason::Perm {
+        if let Some(d) = missing_permission(f, emitted, origins, origin, info) {
+            return d;
+        }
+    }
+    match code_of(f, info, reason) {
+        Some(code) => at(code, info),
+        None => internal(f, Some(info)),
+    }
+}
+
+/// The code of a failure of the node itself.
+fn code_of(f: &BackendFailure, info: &OriginInfo, r: Reason) -> Option<FailureCode> {
+    use FailureKind as K;
+    match &info.blame {
+        Blame::As(FailureCode::ArrayBounds) if is_null_check(&f.offending) => return Some(FailureCode::ArrayNull),
+        Blame::As(code) => return Some(*code),
+        Blame::CannotFail(_) => return None,
+        _ => {}
+    }
+    Some(match &f.kind {
+        K::AssertFailed => FailureCode::AssertFailed(r),
+        K::PostconditionViolated => FailureCode::PostFailed(r),
+        K::CallPrecondition | K::AppPrecondition | K::CallFailed => FailureCode::PreFailed(r),
+        K::ExhaleFailed => FailureCode::ExhaleFailed(r),
+        K::FoldFailed => FailureCode::FoldFailed(r),
+        K::UnfoldFailed => FailureCode::UnfoldFailed(r),
+        K::LoopInvariantNotEstablished => FailureCode::InvariantNotEstablished(r),
+        K::LoopInvariantNotPreserved => FailureCode::NotMaintained(r),
+        K::RefuteFailed => FailureCode::RefuteFailed,
+        K::AssignmentFailed if r == Reason::Perm => FailureCode::AssignFieldFailed,
+        K::AssignmentFailed
+        | K::InhaleFailed
+        | K::ContractNotWellformed
+        | K::FunctionNotWellformed
+        | K::PredicateNotWellformed
+        | K::Other(_) => return None,
+    })
+}
+
+/// `weft_loc`'s first precondition is the null check; the rest are bounds.
+fn is_null_check(offending: &str) -> bool {
+    normalize(offending).ends_with("!=null")
+}
+
+/// A missing permission: an assignment's target, a resource the construct
+/// needs, or a read inside it.
+fn missing_permission(
+    f: &BackendFailure,
+    emitted: &Emitted,
+    origins: &OriginTable,
+    origin: Origin,
+    info: &OriginInfo,
+) -> Option<Diagnostic> {
+    let wanted = normalize(&f.offending);
+    if f.kind == FailureKind::AssignmentFailed {
+        let text = normalize(&text_at(emitted, f.start, f.end));
+        if text.starts_with(&format!("{wanted}:=")) {
+            return Some(at(FailureCode::AssignFieldFailed, info));
+        }
+    }
+    let inside = nodes_inside(emitted, origins, origin, f.start, f.end);
+    let matching = |pred: &dyn Fn(&Blame) -> bool| {
+        inside
+            .iter()
+            .filter(|(_, i, text)| pred(&i.blame) && resource_matches(text, &wanted))
+            .map(|(_, i, _)| *i)
+            .next()
+    };
+    if let Some(_res) = matching(&|b| *b == Blame::Resource) {
+        return code_of(f, info, Reason::Perm).map(|c| at(c, info));
+    }
+    if let Some(read) = matching(&|b| *b == Blame::As(FailureCode::Perm)) {
+        return Some(at(FailureCode::Perm, read));
+    }
+    None
+}
+
+/// The blamed node inside the failing one whose text is the offending one.
+fn inner<'a>(f: &BackendFailure, emitted: &Emitted, origins: &'a OriginTable, origin: Origin) -> Option<&'a OriginInfo> {
+    let wanted = normalize(&f.offending);
+    nodes_inside(emitted, origins, origin, f.start, f.end)
+        .into_iter()
+        .find(|(_, _, text)| *text == wanted || text.contains(&wanted))
+        .map(|(_, i, _)| i)
+}
+
+/// Blamed nodes printed within [start, end] other than `origin`, innermost
+/// first, with their normalized text.
+fn nodes_inside<'a>(
+    emitted: &Emitted,
+    origins: &'a OriginTable,
+    origin: Origin,
+    start: LineCol,
+    end: LineCol,
+) -> Vec<(Origin, &'a OriginInfo, String)> {
+    let key = |p: LineCol| (p.line, p.column);
+    let mut out: Vec<_> = emitted
+        .positions
+        .entries
+        .iter()
+        .filter(|(o, s, e)| *o != origin && key(*s) >= key(start) && key(*e) <= key(end))
+        .filter_map(|(o, s, e)| origins.get(*o).map(|i| (*o, i, normalize(&text_at(emitted, *s, *e)))))
+        .collect();
+    out.sort_by_key(|(_, _, t)| t.len());
+    out
+}
+
+/// A resource's text matches the offending location: `acc(x.f, 1/2)` matches `x.f`.
+fn resource_matches(text: &str, wanted: &str) -> bool {
+    if text == wanted {
+        return true;
+    }
+    let inner = text.strip_prefix("acc").unwrap_or(text);
+    inner == wanted || inner.starts_with(&format!("{wanted},"))
+}
+
+/// Text without white space and parentheses, so that both printers agree.
+fn normalize(s: &str) -> String {
+    s.chars().filter(|c| !c.is_whitespace() && *c != '(' && *c != ')').collect()
+}
+
+/// The generated text between two positions (1-based, end exclusive).
+fn text_at(emitted: &Emitted, start: LineCol, end: LineCol) -> String {
+    let lines: Vec<&str> = emitted.text.lines().collect();
+    let mut out = String::new();
+    for l in start.line..=end.line {
+        let Some(line) = lines.get(l - 1) else { break };
+        let chars: Vec<char> = line.chars().collect();
+        let from = if l == start.line { start.column - 1 } else { 0 };
+        let to = if l == end.line { (end.column - 1).min(chars.len()) } else { chars.len() };
+        if from < to {
+            out.extend(&chars[from..to]);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn at(code: FailureCode, info: &OriginInfo) -> Diagnostic {
+    Diagnostic::failure(code, info.span, describe(code, info.what)).with_label(label(code))
+}
+
+fn internal(f: &BackendFailure, info: Option<&OriginInfo>) -> Diagnostic {
+    let message = format!(
+        "weft could not map a backend failure to the source (this is a bug in weft): {}",
+        f.message
+    );
+    match info {
+        Some(i) => Diagnostic::failure(FailureCode::Internal, i.span, message),
+        None => Diagnostic {
+            span: None,
+            ..Diagnostic::failure(FailureCode::Internal, Default::default(), message)
+        },
+    }
+}
+
+/// The header of a failure, in source terms.
+fn describe(code: FailureCode, what: &str) -> String {
+    use FailureCode as C;
+    let why = |r: Reason| match r {
+        Reason::False => "may not hold",
+        Reason::Perm => "may not hold: there may be insufficient permission",
+        Reason::NegativePermValue => "may not hold: a permission amount may be negative",
+    };
+    match code {
+        C::AssertFailed(r) => format!("assertion {}", why(r)),
+        C::PreFailed(r) => format!("the precondition of this call {}", why(r)),
+        C::PostFailed(r) => format!("postcondition {}", why(r)),
+        C::InvariantNotEstablished(r) => format!("loop invariant {} on entry", why(r)),
+        C::NotMaintained(r) => format!("loop invariant {} after an iteration", why(r)),
+        C::FoldFailed(r) => format!("folding {}", why(r)),
+        C::UnfoldFailed(r) => format!("unfolding {}", why(r)),
+        C::ExhaleFailed(r) => format!("exhale {}", why(r)),
+        C::RefuteFailed => "refute failed: the assertion always holds here".into(),
+        C::AssignFieldFailed => "insufficient permission to assign this field".into(),
+        C::Perm => format!("insufficient permission for this {what}"),
+        C::ArrayBounds => "array index may be out of bounds".into(),
+        C::ArrayNull => "array may be null".into(),
+        C::ArraySize => "array size may be negative".into(),
+        C::IndexNegative => "sequence index may be negative".into(),
+        C::IndexExceedsLength => "sequence index may exceed the length".into(),
+        C::DivByZero => "divisor may be zero".into(),
+        C::InvocationObjectNull => "the receiver of this call may be null".into(),
+        C::NotInjective => "the locations of this quantified permission may not be distinct".into(),
+        C::Unsatisfiable => "this precondition can never hold".into(),
+        C::OptionNone => "this option may be None".into(),
+        C::NotTripped => "an expected failure did not occur".into(),
+        C::TrippedTwice => "an expected failure occurred more than once".into(),
+        C::Internal => format!("internal error at this {what}"),
+    }
+}
+
+fn label(code: FailureCode) -> &'static str {
+    use FailureCode as C;
+    match code {
+        C::PostFailed(_) => "this may not hold when the method returns",
+        C::PreFailed(_) => "this call's precondition may not hold",
+        C::InvariantNotEstablished(_) => "may not hold before the loop",
+        C::NotMaintained(_) => "may not hold after an iteration",
+        C::Perm => "read without enough permission",
+        _ => "",
+    }
+}

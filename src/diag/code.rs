@@ -42,6 +42,8 @@ pub enum FailureCode {
     Perm,
     ArrayBounds,
     ArrayNull,
+    /// `new T[n]` with a negative `n`.
+    ArraySize,
     /// A sequence index below zero.
     IndexNegative,
     /// A sequence index at or past the length.
@@ -80,6 +82,7 @@ impl fmt::Display for FailureCode {
             Perm => f.write_str("perm"),
             ArrayBounds => f.write_str("arrayBounds"),
             ArrayNull => f.write_str("arrayNull"),
+            ArraySize => f.write_str("arraySize"),
             IndexNegative => f.write_str("indexNegative"),
             IndexExceedsLength => f.write_str("indexExceedsLength"),
             DivByZero => f.write_str("divByZero"),

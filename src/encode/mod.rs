@@ -1,1 +1,171 @@
 //! Encoding of the core program into the verification IR.
+//!
+//! One core declaration becomes one Silver-shaped member (`decl`), statements
+//! become IR statements (`stmt`), expressions IR expressions (`expr`). Every
+//! IR node that the backend may blame gets an origin that records the source
+//! span and how its failure reads (see `crate::vir::origin`). The prelude
+//! (`prelude`) adds arrays, Java division and options when they are used.
+
+mod decl;
+mod expr;
+pub mod names;
+pub mod prelude;
+mod stmt;
+
+use crate::core::{self, ClassId};
+use crate::diag;
+use crate::syntax::span::Span;
+use crate::vir::{self, Blame, Origin, OriginTable};
+use names::Names;
+use prelude::Prelude;
+use std::collections::HashMap;
+
+/// The encoded program and the table its origins index.
+pub struct Encoded {
+    pub program: vir::Program,
+    pub origins: OriginTable,
+}
+
+pub fn encode(p: &core::Program) -> diag::Result<Encoded> {
+    let mut enc = Encoder::new(p);
+    let mut errors = Vec::new();
+    let mut out = vir::Program::default();
+    for (i, f) in p.fields.iter().enumerate() {
+        let id = core::FieldId(i as u32);
+        let ty = enc.ty(&f.ty);
+        if f.is_final {
+            out.functions.push(decl::final_value_function(&enc.names, id, ty.clone()));
+        }
+        out.fields.push(vir::Field {
+            name: enc.names.field(id).to_string(),
+            ty,
+        });
+    }
+    for i in 0..p.functions.len() {
+        match enc.function(core::FunctionId(i as u32)) {
+            Ok(f) => out.functions.push(f),
+            Err(e) => errors.extend(e),
+        }
+    }
+    for i in 0..p.predicates.len() {
+        match enc.predicate(core::PredicateId(i as u32)) {
+            Ok(Some(q)) => out.predicates.push(q),
+            Ok(None) => {}
+            Err(e) => errors.extend(e),
+        }
+    }
+    for i in 0..p.methods.len() {
+        match enc.method(core::MethodId(i as u32)) {
+            Ok(m) => out.methods.push(m),
+            Err(e) => errors.extend(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    for ty in &enc.prelude.item_types {
+        out.fields.push(vir::Field {
+            name: ty.0.clone(),
+            ty: ty.1.clone(),
+        });
+    }
+    out.domains = enc.prelude.domains();
+    let mut funcs = enc.prelude.functions();
+    funcs.append(&mut out.functions);
+    out.functions = funcs;
+    Ok(Encoded {
+        program: out,
+        origins: enc.origins,
+    })
+}
+
+/// Where the expression being encoded stands: what `\result` and final
+/// fields mean there.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// A method body or contract.
+    Method,
+    /// A constructor of this class: its final fields are still being written.
+    Constructor(ClassId),
+    /// A pure function (`\result` is Silver's `result`).
+    Function,
+    /// A predicate body.
+    Predicate,
+}
+
+pub(crate) struct Encoder<'p> {
+    p: &'p core::Program,
+    names: Names,
+    origins: OriginTable,
+    prelude: Prelude,
+    scope: Scope,
+    /// Parameters the body assigns to, and the local copy that stands for each.
+    renames: HashMap<String, String>,
+    /// Temporaries declared for the current method.
+    temps: Vec<vir::LocalDecl>,
+    fresh: u32,
+    /// Declared types of the current member's locals and parameters.
+    local_types: HashMap<String, core::Type>,
+    /// The current method's return type (for `return e`).
+    return_type: core::Type,
+    /// Whether the current body returns early (then it ends with a label).
+    has_return: bool,
+}
+
+impl<'p> Encoder<'p> {
+    fn new(p: &'p core::Program) -> Encoder<'p> {
+        Encoder {
+            p,
+            names: Names::new(p),
+            origins: OriginTable::new(),
+            prelude: Prelude::default(),
+            scope: Scope::Method,
+            renames: HashMap::new(),
+            temps: Vec::new(),
+            fresh: 0,
+            local_types: HashMap::new(),
+            return_type: core::Type::Void,
+            has_return: false,
+        }
+    }
+
+    fn origin(&mut self, span: Span, blame: Blame, what: &'static str) -> Origin {
+        self.origins.add(span, blame, what)
+    }
+
+    fn temp(&mut self, ty: vir::Type) -> String {
+        self.fresh += 1;
+        let name = format!("weft_tmp_{}", self.fresh);
+        self.temps.push(vir::LocalDecl {
+            name: name.clone(),
+            ty,
+        });
+        name
+    }
+
+    fn ty(&mut self, t: &core::Type) -> vir::Type {
+        match t {
+            core::Type::Int => vir::Type::Int,
+            core::Type::Bool | core::Type::Resource | core::Type::Void => vir::Type::Bool,
+            core::Type::Frac | core::Type::ZFrac | core::Type::Rational => vir::Type::Perm,
+            core::Type::Class(_) | core::Type::Null | core::Type::Array(_) => vir::Type::Ref,
+            core::Type::Seq(t) => vir::Type::Seq(Box::new(self.ty(t))),
+            core::Type::Set(t) => vir::Type::Set(Box::new(self.ty(t))),
+            core::Type::Bag(t) => vir::Type::Multiset(Box::new(self.ty(t))),
+            core::Type::Option(t) => {
+                self.prelude.options = true;
+                vir::Type::Domain(prelude::OPTION.into(), vec![self.ty(t)])
+            }
+            core::Type::Map(k, v) => vir::Type::Map(Box::new(self.ty(k)), Box::new(self.ty(v))),
+        }
+    }
+
+    /// The element field of arrays with this element type (registered for the prelude).
+    fn item_field(&mut self, elem: &core::Type) -> String {
+        let ty = self.ty(elem);
+        let name = prelude::item_field(&ty);
+        self.prelude.arrays = true;
+        self.prelude.item_types.insert((name.clone(), ty));
+        name
+    }
+}

@@ -11,7 +11,7 @@ pub mod origin;
 
 pub use origin::{Blame, Origin, OriginInfo, OriginTable};
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Type {
     Int,
     Bool,
@@ -125,6 +125,8 @@ pub enum StmtKind {
     Inhale(Expr),
     Exhale(Expr),
     Assert(Expr),
+    /// Viper's `refute e`: fails when `e` can be proven.
+    Refute(Expr),
     /// Assume a pure expression (printed as `inhale` in Silver).
     Assume(Expr),
     /// `fold acc(P(args), p)`; the expression is a `PredicateAccess`.

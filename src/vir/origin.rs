@@ -23,6 +23,9 @@ pub enum Blame {
     Direct,
     /// A check generated for a construct: any failure of the node is this code.
     As(FailureCode),
+    /// A resource (`acc(…)`) inside a checked assertion: when the check lacks
+    /// it, the enclosing construct fails with reason `perm`.
+    Resource,
     /// A precondition clause of a method or function (for `preFailed`, the
     /// call is blamed and this clause is the related location).
     Precondition,

@@ -1,0 +1,281 @@
+//! Declarations: methods, constructors, functions, predicates, final fields.
+//!
+//! ```text
+//! [T C.m(params) given G yields Y / requires P ensures Q { body }]
+//!   = method C__m(this: Ref, params, G) returns (weft_result: T, Y)
+//!       requires this != null; requires P ensures Q { body; label weft_end }
+//! [C(params) / requires P ensures Q { body }]
+//!   = method C__new(params) returns (this: Ref)
+//!       requires P ensures this != null; ensures Q
+//!     { this := new(fields of C); body; label weft_end; assume final values }
+//! ```
+
+use super::names::{END_LABEL, RESULT};
+use super::stmt::Place;
+use super::{Encoder, Scope};
+use crate::core::{self, MethodId, StmtKind as S, Type as T};
+use crate::diag;
+use crate::vir::{self, BinOp, Blame, Expr, ExprKind, LocalDecl, Stmt, StmtKind};
+use std::collections::HashSet;
+
+/// `function C__f__val(r: Ref): T`: a final field's value, fixed at construction.
+pub(super) fn final_value_function(names: &super::Names, f: core::FieldId, ty: vir::Type) -> vir::Function {
+    vir::Function {
+        name: names.final_value(f),
+        params: vec![LocalDecl {
+            name: "r".into(),
+            ty: vir::Type::Ref,
+        }],
+        ret: ty,
+        pres: vec![],
+        posts: vec![],
+        body: None,
+        origin: vir::Origin::NONE,
+    }
+}
+
+impl Encoder<'_> {
+    fn begin_member(&mut self, scope: Scope, vars: &[&core::Var], ret: &T) {
+        self.scope = scope;
+        self.renames.clear();
+        self.temps.clear();
+        self.has_return = false;
+        self.return_type = ret.clone();
+        self.local_types = vars.iter().map(|v| (v.name.clone(), v.ty.clone())).collect();
+    }
+
+    fn decls(&mut self, vars: &[core::Var]) -> Vec<LocalDecl> {
+        vars.iter()
+            .map(|v| LocalDecl {
+                name: v.name.clone(),
+                ty: self.ty(&v.ty),
+            })
+            .collect()
+    }
+
+    fn this_decl() -> LocalDecl {
+        LocalDecl {
+            name: "this".into(),
+            ty: vir::Type::Ref,
+        }
+    }
+
+    /// `requires 0 < p <= 1` for `frac` parameters, `0 <= p <= 1` for `zfrac`.
+    fn fraction_bounds(&mut self, params: &[core::Var]) -> Vec<Expr> {
+        let mut out = Vec::new();
+        for v in params {
+            let lower = match v.ty {
+                T::Frac => BinOp::Lt,
+                T::ZFrac => BinOp::Le,
+                _ => continue,
+            };
+            let p = Expr::local(&v.name);
+            let bound = Expr::and(
+                Expr::binary(lower, Expr::plain(ExprKind::NoPerm), p.clone()),
+                Expr::binary(BinOp::Le, p, Expr::plain(ExprKind::FullPerm)),
+            );
+            let o = self.origin(v.span, Blame::Precondition, "fraction parameter bound");
+            out.push(bound.with_origin(o));
+        }
+        out
+    }
+
+    pub(super) fn method(&mut self, id: MethodId) -> diag::Result<vir::Method> {
+        let m = self.p.method(id);
+        let scope = match (m.is_constructor, m.class) {
+            (true, Some(c)) => Scope::Constructor(c),
+            _ => Scope::Method,
+        };
+        let all: Vec<&core::Var> = m.params.iter().chain(&m.given).chain(&m.yields).collect();
+        self.begin_member(scope, &all, &m.ret);
+
+        let mut params = Vec::new();
+        let mut pres = Vec::new();
+        if m.has_this() {
+            params.push(Self::this_decl());
+            let o = self.origin(m.span, Blame::CannotFail("the caller checks the receiver"), "receiver");
+            pres.push(Expr::binary(BinOp::Ne, Expr::local("this"), Expr::plain(ExprKind::NullLit)).with_origin(o));
+        }
+        params.extend(self.decls(&m.params));
+        params.extend(self.decls(&m.given));
+        let mut returns = Vec::new();
+        if m.is_constructor {
+            returns.push(Self::this_decl());
+        } else if m.ret != T::Void {
+            let ty = self.ty(&m.ret);
+            returns.push(LocalDecl {
+                name: RESULT.into(),
+                ty,
+            });
+        }
+        returns.extend(self.decls(&m.yields));
+
+        let bounds = self.fraction_bounds(&m.params);
+        pres.extend(bounds);
+        let given_bounds = self.fraction_bounds(&m.given);
+        pres.extend(given_bounds);
+        pres.extend(self.clauses(&m.contract.requires, Blame::Precondition, "precondition")?);
+        let mut posts = Vec::new();
+        if m.is_constructor {
+            let o = self.origin(m.span, Blame::CannotFail("a new object is not null"), "constructor");
+            posts.push(Expr::binary(BinOp::Ne, Expr::local("this"), Expr::plain(ExprKind::NullLit)).with_origin(o));
+        }
+        posts.extend(self.clauses(&m.contract.ensures, Blame::Postcondition, "postcondition")?);
+
+        let body = match &m.body {
+            None => None,
+            Some(b) => Some(self.method_body(m, b)?),
+        };
+        let origin = self.origin(m.span, Blame::Direct, "method");
+        Ok(vir::Method {
+            name: self.names.method(id).to_string(),
+            params,
+            returns,
+            pres,
+            posts,
+            body,
+            origin,
+        })
+    }
+
+    fn method_body(&mut self, m: &core::Method, b: &core::Block) -> diag::Result<Vec<Stmt>> {
+        // Silver parameters are immutable: a parameter the body assigns gets a local copy.
+        let assigned = assigned_locals(b);
+        let mut prologue = Vec::new();
+        for v in m.params.iter().chain(&m.given) {
+            if assigned.contains(v.name.as_str()) {
+                let copy = format!("{}__loc", v.name);
+                let ty = self.ty(&v.ty);
+                prologue.push(Stmt::plain(StmtKind::LocalVar(LocalDecl {
+                    name: copy.clone(),
+                    ty,
+                })));
+                prologue.push(Stmt::plain(StmtKind::Assign(copy.clone(), Expr::local(&v.name))));
+                self.renames.insert(v.name.clone(), copy);
+            }
+        }
+        let class_fields: Vec<core::FieldId> = match (m.is_constructor, m.class) {
+            (true, Some(c)) => self.p.class(c).fields.clone(),
+            _ => vec![],
+        };
+        if m.is_constructor {
+            let fields = class_fields.iter().map(|f| self.names.field(*f).to_string()).collect();
+            prologue.push(Stmt::plain(StmtKind::New {
+                target: "this".into(),
+                fields,
+            }));
+        }
+        let mut body = Vec::new();
+        self.block(b, Place::default(), &mut body)?;
+        let mut out: Vec<Stmt> = self
+            .temps
+            .drain(..)
+            .map(|d| Stmt::plain(StmtKind::LocalVar(d)))
+            .collect();
+        out.extend(prologue);
+        out.extend(body);
+        if self.has_return {
+            out.push(Stmt::plain(StmtKind::Label(END_LABEL.into())));
+        }
+        // The constructor fixes each final field's value for the object's lifetime.
+        for f in class_fields {
+            if self.p.field(f).is_final {
+                let value = Expr::plain(ExprKind::FieldAccess(
+                    Box::new(Expr::local("this")),
+                    self.names.field(f).to_string(),
+                ));
+                let fixed = Expr::plain(ExprKind::FuncApp(self.names.final_value(f), vec![Expr::local("this")]));
+                out.push(Stmt::plain(StmtKind::Assume(Expr::binary(BinOp::Eq, fixed, value))));
+            }
+        }
+        Ok(out)
+    }
+
+    pub(super) fn function(&mut self, id: core::FunctionId) -> diag::Result<vir::Function> {
+        let f = self.p.function(id);
+        let vars: Vec<&core::Var> = f.params.iter().collect();
+        self.begin_member(Scope::Function, &vars, &f.ret);
+        let mut params = Vec::new();
+        if f.has_this() {
+            params.push(Self::this_decl());
+        }
+        params.extend(self.decls(&f.params));
+        let mut pres = self.fraction_bounds(&f.params);
+        pres.extend(self.clauses(&f.contract.requires, Blame::Precondition, "precondition")?);
+        let posts = self.clauses(&f.contract.ensures, Blame::Postcondition, "postcondition")?;
+        let body = match &f.body {
+            Some(b) => Some(self.expr_as(b, &f.ret)?),
+            None => None,
+        };
+        let ret = self.ty(&f.ret);
+        let origin = self.origin(f.span, Blame::Direct, "function");
+        Ok(vir::Function {
+            name: self.names.function(id).to_string(),
+            params,
+            ret,
+            pres,
+            posts,
+            body,
+            origin,
+        })
+    }
+
+    /// Inline predicates are not declared: their uses are replaced by their bodies.
+    pub(super) fn predicate(&mut self, id: core::PredicateId) -> diag::Result<Option<vir::Predicate>> {
+        let q = self.p.predicate(id);
+        if q.is_inline {
+            return Ok(None);
+        }
+        let vars: Vec<&core::Var> = q.params.iter().collect();
+        self.begin_member(Scope::Predicate, &vars, &T::Void);
+        let mut params = Vec::new();
+        if q.has_this() {
+            params.push(Self::this_decl());
+        }
+        params.extend(self.decls(&q.params));
+        let body = match &q.body {
+            Some(b) => Some(self.expr(b)?),
+            None => None,
+        };
+        let origin = self.origin(q.span, Blame::Direct, "predicate");
+        Ok(Some(vir::Predicate {
+            name: self.names.predicate(id).to_string(),
+            params,
+            body,
+            origin,
+        }))
+    }
+}
+
+/// Names of the locals a block assigns to (directly or as call targets).
+fn assigned_locals(b: &core::Block) -> HashSet<&str> {
+    fn walk<'a>(b: &'a core::Block, out: &mut HashSet<&'a str>) {
+        for s in &b.stmts {
+            match &s.kind {
+                S::AssignLocal(x, _) => {
+                    out.insert(x);
+                }
+                S::Call { target: Some(t), call } => {
+                    out.insert(t);
+                    out.extend(call.yields.iter().flatten().map(String::as_str));
+                }
+                S::Call { target: None, call } => out.extend(call.yields.iter().flatten().map(String::as_str)),
+                S::NewArray { target, .. } => {
+                    out.insert(target);
+                }
+                S::If { then, els, .. } => {
+                    walk(then, out);
+                    if let Some(e) = els {
+                        walk(e, out);
+                    }
+                }
+                S::While { body, .. } => walk(body, out),
+                S::Block(b) => walk(b, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = HashSet::new();
+    walk(b, &mut out);
+    out
+}

@@ -1,0 +1,417 @@
+//! Expressions: core → IR. Operators are chosen by operand types; ints used
+//! as permissions are coerced (`n` becomes `n/1`); reads that can fail carry
+//! origins (`perm`, `arrayBounds`, `divByZero`, …).
+
+use super::{prelude, Encoder, Scope};
+use crate::core::{self, Builtin, ExprKind as K, Type as T};
+use crate::diag::{self, Diagnostic, FailureCode};
+use crate::syntax::ast::{BinOp as B, Quantifier as Q, UnOp as U};
+use crate::vir::{self, BinOp, Blame, Expr, ExprKind, Quantifier, UnOp};
+
+fn boxed(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+impl Encoder<'_> {
+    /// Encodes `e` for a place that expects type `want` (coercing int to permission).
+    pub(super) fn expr_as(&mut self, e: &core::Expr, want: &T) -> diag::Result<Expr> {
+        let out = self.expr(e)?;
+        Ok(coerce(out, &e.ty, want))
+    }
+
+    pub(super) fn exprs_as(&mut self, es: &[core::Expr], want: &[T]) -> diag::Result<Vec<Expr>> {
+        es.iter().zip(want).map(|(e, t)| self.expr_as(e, t)).collect()
+    }
+
+    pub(super) fn expr(&mut self, e: &core::Expr) -> diag::Result<Expr> {
+        let plain = |k| Ok(Expr::plain(k));
+        match &e.kind {
+            K::Int(i) => plain(ExprKind::IntLit(*i)),
+            K::Bool(b) => plain(ExprKind::BoolLit(*b)),
+            K::Null => plain(ExprKind::NullLit),
+            K::This => plain(ExprKind::Local("this".into())),
+            K::Result => match self.scope {
+                Scope::Function => plain(ExprKind::Result),
+                _ => plain(ExprKind::Local(super::names::RESULT.into())),
+            },
+            K::Local(n) => plain(ExprKind::Local(self.local_name(n))),
+            K::Field(recv, f) => self.field_read(e, recv, *f),
+            K::ArrayIndex(a, i) => {
+                let loc = self.element_loc(a, i, e)?;
+                let item = self.item_field(&e.ty);
+                let o = self.origin(e.span, Blame::As(FailureCode::Perm), "array element read");
+                Ok(Expr::new(ExprKind::FieldAccess(boxed(loc), item), o))
+            }
+            K::Builtin(b, args) => self.builtin(e, *b, args),
+            K::FunctionCall { func, recv, args } => {
+                let f = self.p.function(*func);
+                let mut vargs = Vec::new();
+                if let Some(r) = recv {
+                    vargs.push(self.expr(r)?);
+                }
+                let want: Vec<T> = f.params.iter().map(|v| v.ty.clone()).collect();
+                vargs.extend(self.exprs_as(args, &want)?);
+                let name = self.names.function(*func).to_string();
+                let o = self.origin(e.span, Blame::Direct, "function call");
+                Ok(Expr::new(ExprKind::FuncApp(name, vargs), o))
+            }
+            K::PredicateAccess { .. } => self.predicate_access(e),
+            K::Unary(op, x) => {
+                let op = match op {
+                    U::Not => UnOp::Not,
+                    U::Neg => UnOp::Neg,
+                };
+                let x = self.expr_as(x, &e.ty)?;
+                plain(ExprKind::Unary(op, boxed(x)))
+            }
+            K::Binary(op, l, r) => self.binary(e, *op, l, r),
+            K::Cond(c, t, f) => {
+                let c = self.expr(c)?;
+                let t = self.expr_as(t, &e.ty)?;
+                let f = self.expr_as(f, &e.ty)?;
+                plain(ExprKind::Cond(boxed(c), boxed(t), boxed(f)))
+            }
+            K::Old(label, x) => {
+                let x = self.expr(x)?;
+                plain(ExprKind::Old(label.clone(), boxed(x)))
+            }
+            K::Perm(loc, p) => self.permission(e, loc, p),
+            K::CurPerm(loc) => match &loc.kind {
+                K::Field(recv, f) if self.p.field(*f).is_final => {
+                    let _ = recv;
+                    plain(ExprKind::FullPerm)
+                }
+                K::Field(recv, f) => {
+                    let recv = self.expr(recv)?;
+                    plain(ExprKind::CurPermField(boxed(recv), self.names.field(*f).to_string()))
+                }
+                K::ArrayIndex(a, i) => {
+                    let l = self.element_loc(a, i, loc)?;
+                    let item = self.item_field(&loc.ty);
+                    plain(ExprKind::CurPermField(boxed(l), item))
+                }
+                _ => Err(vec![Diagnostic::not_supported(loc.span, "perm() of this expression")]),
+            },
+            K::Write => plain(ExprKind::FullPerm),
+            K::Read => plain(ExprKind::Wildcard),
+            K::NoPerm => plain(ExprKind::NoPerm),
+            K::Quant { q, vars, body } => {
+                let vars = vars
+                    .iter()
+                    .map(|v| vir::LocalDecl {
+                        name: v.name.clone(),
+                        ty: self.ty(&v.ty),
+                    })
+                    .collect();
+                let body = self.expr(body)?;
+                let q = match q {
+                    Q::Forall | Q::ForallStar => Quantifier::Forall,
+                    Q::Exists => Quantifier::Exists,
+                };
+                plain(ExprKind::Quant {
+                    q,
+                    vars,
+                    triggers: vec![],
+                    body: boxed(body),
+                })
+            }
+            K::Let { var, value, body } => {
+                let decl = vir::LocalDecl {
+                    name: var.name.clone(),
+                    ty: self.ty(&var.ty),
+                };
+                let value = self.expr_as(value, &var.ty)?;
+                let body = self.expr(body)?;
+                plain(ExprKind::Let(decl, boxed(value), boxed(body)))
+            }
+            K::Unfolding(pred, body) => {
+                let acc = self.predicate_access(pred)?;
+                let body = self.expr(body)?;
+                let o = self.origin(e.span, Blame::Direct, "unfolding");
+                Ok(Expr::new(ExprKind::Unfolding(boxed(acc), boxed(body)), o))
+            }
+            K::ArrayOf(a, n) => {
+                let a = self.expr(a)?;
+                let n = self.expr(n)?;
+                self.prelude.arrays = true;
+                let len = Expr::plain(ExprKind::DomainFuncApp(prelude::LEN.into(), vec![a.clone()], vir::Type::Int));
+                Ok(Expr::and(
+                    Expr::binary(BinOp::Ne, a, Expr::plain(ExprKind::NullLit)),
+                    Expr::binary(BinOp::Eq, len, n),
+                ))
+            }
+            K::SeqLit(xs) | K::SetLit(xs) | K::BagLit(xs) => {
+                let elem_ty = match &e.ty {
+                    T::Seq(t) | T::Set(t) | T::Bag(t) => (**t).clone(),
+                    _ => return Err(vec![Diagnostic::not_supported(e.span, "this literal")]),
+                };
+                let vt = self.ty(&elem_ty);
+                let xs = xs.iter().map(|x| self.expr_as(x, &elem_ty)).collect::<diag::Result<Vec<_>>>()?;
+                plain(match &e.kind {
+                    K::SeqLit(_) => ExprKind::SeqLit(vt, xs),
+                    K::SetLit(_) => ExprKind::SetLit(vt, xs),
+                    _ => ExprKind::MultisetLit(vt, xs),
+                })
+            }
+            K::OptSome(x) => {
+                let elem = match &e.ty {
+                    T::Option(t) => (**t).clone(),
+                    _ => x.ty.clone(),
+                };
+                let x = self.expr_as(x, &elem)?;
+                let ty = self.ty(&e.ty);
+                plain(ExprKind::DomainFuncApp(prelude::SOME.into(), vec![x], ty))
+            }
+            K::OptNone => {
+                let ty = self.ty(&e.ty);
+                plain(ExprKind::DomainFuncApp(prelude::NONE.into(), vec![], ty))
+            }
+        }
+    }
+
+    /// A local's name in the IR: parameters that the body assigns are copies.
+    pub(super) fn local_name(&self, n: &str) -> String {
+        self.renames.get(n).cloned().unwrap_or_else(|| n.to_string())
+    }
+
+    fn field_read(&mut self, e: &core::Expr, recv: &core::Expr, f: core::FieldId) -> diag::Result<Expr> {
+        let field = self.p.field(f);
+        let recv = self.expr(recv)?;
+        // A final field is a function of the object once its constructor has returned.
+        if field.is_final && self.scope != Scope::Constructor(field.class) {
+            return Ok(Expr::plain(ExprKind::FuncApp(self.names.final_value(f), vec![recv])));
+        }
+        let o = self.origin(e.span, Blame::As(FailureCode::Perm), "field read");
+        Ok(Expr::new(ExprKind::FieldAccess(boxed(recv), self.names.field(f).to_string()), o))
+    }
+
+    /// `weft_loc(a, i)`, whose precondition is the null and bounds check.
+    fn element_loc(&mut self, a: &core::Expr, i: &core::Expr, at: &core::Expr) -> diag::Result<Expr> {
+        let a = self.expr(a)?;
+        let i = self.expr(i)?;
+        self.prelude.arrays = true;
+        let o = self.origin(at.span, Blame::As(FailureCode::ArrayBounds), "array index");
+        Ok(Expr::new(ExprKind::FuncApp(prelude::LOC.into(), vec![a, i]), o))
+    }
+
+    fn builtin(&mut self, e: &core::Expr, b: Builtin, args: &[core::Expr]) -> diag::Result<Expr> {
+        let mut xs = args.iter().map(|a| self.expr(a)).collect::<diag::Result<Vec<_>>>()?;
+        let arg = |xs: &mut Vec<Expr>| boxed(xs.remove(0));
+        let seq_origin = |s: &mut Self| s.origin(e.span, Blame::Direct, "sequence index");
+        Ok(match b {
+            Builtin::ArrayLength => {
+                self.prelude.arrays = true;
+                let o = self.origin(e.span, Blame::As(FailureCode::ArrayNull), "array length");
+                Expr::new(ExprKind::FuncApp(prelude::ALEN.into(), xs), o)
+            }
+            Builtin::Size => Expr::plain(ExprKind::Size(arg(&mut xs))),
+            Builtin::SeqHead => {
+                let o = seq_origin(self);
+                Expr::new(ExprKind::SeqIndex(arg(&mut xs), boxed(Expr::int(0))), o)
+            }
+            Builtin::SeqTail => Expr::plain(ExprKind::SeqSlice(arg(&mut xs), Some(boxed(Expr::int(1))), None)),
+            Builtin::SeqSlice => {
+                let s = arg(&mut xs);
+                let lo = arg(&mut xs);
+                let hi = arg(&mut xs);
+                Expr::plain(ExprKind::SeqSlice(s, Some(lo), Some(hi)))
+            }
+            Builtin::SeqIndex => {
+                let s = arg(&mut xs);
+                let i = arg(&mut xs);
+                let o = seq_origin(self);
+                Expr::new(ExprKind::SeqIndex(s, i), o)
+            }
+            Builtin::OptGet => {
+                let ty = self.ty(&e.ty);
+                Expr::plain(ExprKind::DomainFuncApp(prelude::GET.into(), xs, ty))
+            }
+        })
+    }
+
+    pub(super) fn predicate_access(&mut self, e: &core::Expr) -> diag::Result<Expr> {
+        let K::PredicateAccess { pred, recv, args, perm } = &e.kind else {
+            return Err(vec![Diagnostic::not_supported(e.span, "this expression as a predicate")]);
+        };
+        let q = self.p.predicate(*pred);
+        let mut vargs = Vec::new();
+        if let Some(r) = recv {
+            vargs.push(self.expr(r)?);
+        }
+        let want: Vec<T> = q.params.iter().map(|v| v.ty.clone()).collect();
+        vargs.extend(self.exprs_as(args, &want)?);
+        if q.is_inline {
+            return self.inline_predicate(e, *pred, vargs, perm);
+        }
+        let perm = self.expr_as(perm, &T::Rational)?;
+        let o = self.origin(e.span, Blame::Resource, "predicate");
+        Ok(Expr::new(
+            ExprKind::PredicateAcc(self.names.predicate(*pred).to_string(), vargs, boxed(perm)),
+            o,
+        ))
+    }
+
+    /// An inline predicate stands for its body, with the arguments substituted.
+    fn inline_predicate(
+        &mut self,
+        e: &core::Expr,
+        pred: core::PredicateId,
+        args: Vec<Expr>,
+        perm: &core::Expr,
+    ) -> diag::Result<Expr> {
+        let q = self.p.predicate(pred);
+        if !matches!(perm.kind, K::Write) {
+            return Err(vec![Diagnostic::not_supported(e.span, "an inline predicate at a fraction")]);
+        }
+        let Some(body) = &q.body else {
+            return Err(vec![Diagnostic::not_supported(e.span, "an abstract inline predicate")]);
+        };
+        let mut names: Vec<String> = Vec::new();
+        if q.has_this() {
+            names.push("this".into());
+        }
+        names.extend(q.params.iter().map(|v| v.name.clone()));
+        let saved = std::mem::replace(&mut self.renames, Default::default());
+        let body = self.expr(body);
+        self.renames = saved;
+        let map: std::collections::HashMap<String, Expr> = names.into_iter().zip(args).collect();
+        Ok(substitute(body?, &map))
+    }
+
+    fn permission(&mut self, e: &core::Expr, loc: &core::Expr, p: &core::Expr) -> diag::Result<Expr> {
+        let perm = self.expr_as(p, &T::Rational)?;
+        let o = self.origin(e.span, Blame::Resource, "permission");
+        match &loc.kind {
+            // Final fields need no permission: they never change after construction.
+            K::Field(_, f) if self.p.field(*f).is_final => Ok(Expr::bool(true)),
+            K::Field(recv, f) => {
+                let recv = self.expr(recv)?;
+                Ok(Expr::new(
+                    ExprKind::FieldAcc(boxed(recv), self.names.field(*f).to_string(), boxed(perm)),
+                    o,
+                ))
+            }
+            K::ArrayIndex(a, i) => {
+                let l = self.element_loc(a, i, loc)?;
+                let item = self.item_field(&loc.ty);
+                Ok(Expr::new(ExprKind::FieldAcc(boxed(l), item, boxed(perm)), o))
+            }
+            _ => Err(vec![Diagnostic::not_supported(loc.span, "Perm of this expression")]),
+        }
+    }
+
+    fn binary(&mut self, e: &core::Expr, op: B, l: &core::Expr, r: &core::Expr) -> diag::Result<Expr> {
+        let perm_operands = l.ty.is_perm() || r.ty.is_perm();
+        let operand_ty = if perm_operands { T::Rational } else { l.ty.clone() };
+        let vl = self.expr_as(l, &operand_ty)?;
+        let vr = self.expr_as(r, &operand_ty)?;
+        let bin = |op| Ok(Expr::binary(op, vl.clone(), vr.clone()));
+        match (op, &l.ty) {
+            (B::Add, T::Seq(_)) => bin(BinOp::SeqConcat),
+            (B::Add, T::Set(_) | T::Bag(_)) => bin(BinOp::Union),
+            (B::Sub, T::Set(_) | T::Bag(_)) => bin(BinOp::Setminus),
+            (B::Mul, T::Set(_) | T::Bag(_)) => bin(BinOp::Intersection),
+            (B::Add, _) => bin(BinOp::Add),
+            (B::Sub, _) => bin(BinOp::Sub),
+            (B::Mul, _) => bin(BinOp::Mul),
+            (B::FracDiv, _) | (B::Div, _) if perm_operands || op == B::FracDiv => {
+                let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
+                Ok(Expr::new(ExprKind::Binary(BinOp::PermDiv, boxed(vl), boxed(vr)), o))
+            }
+            (B::Div | B::Mod | B::FracDiv, _) => {
+                self.prelude.division = true;
+                let f = if op == B::Div { prelude::DIV } else { prelude::MOD };
+                let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
+                Ok(Expr::new(ExprKind::FuncApp(f.into(), vec![vl, vr]), o))
+            }
+            (B::Eq, _) => bin(BinOp::Eq),
+            (B::Ne, _) => bin(BinOp::Ne),
+            (B::Lt, _) => bin(BinOp::Lt),
+            (B::Le, _) => bin(BinOp::Le),
+            (B::Gt, _) => bin(BinOp::Gt),
+            (B::Ge, _) => bin(BinOp::Ge),
+            (B::And | B::Star, _) => bin(BinOp::And),
+            (B::Or, _) => bin(BinOp::Or),
+            (B::Implies, _) => bin(BinOp::Implies),
+            (B::In, _) => {
+                let elem = match &r.ty {
+                    T::Seq(t) | T::Set(t) | T::Bag(t) => (**t).clone(),
+                    _ => l.ty.clone(),
+                };
+                let vl = self.expr_as(l, &elem)?;
+                let membership = Expr::binary(BinOp::In, vl, vr);
+                // Silver's `in` on a multiset is the multiplicity.
+                Ok(match r.ty {
+                    T::Bag(_) => Expr::binary(BinOp::Gt, membership, Expr::int(0)),
+                    _ => membership,
+                })
+            }
+        }
+    }
+}
+
+/// Int used where a permission is expected becomes `n/1`.
+pub(super) fn coerce(e: Expr, from: &T, want: &T) -> Expr {
+    if matches!(from, T::Int) && want.is_perm() {
+        Expr::binary(BinOp::PermDiv, e, Expr::int(1))
+    } else {
+        e
+    }
+}
+
+/// Replaces free locals by expressions (used to inline predicate bodies,
+/// whose binders are unique names and so cannot capture).
+fn substitute(e: Expr, map: &std::collections::HashMap<String, Expr>) -> Expr {
+    let origin = e.origin;
+    let s = |x: Box<Expr>| Box::new(substitute(*x, map));
+    let kind = match e.kind {
+        ExprKind::Local(n) => match map.get(&n) {
+            Some(r) => return r.clone(),
+            None => ExprKind::Local(n),
+        },
+        ExprKind::FieldAccess(r, f) => ExprKind::FieldAccess(s(r), f),
+        ExprKind::FuncApp(f, args) => ExprKind::FuncApp(f, args.into_iter().map(|a| substitute(a, map)).collect()),
+        ExprKind::DomainFuncApp(f, args, t) => {
+            ExprKind::DomainFuncApp(f, args.into_iter().map(|a| substitute(a, map)).collect(), t)
+        }
+        ExprKind::Unary(op, x) => ExprKind::Unary(op, s(x)),
+        ExprKind::Binary(op, l, r) => ExprKind::Binary(op, s(l), s(r)),
+        ExprKind::Cond(c, t, f) => ExprKind::Cond(s(c), s(t), s(f)),
+        ExprKind::Old(l, x) => ExprKind::Old(l, s(x)),
+        ExprKind::FieldAcc(r, f, p) => ExprKind::FieldAcc(s(r), f, s(p)),
+        ExprKind::PredicateAcc(q, args, p) => {
+            ExprKind::PredicateAcc(q, args.into_iter().map(|a| substitute(a, map)).collect(), s(p))
+        }
+        ExprKind::CurPermField(r, f) => ExprKind::CurPermField(s(r), f),
+        ExprKind::CurPermPredicate(q, args) => {
+            ExprKind::CurPermPredicate(q, args.into_iter().map(|a| substitute(a, map)).collect())
+        }
+        ExprKind::Quant { q, vars, triggers, body } => ExprKind::Quant {
+            q,
+            vars,
+            triggers: triggers
+                .into_iter()
+                .map(|t| t.into_iter().map(|x| substitute(x, map)).collect())
+                .collect(),
+            body: s(body),
+        },
+        ExprKind::Let(d, v, b) => ExprKind::Let(d, s(v), s(b)),
+        ExprKind::Unfolding(p, b) => ExprKind::Unfolding(s(p), s(b)),
+        ExprKind::SeqLit(t, xs) => ExprKind::SeqLit(t, xs.into_iter().map(|a| substitute(a, map)).collect()),
+        ExprKind::SetLit(t, xs) => ExprKind::SetLit(t, xs.into_iter().map(|a| substitute(a, map)).collect()),
+        ExprKind::MultisetLit(t, xs) => {
+            ExprKind::MultisetLit(t, xs.into_iter().map(|a| substitute(a, map)).collect())
+        }
+        ExprKind::Size(x) => ExprKind::Size(s(x)),
+        ExprKind::SeqIndex(a, i) => ExprKind::SeqIndex(s(a), s(i)),
+        ExprKind::SeqSlice(a, lo, hi) => ExprKind::SeqSlice(s(a), lo.map(s), hi.map(s)),
+        k @ (ExprKind::IntLit(_)
+        | ExprKind::BoolLit(_)
+        | ExprKind::NullLit
+        | ExprKind::Result
+        | ExprKind::FullPerm
+        | ExprKind::NoPerm
+        | ExprKind::Wildcard) => k,
+    };
+    Expr { kind, origin }
+}

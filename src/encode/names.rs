@@ -1,0 +1,78 @@
+//! Names of generated Silver members: one scheme, in one place.
+//!
+//! Class members are `Class__member`; global members keep their name with a
+//! `g__` prefix (so they cannot collide with prelude or class members);
+//! overloads get the member's index appended.
+
+use crate::core::{FieldId, FunctionId, MethodId, PredicateId, Program};
+use std::collections::HashMap;
+
+/// The reserved local that holds a method's result.
+pub const RESULT: &str = "weft_result";
+/// The label at the end of every method body (target of early returns).
+pub const END_LABEL: &str = "weft_end";
+
+pub struct Names {
+    methods: Vec<String>,
+    functions: Vec<String>,
+    predicates: Vec<String>,
+    fields: Vec<String>,
+}
+
+fn member_name(p: &Program, class: Option<crate::core::ClassId>, name: &str) -> String {
+    match class {
+        Some(c) => format!("{}__{}", p.class(c).name, name),
+        None => format!("g__{name}"),
+    }
+}
+
+/// Appends the index to every name that occurs more than once (overloads).
+fn disambiguate(names: Vec<String>) -> Vec<String> {
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for n in &names {
+        *count.entry(n.as_str()).or_default() += 1;
+    }
+    let clashing: Vec<bool> = names.iter().map(|n| count[n.as_str()] > 1).collect();
+    names
+        .into_iter()
+        .zip(clashing)
+        .enumerate()
+        .map(|(i, (n, clash))| if clash { format!("{n}__{i}") } else { n })
+        .collect()
+}
+
+impl Names {
+    pub fn new(p: &Program) -> Names {
+        let methods = p
+            .methods
+            .iter()
+            .map(|m| {
+                let n = if m.is_constructor { "new" } else { m.name.as_str() };
+                member_name(p, m.class, n)
+            })
+            .collect();
+        Names {
+            methods: disambiguate(methods),
+            functions: disambiguate(p.functions.iter().map(|f| member_name(p, f.class, &f.name)).collect()),
+            predicates: disambiguate(p.predicates.iter().map(|q| member_name(p, q.class, &q.name)).collect()),
+            fields: p.fields.iter().map(|f| member_name(p, Some(f.class), &f.name)).collect(),
+        }
+    }
+
+    pub fn method(&self, id: MethodId) -> &str {
+        &self.methods[id.0 as usize]
+    }
+    pub fn function(&self, id: FunctionId) -> &str {
+        &self.functions[id.0 as usize]
+    }
+    pub fn predicate(&self, id: PredicateId) -> &str {
+        &self.predicates[id.0 as usize]
+    }
+    pub fn field(&self, id: FieldId) -> &str {
+        &self.fields[id.0 as usize]
+    }
+    /// The heap-independent function that holds a final field's value.
+    pub fn final_value(&self, id: FieldId) -> String {
+        format!("{}__val", self.fields[id.0 as usize])
+    }
+}

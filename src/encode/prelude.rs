@@ -1,0 +1,288 @@
+//! The Silver prelude weft adds on demand: arrays, Java integer division,
+//! options. Only what the program uses is emitted.
+//!
+//! * Arrays are references; element `i` of `a` is the location
+//!   `weft_loc(a, i).weft_item_T`. `weft_loc` is an abstract function whose
+//!   precondition is the null and bounds check (so reads in specifications are
+//!   checked too) and whose postcondition makes it injective (so quantified
+//!   permissions over elements are accepted).
+//! * `/` and `%` on ints truncate toward zero, as in Java (Silver's are
+//!   Euclidean); they are functions whose precondition is the zero check.
+//! * `option<T>` is a domain `WeftOption[T]` with `weft_some`/`weft_none`.
+
+use crate::vir::{
+    Axiom, BinOp, Domain, DomainFunction, Expr, ExprKind, Function, LocalDecl, Origin, Quantifier, Type,
+};
+use std::collections::BTreeSet;
+
+pub const LOC: &str = "weft_loc";
+pub const LEN: &str = "weft_len";
+pub const ALEN: &str = "weft_alen";
+pub const DIV: &str = "weft_div";
+pub const MOD: &str = "weft_mod";
+pub const SOME: &str = "weft_some";
+pub const NONE: &str = "weft_none";
+pub const GET: &str = "weft_get";
+pub const OPTION: &str = "WeftOption";
+
+/// Which prelude parts a program needs.
+#[derive(Default)]
+pub struct Prelude {
+    pub arrays: bool,
+    pub division: bool,
+    pub options: bool,
+    /// Element types of arrays in use (one element field each).
+    pub item_types: BTreeSet<(String, Type)>,
+}
+
+fn decl(name: &str, ty: Type) -> LocalDecl {
+    LocalDecl {
+        name: name.to_string(),
+        ty,
+    }
+}
+
+fn app(f: &str, args: Vec<Expr>, ty: Type) -> Expr {
+    Expr::plain(ExprKind::DomainFuncApp(f.to_string(), args, ty))
+}
+
+fn local(n: &str) -> Expr {
+    Expr::local(n)
+}
+
+fn bin(op: BinOp, l: Expr, r: Expr) -> Expr {
+    Expr::binary(op, l, r)
+}
+
+fn cond(c: Expr, t: Expr, e: Expr) -> Expr {
+    Expr::plain(ExprKind::Cond(Box::new(c), Box::new(t), Box::new(e)))
+}
+
+fn forall(vars: Vec<LocalDecl>, triggers: Vec<Vec<Expr>>, body: Expr) -> Expr {
+    Expr::plain(ExprKind::Quant {
+        q: Quantifier::Forall,
+        vars,
+        triggers,
+        body: Box::new(body),
+    })
+}
+
+/// Name of the element field for an element type.
+pub fn item_field(ty: &Type) -> String {
+    fn mangle(t: &Type) -> String {
+        match t {
+            Type::Int => "Int".into(),
+            Type::Bool => "Bool".into(),
+            Type::Perm => "Perm".into(),
+            Type::Ref => "Ref".into(),
+            Type::Seq(t) => format!("Seq_{}", mangle(t)),
+            Type::Set(t) => format!("Set_{}", mangle(t)),
+            Type::Multiset(t) => format!("Bag_{}", mangle(t)),
+            Type::Map(k, v) => format!("Map_{}_{}", mangle(k), mangle(v)),
+            Type::Domain(n, args) => {
+                let mut s = n.clone();
+                for a in args {
+                    s.push('_');
+                    s.push_str(&mangle(a));
+                }
+                s
+            }
+            Type::TypeVar(n) => n.clone(),
+        }
+    }
+    format!("weft_item_{}", mangle(ty))
+}
+
+impl Prelude {
+    pub fn domains(&self) -> Vec<Domain> {
+        let mut out = Vec::new();
+        if self.arrays {
+            out.push(self.array_domain());
+        }
+        if self.options {
+            out.push(option_domain());
+        }
+        out
+    }
+
+    pub fn functions(&self) -> Vec<Function> {
+        let mut out = Vec::new();
+        if self.arrays {
+            out.extend(array_functions());
+        }
+        if self.division {
+            out.extend(division_functions());
+        }
+        out
+    }
+
+    fn array_domain(&self) -> Domain {
+        let inv_array = "weft_loc_array";
+        let inv_index = "weft_loc_index";
+        Domain {
+            name: "WeftArray".into(),
+            type_params: vec![],
+            functions: vec![
+                DomainFunction {
+                    name: LEN.into(),
+                    params: vec![decl("a", Type::Ref)],
+                    ret: Type::Int,
+                    unique: false,
+                },
+                DomainFunction {
+                    name: inv_array.into(),
+                    params: vec![decl("r", Type::Ref)],
+                    ret: Type::Ref,
+                    unique: false,
+                },
+                DomainFunction {
+                    name: inv_index.into(),
+                    params: vec![decl("r", Type::Ref)],
+                    ret: Type::Int,
+                    unique: false,
+                },
+            ],
+            axioms: vec![Axiom {
+                name: "weft_len_nonneg".into(),
+                body: forall(
+                    vec![decl("a", Type::Ref)],
+                    vec![vec![app(LEN, vec![local("a")], Type::Int)]],
+                    bin(BinOp::Ge, app(LEN, vec![local("a")], Type::Int), Expr::int(0)),
+                ),
+            }],
+        }
+    }
+}
+
+fn array_functions() -> Vec<Function> {
+    let len_a = || app(LEN, vec![local("a")], Type::Int);
+    let non_null = || bin(BinOp::Ne, local("a"), Expr::plain(ExprKind::NullLit));
+    let loc = Function {
+        name: LOC.into(),
+        params: vec![decl("a", Type::Ref), decl("i", Type::Int)],
+        ret: Type::Ref,
+        pres: vec![
+            non_null(),
+            bin(BinOp::And, bin(BinOp::Le, Expr::int(0), local("i")), bin(BinOp::Lt, local("i"), len_a())),
+        ],
+        posts: vec![bin(
+            BinOp::And,
+            bin(
+                BinOp::Eq,
+                app("weft_loc_array", vec![Expr::plain(ExprKind::Result)], Type::Ref),
+                local("a"),
+            ),
+            bin(
+                BinOp::Eq,
+                app("weft_loc_index", vec![Expr::plain(ExprKind::Result)], Type::Int),
+                local("i"),
+            ),
+        )],
+        body: None,
+        origin: Origin::NONE,
+    };
+    let alen = Function {
+        name: ALEN.into(),
+        params: vec![decl("a", Type::Ref)],
+        ret: Type::Int,
+        pres: vec![non_null()],
+        posts: vec![],
+        body: Some(len_a()),
+        origin: Origin::NONE,
+    };
+    vec![loc, alen]
+}
+
+fn division_functions() -> Vec<Function> {
+    let abs = |e: Expr| cond(bin(BinOp::Ge, e.clone(), Expr::int(0)), e.clone(), Expr::plain(ExprKind::Unary(crate::vir::UnOp::Neg, Box::new(e))));
+    let params = vec![decl("a", Type::Int), decl("b", Type::Int)];
+    let nonzero = bin(BinOp::Ne, local("b"), Expr::int(0));
+    // Truncating division: the sign of the quotient times |a| div |b|.
+    let same_sign = bin(
+        BinOp::Eq,
+        bin(BinOp::Ge, local("a"), Expr::int(0)),
+        bin(BinOp::Gt, local("b"), Expr::int(0)),
+    );
+    let magnitude = bin(BinOp::Div, abs(local("a")), abs(local("b")));
+    let div_body = cond(
+        same_sign,
+        magnitude.clone(),
+        Expr::plain(ExprKind::Unary(crate::vir::UnOp::Neg, Box::new(magnitude))),
+    );
+    let div = Function {
+        name: DIV.into(),
+        params: params.clone(),
+        ret: Type::Int,
+        pres: vec![nonzero.clone()],
+        posts: vec![],
+        body: Some(div_body),
+        origin: Origin::NONE,
+    };
+    // a % b == a - b * (a / b), as in Java.
+    let modulo = Function {
+        name: MOD.into(),
+        params,
+        ret: Type::Int,
+        pres: vec![nonzero],
+        posts: vec![],
+        body: Some(bin(
+            BinOp::Sub,
+            local("a"),
+            bin(
+                BinOp::Mul,
+                local("b"),
+                Expr::plain(ExprKind::FuncApp(DIV.into(), vec![local("a"), local("b")])),
+            ),
+        )),
+        origin: Origin::NONE,
+    };
+    vec![div, modulo]
+}
+
+fn option_domain() -> Domain {
+    let t = Type::TypeVar("T".into());
+    let opt = Type::Domain(OPTION.into(), vec![t.clone()]);
+    let some_x = app(SOME, vec![local("x")], opt.clone());
+    Domain {
+        name: OPTION.into(),
+        type_params: vec!["T".into()],
+        functions: vec![
+            DomainFunction {
+                name: SOME.into(),
+                params: vec![decl("x", t.clone())],
+                ret: opt.clone(),
+                unique: false,
+            },
+            DomainFunction {
+                name: NONE.into(),
+                params: vec![],
+                ret: opt.clone(),
+                unique: false,
+            },
+            DomainFunction {
+                name: GET.into(),
+                params: vec![decl("o", opt.clone())],
+                ret: t.clone(),
+                unique: false,
+            },
+        ],
+        axioms: vec![
+            Axiom {
+                name: "weft_get_some".into(),
+                body: forall(
+                    vec![decl("x", t.clone())],
+                    vec![vec![some_x.clone()]],
+                    bin(BinOp::Eq, app(GET, vec![some_x.clone()], t.clone()), local("x")),
+                ),
+            },
+            Axiom {
+                name: "weft_some_not_none".into(),
+                body: forall(
+                    vec![decl("x", t)],
+                    vec![vec![some_x.clone()]],
+                    bin(BinOp::Ne, some_x, app(NONE, vec![], opt)),
+                ),
+            },
+        ],
+    }
+}

@@ -1,0 +1,317 @@
+//! Statements: core → IR. Each rule in a comment, the code in the same order.
+
+use super::names::{END_LABEL, RESULT};
+use super::{prelude, Encoder};
+use crate::core::{self, StmtKind as S, Type as T};
+use crate::diag::{self, Diagnostic, FailureCode};
+use crate::vir::{self, BinOp, Blame, Expr, ExprKind, Quantifier, Stmt, StmtKind};
+
+/// Where the statement stands, for the rules that care.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Place {
+    pub in_loop: bool,
+}
+
+impl Encoder<'_> {
+    pub(super) fn block(&mut self, b: &core::Block, place: Place, out: &mut Vec<Stmt>) -> diag::Result<()> {
+        let mut errors = Vec::new();
+        for s in &b.stmts {
+            if let Err(e) = self.stmt(s, place, out) {
+                errors.extend(e);
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        }
+    }
+
+    fn stmt(&mut self, s: &core::Stmt, place: Place, out: &mut Vec<Stmt>) -> diag::Result<()> {
+        let span = s.span;
+        match &s.kind {
+            // T x = e  ~>  var x: T; x := e
+            S::Local(v, init) => {
+                self.local_types.insert(v.name.clone(), v.ty.clone());
+                let ty = self.ty(&v.ty);
+                out.push(Stmt::plain(StmtKind::LocalVar(vir::LocalDecl {
+                    name: v.name.clone(),
+                    ty,
+                })));
+                if let Some(init) = init {
+                    let e = self.expr_as(init, &v.ty)?;
+                    out.push(Stmt::plain(StmtKind::Assign(v.name.clone(), e)));
+                }
+            }
+            S::AssignLocal(x, e) => {
+                let want = self.local_type(x, &e.ty);
+                let e = self.expr_as(e, &want)?;
+                out.push(Stmt::plain(StmtKind::Assign(self.local_name(x), e)));
+            }
+            // recv.f = e  ~>  recv.f := e   (needs write permission: assignFieldFailed)
+            S::AssignField { recv, field, value } => {
+                let f = self.p.field(*field);
+                let want = f.ty.clone();
+                let recv = self.expr(recv)?;
+                let value = self.expr_as(value, &want)?;
+                let o = self.origin(span, Blame::Direct, "field assignment");
+                out.push(Stmt::new(
+                    StmtKind::FieldAssign {
+                        recv,
+                        field: self.names.field(*field).to_string(),
+                        value,
+                    },
+                    o,
+                ));
+            }
+            // a[i] = e  ~>  weft_loc(a, i).item := e   (null and bounds checked by weft_loc)
+            S::AssignIndex { array, index, value } => {
+                let elem = match &array.ty {
+                    T::Array(t) => (**t).clone(),
+                    t => t.clone(),
+                };
+                let a = self.expr(array)?;
+                let i = self.expr(index)?;
+                let value = self.expr_as(value, &elem)?;
+                self.prelude.arrays = true;
+                let lo = self.origin(array.span.fuse(index.span), Blame::As(FailureCode::ArrayBounds), "array index");
+                let loc = Expr::new(ExprKind::FuncApp(prelude::LOC.into(), vec![a, i]), lo);
+                let field = self.item_field(&elem);
+                let o = self.origin(span, Blame::Direct, "array element assignment");
+                out.push(Stmt::new(StmtKind::FieldAssign { recv: loc, field, value }, o));
+            }
+            S::Call { target, call } => self.call(target.as_deref(), call, out)?,
+            S::NewArray { target, elem, len } => self.new_array(span, target, elem, len, out)?,
+            S::If { cond, then, els } => {
+                let cond = self.expr(cond)?;
+                let mut t = Vec::new();
+                self.block(then, place, &mut t)?;
+                let mut f = Vec::new();
+                if let Some(els) = els {
+                    self.block(els, place, &mut f)?;
+                }
+                out.push(Stmt::plain(StmtKind::If { cond, then: t, els: f }));
+            }
+            // while (c) invariant I { body }: I checked on entry (invariantNotEstablished)
+            // and after the body (notMaintained).
+            S::While { invariants, cond, body } => {
+                let invs = self.clauses(invariants, Blame::LoopInvariant, "loop invariant")?;
+                let cond = self.expr(cond)?;
+                let mut b = Vec::new();
+                self.block(body, Place { in_loop: true }, &mut b)?;
+                out.push(Stmt::plain(StmtKind::While {
+                    cond,
+                    invariants: invs,
+                    body: b,
+                }));
+            }
+            // return e  ~>  weft_result := e; goto weft_end
+            S::Return(e) => {
+                if place.in_loop {
+                    return Err(vec![Diagnostic::not_supported(span, "return inside a loop")]);
+                }
+                if let Some(e) = e {
+                    let want = self.return_type.clone();
+                    let v = self.expr_as(e, &want)?;
+                    out.push(Stmt::plain(StmtKind::Assign(RESULT.into(), v)));
+                }
+                self.has_return = true;
+                out.push(Stmt::plain(StmtKind::Goto(END_LABEL.into())));
+            }
+            S::Assert(e) => self.checked(span, e, StmtKind::Assert, "assertion", out)?,
+            S::Assume(e) => {
+                let e = self.expr(e)?;
+                out.push(Stmt::plain(StmtKind::Assume(e)));
+            }
+            S::Inhale(e) => self.checked(span, e, StmtKind::Inhale, "inhale", out)?,
+            S::Exhale(e) => self.checked(span, e, StmtKind::Exhale, "exhale", out)?,
+            S::Refute(e) => self.checked(span, e, StmtKind::Refute, "refute", out)?,
+            S::Fold(e) => {
+                let acc = self.predicate_access(e)?;
+                let o = self.origin(span, Blame::Direct, "fold");
+                out.push(Stmt::new(StmtKind::Fold(acc), o));
+            }
+            S::Unfold(e) => {
+                let acc = self.predicate_access(e)?;
+                let o = self.origin(span, Blame::Direct, "unfold");
+                out.push(Stmt::new(StmtKind::Unfold(acc), o));
+            }
+            S::Label(l) => out.push(Stmt::plain(StmtKind::Label(l.clone()))),
+            S::Block(b) => self.block(b, place, out)?,
+        }
+        Ok(())
+    }
+
+    /// A statement that checks its expression (assert, exhale, …), blamed directly.
+    fn checked(
+        &mut self,
+        span: crate::syntax::span::Span,
+        e: &core::Expr,
+        make: fn(Expr) -> StmtKind,
+        what: &'static str,
+        out: &mut Vec<Stmt>,
+    ) -> diag::Result<()> {
+        let e = self.expr(e)?;
+        let o = self.origin(span, Blame::Direct, what);
+        out.push(Stmt::new(make(e), o));
+        Ok(())
+    }
+
+    /// The declared type of a local or parameter (for coercions).
+    fn local_type(&self, name: &str, fallback: &T) -> T {
+        self.local_types.get(name).cloned().unwrap_or_else(|| fallback.clone())
+    }
+
+    // o.m(args)  ~>  assert o != null (invocationObjectNull); targets := C__m(o, args, givens)
+    // new C(args) ~>  target := C__new(args)
+    fn call(&mut self, target: Option<&str>, call: &core::Call, out: &mut Vec<Stmt>) -> diag::Result<()> {
+        let m = self.p.method(call.method);
+        let mut args = Vec::new();
+        if let Some(recv) = &call.recv {
+            let r = self.expr(recv)?;
+            if !matches!(recv.kind, core::ExprKind::This) {
+                let o = self.origin(call.span, Blame::As(FailureCode::InvocationObjectNull), "call");
+                let check = Expr::binary(BinOp::Ne, r.clone(), Expr::plain(ExprKind::NullLit));
+                out.push(Stmt::new(StmtKind::Assert(check), o));
+            }
+            args.push(r);
+        }
+        let want: Vec<T> = m.params.iter().map(|v| v.ty.clone()).collect();
+        args.extend(self.exprs_as(&call.args, &want)?);
+        for (g, v) in call.given.iter().zip(&m.given) {
+            match g {
+                Some(g) => {
+                    let g = self.expr_as(g, &v.ty)?;
+                    args.push(g);
+                }
+                None => {
+                    return Err(vec![Diagnostic::error(
+                        crate::diag::ErrorCode::Arity,
+                        call.span,
+                        format!("ghost argument {} is not given", v.name),
+                    )])
+                }
+            }
+        }
+        let mut targets = Vec::new();
+        if m.is_constructor || m.ret != T::Void {
+            let t = match target {
+                Some(t) => self.local_name(t),
+                None => {
+                    let ty = self.ty(&m.ret);
+                    self.temp(ty)
+                }
+            };
+            targets.push(t);
+        }
+        for (y, v) in call.yields.iter().zip(&m.yields) {
+            let t = match y {
+                Some(y) => self.local_name(y),
+                None => {
+                    let ty = self.ty(&v.ty);
+                    self.temp(ty)
+                }
+            };
+            targets.push(t);
+        }
+        let o = self.origin(call.span, Blame::Direct, "call");
+        out.push(Stmt::new(
+            StmtKind::Call {
+                method: self.names.method(call.method).to_string(),
+                args,
+                targets,
+            },
+            o,
+        ));
+        Ok(())
+    }
+
+    // x = new T[n]  ~>  assert n >= 0; x := new(); inhale |x| == n;
+    //                   inhale forall i in [0, n): acc(x[i]) && x[i] == default
+    fn new_array(
+        &mut self,
+        span: crate::syntax::span::Span,
+        target: &str,
+        elem: &T,
+        len: &core::Expr,
+        out: &mut Vec<Stmt>,
+    ) -> diag::Result<()> {
+        let n = self.expr(len)?;
+        let o = self.origin(len.span, Blame::As(FailureCode::ArraySize), "array size");
+        out.push(Stmt::new(StmtKind::Assert(Expr::binary(BinOp::Ge, n.clone(), Expr::int(0))), o));
+        let x = self.local_name(target);
+        out.push(Stmt::plain(StmtKind::New {
+            target: x.clone(),
+            fields: vec![],
+        }));
+        let field = self.item_field(elem);
+        let len_x = Expr::plain(ExprKind::DomainFuncApp(prelude::LEN.into(), vec![Expr::local(&x)], vir::Type::Int));
+        out.push(Stmt::plain(StmtKind::Assume(Expr::binary(BinOp::Eq, len_x, n.clone()))));
+        let i = format!("weft_i_{}", span.start);
+        let in_range = Expr::and(
+            Expr::binary(BinOp::Le, Expr::int(0), Expr::local(&i)),
+            Expr::binary(BinOp::Lt, Expr::local(&i), n),
+        );
+        let loc = Expr::plain(ExprKind::FuncApp(prelude::LOC.into(), vec![Expr::local(&x), Expr::local(&i)]));
+        let elem_at = Expr::plain(ExprKind::FieldAccess(Box::new(loc.clone()), field.clone()));
+        let all = |body: Expr| {
+            Expr::plain(ExprKind::Quant {
+                q: Quantifier::Forall,
+                vars: vec![vir::LocalDecl {
+                    name: i.clone(),
+                    ty: vir::Type::Int,
+                }],
+                triggers: vec![vec![loc.clone()]],
+                body: Box::new(Expr::implies(in_range.clone(), body)),
+            })
+        };
+        let acc = Expr::plain(ExprKind::FieldAcc(
+            Box::new(loc.clone()),
+            field.clone(),
+            Box::new(Expr::plain(ExprKind::FullPerm)),
+        ));
+        out.push(Stmt::plain(StmtKind::Inhale(all(acc))));
+        if let Some(d) = default_value(elem) {
+            out.push(Stmt::plain(StmtKind::Assume(all(Expr::binary(BinOp::Eq, elem_at, d)))));
+        }
+        Ok(())
+    }
+
+    /// Contract-like clauses, split at top-level `**`/`&&` so each conjunct is
+    /// blamed on its own span.
+    pub(super) fn clauses(&mut self, es: &[core::Expr], blame: Blame, what: &'static str) -> diag::Result<Vec<Expr>> {
+        let mut out = Vec::new();
+        for e in es {
+            for c in conjuncts(e) {
+                let v = self.expr(c)?;
+                let o = self.origin(c.span, blame.clone(), what);
+                out.push(v.with_origin(o));
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The top-level conjuncts of a clause.
+fn conjuncts(e: &core::Expr) -> Vec<&core::Expr> {
+    use crate::syntax::ast::BinOp as B;
+    match &e.kind {
+        core::ExprKind::Binary(B::And | B::Star, l, r) => {
+            let mut v = conjuncts(l);
+            v.extend(conjuncts(r));
+            v
+        }
+        _ => vec![e],
+    }
+}
+
+/// Java's default value of an array element.
+fn default_value(t: &T) -> Option<Expr> {
+    match t {
+        T::Int => Some(Expr::int(0)),
+        T::Bool => Some(Expr::bool(false)),
+        T::Class(_) | T::Array(_) | T::Null => Some(Expr::plain(ExprKind::NullLit)),
+        T::Frac | T::ZFrac | T::Rational => Some(Expr::plain(ExprKind::NoPerm)),
+        _ => None,
+    }
+}
