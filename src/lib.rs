@@ -7,6 +7,7 @@ pub mod core;
 pub mod diag;
 pub mod emit;
 pub mod encode;
+pub mod expect;
 pub mod passes;
 pub mod syntax;
 pub mod vir;
