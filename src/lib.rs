@@ -1,10 +1,92 @@
 //! weft: a verifier for concurrent programs.
+//!
+//! weft reads annotated PVL (the VerCors language), lowers it through a fixed
+//! list of passes into plain permission-based code, encodes it into a
+//! backend-neutral verification IR, prints Viper Silver, runs Silicon, and maps
+//! every Silicon error back to the source construct with a VerCors failure
+//! code and a span. This comment is the design doc: the map of the code.
+//!
+//! # Stages
+//!
+//! ```text
+//! text ─syntax::lexer (logos)─> tokens ─grammars/pvl.lalrpop─> syntax::ast (spans)
+//!      ─check─> core (resolved, typed) ─passes─> core ─encode─> vir + OriginTable
+//!      ─emit::silver (pretty)─> Silver text + PosMap ─backend::silicon─> BackendFailure*
+//!      ─blame─> diag::Diagnostic (VerCors code, source span) ─diag::render─> terminal | JSON
+//! ```
+//!
+//! * [`syntax`]: spans and the file store ([`syntax::span`]), the logos lexer,
+//!   the lalrpop grammar glue and the untyped syntax tree ([`syntax::ast`]).
+//! * [`check`]: name resolution and type checking; produces [`core`], where
+//!   sugar is gone (`for` is `while`, `PointsTo` is `Perm ** ==`, quantifier
+//!   ranges are implications) and every expression has a type.
+//! * [`passes`]: the ordered list of core-to-core rewritings
+//!   ([`passes::PASSES`]). Today: `context_everywhere`. Each concurrency layer
+//!   of later issues (threads, locks, synchronisers, atomics, GPU, histories)
+//!   is one more entry.
+//! * [`encode`]: core → [`vir`], one module per syntactic category
+//!   (`decl`, `stmt`, `expr`), names in `names`, the on-demand prelude in
+//!   `prelude`.
+//! * [`emit`]: printers; [`emit::silver`] records where each blamed node is
+//!   printed ([`emit::PosMap`]).
+//! * [`backend`]: provisioning ([`backend::provision`]: pinned, checksummed
+//!   Silicon and Z3 in the cache directory) and running Silicon with a timeout
+//!   ([`backend::silicon`]), its output parsed into typed failures.
+//! * [`blame`]: a backend failure → the origin of the node printed at its
+//!   position → the failure code and source span.
+//! * [`diag`]: diagnostics, failure and error codes as types, rendering.
+//! * [`expect`]: VerCors expectation markers (`/*[/expect CODE]*/ … /*[/end]*/`).
+//! * [`driver`]: the pipeline end to end, used by the CLI (`main.rs`) and the tests.
+//!
+//! # Encoding choices
+//!
+//! * **Origins.** Every IR node that can fail carries an [`vir::Origin`]
+//!   indexing an [`vir::OriginTable`] entry: source span plus a [`vir::Blame`]
+//!   that says how its failure reads (directly, as a fixed code such as
+//!   `divByZero`, as a contract clause, as a resource inside a check). The
+//!   Silver printer records each such node's output range; Silicon reports
+//!   the range of the failing node, which leads back to the origin. A missing
+//!   permission names an offending location in Silicon's words; weft finds
+//!   the blamed node printed inside the failing one with that text, so a read
+//!   is reported as `perm` on the read and a missing resource as `…:perm` on
+//!   the construct.
+//! * **Contracts** are split at top-level `**`/`&&`, one Silver clause per
+//!   conjunct, so a failure points at the conjunct.
+//! * **Methods** become Silver methods with `this` as first parameter and
+//!   `requires this != null`; the caller asserts the receiver is not null
+//!   (`invocationObjectNull`). Parameters the body assigns get local copies.
+//!   Early `return` jumps to a label at the end (not yet inside loops).
+//!   `frac`/`zfrac` parameters get `0 < p <= 1` / `0 <= p <= 1` preconditions.
+//! * **Constructors** are methods returning `this := new(fields)`.
+//! * **Final fields** are readable without permission: outside the
+//!   constructors of their class a final field is an uninterpreted function
+//!   of the object (`C__f__val(o)`); inside, a field like any other, and the
+//!   constructor's end assumes the function equals the field. `Perm` of a
+//!   final field is `true`.
+//! * **Arrays** are references; element `i` is `weft_loc(a, i).weft_item_T`,
+//!   where `weft_loc` is an abstract function whose precondition is the null
+//!   and bounds check (reported `arrayNull`/`arrayBounds`, in code and in
+//!   specifications alike) and whose postcondition makes it injective, so
+//!   quantified permissions over elements need no extra axioms.
+//! * **Integer `/` and `%`** truncate toward zero as in Java: prelude
+//!   functions whose precondition is the zero check (`divByZero`).
+//! * **Fractions** (`frac`, `zfrac`, `rational`) are Silver `Perm`; an int
+//!   used as a permission becomes `n/1`.
+//! * **Inline predicates** are replaced by their bodies at each use.
+//! * **Options** are a domain `WeftOption[T]`.
+//!
+//! # Not yet
+//!
+//! `decreases` (reported as not supported), `return` inside loops, maps,
+//! `.get` on a `None` option is not checked, Java input, the Boogie backend,
+//! and every concurrency layer.
 
 pub mod backend;
 pub mod blame;
 pub mod check;
 pub mod core;
 pub mod diag;
+pub mod driver;
 pub mod emit;
 pub mod encode;
 pub mod expect;

@@ -1,1 +1,232 @@
-fn main() {}
+//! The `weft` command line.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use weft::diag::render::{self, Report};
+use weft::diag::Diagnostic;
+use weft::driver::{self, Backend, Options, Outcome};
+use weft::syntax::span::Files;
+
+#[derive(Parser)]
+#[command(name = "weft", version, about = "A verifier for concurrent programs (PVL → Viper Silver → Silicon)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Target {
+    Silver,
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// The verifier that checks the encoding.
+    #[arg(long, value_enum, default_value = "silicon")]
+    backend: Backend,
+    /// Seconds one backend run may take; past it the run fails with exit code 3.
+    #[arg(long, default_value_t = 600)]
+    timeout: u64,
+}
+
+impl RunArgs {
+    fn options(&self) -> Options {
+        Options {
+            backend: self.backend,
+            timeout: Duration::from_secs(self.timeout),
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Verify the files, together, as one program.
+    Verify {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        run: RunArgs,
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+        /// Programs verified in parallel (with `verify`, the files form one program).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+    },
+    /// Print the encoding of the files.
+    Emit {
+        #[arg(long, value_enum, default_value = "silver")]
+        to: Target,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Verify every .pvl file under the paths and check its expectation markers.
+    Test {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[command(flatten)]
+        run: RunArgs,
+        /// Files verified in parallel.
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+    },
+    /// Download and install the backends (also done on first use).
+    Setup {
+        #[arg(long, value_enum, default_value = "silicon")]
+        backend: Backend,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Verify {
+            files,
+            run,
+            format,
+            jobs: _,
+        } => verify(&files, &run, format),
+        Command::Emit { to: Target::Silver, files } => emit(&files),
+        Command::Test { paths, run, jobs } => test(&paths, &run, jobs),
+        Command::Setup { backend: _ } => setup(),
+    };
+    ExitCode::from(code as u8)
+}
+
+fn print_human(files: &Files, diags: &[Diagnostic]) {
+    if let Err(e) = render::emit_human_stderr(files, diags) {
+        eprintln!("weft: cannot print diagnostics: {e}");
+    }
+}
+
+fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
+    let start = Instant::now();
+    let mut files = Files::new();
+    let outcome = match driver::load(&mut files, paths) {
+        Ok(ids) => driver::verify(&files, &ids, &run.options()),
+        Err(e) => Outcome::InputError(vec![e]),
+    };
+    match format {
+        Format::Json => {
+            let report = Report::new(
+                run.backend.name(),
+                &files,
+                outcome.diagnostics(),
+                start.elapsed().as_millis() as u64,
+            )
+            .with_files(paths.iter().map(|p| p.display().to_string()).collect());
+            println!("{}", report.to_json());
+        }
+        Format::Human => {
+            print_human(&files, outcome.diagnostics());
+            let n = outcome.diagnostics().len();
+            match &outcome {
+                Outcome::Verified => eprintln!("verified ({} s)", start.elapsed().as_secs_f32()),
+                Outcome::Failed(_) => eprintln!("{n} verification failure(s)"),
+                Outcome::InputError(_) => eprintln!("{n} error(s) in the input; nothing was verified"),
+                Outcome::ToolError(_) => eprintln!("no verdict: the backend did not complete"),
+            }
+        }
+    }
+    outcome.exit_code()
+}
+
+fn emit(paths: &[PathBuf]) -> i32 {
+    let mut files = Files::new();
+    let result = driver::load(&mut files, paths)
+        .map_err(|e| vec![e])
+        .and_then(|ids| driver::emit_text(&files, &ids));
+    match result {
+        Ok(emitted) => {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(emitted.text.as_bytes());
+            0
+        }
+        Err(errors) => {
+            print_human(&files, &errors);
+            2
+        }
+    }
+}
+
+/// Every .pvl file under the paths, sorted.
+fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
+    fn walk(p: &Path, out: &mut Vec<PathBuf>) {
+        if p.is_dir() {
+            if let Ok(rd) = std::fs::read_dir(p) {
+                for e in rd.flatten() {
+                    walk(&e.path(), out);
+                }
+            }
+        } else if p.extension().is_some_and(|e| e == "pvl") {
+            out.push(p.to_path_buf());
+        }
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        walk(p, &mut out);
+    }
+    out.sort();
+    out
+}
+
+fn test(paths: &[PathBuf], run: &RunArgs, jobs: usize) -> i32 {
+    let all = collect(paths);
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    let opts = run.options();
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(path) = all.get(i) else { break };
+                let mut files = Files::new();
+                let outcome = driver::test_file(&mut files, path, &opts);
+                let text = if outcome.passed() {
+                    String::new()
+                } else {
+                    render::human_string(&files, &outcome.problems).unwrap_or_default()
+                };
+                eprintln!("{} {}", if outcome.passed() { "ok  " } else { "FAIL" }, path.display());
+                if !text.is_empty() {
+                    eprint!("{text}");
+                }
+                results.lock().unwrap_or_else(|p| p.into_inner()).push((outcome.passed(), outcome.tool_error));
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|p| p.into_inner());
+    let passed = results.iter().filter(|r| r.0).count();
+    let failed = results.len() - passed;
+    println!("{passed} passed, {failed} failed");
+    if results.iter().any(|r| r.1) {
+        3
+    } else if failed > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+fn setup() -> i32 {
+    match weft::backend::provision::ensure_silicon() {
+        Ok(paths) => {
+            eprintln!("Silicon and Z3 are ready: {}", paths.jar.display());
+            0
+        }
+        Err(e) => {
+            eprintln!("weft setup failed: {e}");
+            3
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! The pipeline, end to end: read → parse → check → passes → encode → emit →
+//! run the backend → blame. The CLI and the tests both call this.
+
+use crate::backend::{self, BackendError, RunOptions};
+use crate::diag::{Diagnostic, ErrorCode};
+use crate::emit::{self, Emitted};
+use crate::encode::{self, Encoded};
+use crate::expect;
+use crate::syntax::span::{FileId, Files};
+use crate::{blame, check, diag, passes, syntax};
+use std::path::Path;
+use std::time::Duration;
+
+/// Which verifier runs the encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Backend {
+    Silicon,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Silicon => "silicon",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub backend: Backend,
+    pub timeout: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            backend: Backend::Silicon,
+            timeout: Duration::from_secs(600),
+        }
+    }
+}
+
+/// What a run came to; each has its exit code.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The backend verified the program (exit 0).
+    Verified,
+    /// The backend reported failures (exit 1).
+    Failed(Vec<Diagnostic>),
+    /// The input is wrong: nothing was sent to a backend (exit 2).
+    InputError(Vec<Diagnostic>),
+    /// The tool or the backend failed (exit 3).
+    ToolError(Vec<Diagnostic>),
+}
+
+impl Outcome {
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Outcome::Verified => 0,
+            Outcome::Failed(_) => 1,
+            Outcome::InputError(_) => 2,
+            Outcome::ToolError(_) => 3,
+        }
+    }
+
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            Outcome::Verified => &[],
+            Outcome::Failed(d) | Outcome::InputError(d) | Outcome::ToolError(d) => d,
+        }
+    }
+}
+
+/// Reads the files into the store.
+pub fn load(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileId>, Diagnostic> {
+    paths
+        .iter()
+        .map(|p| {
+            let p = p.as_ref();
+            std::fs::read_to_string(p)
+                .map(|text| files.add(p.display().to_string(), text))
+                .map_err(|e| Diagnostic::tool(ErrorCode::Io, format!("cannot read {}: {e}", p.display())))
+        })
+        .collect()
+}
+
+/// Parse, check, lower and encode the files as one program.
+pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
+    let mut units = Vec::new();
+    let mut errors = Vec::new();
+    for &id in ids {
+        let name = files.name(id);
+        if !name.ends_with(".pvl") {
+            errors.push(Diagnostic::tool(
+                ErrorCode::NotSupported,
+                format!("{name}: only PVL (.pvl) input is supported yet"),
+            ));
+            continue;
+        }
+        match syntax::parse_pvl(id, files.text(id)) {
+            Ok(u) => units.push(u),
+            Err(e) => errors.extend(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let program = check::check(&units)?;
+    let program = passes::run(program)?;
+    encode::encode(&program)
+}
+
+/// The backend text of the files (for `weft emit`).
+pub fn emit_text(files: &Files, ids: &[FileId]) -> diag::Result<Emitted> {
+    let encoded = frontend(files, ids)?;
+    Ok(emit::silver::emit(&encoded.program))
+}
+
+/// Verify the files as one program.
+pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
+    let encoded = match frontend(files, ids) {
+        Ok(e) => e,
+        Err(errors) => return Outcome::InputError(errors),
+    };
+    run_backend(&encoded, opts)
+}
+
+fn run_backend(encoded: &Encoded, opts: &Options) -> Outcome {
+    let emitted = emit::silver::emit(&encoded.program);
+    let run = RunOptions { timeout: opts.timeout };
+    match backend::silicon::run(&emitted.text, &run) {
+        Err(e) => Outcome::ToolError(vec![backend_error(&e)]),
+        Ok(v) if v.failures.is_empty() => Outcome::Verified,
+        Ok(v) => {
+            let mut diags: Vec<Diagnostic> = v
+                .failures
+                .iter()
+                .map(|f| blame::blame(f, &emitted, &encoded.origins))
+                .collect();
+            dedup(&mut diags);
+            Outcome::Failed(diags)
+        }
+    }
+}
+
+/// One construct failing on several paths is one failure.
+fn dedup(diags: &mut Vec<Diagnostic>) {
+    let mut seen = Vec::new();
+    diags.retain(|d| {
+        let key = (d.code, d.span);
+        if seen.contains(&key) {
+            false
+        } else {
+            seen.push(key);
+            true
+        }
+    });
+}
+
+pub fn backend_error(e: &BackendError) -> Diagnostic {
+    Diagnostic::tool(ErrorCode::Backend, e.to_string())
+}
+
+/// The result of checking one test file against its expectations.
+#[derive(Debug)]
+pub struct TestOutcome {
+    /// What did not go as the file expects (empty: the test passes).
+    pub problems: Vec<Diagnostic>,
+    /// The backend or the tool failed: no verdict.
+    pub tool_error: bool,
+}
+
+impl TestOutcome {
+    pub fn passed(&self) -> bool {
+        self.problems.is_empty() && !self.tool_error
+    }
+}
+
+/// Verifies one file and checks it against its expectations: the
+/// `/*[/expect CODE]*/` regions, and an `// expect-error: CODE` header for
+/// files the front end must reject (the error's place is then given by a
+/// region too, when the file has one).
+pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome {
+    let ids = match load(files, &[path]) {
+        Ok(ids) => ids,
+        Err(e) => {
+            return TestOutcome {
+                problems: vec![e],
+                tool_error: true,
+            }
+        }
+    };
+    let regions = match expect::parse_regions(files, ids[0]) {
+        Ok(r) => r,
+        Err(e) => {
+            return TestOutcome {
+                problems: e,
+                tool_error: false,
+            }
+        }
+    };
+    let expected_error = expect::expected_error(files.text(ids[0]));
+    let outcome = match frontend(files, &ids) {
+        Err(errors) => Outcome::InputError(errors),
+        Ok(_) if expected_error.is_some() => Outcome::Verified,
+        Ok(encoded) => run_backend(&encoded, opts),
+    };
+    match (outcome, expected_error) {
+        (Outcome::InputError(errors), Some(code)) => TestOutcome {
+            problems: check_expected_errors(&regions, &code, errors),
+            tool_error: false,
+        },
+        (outcome, Some(code)) => TestOutcome {
+            problems: std::iter::once(Diagnostic::tool(
+                ErrorCode::Io,
+                format!("expected the front end to report {code}, but it accepted the file"),
+            ))
+            .chain(outcome.diagnostics().iter().cloned())
+            .collect(),
+            tool_error: false,
+        },
+        (Outcome::Verified, None) => TestOutcome {
+            problems: expect::check_expectations(files, &regions, Vec::new()),
+            tool_error: false,
+        },
+        (Outcome::Failed(failures), None) => TestOutcome {
+            problems: expect::check_expectations(files, &regions, failures),
+            tool_error: false,
+        },
+        (Outcome::InputError(e), None) => TestOutcome {
+            problems: e,
+            tool_error: false,
+        },
+        (Outcome::ToolError(e), None) => TestOutcome {
+            problems: e,
+            tool_error: true,
+        },
+    }
+}
+
+/// A file the front end must reject: some error has the expected code, and
+/// where the file has regions, every such error lies in one and every region
+/// caught one.
+fn check_expected_errors(regions: &[expect::Region], code: &str, errors: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let matching: Vec<&Diagnostic> = errors
+        .iter()
+        .filter(|e| expect::code_matches(code, &e.code.to_string()))
+        .collect();
+    if matching.is_empty() {
+        let mut problems = vec![Diagnostic::tool(
+            ErrorCode::Io,
+            format!("expected the front end to report {code}"),
+        )];
+        problems.extend(errors.iter().cloned());
+        return problems;
+    }
+    let mut problems = Vec::new();
+    for r in regions {
+        if !matching.iter().any(|e| e.span.is_some_and(|s| r.contains(s))) {
+            problems.push(Diagnostic::failure(
+                crate::diag::FailureCode::NotTripped,
+                r.open,
+                format!("expected {} here", r.code),
+            ));
+        }
+    }
+    if !regions.is_empty() {
+        for e in &matching {
+            if !e.span.is_some_and(|s| regions.iter().any(|r| r.contains(s))) {
+                problems.push((*e).clone());
+            }
+        }
+    }
+    problems
+}

@@ -1,0 +1,67 @@
+//! Runs every program under `examples/` and `tests/cases/` through the real
+//! backend and checks it against its expectation markers: a file passes when
+//! it verifies and every `/*[/expect CODE]*/` region caught exactly one
+//! failure with that code (or, with an `// expect-error: CODE` header, when
+//! the front end rejects it with that code in its marked region).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use weft::diag::render;
+use weft::driver::{self, Options};
+use weft::syntax::span::Files;
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|x| x == "pvl") {
+            out.push(p);
+        }
+    }
+}
+
+/// Checks every file under `dir` with `jobs` backend runs at a time.
+fn run_all(dir: &str, jobs: usize) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    files.sort();
+    assert!(!files.is_empty(), "no test programs under {dir}");
+    let next = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    let opts = Options::default();
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(path) = files.get(i) else { break };
+                let mut store = Files::new();
+                let outcome = driver::test_file(&mut store, path, &opts);
+                let shown = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+                if outcome.passed() {
+                    eprintln!("ok   {dir}/{shown}");
+                } else {
+                    let text = render::human_string(&store, &outcome.problems).unwrap_or_default();
+                    eprintln!("FAIL {dir}/{shown}\n{text}");
+                    failures.lock().unwrap().push(shown);
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    eprintln!("{dir}: {} passed, {} failed", files.len() - failures.len(), failures.len());
+    assert!(failures.is_empty(), "{dir}: these files did not meet their expectations: {failures:?}");
+}
+
+#[test]
+fn examples() {
+    run_all("examples", 1);
+}
+
+#[test]
+fn cases() {
+    run_all("tests/cases", 2);
+}
