@@ -24,7 +24,7 @@ class Gen{i} {{
   resource state() = Perm(count, write) ** Perm(total, write) ** count >= 0 ** total >= count;
 
   requires state();
-  pure int value() = \\unfolding state() \\in total - count;
+  pure int value() = \\unfolding state() \\in (total - count);
 
   requires n >= 0;
   pure int tri(int n) = n == 0 ? 0 : n + tri(n - 1);
