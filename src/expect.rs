@@ -392,4 +392,47 @@ mod tests {
         let late = format!("{}// expect-error: parseError\n", "\n".repeat(HEADER_LINES));
         assert_eq!(expected_error(&late), None);
     }
+
+    /// The repository's own cases: every marker parses, every negative case has exactly one
+    /// region, every front-end error case names its code.
+    #[test]
+    fn repository_cases_are_well_formed() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut stack = vec![root.join("examples"), root.join("tests/cases")];
+        let mut seen = 0;
+        while let Some(dir) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "pvl") {
+                    continue;
+                }
+                seen += 1;
+                let text = std::fs::read_to_string(&path).unwrap();
+                let mut files = Files::new();
+                let id = files.add(path.display().to_string(), text.clone());
+                let regions = parse_regions(&files, id)
+                    .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+                let kind = path
+                    .parent()
+                    .and_then(|p| p.file_name())
+                    .and_then(|n| n.to_str());
+                match kind {
+                    Some("fail") => assert_eq!(regions.len(), 1, "{}", path.display()),
+                    Some("errors") => {
+                        assert!(expected_error(&text).is_some(), "{}", path.display());
+                        assert!(regions.is_empty(), "{}", path.display());
+                    }
+                    _ => assert!(regions.is_empty(), "{}", path.display()),
+                }
+            }
+        }
+        assert!(seen > 0);
+    }
 }

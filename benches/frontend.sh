@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Front-end throughput: parse + check + encode + print Silver for generated PVL inputs of
+# about 0.5 MB and 5 MB. Prints MB/s for each, the time ratio (about 10 means linear scaling), and
+# peak RSS per input byte. Usage: benches/frontend.sh [SMALL_BYTES] [LARGE_BYTES]
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+small_bytes="${1:-500000}"
+large_bytes="${2:-5000000}"
+target="${CARGO_TARGET_DIR:-$root/target}"
+weft="$target/release/weft"
+
+command -v /usr/bin/time >/dev/null || { echo "frontend.sh: needs GNU time at /usr/bin/time" >&2; exit 3; }
+
+echo "building weft (release)..." >&2
+(cd "$root" && cargo build --release --bin weft >&2)
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# run NAME BYTES: generate, time one `weft emit`, and set SECS_<NAME>, RSS_<NAME>, SIZE_<NAME>.
+run() {
+  local name="$1" bytes="$2"
+  local input="$work/$name.pvl" log="$work/$name.time"
+  python3 "$here/gen_pvl.py" --bytes "$bytes" -o "$input"
+  local size
+  size=$(wc -c <"$input")
+  # Wall time from the clock (GNU time prints only centiseconds); peak RSS from GNU time.
+  local t0 t1
+  t0=$(date +%s%N)
+  if ! /usr/bin/time -v -o "$log" "$weft" emit --to silver "$input" >/dev/null 2>"$work/$name.err"; then
+    echo "frontend.sh: weft failed on the $name input:" >&2
+    head -20 "$work/$name.err" >&2
+    exit 1
+  fi
+  t1=$(date +%s%N)
+  local rss secs
+  rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log")
+  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+  printf -v "SECS_$name" '%s' "$secs"
+  printf -v "RSS_$name" '%s' "$rss"
+  printf -v "SIZE_$name" '%s' "$size"
+  awk -v n="$name" -v b="$size" -v s="$secs" -v r="$rss" 'BEGIN {
+    mb = b / 1e6
+    rate = (s > 0) ? sprintf("%.2f MB/s", mb / s) : "too fast to time"
+    printf "%-6s %6.2f MB  %8.3f s  %s  peak RSS %.1f MB (%.1f x input)\n", n, mb, s, rate, r / 1024, r * 1024 / b
+  }'
+}
+
+run small "$small_bytes"
+run large "$large_bytes"
+
+awk -v a="$SECS_small" -v b="$SECS_large" -v sa="$SIZE_small" -v sb="$SIZE_large" 'BEGIN {
+  if (a > 0) printf "time ratio large/small: %.2f (input ratio %.2f; the same ratio means linear scaling)\n", b / a, sb / sa
+  else print "time ratio: small run too fast to time"
+}'
