@@ -155,7 +155,9 @@ impl Body<'_> {
         }
         let recv = recv.map(Box::new);
         match m {
-            Member::Method(_) => self.impure_in_expr(span, &format!("method {name}")),
+            Member::Method(_) => {
+                self.impure_in_expr(span, &format!("method {name}"), "a method call")
+            }
             Member::Field(_) => None,
             Member::Function(func) => {
                 if perm.is_some() {

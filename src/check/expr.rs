@@ -79,8 +79,11 @@ impl Body<'_> {
             A::Index(a, i) => self.index(a, i, span),
             A::Slice(xs, lo, hi) => self.slice(xs, lo.as_deref(), hi.as_deref(), span),
             A::Call(c) => self.call_expr(c, span, None),
-            A::New(c, _) => self.impure_in_expr(span, &format!("constructor {}", c.name)),
-            A::NewArray(..) => self.impure_in_expr(span, "array creation"),
+            A::New(c, _) => {
+                let subject = format!("constructor {}", c.name);
+                self.impure_in_expr(span, &subject, "a constructor call")
+            }
+            A::NewArray(..) => self.impure_in_expr(span, "array creation", "an array creation"),
             A::Unary(op, x) => self.unary(*op, x, span),
             A::Binary(op, l, r) => self.binary_op(*op, l, r, span),
             A::Cond(c, a, b) => {
@@ -362,15 +365,21 @@ impl Body<'_> {
     }
 
     /// A method or constructor call where only pure expressions may stand.
-    pub(super) fn impure_in_expr<T>(&mut self, span: Span, what: &str) -> Option<T> {
+    /// `subject` names it ("method m"), `nested` says what it is ("a method call").
+    pub(super) fn impure_in_expr<T>(
+        &mut self,
+        span: Span,
+        subject: &str,
+        nested: &str,
+    ) -> Option<T> {
         if self.spec {
-            let msg = format!("{what} is not pure: it cannot be used in a specification");
+            let msg = format!("{subject} is not pure: it cannot be used in a specification");
             self.err(ErrorCode::Misplaced, span, msg)
         } else {
             self.err(
                 ErrorCode::NotSupported,
                 span,
-                format!("{what} inside an expression; assign its result to a local first"),
+                format!("{nested} inside an expression; assign its result to a local first"),
             )
         }
     }
@@ -390,9 +399,9 @@ impl Body<'_> {
     fn binary_op(&mut self, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> Option<Expr> {
         // `None == x`: type the side that can be typed alone first.
         let (l, r) = if matches!(l.kind, A::OptNone) {
-            let r = self.expr(r, None);
-            let l = self.expr(l, r.as_ref().map(|r| &r.ty));
-            (l, r)
+            let r = self.expr(r, None)?;
+            let l = self.expr(l, Some(&r.ty));
+            (l, Some(r))
         } else {
             let l = self.expr(l, None);
             let r = self.expr(r, l.as_ref().map(|l| &l.ty));

@@ -49,6 +49,10 @@ pub(super) fn convert(
 }
 
 /// Whether a value of type `from` may be used where `to` is expected.
+///
+/// A rational also fits a `frac`/`zfrac` (so `1\2` can be passed as a
+/// frac, as in VerCors); that the value lies in the range is a proof
+/// obligation for the encoder, not a typing question.
 pub(super) fn compatible(from: &Type, to: &Type) -> bool {
     use Type::*;
     from == to
@@ -58,12 +62,25 @@ pub(super) fn compatible(from: &Type, to: &Type) -> bool {
                 | (Int, Rational | Frac | ZFrac)
                 | (Frac, ZFrac | Rational)
                 | (ZFrac, Rational)
+                | (Rational | ZFrac, Frac)
+                | (Rational, ZFrac)
                 | (Bool, Resource)
         )
 }
 
 /// The more general of two types, if one is compatible with the other.
 pub(super) fn join(a: &Type, b: &Type) -> Option<Type> {
+    // Numbers widen along int < frac < zfrac < rational.
+    let rank = |t: &Type| match t {
+        Type::Int => Some(0),
+        Type::Frac => Some(1),
+        Type::ZFrac => Some(2),
+        Type::Rational => Some(3),
+        _ => None,
+    };
+    if let (Some(x), Some(y)) = (rank(a), rank(b)) {
+        return Some(if x >= y { a.clone() } else { b.clone() });
+    }
     if compatible(a, b) {
         Some(b.clone())
     } else if compatible(b, a) {
