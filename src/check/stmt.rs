@@ -126,7 +126,7 @@ impl Body<'_> {
                 body,
             } => self.for_range(contract, var, lo, hi, body, span, out),
             AS::Return(e) => {
-                if let Some(k) = self.ret_stmt(e.as_ref(), span) {
+                if let Some(k) = self.ret_stmt(e.as_ref(), span, out) {
                     out.push(stmt(k, span));
                 }
             }
@@ -265,7 +265,8 @@ impl Body<'_> {
         })
     }
 
-    fn ret_stmt(&mut self, e: Option<&ast::Expr>, span: Span) -> Option<S> {
+    /// `return e;`; a call in `e` goes through a temporary (`return m(x);`).
+    fn ret_stmt(&mut self, e: Option<&ast::Expr>, span: Span, out: &mut Vec<Stmt>) -> Option<S> {
         let ret = self.ret.clone();
         match (e, &ret) {
             (None, Type::Void) => Some(S::Return(None)),
@@ -278,7 +279,16 @@ impl Body<'_> {
                 e.span,
                 "a void method or constructor cannot return a value",
             ),
-            (Some(e), t) => Some(S::Return(Some(self.expect(e, t)?))),
+            (Some(e), t) => match self.rhs(e, Some(t))? {
+                Rhs::Pure(x) => Some(S::Return(Some(x))),
+                rhs => {
+                    let var = self.scopes.fresh("tmp", t.clone(), span);
+                    let x = Expr::new(K::Local(var.name.clone()), var.ty.clone(), span);
+                    out.push(stmt(S::Local(var.clone(), None), span));
+                    out.push(stmt(call_into(var.name, rhs), span));
+                    Some(S::Return(Some(x)))
+                }
+            },
         }
     }
 

@@ -544,7 +544,7 @@ fn default_constructor_has_write_permission_to_mutable_fields() {
 fn method_calls_as_statements() {
     let p = ok("class C {\n  int f;\n  C next;\n  int get(int a) { return a; }\n  C make() { return this; }\n  void m(C o) {\n    \
          get(1);\n    int y = get(2);\n    y = o.get(y);\n    f = get(3);\n    next = new C();\n    C c = new C();\n    \
-         int[] a = new int[3];\n    a[0] = get(4);\n  }\n}");
+         int[] a = new int[3];\n    a[0] = get(4);\n  }\n  C k() {\n    return make();\n  }\n}");
     assert_eq!(
         body(&p, "m"),
         "{(call this.get(1)) (local y) (call y = this.get(2)) (call y = o.get(y)) \
@@ -552,6 +552,10 @@ fn method_calls_as_statements() {
          (local tmp_1) (call tmp_1 = new C()) (= (. this next) tmp_1) \
          (local c) (call c = new C()) (local a) (newarray a Int 3) \
          (local tmp_2) (call tmp_2 = this.get(4)) (= (idx a 0) tmp_2)}"
+    );
+    assert_eq!(
+        body(&p, "k"),
+        "{(local tmp) (call tmp = this.make()) (return tmp)}"
     );
 }
 
@@ -759,4 +763,61 @@ fn decreases_in_a_realistic_program_is_the_only_error() {
     assert_eq!(es.len(), 1, "{es:?}");
     assert_eq!(es[0].0, ErrorCode::NotSupported);
     assert_eq!(es[0].1, 37);
+}
+
+#[test]
+fn clauses_on_functions_predicates_and_loops() {
+    let text = "context_everywhere true;\npure int f() = 1;";
+    error(
+        text,
+        ErrorCode::Misplaced,
+        1,
+        "context_everywhere is not allowed on a function",
+    );
+    let text = "requires true;\nresource p() = true;";
+    let es = errors(text);
+    assert!(
+        es.iter().any(|e| e.0 == ErrorCode::Misplaced && e.1 == 1),
+        "{es:?}"
+    );
+    let text = "void m() {\n  context_everywhere true;\n  while (false) { }\n}";
+    error(
+        text,
+        ErrorCode::Misplaced,
+        2,
+        "context_everywhere is not allowed on a loop",
+    );
+    let p = ok("context_everywhere n > 0;\ncontext n < 10;\nvoid m(int n) { }");
+    let c = &method(&p, "m").contract;
+    assert_eq!(
+        (
+            c.requires.len(),
+            c.ensures.len(),
+            c.context_everywhere.len()
+        ),
+        (1, 1, 1)
+    );
+}
+
+/// Mutated programs that still parse never make the checker panic.
+#[test]
+fn mutations_never_panic() {
+    let chars: Vec<char> = PROGRAM.chars().collect();
+    let alphabet: Vec<char> = "(){}[];,.=<>|\\*+-!?:xfi1 ".chars().collect();
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let mut cs = chars.clone();
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let pos = (seed % cs.len() as u64) as usize;
+        cs[pos] = alphabet[((seed >> 32) % alphabet.len() as u64) as usize];
+        let text: String = cs.into_iter().collect();
+        if let Ok(u) = parse_pvl(FileId(0), &text) {
+            let _ = check(&[u]);
+            checked += 1;
+        }
+    }
+    assert!(checked > 200, "only {checked} mutants parsed");
 }
