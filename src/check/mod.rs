@@ -7,6 +7,16 @@
 //! own scopes ([`scope`]), producing typed core expressions ([`expr`],
 //! [`call`]) and statements ([`stmt`]) with the sugar removed.
 //!
+//! Choices worth knowing downstream:
+//! * every variable (parameter, local, binder) has a name unique in its
+//!   callable; Viper keywords get a `_` suffix (`result` → `result_`);
+//! * a method call or `new` whose result goes to a field, an array element
+//!   or a `return` is split into a call into a fresh local `tmp…` and a use;
+//! * a `rational` is accepted where a `frac`/`zfrac` is expected (`1\2` as a
+//!   frac argument); the range is the encoder's proof obligation;
+//! * `&&` between resources is accepted (type resource), as in VerCors;
+//! * `for (int i = lo .. hi)` gets the invariant `lo <= i && i <= hi`.
+//!
 //! Errors are collected (several per run where they are independent) and
 //! returned sorted by position; a callable with an error is still checked to
 //! the end, so one mistake does not hide the next.
