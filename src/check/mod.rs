@@ -4,7 +4,7 @@
 //! (`env::collect`): classes, fields, member signatures, default
 //! constructors; so order and file boundaries do not matter. Then each
 //! method, function and predicate is checked on its own (`decl`), with its
-//! own scopes (`scope`), producing typed core expressions ([`expr`],
+//! own scopes (`scope`), producing typed core expressions (`expr`,
 //! `call`) and statements (`stmt`) with the sugar removed.
 //!
 //! Choices worth knowing downstream:
