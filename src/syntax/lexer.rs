@@ -1,1 +1,470 @@
 //! The PVL lexer (logos).
+//!
+//! [`Lexer`] yields `(start, Token, end)` byte-offset triples for the
+//! external-lexer lalrpop grammar (`grammars/pvl.lalrpop`); it knows nothing
+//! of files, the grammar attaches the [`FileId`](super::span::FileId).
+//! Whitespace and comments (`// …`, `/* … */`, including VerCors expectation
+//! markers like `/*[/expect postFailed:false]*/`) are skipped. Bad input
+//! becomes a [`LexError`] value, never a silent skip.
+//!
+//! Two lexical choices keep the grammar LR(1):
+//! * `[]` (with optional blanks inside) is one token, so `C[] x;` (a local of
+//!   array type) and `a[i] = x;` (an assignment) part ways after one token.
+//! * backslash keywords (`\forall*`, `\in`, …) are single tokens; a lone `\`
+//!   is fraction division (`1\2`).
+
+use logos::{Logos, Skip};
+use std::fmt;
+
+/// What went wrong while lexing; the position is in [`LexError`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LexErrorKind {
+    /// A character that starts no token.
+    #[default]
+    BadChar,
+    /// `/*` without a matching `*/`.
+    UnterminatedComment,
+    /// Found by a grammar action's local check (an integer too large, a
+    /// field with a contract, …): the message says what is wrong.
+    Malformed(&'static str),
+}
+
+/// An error below the grammar's own syntax errors: from the lexer, or from a
+/// grammar action's local check. A byte range, no file: the glue adds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LexError {
+    pub kind: LexErrorKind,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl fmt::Display for LexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            LexErrorKind::BadChar => f.write_str("unexpected character"),
+            LexErrorKind::UnterminatedComment => {
+                f.write_str("unterminated comment: `/*` without `*/`")
+            }
+            LexErrorKind::Malformed(msg) => f.write_str(msg),
+        }
+    }
+}
+
+/// Skips a block comment whose `/*` was just matched.
+fn block_comment<'s>(lex: &mut logos::Lexer<'s, Token<'s>>) -> Result<Skip, LexErrorKind> {
+    match lex.remainder().find("*/") {
+        Some(i) => {
+            lex.bump(i + 2);
+            Ok(Skip)
+        }
+        None => {
+            lex.bump(lex.remainder().len());
+            Err(LexErrorKind::UnterminatedComment)
+        }
+    }
+}
+
+#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+#[logos(error = LexErrorKind)]
+#[logos(skip r"[ \t\r\n\f]+")]
+// A line comment ends at the newline: greedy is what we want.
+#[logos(skip(r"//[^\n]*", allow_greedy = true))]
+pub enum Token<'input> {
+    #[token("/*", block_comment)]
+    BlockComment,
+
+    #[regex(r"[A-Za-z_$][A-Za-z0-9_$]*")]
+    Ident(&'input str),
+    #[regex(r"[0-9]+")]
+    IntLit(&'input str),
+
+    // Declarations and modifiers.
+    #[token("class")]
+    Class,
+    #[token("constructor")]
+    Constructor,
+    #[token("static")]
+    Static,
+    #[token("final")]
+    Final,
+    #[token("ghost")]
+    Ghost,
+    #[token("inline")]
+    Inline,
+    #[token("pure")]
+    Pure,
+    #[token("thread_local")]
+    ThreadLocal,
+
+    // Contracts.
+    #[token("requires")]
+    Requires,
+    #[token("ensures")]
+    Ensures,
+    #[token("context")]
+    Context,
+    #[token("context_everywhere")]
+    ContextEverywhere,
+    #[token("loop_invariant")]
+    LoopInvariant,
+    #[token("decreases")]
+    Decreases,
+    #[token("given")]
+    Given,
+    #[token("yields")]
+    Yields,
+
+    // Types.
+    #[token("int")]
+    Int,
+    #[token("boolean")]
+    Boolean,
+    #[token("bool")]
+    Bool,
+    #[token("void")]
+    Void,
+    #[token("resource")]
+    Resource,
+    #[token("frac")]
+    Frac,
+    #[token("zfrac")]
+    ZFrac,
+    #[token("rational")]
+    Rational,
+    #[token("seq")]
+    Seq,
+    #[token("set")]
+    Set,
+    #[token("bag")]
+    Bag,
+    #[token("option")]
+    Option,
+    #[token("map")]
+    Map,
+
+    // Statements.
+    #[token("if")]
+    If,
+    #[token("else")]
+    Else,
+    #[token("while")]
+    While,
+    #[token("for")]
+    For,
+    #[token("return")]
+    Return,
+    #[token("assert")]
+    Assert,
+    #[token("assume")]
+    Assume,
+    #[token("inhale")]
+    Inhale,
+    #[token("exhale")]
+    Exhale,
+    #[token("refute")]
+    Refute,
+    #[token("fold")]
+    Fold,
+    #[token("unfold")]
+    Unfold,
+    #[token("label")]
+    Label,
+
+    // Expression keywords.
+    #[token("true")]
+    True,
+    #[token("false")]
+    False,
+    #[token("null")]
+    Null,
+    #[token("this")]
+    This,
+    #[token("write")]
+    Write,
+    #[token("read")]
+    Read,
+    #[token("none")]
+    NoPerm,
+    #[token("new")]
+    New,
+    #[token("Perm")]
+    Perm,
+    #[token("PointsTo")]
+    PointsTo,
+    #[token("Value")]
+    Value,
+    #[token("perm")]
+    CurPerm,
+    #[token("unfolding")]
+    Unfolding,
+    #[token("in")]
+    In,
+    #[token("Some")]
+    Some,
+    #[token("None")]
+    None,
+
+    // Backslash keywords.
+    #[token("\\result")]
+    BsResult,
+    #[token("\\old")]
+    BsOld,
+    #[token("\\forall")]
+    BsForall,
+    #[token("\\forall*")]
+    BsForallStar,
+    #[token("\\exists")]
+    BsExists,
+    #[token("\\let")]
+    BsLet,
+    #[token("\\unfolding")]
+    BsUnfolding,
+    #[token("\\in")]
+    BsIn,
+    #[token("\\array")]
+    BsArray,
+
+    // Punctuation.
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[regex(r"\[[ \t]*\]")]
+    EmptyBrackets,
+    #[token(";")]
+    Semi,
+    #[token(",")]
+    Comma,
+    #[token(".")]
+    Dot,
+    #[token("..")]
+    DotDot,
+    #[token("?")]
+    Question,
+    #[token(":")]
+    Colon,
+    #[token("|")]
+    Bar,
+
+    // Operators.
+    #[token("=")]
+    Assign,
+    #[token("+=")]
+    PlusAssign,
+    #[token("-=")]
+    MinusAssign,
+    #[token("*=")]
+    StarAssign,
+    #[token("/=")]
+    SlashAssign,
+    #[token("++")]
+    PlusPlus,
+    #[token("--")]
+    MinusMinus,
+    #[token("==")]
+    EqEq,
+    #[token("!=")]
+    NotEq,
+    #[token("<")]
+    Lt,
+    #[token("<=")]
+    Le,
+    #[token(">")]
+    Gt,
+    #[token(">=")]
+    Ge,
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("/")]
+    Slash,
+    #[token("%")]
+    Percent,
+    #[token("\\")]
+    Backslash,
+    #[token("!")]
+    Bang,
+    #[token("&&")]
+    AndAnd,
+    #[token("||")]
+    OrOr,
+    #[token("==>")]
+    Implies,
+    #[token("**")]
+    StarStar,
+}
+
+impl Token<'_> {
+    /// The source text of a fixed token; a description for the others.
+    pub fn text(&self) -> &str {
+        use Token::*;
+        match self {
+            BlockComment => "/*",
+            Ident(s) | IntLit(s) => s,
+            Class => "class",
+            Constructor => "constructor",
+            Static => "static",
+            Final => "final",
+            Ghost => "ghost",
+            Inline => "inline",
+            Pure => "pure",
+            ThreadLocal => "thread_local",
+            Requires => "requires",
+            Ensures => "ensures",
+            Context => "context",
+            ContextEverywhere => "context_everywhere",
+            LoopInvariant => "loop_invariant",
+            Decreases => "decreases",
+            Given => "given",
+            Yields => "yields",
+            Int => "int",
+            Boolean => "boolean",
+            Bool => "bool",
+            Void => "void",
+            Resource => "resource",
+            Frac => "frac",
+            ZFrac => "zfrac",
+            Rational => "rational",
+            Seq => "seq",
+            Set => "set",
+            Bag => "bag",
+            Option => "option",
+            Map => "map",
+            If => "if",
+            Else => "else",
+            While => "while",
+            For => "for",
+            Return => "return",
+            Assert => "assert",
+            Assume => "assume",
+            Inhale => "inhale",
+            Exhale => "exhale",
+            Refute => "refute",
+            Fold => "fold",
+            Unfold => "unfold",
+            Label => "label",
+            True => "true",
+            False => "false",
+            Null => "null",
+            This => "this",
+            Write => "write",
+            Read => "read",
+            NoPerm => "none",
+            New => "new",
+            Perm => "Perm",
+            PointsTo => "PointsTo",
+            Value => "Value",
+            CurPerm => "perm",
+            Unfolding => "unfolding",
+            In => "in",
+            Some => "Some",
+            None => "None",
+            BsResult => "\\result",
+            BsOld => "\\old",
+            BsForall => "\\forall",
+            BsForallStar => "\\forall*",
+            BsExists => "\\exists",
+            BsLet => "\\let",
+            BsUnfolding => "\\unfolding",
+            BsIn => "\\in",
+            BsArray => "\\array",
+            LParen => "(",
+            RParen => ")",
+            LBrace => "{",
+            RBrace => "}",
+            LBracket => "[",
+            RBracket => "]",
+            EmptyBrackets => "[]",
+            Semi => ";",
+            Comma => ",",
+            Dot => ".",
+            DotDot => "..",
+            Question => "?",
+            Colon => ":",
+            Bar => "|",
+            Assign => "=",
+            PlusAssign => "+=",
+            MinusAssign => "-=",
+            StarAssign => "*=",
+            SlashAssign => "/=",
+            PlusPlus => "++",
+            MinusMinus => "--",
+            EqEq => "==",
+            NotEq => "!=",
+            Lt => "<",
+            Le => "<=",
+            Gt => ">",
+            Ge => ">=",
+            Plus => "+",
+            Minus => "-",
+            Star => "*",
+            Slash => "/",
+            Percent => "%",
+            Backslash => "\\",
+            Bang => "!",
+            AndAnd => "&&",
+            OrOr => "||",
+            Implies => "==>",
+            StarStar => "**",
+        }
+    }
+}
+
+impl fmt::Display for Token<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Token::Ident(s) => write!(f, "identifier `{s}`"),
+            Token::IntLit(s) => write!(f, "integer `{s}`"),
+            t => write!(f, "`{}`", t.text()),
+        }
+    }
+}
+
+/// The token stream the grammar reads: `(start, token, end)` or an error.
+pub struct Lexer<'input> {
+    inner: logos::Lexer<'input, Token<'input>>,
+}
+
+impl<'input> Lexer<'input> {
+    pub fn new(text: &'input str) -> Lexer<'input> {
+        Lexer {
+            inner: Token::lexer(text),
+        }
+    }
+}
+
+pub type Spanned<'input> = Result<(usize, Token<'input>, usize), LexError>;
+
+impl<'input> Iterator for Lexer<'input> {
+    type Item = Spanned<'input>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let tok = self.inner.next()?;
+        let span = self.inner.span();
+        Some(match tok {
+            Ok(t) => Ok((span.start, t, span.end)),
+            // An unterminated comment runs to the end: point at its `/*`.
+            Err(LexErrorKind::UnterminatedComment) => Err(LexError {
+                kind: LexErrorKind::UnterminatedComment,
+                start: span.start,
+                end: span.start + 2,
+            }),
+            Err(kind) => Err(LexError {
+                kind,
+                start: span.start,
+                end: span.end,
+            }),
+        })
+    }
+}

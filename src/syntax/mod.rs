@@ -1,8 +1,11 @@
 //! Front end: spans, lexer, grammar glue and the syntax tree.
 
 pub mod ast;
+mod builders;
 pub mod lexer;
 pub mod parser;
 pub mod span;
+#[cfg(test)]
+mod tests;
 
 pub use parser::parse_pvl;

@@ -1,9 +1,196 @@
 //! Glue between the lalrpop grammar and the rest: parse a PVL file into a [`Unit`].
 
 use super::ast::Unit;
-use super::span::FileId;
-use crate::diag;
+use super::lexer::{LexError, Lexer, Token};
+use super::span::{FileId, Span};
+use crate::diag::{self, Diagnostic, ErrorCode};
+use lalrpop_util::ParseError;
 
-pub fn parse_pvl(_file: FileId, _text: &str) -> diag::Result<Unit> {
-    todo!("parser")
+lalrpop_util::lalrpop_mod!(
+    #[allow(
+        clippy::all,
+        clippy::pedantic,
+        unused_parens,
+        unused_imports,
+        dead_code
+    )]
+    grammar,
+    "/pvl.rs"
+);
+
+/// Parses one PVL file; the first syntax error becomes a `parseError` diagnostic.
+pub fn parse_pvl(file: FileId, text: &str) -> diag::Result<Unit> {
+    grammar::UnitParser::new()
+        .parse(file, Lexer::new(text))
+        .map_err(|e| vec![to_diagnostic(file, text, e)])
+}
+
+fn to_diagnostic(
+    file: FileId,
+    text: &str,
+    err: ParseError<usize, Token<'_>, LexError>,
+) -> Diagnostic {
+    let (start, end, message) = match err {
+        ParseError::InvalidToken { location } => (location, location, "invalid token".to_owned()),
+        ParseError::UnrecognizedEof { location, expected } => (
+            location,
+            location,
+            format!("expected {}, found end of file", expected_list(&expected)),
+        ),
+        ParseError::UnrecognizedToken {
+            token: (l, tok, r),
+            expected,
+        } => (
+            l,
+            r,
+            format!("expected {}, found {tok}", expected_list(&expected)),
+        ),
+        ParseError::ExtraToken { token: (l, tok, r) } => (l, r, format!("unexpected {tok}")),
+        ParseError::User { error } => (error.start, error.end, error.to_string()),
+    };
+    let end = end.min(text.len());
+    let start = start.min(end);
+    Diagnostic::error(ErrorCode::ParseError, Span::new(file, start, end), message)
+        .with_label("here")
+}
+
+/// Kinds of terminal that error messages name as one item: when more than
+/// half of a kind's terminals are expected, the message says "an expression"
+/// instead of listing them. Earlier kinds take their terminals first.
+const GROUPS: &[(&str, &[&str])] = &[
+    (
+        "a statement",
+        &[
+            "if",
+            "while",
+            "for",
+            "return",
+            "assert",
+            "assume",
+            "inhale",
+            "exhale",
+            "refute",
+            "fold",
+            "unfold",
+            "label",
+            "{",
+            "ghost",
+            "loop_invariant",
+        ],
+    ),
+    (
+        "an expression",
+        &[
+            "identifier",
+            "integer",
+            "true",
+            "false",
+            "null",
+            "this",
+            "\\result",
+            "(",
+            "[",
+            "|",
+            "!",
+            "-",
+            "new",
+            "\\old",
+            "Perm",
+            "PointsTo",
+            "Value",
+            "perm",
+            "\\unfolding",
+            "unfolding",
+            "Some",
+            "None",
+            "write",
+            "read",
+            "none",
+            "\\array",
+            "seq",
+            "set",
+            "bag",
+        ],
+    ),
+    (
+        "a type",
+        &[
+            "int", "boolean", "bool", "void", "resource", "frac", "zfrac", "rational", "seq",
+            "set", "bag", "option", "map",
+        ],
+    ),
+    (
+        "a contract clause",
+        &[
+            "requires",
+            "ensures",
+            "context",
+            "context_everywhere",
+            "loop_invariant",
+            "decreases",
+            "given",
+            "yields",
+        ],
+    ),
+    (
+        "a modifier",
+        &["static", "final", "ghost", "inline", "pure", "thread_local"],
+    ),
+    (
+        "an operator",
+        &[
+            "==>", "**", "||", "&&", "==", "!=", "<", "<=", ">", ">=", "\\in", "+", "-", "*", "/",
+            "%", "\\", ".", "[", "?",
+        ],
+    ),
+];
+
+/// "`;`, `,` or an expression" from lalrpop's quoted terminal names.
+fn expected_list(expected: &[String]) -> String {
+    let names: Vec<String> = expected.iter().map(|e| unquote(e)).collect();
+    let mut left: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut kinds = Vec::new();
+    for (label, members) in GROUPS {
+        let hits = members
+            .iter()
+            .filter(|m| names.iter().any(|n| n == *m))
+            .count();
+        if hits * 2 > members.len() {
+            kinds.push((*label).to_owned());
+            left.retain(|n| !members.contains(n));
+        }
+    }
+    // A statement may start with an expression, a type or a loop contract.
+    if kinds.first().is_some_and(|k| k == "a statement") {
+        kinds.truncate(1);
+        left.retain(|n| !GROUPS[1..4].iter().any(|(_, ms)| ms.contains(n)));
+    }
+    let mut items: Vec<String> = left
+        .iter()
+        .map(|n| match *n {
+            "identifier" => "an identifier".to_owned(),
+            "integer" => "an integer".to_owned(),
+            _ => format!("`{n}`"),
+        })
+        .collect();
+    items.extend(kinds);
+    const MAX: usize = 8;
+    if items.len() > MAX {
+        items.truncate(MAX);
+        items.push("…".to_owned());
+    }
+    match items.len() {
+        0 => "something else".to_owned(),
+        1 => items.pop().unwrap_or_default(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// lalrpop writes a terminal as its grammar literal: `"\"\\\\in\""` is `\in`.
+fn unquote(s: &str) -> String {
+    let inner = s
+        .strip_prefix('"')
+        .and_then(|s| s.strip_suffix('"'))
+        .unwrap_or(s);
+    inner.replace("\\\\", "\\").replace("\\\"", "\"")
 }

@@ -1,0 +1,134 @@
+//! The state of checking one callable (method, function or predicate): its
+//! scopes, what `this` and `\result` mean there, and the errors found.
+
+use std::collections::HashSet;
+
+use super::env::Env;
+use super::scope::Scopes;
+use super::types;
+use crate::core::{ClassId, Expr, Type};
+use crate::diag::{Diagnostic, ErrorCode};
+use crate::syntax::ast;
+use crate::syntax::span::Span;
+
+pub(super) struct Body<'e> {
+    pub env: &'e Env,
+    pub errs: Vec<Diagnostic>,
+    pub scopes: Scopes,
+    /// The enclosing class, also in static members (for error messages and
+    /// static calls).
+    pub class: Option<ClassId>,
+    /// The class of `this`, when there is one.
+    pub this: Option<ClassId>,
+    /// In a constructor: final fields of `class` may be written.
+    pub in_ctor: bool,
+    /// In a specification: method calls are not allowed.
+    pub spec: bool,
+    /// The type of `\result` where it may be used (the `ensures` of a
+    /// non-void method or function).
+    pub result: Option<Type>,
+    /// What `return` must give (`Void` for none).
+    pub ret: Type,
+    /// The labels of the method, for `\old[L]`.
+    pub labels: HashSet<String>,
+}
+
+impl<'e> Body<'e> {
+    pub(super) fn new(env: &'e Env, scopes: Scopes, class: Option<ClassId>) -> Body<'e> {
+        Body {
+            env,
+            errs: Vec::new(),
+            scopes,
+            class,
+            this: None,
+            in_ctor: false,
+            spec: false,
+            result: None,
+            ret: Type::Void,
+            labels: HashSet::new(),
+        }
+    }
+
+    /// Records an error; returns None so callers can `return self.err(…)`.
+    pub(super) fn err<T>(
+        &mut self,
+        code: ErrorCode,
+        span: Span,
+        msg: impl Into<String>,
+    ) -> Option<T> {
+        self.errs.push(Diagnostic::error(code, span, msg));
+        None
+    }
+
+    pub(super) fn mismatch<T>(&mut self, span: Span, expected: &str, found: &Type) -> Option<T> {
+        let found = self.env.show(found);
+        self.err(
+            ErrorCode::TypeMismatch,
+            span,
+            format!("expected {expected}, found {found}"),
+        )
+    }
+
+    /// Checks `e` against an expected type.
+    pub(super) fn expect(&mut self, e: &ast::Expr, ty: &Type) -> Option<Expr> {
+        let x = self.expr(e, Some(ty))?;
+        if types::compatible(&x.ty, ty) {
+            Some(x)
+        } else {
+            let want = self.env.show(ty);
+            self.mismatch(e.span, &want, &x.ty)
+        }
+    }
+
+    pub(super) fn cond(&mut self, e: &ast::Expr) -> Option<Expr> {
+        self.expect(e, &Type::Bool)
+    }
+
+    /// A boolean or a resource: a clause, an assertion, a predicate body.
+    pub(super) fn assertion(&mut self, e: &ast::Expr) -> Option<Expr> {
+        let x = self.expr(e, Some(&Type::Resource))?;
+        if types::is_assertion(&x.ty) {
+            Some(x)
+        } else {
+            self.mismatch(e.span, "a boolean or resource", &x.ty)
+        }
+    }
+
+    /// Runs `f` in specification mode.
+    pub(super) fn in_spec<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let was = self.spec;
+        self.spec = true;
+        let r = f(self);
+        self.spec = was;
+        r
+    }
+
+    /// Runs `f` in a nested scope.
+    pub(super) fn scoped<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.scopes.push();
+        let r = f(self);
+        self.scopes.pop();
+        r
+    }
+
+    /// Declares a variable in the current scope (renamed if needed).
+    pub(super) fn declare(&mut self, name: &ast::Ident, ty: Type) -> Option<crate::core::Var> {
+        match self.scopes.declare(name, ty) {
+            Ok(v) => Some(v),
+            Err(d) => {
+                self.errs.push(d);
+                None
+            }
+        }
+    }
+
+    pub(super) fn ty(&mut self, t: &ast::Type) -> Option<Type> {
+        match types::convert(t, &self.env.class_ids, false) {
+            Ok(t) => Some(t),
+            Err(d) => {
+                self.errs.push(d);
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,388 @@
+//! Calls: resolving `f(args)` / `o.f(args)` / `new C(args)`, checking
+//! arguments, and the ghost `given` / `yields` blocks.
+
+use super::body::Body;
+use super::env::Member;
+use super::types;
+use crate::core::{self, Expr, ExprKind as K, MethodId, Type, Var};
+use crate::diag::ErrorCode;
+use crate::syntax::ast;
+use crate::syntax::span::Span;
+
+/// What a call in statement position turned out to be.
+pub(super) enum CallOrPure {
+    /// A method call and the method's result type.
+    Call(core::Call, Type),
+    Pure(Expr),
+}
+
+impl Body<'_> {
+    /// Finds what `call` names and its receiver (None for static members).
+    fn resolve(&mut self, call: &ast::Call) -> Option<(Member, Option<Expr>)> {
+        let name = &call.name.name;
+        let Some(recv) = &call.recv else {
+            if let Some(m) = self
+                .env
+                .member(self.class, name)
+                .filter(|_| self.class.is_some())
+            {
+                return self.implicit_recv(m, &call.name);
+            }
+            return match self.env.member(None, name) {
+                Some(m) => Some((m, None)),
+                None => self.err(
+                    ErrorCode::Undeclared,
+                    call.name.span,
+                    format!("{name} is not declared"),
+                ),
+            };
+        };
+        // `C.m(…)`: a static member named through its class.
+        if let ast::ExprKind::Name(n) = &recv.kind {
+            let shadowed = self.scopes.lookup(&n.name).is_some()
+                || matches!(self.env.member(self.class, &n.name), Some(Member::Field(_)));
+            if let (false, Some(c)) = (shadowed, self.env.class_ids.get(&n.name)) {
+                let m = self.class_member(*c, &call.name)?;
+                if !self.env.is_static(m) {
+                    let msg = format!("{name} is not static: it needs an object");
+                    return self.err(ErrorCode::Misplaced, call.name.span, msg);
+                }
+                return Some((m, None));
+            }
+        }
+        let recv = self.expr(recv, None)?;
+        let Type::Class(c) = recv.ty else {
+            let msg = format!(
+                "cannot call {name} on a value of type {}",
+                self.env.show(&recv.ty)
+            );
+            return self.err(ErrorCode::TypeMismatch, recv.span, msg);
+        };
+        let m = self.class_member(c, &call.name)?;
+        let recv = (!self.env.is_static(m)).then_some(recv);
+        Some((m, recv))
+    }
+
+    /// A callable member of class `c`.
+    fn class_member(&mut self, c: core::ClassId, name: &ast::Ident) -> Option<Member> {
+        match self.env.member(Some(c), &name.name) {
+            Some(Member::Field(_)) => {
+                let msg = format!("{} is a field, not a method", name.name);
+                self.err(ErrorCode::TypeMismatch, name.span, msg)
+            }
+            Some(m) => Some(m),
+            None => {
+                let msg = format!(
+                    "class {} has no member {}",
+                    self.env.program.class(c).name,
+                    name.name
+                );
+                self.err(ErrorCode::Undeclared, name.span, msg)
+            }
+        }
+    }
+
+    /// An unqualified member of the enclosing class: `this` is the receiver.
+    fn implicit_recv(&mut self, m: Member, name: &ast::Ident) -> Option<(Member, Option<Expr>)> {
+        if let Member::Field(_) = m {
+            let msg = format!("{} is a field, not a method", name.name);
+            return self.err(ErrorCode::TypeMismatch, name.span, msg);
+        }
+        if self.env.is_static(m) {
+            return Some((m, None));
+        }
+        if self.this.is_none() {
+            let msg = format!("{} cannot be called from a static context", name.name);
+            return self.err(ErrorCode::Misplaced, name.span, msg);
+        }
+        let this = self.this_expr(name.span)?;
+        Some((m, Some(this)))
+    }
+
+    /// Checks arguments against parameters.
+    fn args(
+        &mut self,
+        params: &[Var],
+        args: &[ast::Expr],
+        name: &str,
+        span: Span,
+    ) -> Option<Vec<Expr>> {
+        if params.len() != args.len() {
+            let msg = format!(
+                "{name} expects {} argument{}, got {}",
+                params.len(),
+                if params.len() == 1 { "" } else { "s" },
+                args.len()
+            );
+            return self.err(ErrorCode::Arity, span, msg);
+        }
+        let xs: Vec<_> = params
+            .iter()
+            .zip(args)
+            .map(|(p, a)| self.expect(a, &p.ty))
+            .collect();
+        xs.into_iter().collect()
+    }
+
+    /// A call in an expression: a function, or a predicate instance (at
+    /// `perm` if scaled, else write).
+    pub(super) fn call_expr(
+        &mut self,
+        call: &ast::Call,
+        span: Span,
+        perm: Option<Expr>,
+    ) -> Option<Expr> {
+        let (m, recv) = self.resolve(call)?;
+        self.pure_call(m, recv, call, span, perm)
+    }
+
+    /// A call of a resolved member in an expression.
+    fn pure_call(
+        &mut self,
+        m: Member,
+        recv: Option<Expr>,
+        call: &ast::Call,
+        span: Span,
+        perm: Option<Expr>,
+    ) -> Option<Expr> {
+        let env = self.env;
+        let name = &call.name.name;
+        if !call.given.is_empty() || !call.yields.is_empty() {
+            if let Member::Function(_) | Member::Predicate(_) = m {
+                let msg = format!("{name} has no ghost parameters: given/yields are for methods");
+                return self.err(ErrorCode::Misplaced, span, msg);
+            }
+        }
+        let recv = recv.map(Box::new);
+        match m {
+            Member::Method(_) => {
+                self.impure_in_expr(span, &format!("method {name}"), "a method call")
+            }
+            Member::Field(_) => None,
+            Member::Function(func) => {
+                if perm.is_some() {
+                    return self.err(
+                        ErrorCode::TypeMismatch,
+                        span,
+                        "[p] can only scale a predicate instance",
+                    );
+                }
+                let f = env.program.function(func);
+                let args = self.args(&f.params, &call.args, name, span)?;
+                Some(Expr::new(
+                    K::FunctionCall { func, recv, args },
+                    f.ret.clone(),
+                    span,
+                ))
+            }
+            Member::Predicate(pred) => {
+                let p = env.program.predicate(pred);
+                let args = self.args(&p.params, &call.args, name, span)?;
+                let perm = perm.unwrap_or_else(|| Expr::new(K::Write, Type::Rational, span));
+                let perm = Box::new(perm);
+                Some(Expr::new(
+                    K::PredicateAccess {
+                        pred,
+                        recv,
+                        args,
+                        perm,
+                    },
+                    Type::Resource,
+                    span,
+                ))
+            }
+        }
+    }
+
+    /// A call where a statement may call a method: the method call with
+    /// its result type, or else a pure call expression.
+    pub(super) fn call_or_pure(&mut self, call: &ast::Call, span: Span) -> Option<CallOrPure> {
+        let (m, recv) = self.resolve(call)?;
+        match m {
+            Member::Method(id) => self
+                .method_call(id, recv, call, span)
+                .map(|(c, t)| CallOrPure::Call(c, t)),
+            _ => self
+                .pure_call(m, recv, call, span, None)
+                .map(CallOrPure::Pure),
+        }
+    }
+
+    fn method_call(
+        &mut self,
+        id: MethodId,
+        recv: Option<Expr>,
+        call: &ast::Call,
+        span: Span,
+    ) -> Option<(core::Call, Type)> {
+        let env = self.env;
+        let method = env.program.method(id);
+        let args = self.args(&method.params, &call.args, &call.name.name, span);
+        let given = self.given(id, &call.given, span);
+        let yields = self.yields(id, &call.yields, span);
+        let ret = method.ret.clone();
+        Some((
+            core::Call {
+                method: id,
+                recv,
+                args: args?,
+                given: given?,
+                yields: yields?,
+                span,
+            },
+            ret,
+        ))
+    }
+
+    /// `new C(args)`: picks the constructor by arity, then by argument types.
+    pub(super) fn new_call(
+        &mut self,
+        class: &ast::Ident,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> Option<(core::Call, Type)> {
+        let env = self.env;
+        let Some(&c) = env.class_ids.get(&class.name) else {
+            let msg = format!("class {} is not declared", class.name);
+            return self.err(ErrorCode::Undeclared, class.span, msg);
+        };
+        let ctors: Vec<MethodId> = env.classes[c.0 as usize]
+            .ctors
+            .iter()
+            .copied()
+            .filter(|m| env.program.method(*m).params.len() == args.len())
+            .collect();
+        let id = match ctors.as_slice() {
+            [] => {
+                let msg = format!(
+                    "no constructor of {} takes {} arguments",
+                    class.name,
+                    args.len()
+                );
+                return self.err(ErrorCode::Arity, span, msg);
+            }
+            [one] => *one,
+            _ => {
+                let xs: Vec<_> = args.iter().map(|a| self.expr(a, None)).collect();
+                let xs: Vec<Expr> = xs.into_iter().collect::<Option<_>>()?;
+                let fits = |m: &MethodId| {
+                    env.program
+                        .method(*m)
+                        .params
+                        .iter()
+                        .zip(&xs)
+                        .all(|(p, x)| types::compatible(&x.ty, &p.ty))
+                };
+                match ctors.iter().find(|m| fits(m)) {
+                    Some(m) => *m,
+                    None => {
+                        let msg =
+                            format!("no constructor of {} fits these argument types", class.name);
+                        return self.err(ErrorCode::TypeMismatch, span, msg);
+                    }
+                }
+            }
+        };
+        let method = env.program.method(id);
+        let args = self.args(&method.params, args, &class.name, span)?;
+        let given = self.given(id, &[], span)?;
+        let yields = vec![None; method.yields.len()];
+        Some((
+            core::Call {
+                method: id,
+                recv: None,
+                args,
+                given,
+                yields,
+                span,
+            },
+            Type::Class(c),
+        ))
+    }
+
+    /// `given { p = e, … }` in the callee's order.
+    fn given(
+        &mut self,
+        id: MethodId,
+        given: &[(ast::Ident, ast::Expr)],
+        span: Span,
+    ) -> Option<Vec<Option<Expr>>> {
+        let env = self.env;
+        let names = env.given_names.get(&id).map_or(&[][..], |v| v.as_slice());
+        let params = &env.program.method(id).given;
+        let mut out: Vec<Option<Expr>> = vec![None; params.len()];
+        let mut ok = true;
+        for (name, e) in given {
+            let Some(i) = names.iter().position(|n| *n == name.name) else {
+                let msg = format!(
+                    "{} is not a ghost parameter of {}",
+                    name.name,
+                    env.program.method(id).name
+                );
+                ok = self
+                    .err::<()>(ErrorCode::Undeclared, name.span, msg)
+                    .is_some();
+                continue;
+            };
+            if out[i].is_some() {
+                let msg = format!("ghost argument {} is given twice", name.name);
+                ok = self
+                    .err::<()>(ErrorCode::Duplicate, name.span, msg)
+                    .is_some();
+                continue;
+            }
+            match self.expect(e, &params[i].ty) {
+                Some(x) => out[i] = Some(x),
+                None => ok = false,
+            }
+        }
+        for (i, n) in names.iter().enumerate() {
+            if out[i].is_none() && ok {
+                let msg = format!("ghost argument {n} is not given");
+                ok = self.err::<()>(ErrorCode::Arity, span, msg).is_some();
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// `yields { x = y, … }`: local x receives the callee's ghost result y.
+    fn yields(
+        &mut self,
+        id: MethodId,
+        yields: &[(ast::Ident, ast::Ident)],
+        _span: Span,
+    ) -> Option<Vec<Option<String>>> {
+        let env = self.env;
+        let names = env.yields_names.get(&id).map_or(&[][..], |v| v.as_slice());
+        let params = &env.program.method(id).yields;
+        let mut out = vec![None; params.len()];
+        let mut ok = true;
+        for (local, y) in yields {
+            let Some(i) = names.iter().position(|n| *n == y.name) else {
+                let msg = format!(
+                    "{} is not a ghost result of {}",
+                    y.name,
+                    env.program.method(id).name
+                );
+                ok = self.err::<()>(ErrorCode::Undeclared, y.span, msg).is_some();
+                continue;
+            };
+            let Some(var) = self.scopes.lookup(&local.name).cloned() else {
+                let msg = format!("{} is not a local variable", local.name);
+                ok = self
+                    .err::<()>(ErrorCode::Undeclared, local.span, msg)
+                    .is_some();
+                continue;
+            };
+            if !types::compatible(&params[i].ty, &var.ty) {
+                let want = self.env.show(&var.ty);
+                ok = self
+                    .mismatch::<()>(local.span, &want, &params[i].ty)
+                    .is_some();
+                continue;
+            }
+            out[i] = Some(var.name);
+        }
+        ok.then_some(out)
+    }
+}

@@ -1,0 +1,379 @@
+//! Declarations: every class and member of every file, collected before any
+//! body is checked, so declaration order and file boundaries do not matter.
+
+use std::collections::HashMap;
+
+use super::scope::Scopes;
+use super::types;
+use crate::core::{
+    self, ClassId, Expr, ExprKind, FieldId, FunctionId, MethodId, PredicateId, Program, Type, Var,
+};
+use crate::diag::{Diagnostic, ErrorCode};
+use crate::syntax::ast;
+
+/// What a member name of a class (or a global name) stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Member {
+    Field(FieldId),
+    Method(MethodId),
+    Function(FunctionId),
+    Predicate(PredicateId),
+}
+
+#[derive(Clone, Debug, Default)]
+pub(super) struct ClassInfo {
+    pub members: HashMap<String, Member>,
+    pub ctors: Vec<MethodId>,
+}
+
+/// The declarations of the whole program: the core program with signatures
+/// filled in (bodies and contracts come later), and the name tables.
+pub(super) struct Env {
+    pub program: Program,
+    pub class_ids: HashMap<String, ClassId>,
+    pub classes: Vec<ClassInfo>,
+    pub globals: HashMap<String, Member>,
+    /// Written names of given/yields parameters per method (calls pass them by name).
+    pub given_names: HashMap<MethodId, Vec<String>>,
+    pub yields_names: HashMap<MethodId, Vec<String>>,
+}
+
+/// A callable whose contract and body remain to be checked, with the scope
+/// holding its parameters (already renamed).
+pub(super) struct Job<'a> {
+    pub kind: JobKind<'a>,
+    pub class: Option<ClassId>,
+    pub scopes: Scopes,
+}
+
+pub(super) enum JobKind<'a> {
+    Method(MethodId, &'a ast::Method),
+    Function(FunctionId, &'a ast::Function),
+    Predicate(PredicateId, &'a ast::Predicate),
+}
+
+impl Env {
+    /// A member of a class, or a global member when `class` is None.
+    pub(super) fn member(&self, class: Option<ClassId>, name: &str) -> Option<Member> {
+        match class {
+            Some(c) => self.classes.get(c.0 as usize)?.members.get(name).copied(),
+            None => self.globals.get(name).copied(),
+        }
+    }
+
+    /// Whether a member can be used without an object.
+    pub(super) fn is_static(&self, m: Member) -> bool {
+        let p = &self.program;
+        match m {
+            Member::Field(_) => false,
+            Member::Method(id) => p.method(id).is_static,
+            Member::Function(id) => p.function(id).is_static,
+            Member::Predicate(id) => p.predicate(id).is_static,
+        }
+    }
+
+    pub(super) fn show(&self, t: &Type) -> String {
+        types::show(t, &self.program)
+    }
+}
+
+/// Collects the declarations of all units. Errors go to `errs`; erroneous
+/// members are left out.
+pub(super) fn collect<'a>(
+    units: &'a [ast::Unit],
+    errs: &mut Vec<Diagnostic>,
+) -> (Env, Vec<Job<'a>>) {
+    let mut c = Collector {
+        env: Env {
+            program: Program::default(),
+            class_ids: HashMap::new(),
+            classes: Vec::new(),
+            globals: HashMap::new(),
+            given_names: HashMap::new(),
+            yields_names: HashMap::new(),
+        },
+        jobs: Vec::new(),
+        errs,
+    };
+    // Classes first: member signatures mention class types.
+    let mut classes = Vec::new();
+    for decl in units.iter().flat_map(|u| &u.decls) {
+        if let ast::Decl::Class(class) = decl {
+            if c.env.class_ids.contains_key(&class.name.name) {
+                c.dup(&class.name, "class");
+                continue;
+            }
+            let id = ClassId(c.env.program.classes.len() as u32);
+            c.env.class_ids.insert(class.name.name.clone(), id);
+            c.env.program.classes.push(core::Class {
+                name: class.name.name.clone(),
+                fields: Vec::new(),
+                span: class.span,
+            });
+            c.env.classes.push(ClassInfo::default());
+            classes.push((id, class));
+        }
+    }
+    for (id, class) in &classes {
+        for m in &class.members {
+            c.member(Some(*id), m);
+        }
+    }
+    for decl in units.iter().flat_map(|u| &u.decls) {
+        if let ast::Decl::Member(m) = decl {
+            c.member(None, m);
+        }
+    }
+    for (id, class) in &classes {
+        if c.env.classes[id.0 as usize].ctors.is_empty() {
+            c.default_ctor(*id, class);
+        }
+    }
+    (c.env, c.jobs)
+}
+
+struct Collector<'a, 'e> {
+    env: Env,
+    jobs: Vec<Job<'a>>,
+    errs: &'e mut Vec<Diagnostic>,
+}
+
+impl<'a> Collector<'a, '_> {
+    fn dup(&mut self, name: &ast::Ident, what: &str) {
+        self.errs.push(Diagnostic::error(
+            ErrorCode::Duplicate,
+            name.span,
+            format!("{what} {} is declared twice", name.name),
+        ));
+    }
+
+    fn ty(&mut self, t: &ast::Type, allow_void: bool) -> Option<Type> {
+        types::convert(t, &self.env.class_ids, allow_void)
+            .map_err(|d| self.errs.push(d))
+            .ok()
+    }
+
+    /// Declares parameters in `scopes`; None if a type is wrong.
+    fn params(&mut self, scopes: &mut Scopes, params: &[ast::Param]) -> Option<Vec<Var>> {
+        let mut ok = true;
+        let mut vars = Vec::new();
+        for p in params {
+            let Some(ty) = self.ty(&p.ty, false) else {
+                ok = false;
+                continue;
+            };
+            match scopes.declare(&p.name, ty) {
+                Ok(v) => vars.push(v),
+                Err(d) => {
+                    self.errs.push(d);
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(vars)
+    }
+
+    /// Registers a member name; false (and an error) if it is taken.
+    fn register(&mut self, class: Option<ClassId>, name: &ast::Ident, m: Member) -> bool {
+        let table = match class {
+            Some(c) => &mut self.env.classes[c.0 as usize].members,
+            None => &mut self.env.globals,
+        };
+        if table.contains_key(&name.name) {
+            self.dup(name, "member");
+            return false;
+        }
+        table.insert(name.name.clone(), m);
+        true
+    }
+
+    fn member(&mut self, class: Option<ClassId>, m: &'a ast::Member) {
+        match m {
+            ast::Member::Field(f) => self.field(class, f),
+            ast::Member::Method(m) => self.method(class, m),
+            ast::Member::Function(f) => self.function(class, f),
+            ast::Member::Predicate(p) => self.predicate(class, p),
+        }
+    }
+
+    fn field(&mut self, class: Option<ClassId>, f: &ast::Field) {
+        let Some(c) = class else {
+            self.errs.push(Diagnostic::error(
+                ErrorCode::Misplaced,
+                f.span,
+                "a field must be declared in a class",
+            ));
+            return;
+        };
+        let Some(ty) = self.ty(&f.ty, false) else {
+            return;
+        };
+        let id = FieldId(self.env.program.fields.len() as u32);
+        if !self.register(class, &f.name, Member::Field(id)) {
+            return;
+        }
+        self.env.program.fields.push(core::Field {
+            name: f.name.name.clone(),
+            class: c,
+            ty,
+            is_final: f.mods.is_final,
+            span: f.span,
+        });
+        self.env.program.classes[c.0 as usize].fields.push(id);
+    }
+
+    fn method(&mut self, class: Option<ClassId>, m: &'a ast::Method) {
+        let is_ctor = m.kind == ast::MethodKind::Constructor;
+        if is_ctor && class.is_none() {
+            self.errs.push(Diagnostic::error(
+                ErrorCode::Misplaced,
+                m.name.span,
+                "a constructor must be declared in a class",
+            ));
+            return;
+        }
+        let mut scopes = Scopes::new();
+        let params = self.params(&mut scopes, &m.params);
+        let given = self.params(&mut scopes, &m.contract.given);
+        let yields = self.params(&mut scopes, &m.contract.yields);
+        let ret = match class {
+            Some(c) if is_ctor => Some(Type::Class(c)),
+            _ => self.ty(&m.ret, true),
+        };
+        let (Some(params), Some(given), Some(yields), Some(ret)) = (params, given, yields, ret)
+        else {
+            return;
+        };
+        let id = MethodId(self.env.program.methods.len() as u32);
+        if is_ctor {
+            if let Some(c) = class {
+                self.env.classes[c.0 as usize].ctors.push(id);
+            }
+        } else if !self.register(class, &m.name, Member::Method(id)) {
+            return;
+        }
+        let names = |ps: &[ast::Param]| ps.iter().map(|p| p.name.name.clone()).collect();
+        self.env.given_names.insert(id, names(&m.contract.given));
+        self.env.yields_names.insert(id, names(&m.contract.yields));
+        self.env.program.methods.push(core::Method {
+            name: m.name.name.clone(),
+            class,
+            is_constructor: is_ctor,
+            is_static: class.is_none() || (m.mods.is_static && !is_ctor),
+            params,
+            given,
+            yields,
+            ret,
+            contract: core::Contract::default(),
+            body: None,
+            span: m.span,
+        });
+        self.jobs.push(Job {
+            kind: JobKind::Method(id, m),
+            class,
+            scopes,
+        });
+    }
+
+    fn function(&mut self, class: Option<ClassId>, f: &'a ast::Function) {
+        let mut scopes = Scopes::new();
+        let params = self.params(&mut scopes, &f.params);
+        let ret = self.ty(&f.ret, false);
+        let (Some(params), Some(ret)) = (params, ret) else {
+            return;
+        };
+        let id = FunctionId(self.env.program.functions.len() as u32);
+        if !self.register(class, &f.name, Member::Function(id)) {
+            return;
+        }
+        self.env.program.functions.push(core::Function {
+            name: f.name.name.clone(),
+            class,
+            is_static: class.is_none() || f.mods.is_static,
+            params,
+            ret,
+            contract: core::Contract::default(),
+            body: None,
+            span: f.span,
+        });
+        self.jobs.push(Job {
+            kind: JobKind::Function(id, f),
+            class,
+            scopes,
+        });
+    }
+
+    fn predicate(&mut self, class: Option<ClassId>, p: &'a ast::Predicate) {
+        let mut scopes = Scopes::new();
+        let Some(params) = self.params(&mut scopes, &p.params) else {
+            return;
+        };
+        let id = PredicateId(self.env.program.predicates.len() as u32);
+        if !self.register(class, &p.name, Member::Predicate(id)) {
+            return;
+        }
+        self.env.program.predicates.push(core::Predicate {
+            name: p.name.name.clone(),
+            class,
+            is_static: class.is_none() || p.mods.is_static,
+            is_inline: p.mods.is_inline,
+            params,
+            body: None,
+            span: p.span,
+        });
+        self.jobs.push(Job {
+            kind: JobKind::Predicate(id, p),
+            class,
+            scopes,
+        });
+    }
+
+    /// `C()` with `ensures Perm(this.f, write)` for every non-final field.
+    fn default_ctor(&mut self, c: ClassId, class: &ast::Class) {
+        let span = class.span;
+        let this = Expr::new(ExprKind::This, Type::Class(c), span);
+        let p = &self.env.program;
+        let ensures = p
+            .class(c)
+            .fields
+            .iter()
+            .filter(|f| !p.field(**f).is_final)
+            .map(|f| {
+                let loc = Expr::new(
+                    ExprKind::Field(Box::new(this.clone()), *f),
+                    p.field(*f).ty.clone(),
+                    span,
+                );
+                let write = Expr::new(ExprKind::Write, Type::Rational, span);
+                Expr::new(
+                    ExprKind::Perm(Box::new(loc), Box::new(write)),
+                    Type::Resource,
+                    span,
+                )
+            })
+            .collect();
+        let id = MethodId(self.env.program.methods.len() as u32);
+        self.env.classes[c.0 as usize].ctors.push(id);
+        self.env.given_names.insert(id, Vec::new());
+        self.env.yields_names.insert(id, Vec::new());
+        self.env.program.methods.push(core::Method {
+            name: class.name.name.clone(),
+            class: Some(c),
+            is_constructor: true,
+            is_static: false,
+            params: Vec::new(),
+            given: Vec::new(),
+            yields: Vec::new(),
+            ret: Type::Class(c),
+            contract: core::Contract {
+                ensures,
+                ..core::Contract::default()
+            },
+            body: Some(core::Block {
+                stmts: Vec::new(),
+                span,
+            }),
+            span,
+        });
+    }
+}

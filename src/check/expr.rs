@@ -1,0 +1,618 @@
+//! Expressions: resolve names, compute types, remove sugar.
+
+use super::body::Body;
+use super::env::Member;
+use super::types::{self, is_assertion, is_numeric};
+use crate::core::{Builtin, Expr, ExprKind as K, Type};
+use crate::diag::ErrorCode;
+use crate::syntax::ast::{self, BinOp, ExprKind as A, Quantifier, UnOp};
+use crate::syntax::span::Span;
+
+fn bx(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+/// `l op r` with a known result type.
+pub(super) fn binary(op: BinOp, l: Expr, r: Expr, ty: Type, span: Span) -> Expr {
+    Expr::new(K::Binary(op, bx(l), bx(r)), ty, span)
+}
+
+/// Which collection a literal builds.
+#[derive(Clone, Copy)]
+enum Coll {
+    Seq,
+    Set,
+    Bag,
+}
+
+impl Coll {
+    fn wrap(self, t: Type) -> Type {
+        match self {
+            Coll::Seq => Type::Seq(Box::new(t)),
+            Coll::Set => Type::Set(Box::new(t)),
+            Coll::Bag => Type::Bag(Box::new(t)),
+        }
+    }
+    /// The element type of `t` if it is this kind of collection.
+    fn elem(self, t: &Type) -> Option<&Type> {
+        match (self, t) {
+            (Coll::Seq, Type::Seq(e)) | (Coll::Set, Type::Set(e)) | (Coll::Bag, Type::Bag(e)) => {
+                Some(e)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The element type of a sequence, set or bag.
+fn collection_elem(t: &Type) -> Option<&Type> {
+    match t {
+        Type::Seq(e) | Type::Set(e) | Type::Bag(e) => Some(e),
+        _ => None,
+    }
+}
+
+impl Body<'_> {
+    /// Checks an expression. `hint` is the type the context expects, used
+    /// only to type `None` and empty literals; callers check compatibility.
+    pub(super) fn expr(&mut self, e: &ast::Expr, hint: Option<&Type>) -> Option<Expr> {
+        let span = e.span;
+        let new = |k: K, t: Type| Some(Expr::new(k, t, span));
+        match &e.kind {
+            A::Int(n) => new(K::Int(*n), Type::Int),
+            A::Bool(b) => new(K::Bool(*b), Type::Bool),
+            A::Null => new(K::Null, Type::Null),
+            A::This => self.this_expr(span),
+            A::Result => match &self.result {
+                Some(t) => new(K::Result, t.clone()),
+                None => self.err(
+                    ErrorCode::Misplaced,
+                    span,
+                    "\\result may only be used in the postcondition of a non-void method or function",
+                ),
+            },
+            A::Write => new(K::Write, Type::Rational),
+            A::Read => new(K::Read, Type::Rational),
+            A::NoPerm => new(K::NoPerm, Type::Rational),
+            A::Name(id) => self.name(id),
+            A::Select(r, f) => self.select(r, f, span),
+            A::Index(a, i) => self.index(a, i, span),
+            A::Slice(xs, lo, hi) => self.slice(xs, lo.as_deref(), hi.as_deref(), span),
+            A::Call(c) => self.call_expr(c, span, None),
+            A::New(c, _) => {
+                let subject = format!("constructor {}", c.name);
+                self.impure_in_expr(span, &subject, "a constructor call")
+            }
+            A::NewArray(..) => self.impure_in_expr(span, "array creation", "an array creation"),
+            A::Unary(op, x) => self.unary(*op, x, span),
+            A::Binary(op, l, r) => self.binary_op(*op, l, r, span),
+            A::Cond(c, a, b) => {
+                let c = self.cond(c);
+                let a = self.expr(a, hint);
+                let b = self.expr(b, hint);
+                let (c, a, b) = (c?, a?, b?);
+                match types::join(&a.ty, &b.ty) {
+                    Some(t) => new(K::Cond(bx(c), bx(a), bx(b)), t),
+                    None => {
+                        let msg = format!(
+                            "the branches of ?: have incompatible types {} and {}",
+                            self.env.show(&a.ty),
+                            self.env.show(&b.ty)
+                        );
+                        self.err(ErrorCode::TypeMismatch, span, msg)
+                    }
+                }
+            }
+            A::Old(label, x) => {
+                if let Some(l) = label {
+                    if !self.labels.contains(&l.name) {
+                        let msg = format!("label {} is not declared in this method", l.name);
+                        self.err::<()>(ErrorCode::Undeclared, l.span, msg);
+                    }
+                }
+                let x = self.expr(x, hint)?;
+                let ty = x.ty.clone();
+                new(K::Old(label.as_ref().map(|l| l.name.clone()), bx(x)), ty)
+            }
+            A::Perm(loc, p) => {
+                let loc = self.location(loc);
+                let p = self.perm_amount(p);
+                new(K::Perm(bx(loc?), bx(p?)), Type::Resource)
+            }
+            A::PointsTo(loc, p, v) => {
+                let l = self.location(loc);
+                let p = self.perm_amount(p);
+                let l = l?;
+                let v = self.expect(v, &l.ty);
+                let (p, v) = (p?, v?);
+                let perm = Expr::new(K::Perm(bx(l.clone()), bx(p)), Type::Resource, span);
+                let eq = binary(BinOp::Eq, l, v, Type::Bool, span);
+                new(K::Binary(BinOp::Star, bx(perm), bx(eq)), Type::Resource)
+            }
+            A::Value(loc) => {
+                let loc = self.location(loc)?;
+                let read = Expr::new(K::Read, Type::Rational, span);
+                new(K::Perm(bx(loc), bx(read)), Type::Resource)
+            }
+            A::CurPerm(loc) => {
+                let loc = self.location(loc)?;
+                new(K::CurPerm(bx(loc)), Type::Rational)
+            }
+            A::Quant {
+                q,
+                binders,
+                range,
+                cond,
+                body,
+            } => self.quant(*q, binders, range.as_ref(), cond.as_deref(), body, span),
+            A::Let {
+                ty,
+                name,
+                value,
+                body,
+            } => {
+                let ty = self.ty(ty)?;
+                let value = self.expect(value, &ty)?;
+                self.scoped(|b| {
+                    let var = b.declare(name, ty)?;
+                    let body = b.expr(body, hint)?;
+                    let t = body.ty.clone();
+                    new(
+                        K::Let {
+                            var,
+                            value: bx(value),
+                            body: bx(body),
+                        },
+                        t,
+                    )
+                })
+            }
+            A::Unfolding(p, x) => {
+                let p = self.expr(p, None);
+                let x = self.expr(x, hint);
+                let p = p?;
+                if !matches!(p.kind, K::PredicateAccess { .. }) {
+                    return self.err(
+                        ErrorCode::TypeMismatch,
+                        p.span,
+                        "unfolding needs a predicate instance",
+                    );
+                }
+                let x = x?;
+                let t = x.ty.clone();
+                new(K::Unfolding(bx(p), bx(x)), t)
+            }
+            A::Scale(p, pred) => {
+                let perm = self.perm_amount(p);
+                let A::Call(c) = &pred.kind else {
+                    return self.err(
+                        ErrorCode::TypeMismatch,
+                        pred.span,
+                        "[p] can only scale a predicate instance",
+                    );
+                };
+                let x = self.call_expr(c, pred.span, Some(perm?))?;
+                if !matches!(x.kind, K::PredicateAccess { .. }) {
+                    return self.err(
+                        ErrorCode::TypeMismatch,
+                        pred.span,
+                        "[p] can only scale a predicate instance",
+                    );
+                }
+                Some(Expr { span, ..x })
+            }
+            A::ArrayOf(a, n) => {
+                let a = self.expr(a, None);
+                let n = self.expect(n, &Type::Int);
+                let a = a?;
+                if !matches!(a.ty, Type::Array(_)) {
+                    return self.mismatch(a.span, "an array", &a.ty);
+                }
+                new(K::ArrayOf(bx(a), bx(n?)), Type::Bool)
+            }
+            A::SeqLit(t, xs) => self.literal(Coll::Seq, t.as_ref(), xs, hint, span),
+            A::SetLit(t, xs) => self.literal(Coll::Set, t.as_ref(), xs, hint, span),
+            A::BagLit(t, xs) => self.literal(Coll::Bag, t.as_ref(), xs, hint, span),
+            A::Length(x) => {
+                let x = self.expr(x, None)?;
+                if collection_elem(&x.ty).is_none() {
+                    return self.mismatch(x.span, "a sequence, set or bag", &x.ty);
+                }
+                new(K::Builtin(Builtin::Size, vec![x]), Type::Int)
+            }
+            A::OptSome(x) => {
+                let inner = match hint {
+                    Some(Type::Option(t)) => Some(&**t),
+                    _ => None,
+                };
+                let x = self.expr(x, inner)?;
+                let t = Type::Option(Box::new(x.ty.clone()));
+                new(K::OptSome(bx(x)), t)
+            }
+            A::OptNone => match hint {
+                Some(t @ Type::Option(_)) => new(K::OptNone, t.clone()),
+                _ => self.err(
+                    ErrorCode::TypeMismatch,
+                    span,
+                    "cannot infer the type of None here",
+                ),
+            },
+        }
+    }
+
+    pub(super) fn this_expr(&mut self, span: Span) -> Option<Expr> {
+        match self.this {
+            Some(c) => Some(Expr::new(K::This, Type::Class(c), span)),
+            None => self.err(
+                ErrorCode::Misplaced,
+                span,
+                "this cannot be used in a static context",
+            ),
+        }
+    }
+
+    /// A plain name: a variable, else a field of `this`.
+    fn name(&mut self, id: &ast::Ident) -> Option<Expr> {
+        if let Some(v) = self.scopes.lookup(&id.name) {
+            return Some(Expr::new(K::Local(v.name.clone()), v.ty.clone(), id.span));
+        }
+        if let Some(Member::Field(f)) = self.env.member(self.class, &id.name) {
+            if self.this.is_none() {
+                let msg = format!("field {} cannot be used in a static context", id.name);
+                return self.err(ErrorCode::Misplaced, id.span, msg);
+            }
+            let this = self.this_expr(id.span)?;
+            let ty = self.env.program.field(f).ty.clone();
+            return Some(Expr::new(K::Field(bx(this), f), ty, id.span));
+        }
+        self.err(
+            ErrorCode::Undeclared,
+            id.span,
+            format!("{} is not declared", id.name),
+        )
+    }
+
+    /// `r.name`: a field, or a member of a built-in type.
+    fn select(&mut self, r: &ast::Expr, name: &ast::Ident, span: Span) -> Option<Expr> {
+        let recv = self.expr(r, None)?;
+        let n = name.name.as_str();
+        let builtin =
+            |b: Builtin, recv: Expr, t: Type| Some(Expr::new(K::Builtin(b, vec![recv]), t, span));
+        match &recv.ty {
+            Type::Class(c) => match self.env.member(Some(*c), n) {
+                Some(Member::Field(f)) => {
+                    let ty = self.env.program.field(f).ty.clone();
+                    Some(Expr::new(K::Field(bx(recv), f), ty, span))
+                }
+                _ => {
+                    let msg = format!("class {} has no field {n}", self.env.program.class(*c).name);
+                    self.err(ErrorCode::Undeclared, name.span, msg)
+                }
+            },
+            Type::Array(_) if n == "length" => builtin(Builtin::ArrayLength, recv, Type::Int),
+            Type::Seq(t) if n == "head" => {
+                let t = (**t).clone();
+                builtin(Builtin::SeqHead, recv, t)
+            }
+            Type::Seq(_) if n == "tail" => {
+                let t = recv.ty.clone();
+                builtin(Builtin::SeqTail, recv, t)
+            }
+            Type::Option(t) if n == "get" => {
+                let t = (**t).clone();
+                builtin(Builtin::OptGet, recv, t)
+            }
+            t => {
+                let msg = format!("a value of type {} has no member {n}", self.env.show(t));
+                self.err(ErrorCode::TypeMismatch, name.span, msg)
+            }
+        }
+    }
+
+    fn index(&mut self, a: &ast::Expr, i: &ast::Expr, span: Span) -> Option<Expr> {
+        let a = self.expr(a, None);
+        let i = self.expect(i, &Type::Int);
+        let (a, i) = (a?, i?);
+        match &a.ty {
+            Type::Array(t) => {
+                let t = (**t).clone();
+                Some(Expr::new(K::ArrayIndex(bx(a), bx(i)), t, span))
+            }
+            Type::Seq(t) => {
+                let t = (**t).clone();
+                Some(Expr::new(
+                    K::Builtin(Builtin::SeqIndex, vec![a, i]),
+                    t,
+                    span,
+                ))
+            }
+            t => {
+                let t = t.clone();
+                self.mismatch(a.span, "an array or sequence", &t)
+            }
+        }
+    }
+
+    /// `xs[lo..hi]` with missing bounds made explicit.
+    fn slice(
+        &mut self,
+        xs: &ast::Expr,
+        lo: Option<&ast::Expr>,
+        hi: Option<&ast::Expr>,
+        span: Span,
+    ) -> Option<Expr> {
+        let xs = self.expr(xs, None);
+        let lo = lo.map(|e| self.expect(e, &Type::Int));
+        let hi = hi.map(|e| self.expect(e, &Type::Int));
+        let xs = xs?;
+        if !matches!(xs.ty, Type::Seq(_)) {
+            return self.mismatch(xs.span, "a sequence", &xs.ty);
+        }
+        let lo = match lo {
+            Some(e) => e?,
+            None => Expr::new(K::Int(0), Type::Int, span),
+        };
+        let hi = match hi {
+            Some(e) => e?,
+            None => Expr::new(K::Builtin(Builtin::Size, vec![xs.clone()]), Type::Int, span),
+        };
+        let t = xs.ty.clone();
+        Some(Expr::new(
+            K::Builtin(Builtin::SeqSlice, vec![xs, lo, hi]),
+            t,
+            span,
+        ))
+    }
+
+    /// A method or constructor call where only pure expressions may stand.
+    /// `subject` names it ("method m"), `nested` says what it is ("a method call").
+    pub(super) fn impure_in_expr<T>(
+        &mut self,
+        span: Span,
+        subject: &str,
+        nested: &str,
+    ) -> Option<T> {
+        if self.spec {
+            let msg = format!("{subject} is not pure: it cannot be used in a specification");
+            self.err(ErrorCode::Misplaced, span, msg)
+        } else {
+            self.err(
+                ErrorCode::NotSupported,
+                span,
+                format!("{nested} inside an expression; assign its result to a local first"),
+            )
+        }
+    }
+
+    fn unary(&mut self, op: UnOp, x: &ast::Expr, span: Span) -> Option<Expr> {
+        let x = self.expr(x, None)?;
+        let ty = match op {
+            UnOp::Not if x.ty == Type::Bool => Type::Bool,
+            UnOp::Not => return self.mismatch(x.span, "boolean", &x.ty),
+            UnOp::Neg if x.ty == Type::Int => Type::Int,
+            UnOp::Neg if is_numeric(&x.ty) => Type::Rational,
+            UnOp::Neg => return self.mismatch(x.span, "a number", &x.ty),
+        };
+        Some(Expr::new(K::Unary(op, bx(x)), ty, span))
+    }
+
+    fn binary_op(&mut self, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> Option<Expr> {
+        // `None == x`: type the side that can be typed alone first.
+        let (l, r) = if matches!(l.kind, A::OptNone) {
+            let r = self.expr(r, None)?;
+            let l = self.expr(l, Some(&r.ty));
+            (l, Some(r))
+        } else {
+            let l = self.expr(l, None);
+            let r = self.expr(r, l.as_ref().map(|l| &l.ty));
+            (l, r)
+        };
+        let (l, r) = (l?, r?);
+        let ty = self.binary_type(op, &l, &r);
+        let Some(ty) = ty else {
+            let msg = format!(
+                "operator {} cannot be applied to {} and {}",
+                op.symbol(),
+                self.env.show(&l.ty),
+                self.env.show(&r.ty)
+            );
+            return self.err(ErrorCode::TypeMismatch, span, msg);
+        };
+        Some(binary(op, l, r, ty, span))
+    }
+
+    /// The result type of `l op r`, None if the operands do not fit.
+    fn binary_type(&self, op: BinOp, l: &Expr, r: &Expr) -> Option<Type> {
+        use BinOp::*;
+        let (lt, rt) = (&l.ty, &r.ty);
+        let bools = *lt == Type::Bool && *rt == Type::Bool;
+        let nums = is_numeric(lt) && is_numeric(rt);
+        match op {
+            And | Or if bools => Some(Type::Bool),
+            // `&&` between resources means `**` (as in VerCors).
+            And if is_assertion(lt) && is_assertion(rt) => Some(Type::Resource),
+            Implies if *lt == Type::Bool && is_assertion(rt) => Some(rt.clone()),
+            Star if is_assertion(lt) && is_assertion(rt) => Some(Type::Resource),
+            Eq | Ne if types::join(lt, rt).is_some() => Some(Type::Bool),
+            Lt | Le | Gt | Ge if nums => Some(Type::Bool),
+            Add | Sub | Mul | Div | Mod if nums => Some(if *lt == Type::Int && *rt == Type::Int {
+                Type::Int
+            } else {
+                Type::Rational
+            }),
+            FracDiv if nums => Some(Type::Rational),
+            Add if lt == rt && collection_elem(lt).is_some() => Some(lt.clone()),
+            Sub if lt == rt && matches!(lt, Type::Set(_)) => Some(lt.clone()),
+            In => collection_elem(rt)
+                .filter(|e| types::compatible(lt, e))
+                .map(|_| Type::Bool),
+            _ => None,
+        }
+    }
+
+    /// A heap location for `Perm`, `perm`, `PointsTo`, `Value`.
+    fn location(&mut self, e: &ast::Expr) -> Option<Expr> {
+        let x = self.expr(e, None)?;
+        if matches!(x.kind, K::Field(..) | K::ArrayIndex(..)) {
+            Some(x)
+        } else {
+            self.err(
+                ErrorCode::TypeMismatch,
+                e.span,
+                "Perm needs a field or array element",
+            )
+        }
+    }
+
+    /// A permission amount: a number or `write`/`read`/`none`.
+    pub(super) fn perm_amount(&mut self, e: &ast::Expr) -> Option<Expr> {
+        let x = self.expr(e, Some(&Type::Rational))?;
+        if is_numeric(&x.ty) {
+            Some(x)
+        } else {
+            self.mismatch(e.span, "a permission", &x.ty)
+        }
+    }
+
+    fn quant(
+        &mut self,
+        q: Quantifier,
+        binders: &[ast::Binder],
+        range: Option<&(Box<ast::Expr>, Box<ast::Expr>)>,
+        cond: Option<&ast::Expr>,
+        body: &ast::Expr,
+        span: Span,
+    ) -> Option<Expr> {
+        // Bounds are outside the binders' scope.
+        let bounds =
+            range.map(|(lo, hi)| (self.expect(lo, &Type::Int), self.expect(hi, &Type::Int)));
+        self.scoped(|b| {
+            let mut vars = Vec::new();
+            for binder in binders {
+                let ty = b.ty(&binder.ty)?;
+                vars.push(b.declare(&binder.name, ty)?);
+            }
+            let mut guard = None;
+            if let Some((lo, hi)) = bounds {
+                let [var] = vars.as_slice() else {
+                    return b.err(
+                        ErrorCode::TypeMismatch,
+                        span,
+                        "a range quantifier binds exactly one variable",
+                    );
+                };
+                if var.ty != Type::Int {
+                    return b.mismatch(var.span, "int", &var.ty);
+                }
+                let x = Expr::new(K::Local(var.name.clone()), Type::Int, var.span);
+                let (lo, hi) = (lo?, hi?);
+                let low = binary(BinOp::Le, lo, x.clone(), Type::Bool, span);
+                let high = binary(BinOp::Lt, x, hi, Type::Bool, span);
+                guard = Some(binary(BinOp::And, low, high, Type::Bool, span));
+            }
+            if let Some(c) = cond {
+                let c = b.cond(c);
+                let c = c?;
+                guard = Some(match guard {
+                    Some(g) => binary(BinOp::And, g, c, Type::Bool, span),
+                    None => c,
+                });
+            }
+            let body = match q {
+                Quantifier::ForallStar => b.assertion(body)?,
+                Quantifier::Forall | Quantifier::Exists => b.cond(body)?,
+            };
+            let body = match (guard, q) {
+                (None, _) => body,
+                (Some(g), Quantifier::Exists) => binary(BinOp::And, g, body, Type::Bool, span),
+                (Some(g), _) => {
+                    let t = body.ty.clone();
+                    binary(BinOp::Implies, g, body, t, span)
+                }
+            };
+            let ty = match q {
+                Quantifier::ForallStar => Type::Resource,
+                _ => Type::Bool,
+            };
+            Some(Expr::new(
+                K::Quant {
+                    q,
+                    vars,
+                    body: bx(body),
+                },
+                ty,
+                span,
+            ))
+        })
+    }
+
+    /// `seq<T>{…}`, `[a, b]`, sets and bags.
+    fn literal(
+        &mut self,
+        kind: Coll,
+        written: Option<&ast::Type>,
+        elems: &[ast::Expr],
+        hint: Option<&Type>,
+        span: Span,
+    ) -> Option<Expr> {
+        let declared = match written {
+            Some(t) => Some(self.ty(t)?),
+            None => hint.and_then(|h| kind.elem(h)).cloned(),
+        };
+        let mut xs = Vec::new();
+        let mut ok = true;
+        for e in elems {
+            match self.expr(e, declared.as_ref()) {
+                Some(x) => xs.push(x),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        // Written type: every element must fit. Else: the most general one.
+        let elem = match (written.and(declared.clone()), xs.first()) {
+            (Some(t), _) => t,
+            (None, Some(first)) => {
+                let mut t = first.ty.clone();
+                for x in &xs[1..] {
+                    match types::join(&t, &x.ty) {
+                        Some(j) => t = j,
+                        None => {
+                            let want = self.env.show(&t);
+                            return self.mismatch(x.span, &want, &x.ty);
+                        }
+                    }
+                }
+                // A hint may widen (e.g. `[1]` where a seq<rational> is expected).
+                match &declared {
+                    Some(d) if types::compatible(&t, d) => d.clone(),
+                    _ => t,
+                }
+            }
+            (None, None) => match declared {
+                Some(t) => t,
+                None => {
+                    return self.err(
+                        ErrorCode::TypeMismatch,
+                        span,
+                        "cannot infer the element type of an empty literal",
+                    )
+                }
+            },
+        };
+        for x in &xs {
+            if !types::compatible(&x.ty, &elem) {
+                let want = self.env.show(&elem);
+                return self.mismatch(x.span, &want, &x.ty);
+            }
+        }
+        let kind_ty = kind.wrap(elem);
+        let k = match kind {
+            Coll::Seq => K::SeqLit(xs),
+            Coll::Set => K::SetLit(xs),
+            Coll::Bag => K::BagLit(xs),
+        };
+        Some(Expr::new(k, kind_ty, span))
+    }
+}

@@ -1,0 +1,468 @@
+//! Statements: desugar loops, turn calls into call statements, check writes.
+
+use super::body::Body;
+use super::call::CallOrPure;
+use super::expr::binary;
+use super::types;
+use crate::core::{self, Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S, Type};
+use crate::diag::ErrorCode;
+use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS};
+use crate::syntax::span::Span;
+
+/// Where an assignment writes.
+enum Target {
+    Local(String, Type),
+    Field(Expr, FieldId, Type),
+    Index(Expr, Expr, Type),
+}
+
+impl Target {
+    fn ty(&self) -> &Type {
+        match self {
+            Target::Local(_, t) | Target::Field(_, _, t) | Target::Index(_, _, t) => t,
+        }
+    }
+}
+
+/// The right-hand side of an assignment or initialisation.
+enum Rhs {
+    Pure(Expr),
+    /// A method or constructor call and its result type.
+    Call(core::Call, Type),
+    NewArray(Type, Expr),
+}
+
+fn stmt(kind: S, span: Span) -> Stmt {
+    Stmt { kind, span }
+}
+
+impl Body<'_> {
+    pub(super) fn block(&mut self, b: &ast::Block) -> Block {
+        self.scoped(|this| {
+            let mut out = Vec::new();
+            for s in &b.stmts {
+                this.stmt(s, &mut out);
+            }
+            Block {
+                stmts: out,
+                span: b.span,
+            }
+        })
+    }
+
+    /// Checks one statement, appending its core form (possibly several
+    /// statements) to `out`. Errors are recorded; the statement is dropped.
+    fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+        let span = s.span;
+        match &s.kind {
+            AS::Local { ty, name, init } => self.local(ty, name, init.as_ref(), span, out),
+            AS::Assign { target, value } => self.assign(target, value, span, out),
+            AS::Expr(e) => self.expr_stmt(e, span, out),
+            AS::If { cond, then, els } => {
+                let cond = self.cond(cond);
+                let then = self.block(then);
+                let els = els.as_ref().map(|b| self.block(b));
+                if let Some(cond) = cond {
+                    out.push(stmt(S::If { cond, then, els }, span));
+                }
+            }
+            AS::While {
+                contract,
+                cond,
+                body,
+            } => {
+                let invariants = self.loop_contract(contract);
+                let cond = self.cond(cond);
+                let body = self.block(body);
+                if let Some(cond) = cond {
+                    out.push(stmt(
+                        S::While {
+                            invariants,
+                            cond,
+                            body,
+                        },
+                        span,
+                    ));
+                }
+            }
+            AS::For {
+                contract,
+                init,
+                cond,
+                update,
+                body,
+            } => self.scoped(|b| {
+                // Block[init…, While{inv, cond, body ++ update}]
+                let mut stmts = Vec::new();
+                for s in init {
+                    b.stmt(s, &mut stmts);
+                }
+                let invariants = b.loop_contract(contract);
+                let cond = match cond {
+                    Some(c) => b.cond(c),
+                    None => Some(Expr::bool(true, span)),
+                };
+                let mut body = b.block(body);
+                for s in update {
+                    b.stmt(s, &mut body.stmts);
+                }
+                if let Some(cond) = cond {
+                    stmts.push(stmt(
+                        S::While {
+                            invariants,
+                            cond,
+                            body,
+                        },
+                        span,
+                    ));
+                    out.push(stmt(S::Block(Block { stmts, span }), span));
+                }
+            }),
+            AS::ForRange {
+                contract,
+                var,
+                lo,
+                hi,
+                body,
+            } => self.for_range(contract, var, lo, hi, body, span, out),
+            AS::Return(e) => {
+                if let Some(k) = self.ret_stmt(e.as_ref(), span, out) {
+                    out.push(stmt(k, span));
+                }
+            }
+            AS::Assert(e) => self.spec_stmt(e, span, out, S::Assert),
+            AS::Assume(e) => self.spec_stmt(e, span, out, S::Assume),
+            AS::Inhale(e) => self.spec_stmt(e, span, out, S::Inhale),
+            AS::Exhale(e) => self.spec_stmt(e, span, out, S::Exhale),
+            AS::Refute(e) => self.spec_stmt(e, span, out, S::Refute),
+            AS::Fold(e) => self.fold_stmt(e, "fold", span, out, S::Fold),
+            AS::Unfold(e) => self.fold_stmt(e, "unfold", span, out, S::Unfold),
+            AS::Label(l) => out.push(stmt(S::Label(l.name.clone()), span)),
+            AS::Ghost(s) => self.stmt(s, out),
+            AS::Block(b) => {
+                let b = self.block(b);
+                out.push(stmt(S::Block(b), span));
+            }
+        }
+    }
+
+    fn spec_stmt(&mut self, e: &ast::Expr, span: Span, out: &mut Vec<Stmt>, k: fn(Expr) -> S) {
+        if let Some(x) = self.in_spec(|b| b.assertion(e)) {
+            out.push(stmt(k(x), span));
+        }
+    }
+
+    fn fold_stmt(
+        &mut self,
+        e: &ast::Expr,
+        what: &str,
+        span: Span,
+        out: &mut Vec<Stmt>,
+        k: fn(Expr) -> S,
+    ) {
+        let Some(x) = self.in_spec(|b| b.expr(e, None)) else {
+            return;
+        };
+        if matches!(x.kind, K::PredicateAccess { .. }) {
+            out.push(stmt(k(x), span));
+        } else {
+            self.err::<()>(
+                ErrorCode::TypeMismatch,
+                e.span,
+                format!("{what} needs a predicate instance"),
+            );
+        }
+    }
+
+    /// The invariants of a loop; other clauses are misplaced there.
+    fn loop_contract(&mut self, c: &ast::Contract) -> Vec<Expr> {
+        if let Some(p) = c.given.first().or(c.yields.first()) {
+            self.err::<()>(
+                ErrorCode::Misplaced,
+                p.span,
+                "ghost parameters (given/yields) are not allowed on a loop",
+            );
+        }
+        let mut invs = Vec::new();
+        for clause in &c.clauses {
+            match clause.kind {
+                ClauseKind::LoopInvariant => {
+                    if let Some(x) = self.in_spec(|b| b.assertion(&clause.expr)) {
+                        invs.push(x);
+                    }
+                }
+                ClauseKind::Decreases => self.decreases(clause.span),
+                k => {
+                    let msg = format!("{} is not allowed on a loop", k.keyword());
+                    self.err::<()>(ErrorCode::Misplaced, clause.span, msg);
+                }
+            }
+        }
+        invs
+    }
+
+    pub(super) fn decreases(&mut self, span: Span) {
+        self.err::<()>(
+            ErrorCode::NotSupported,
+            span,
+            "termination measures (decreases) are not supported yet",
+        );
+    }
+
+    /// `for (int i = lo .. hi) body` becomes
+    /// `{ int i = lo; loop_invariant lo <= i && i <= hi; … while (i < hi) { body; i = i + 1; } }`.
+    /// The added invariant bounds `i` so the user's invariants can rely on it;
+    /// `lo` and `hi` are re-evaluated where they occur (they are pure).
+    #[allow(clippy::too_many_arguments)]
+    fn for_range(
+        &mut self,
+        contract: &ast::Contract,
+        var: &ast::Ident,
+        lo: &ast::Expr,
+        hi: &ast::Expr,
+        body: &ast::Block,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let lo = self.expect(lo, &Type::Int);
+        let hi = self.expect(hi, &Type::Int);
+        self.scoped(|b| {
+            let Some(v) = b.declare(var, Type::Int) else {
+                return;
+            };
+            let user = b.loop_contract(contract);
+            let mut body = b.block(body);
+            let (Some(lo), Some(hi)) = (lo, hi) else {
+                return;
+            };
+            let i = Expr::new(K::Local(v.name.clone()), Type::Int, var.span);
+            let bounds = binary(
+                BinOp::And,
+                binary(BinOp::Le, lo.clone(), i.clone(), Type::Bool, span),
+                binary(BinOp::Le, i.clone(), hi.clone(), Type::Bool, span),
+                Type::Bool,
+                span,
+            );
+            let mut invariants = vec![bounds];
+            invariants.extend(user);
+            let cond = binary(BinOp::Lt, i.clone(), hi, Type::Bool, span);
+            let one = Expr::new(K::Int(1), Type::Int, span);
+            let next = binary(BinOp::Add, i, one, Type::Int, span);
+            body.stmts
+                .push(stmt(S::AssignLocal(v.name.clone(), next), span));
+            let stmts = vec![
+                stmt(S::Local(v, Some(lo)), span),
+                stmt(
+                    S::While {
+                        invariants,
+                        cond,
+                        body,
+                    },
+                    span,
+                ),
+            ];
+            out.push(stmt(S::Block(Block { stmts, span }), span));
+        })
+    }
+
+    /// `return e;`; a call in `e` goes through a temporary (`return m(x);`).
+    fn ret_stmt(&mut self, e: Option<&ast::Expr>, span: Span, out: &mut Vec<Stmt>) -> Option<S> {
+        let ret = self.ret.clone();
+        match (e, &ret) {
+            (None, Type::Void) => Some(S::Return(None)),
+            (None, t) => {
+                let msg = format!("this method must return a {}", self.env.show(t));
+                self.err(ErrorCode::TypeMismatch, span, msg)
+            }
+            (Some(e), Type::Void) => self.err(
+                ErrorCode::TypeMismatch,
+                e.span,
+                "a void method or constructor cannot return a value",
+            ),
+            (Some(e), t) => match self.rhs(e, Some(t))? {
+                Rhs::Pure(x) => Some(S::Return(Some(x))),
+                rhs => {
+                    let var = self.scopes.fresh("tmp", t.clone(), span);
+                    let x = Expr::new(K::Local(var.name.clone()), var.ty.clone(), span);
+                    out.push(stmt(S::Local(var.clone(), None), span));
+                    out.push(stmt(call_into(var.name, rhs), span));
+                    Some(S::Return(Some(x)))
+                }
+            },
+        }
+    }
+
+    /// A call or `new` as a statement.
+    fn expr_stmt(&mut self, e: &ast::Expr, span: Span, out: &mut Vec<Stmt>) {
+        let call = match &e.kind {
+            A::Call(c) => match self.call_or_pure(c, e.span) {
+                Some(CallOrPure::Call(call, _)) => call,
+                Some(CallOrPure::Pure(_)) => {
+                    let msg = format!(
+                        "{} is not a method: a pure call is not a statement",
+                        c.name.name
+                    );
+                    self.err::<()>(ErrorCode::Misplaced, e.span, msg);
+                    return;
+                }
+                None => return,
+            },
+            A::New(c, args) => match self.new_call(c, args, e.span) {
+                Some((call, _)) => call,
+                None => return,
+            },
+            _ => {
+                self.err::<()>(
+                    ErrorCode::Misplaced,
+                    e.span,
+                    "this expression is not a statement",
+                );
+                return;
+            }
+        };
+        out.push(stmt(S::Call { target: None, call }, span));
+    }
+
+    /// The right-hand side of `x = …` / `T x = …`; calls are allowed here.
+    fn rhs(&mut self, value: &ast::Expr, ty: Option<&Type>) -> Option<Rhs> {
+        let rhs = match &value.kind {
+            A::Call(c) => match self.call_or_pure(c, value.span)? {
+                CallOrPure::Call(call, t) => Rhs::Call(call, t),
+                CallOrPure::Pure(x) => Rhs::Pure(x),
+            },
+            A::New(c, args) => {
+                let (call, t) = self.new_call(c, args, value.span)?;
+                Rhs::Call(call, t)
+            }
+            A::NewArray(elem, len) => {
+                let elem = self.ty(elem);
+                let len = self.expect(len, &Type::Int);
+                Rhs::NewArray(elem?, len?)
+            }
+            _ => Rhs::Pure(self.expr(value, ty)?),
+        };
+        let Some(want) = ty else { return Some(rhs) };
+        let got = match &rhs {
+            Rhs::Pure(x) => x.ty.clone(),
+            Rhs::Call(_, Type::Void) => {
+                return self.err(
+                    ErrorCode::TypeMismatch,
+                    value.span,
+                    "this method returns nothing",
+                )
+            }
+            Rhs::Call(_, t) => t.clone(),
+            Rhs::NewArray(e, _) => Type::Array(Box::new(e.clone())),
+        };
+        if types::compatible(&got, want) {
+            Some(rhs)
+        } else {
+            let want = self.env.show(want);
+            self.mismatch(value.span, &want, &got)
+        }
+    }
+
+    fn local(
+        &mut self,
+        ty: &ast::Type,
+        name: &ast::Ident,
+        init: Option<&ast::Expr>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let Some(ty) = self.ty(ty) else { return };
+        // The initialiser cannot see the new variable.
+        let rhs = init.map(|e| self.rhs(e, Some(&ty)));
+        let Some(var) = self.declare(name, ty) else {
+            return;
+        };
+        let target = var.name.clone();
+        match rhs {
+            None => out.push(stmt(S::Local(var, None), span)),
+            Some(None) => {}
+            Some(Some(Rhs::Pure(x))) => out.push(stmt(S::Local(var, Some(x)), span)),
+            Some(Some(rhs)) => {
+                out.push(stmt(S::Local(var, None), span));
+                out.push(stmt(call_into(target, rhs), span));
+            }
+        }
+    }
+
+    fn assign(&mut self, target: &ast::Expr, value: &ast::Expr, span: Span, out: &mut Vec<Stmt>) {
+        let t = self.target(target);
+        let rhs = self.rhs(value, t.as_ref().map(Target::ty));
+        let (Some(t), Some(rhs)) = (t, rhs) else {
+            return;
+        };
+        let value = match (rhs, &t) {
+            (Rhs::Pure(x), _) => x,
+            (rhs, Target::Local(name, _)) => {
+                out.push(stmt(call_into(name.clone(), rhs), span));
+                return;
+            }
+            // A call into a field or array element goes through a temporary.
+            (rhs, t) => {
+                let var = self.scopes.fresh("tmp", t.ty().clone(), span);
+                let x = Expr::new(K::Local(var.name.clone()), var.ty.clone(), span);
+                out.push(stmt(S::Local(var.clone(), None), span));
+                out.push(stmt(call_into(var.name, rhs), span));
+                x
+            }
+        };
+        let k = match t {
+            Target::Local(name, _) => S::AssignLocal(name, value),
+            Target::Field(recv, field, _) => S::AssignField { recv, field, value },
+            Target::Index(array, index, _) => S::AssignIndex {
+                array,
+                index,
+                value,
+            },
+        };
+        out.push(stmt(k, span));
+    }
+
+    /// What an assignment writes; final fields only in their constructors.
+    fn target(&mut self, e: &ast::Expr) -> Option<Target> {
+        if !matches!(e.kind, A::Name(_) | A::Select(..) | A::Index(..)) {
+            return self.err(
+                ErrorCode::TypeMismatch,
+                e.span,
+                "cannot assign to this expression",
+            );
+        }
+        let x = self.expr(e, None)?;
+        match x.kind {
+            K::Local(name) => Some(Target::Local(name, x.ty)),
+            K::Field(recv, f) => {
+                let field = self.env.program.field(f);
+                if field.is_final && !(self.in_ctor && self.class == Some(field.class)) {
+                    let class = &self.env.program.class(field.class).name;
+                    let msg = format!(
+                        "final field {} can only be written in a constructor of {class}",
+                        field.name
+                    );
+                    return self.err(ErrorCode::FinalWrite, e.span, msg);
+                }
+                Some(Target::Field(*recv, f, x.ty))
+            }
+            K::ArrayIndex(a, i) => Some(Target::Index(*a, *i, x.ty)),
+            _ => self.err(
+                ErrorCode::TypeMismatch,
+                e.span,
+                "cannot assign to this expression",
+            ),
+        }
+    }
+}
+
+/// `target = call` / `target = new T[n]`.
+fn call_into(target: String, rhs: Rhs) -> S {
+    match rhs {
+        Rhs::Call(call, _) => S::Call {
+            target: Some(target),
+            call,
+        },
+        Rhs::NewArray(elem, len) => S::NewArray { target, elem, len },
+        Rhs::Pure(x) => S::AssignLocal(target, x),
+    }
+}

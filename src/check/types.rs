@@ -1,0 +1,125 @@
+//! Types: conversion from syntax, compatibility, and display in messages.
+
+use std::collections::HashMap;
+
+use crate::core::{ClassId, Program, Type};
+use crate::diag::{Diagnostic, ErrorCode};
+use crate::syntax::ast;
+
+/// Converts a written type. `void` is refused unless `allow_void` (return types).
+pub(super) fn convert(
+    t: &ast::Type,
+    classes: &HashMap<String, ClassId>,
+    allow_void: bool,
+) -> Result<Type, Diagnostic> {
+    use ast::TypeKind as K;
+    let inner = |t: &ast::Type| convert(t, classes, false).map(Box::new);
+    Ok(match &t.kind {
+        K::Int => Type::Int,
+        K::Bool => Type::Bool,
+        K::Void if allow_void => Type::Void,
+        K::Void => {
+            return Err(Diagnostic::error(
+                ErrorCode::TypeMismatch,
+                t.span,
+                "void is only allowed as a return type",
+            ))
+        }
+        K::Resource => Type::Resource,
+        K::Frac => Type::Frac,
+        K::ZFrac => Type::ZFrac,
+        K::Rational => Type::Rational,
+        K::Seq(e) => Type::Seq(inner(e)?),
+        K::Set(e) => Type::Set(inner(e)?),
+        K::Bag(e) => Type::Bag(inner(e)?),
+        K::Option(e) => Type::Option(inner(e)?),
+        K::Array(e) => Type::Array(inner(e)?),
+        K::Map(k, v) => Type::Map(inner(k)?, inner(v)?),
+        K::Named(id) => match classes.get(&id.name) {
+            Some(c) => Type::Class(*c),
+            None => {
+                return Err(Diagnostic::error(
+                    ErrorCode::Undeclared,
+                    id.span,
+                    format!("type {} is not declared", id.name),
+                ))
+            }
+        },
+    })
+}
+
+/// Whether a value of type `from` may be used where `to` is expected.
+///
+/// A rational also fits a `frac`/`zfrac` (so `1\2` can be passed as a
+/// frac, as in VerCors); that the value lies in the range is a proof
+/// obligation for the encoder, not a typing question.
+pub(super) fn compatible(from: &Type, to: &Type) -> bool {
+    use Type::*;
+    from == to
+        || matches!(
+            (from, to),
+            (Null, Class(_) | Array(_))
+                | (Int, Rational | Frac | ZFrac)
+                | (Frac, ZFrac | Rational)
+                | (ZFrac, Rational)
+                | (Rational | ZFrac, Frac)
+                | (Rational, ZFrac)
+                | (Bool, Resource)
+        )
+}
+
+/// The more general of two types, if one is compatible with the other.
+pub(super) fn join(a: &Type, b: &Type) -> Option<Type> {
+    // Numbers widen along int < frac < zfrac < rational.
+    let rank = |t: &Type| match t {
+        Type::Int => Some(0),
+        Type::Frac => Some(1),
+        Type::ZFrac => Some(2),
+        Type::Rational => Some(3),
+        _ => None,
+    };
+    if let (Some(x), Some(y)) = (rank(a), rank(b)) {
+        return Some(if x >= y { a.clone() } else { b.clone() });
+    }
+    if compatible(a, b) {
+        Some(b.clone())
+    } else if compatible(b, a) {
+        Some(a.clone())
+    } else {
+        None
+    }
+}
+
+/// Int, or a permission-like number.
+pub(super) fn is_numeric(t: &Type) -> bool {
+    matches!(t, Type::Int | Type::Rational | Type::Frac | Type::ZFrac)
+}
+
+/// Bool or Resource: what a clause, assertion or predicate body may be.
+pub(super) fn is_assertion(t: &Type) -> bool {
+    matches!(t, Type::Bool | Type::Resource)
+}
+
+/// The type as a PVL programmer would write it.
+pub(super) fn show(t: &Type, p: &Program) -> String {
+    match t {
+        Type::Int => "int".into(),
+        Type::Bool => "boolean".into(),
+        Type::Void => "void".into(),
+        Type::Resource => "resource".into(),
+        Type::Frac => "frac".into(),
+        Type::ZFrac => "zfrac".into(),
+        Type::Rational => "rational".into(),
+        Type::Class(c) => p
+            .classes
+            .get(c.0 as usize)
+            .map_or("?".into(), |c| c.name.clone()),
+        Type::Null => "null".into(),
+        Type::Array(e) => format!("{}[]", show(e, p)),
+        Type::Seq(e) => format!("seq<{}>", show(e, p)),
+        Type::Set(e) => format!("set<{}>", show(e, p)),
+        Type::Bag(e) => format!("bag<{}>", show(e, p)),
+        Type::Option(e) => format!("option<{}>", show(e, p)),
+        Type::Map(k, v) => format!("map<{}, {}>", show(k, p), show(v, p)),
+    }
+}

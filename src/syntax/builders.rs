@@ -1,0 +1,701 @@
+//! Helpers for the grammar's actions, to keep `grammars/pvl.lalrpop` one
+//! line per action: span building, desugaring (`x += e`, `0 <= i < n`,
+//! `int x, y;`) and the local checks of `=>?` actions.
+
+use super::ast::*;
+use super::lexer::{LexError, LexErrorKind, Token};
+use super::span::{FileId, Span};
+use lalrpop_util::ParseError;
+
+/// What a fallible grammar action returns.
+pub type PResult<'i, T> = Result<T, ParseError<usize, Token<'i>, LexError>>;
+
+fn malformed<'i, T>(l: usize, r: usize, msg: &'static str) -> PResult<'i, T> {
+    Err(ParseError::User {
+        error: LexError {
+            kind: LexErrorKind::Malformed(msg),
+            start: l,
+            end: r,
+        },
+    })
+}
+
+pub fn span(file: FileId, l: usize, r: usize) -> Span {
+    Span::new(file, l, r)
+}
+
+pub fn ident(file: FileId, l: usize, name: &str, r: usize) -> Ident {
+    Ident {
+        name: name.to_owned(),
+        span: span(file, l, r),
+    }
+}
+
+// ---------------------------------------------------------------- types
+
+pub fn ty(file: FileId, l: usize, r: usize, kind: TypeKind) -> Type {
+    Type {
+        kind,
+        span: span(file, l, r),
+    }
+}
+
+pub fn array_ty(file: FileId, l: usize, r: usize, elem: Type) -> Type {
+    ty(file, l, r, TypeKind::Array(Box::new(elem)))
+}
+
+// ---------------------------------------------------------- expressions
+
+pub fn expr(file: FileId, l: usize, r: usize, kind: ExprKind) -> Expr {
+    Expr {
+        kind,
+        span: span(file, l, r),
+    }
+}
+
+pub fn int_lit<'i>(digits: &str, l: usize, r: usize) -> PResult<'i, ExprKind> {
+    match digits.parse::<i128>() {
+        Ok(n) => Ok(ExprKind::Int(n)),
+        Err(_) => malformed(l, r, "integer literal too large"),
+    }
+}
+
+pub fn bin(file: FileId, l: usize, r: usize, op: BinOp, a: Expr, b: Expr) -> Expr {
+    expr(file, l, r, ExprKind::Binary(op, Box::new(a), Box::new(b)))
+}
+
+pub fn un(file: FileId, l: usize, r: usize, op: UnOp, e: Expr) -> Expr {
+    expr(file, l, r, ExprKind::Unary(op, Box::new(e)))
+}
+
+/// A comparison chain `a op1 b op2 c …` (left to right). A run of `<`/`<=`
+/// reads as in mathematics: `0 <= i < n` is `0 <= i && i < n` (the middle
+/// operand is cloned); any other chain nests to the left.
+pub fn chain(file: FileId, head: Expr, rest: Vec<(BinOp, Expr)>) -> Expr {
+    let ascending = rest.len() > 1
+        && rest
+            .iter()
+            .all(|(op, _)| matches!(op, BinOp::Lt | BinOp::Le));
+    let mut acc = head;
+    if !ascending {
+        for (op, rhs) in rest {
+            let s = acc.span.fuse(rhs.span);
+            acc = bin(file, s.start as usize, s.end as usize, op, acc, rhs);
+        }
+        return acc;
+    }
+    let mut conj: Option<Expr> = None;
+    for (op, rhs) in rest {
+        let lhs = acc;
+        acc = rhs.clone();
+        let s = lhs.span.fuse(rhs.span);
+        let cmp = bin(file, s.start as usize, s.end as usize, op, lhs, rhs);
+        conj = Some(match conj {
+            None => cmp,
+            Some(c) => {
+                let s = c.span.fuse(cmp.span);
+                bin(file, s.start as usize, s.end as usize, BinOp::And, c, cmp)
+            }
+        });
+    }
+    conj.unwrap_or(acc)
+}
+
+/// `a op b` where `b` ends with an open `\unfolding … \in e` (the chain head
+/// `head rest…` is closed).
+pub fn chain_open(
+    file: FileId,
+    head: Expr,
+    mut rest: Vec<(BinOp, Expr)>,
+    op: BinOp,
+    last: Expr,
+) -> Expr {
+    rest.push((op, last));
+    chain(file, head, rest)
+}
+
+/// The parts of a call after its name: `(args) given {…} yields {…}`.
+pub struct CallTail {
+    pub args: Vec<Expr>,
+    pub given: Vec<(Ident, Expr)>,
+    pub yields: Vec<(Ident, Ident)>,
+}
+
+pub fn call_tail(
+    args: Vec<Expr>,
+    given: Option<Vec<(Ident, Expr)>>,
+    yields: Option<Vec<(Ident, Ident)>>,
+) -> CallTail {
+    CallTail {
+        args,
+        given: given.unwrap_or_default(),
+        yields: yields.unwrap_or_default(),
+    }
+}
+
+pub fn call(
+    file: FileId,
+    l: usize,
+    r: usize,
+    recv: Option<Expr>,
+    name: Ident,
+    tail: CallTail,
+) -> Expr {
+    let call = Call {
+        recv: recv.map(Box::new),
+        name,
+        args: tail.args,
+        given: tail.given,
+        yields: tail.yields,
+    };
+    expr(file, l, r, ExprKind::Call(call))
+}
+
+pub fn select(file: FileId, l: usize, r: usize, e: Expr, name: Ident) -> Expr {
+    expr(file, l, r, ExprKind::Select(Box::new(e), name))
+}
+
+pub fn index(file: FileId, l: usize, r: usize, e: Expr, i: Expr) -> Expr {
+    expr(file, l, r, ExprKind::Index(Box::new(e), Box::new(i)))
+}
+
+pub fn slice(
+    file: FileId,
+    l: usize,
+    r: usize,
+    e: Expr,
+    lo: Option<Expr>,
+    hi: Option<Expr>,
+) -> Expr {
+    expr(
+        file,
+        l,
+        r,
+        ExprKind::Slice(Box::new(e), lo.map(Box::new), hi.map(Box::new)),
+    )
+}
+
+pub fn cond(file: FileId, l: usize, r: usize, c: Expr, a: Expr, b: Expr) -> Expr {
+    expr(
+        file,
+        l,
+        r,
+        ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+    )
+}
+
+pub fn unfolding(file: FileId, l: usize, r: usize, pred: Expr, body: Expr) -> Expr {
+    expr(
+        file,
+        l,
+        r,
+        ExprKind::Unfolding(Box::new(pred), Box::new(body)),
+    )
+}
+
+/// `(\forall T x, U y; cond; body)` and the forms without `cond`.
+pub fn quant(q: Quantifier, binders: Vec<Binder>, cond: Option<Expr>, body: Expr) -> ExprKind {
+    ExprKind::Quant {
+        q,
+        binders,
+        range: None,
+        cond: cond.map(Box::new),
+        body: Box::new(body),
+    }
+}
+
+/// `(\forall T x = lo .. hi; body)`.
+pub fn quant_range(
+    q: Quantifier,
+    ty: Type,
+    name: Ident,
+    lo: Expr,
+    hi: Expr,
+    body: Expr,
+) -> ExprKind {
+    ExprKind::Quant {
+        q,
+        binders: vec![Binder { ty, name }],
+        range: Some((Box::new(lo), Box::new(hi))),
+        cond: None,
+        body: Box::new(body),
+    }
+}
+
+/// Binders `T x, U y, z`: a binder without a type takes the previous one's.
+pub fn binders(first: Binder, rest: Vec<(Option<Type>, Ident)>) -> Vec<Binder> {
+    let mut out = Vec::with_capacity(rest.len() + 1);
+    out.push(first);
+    for (ty, name) in rest {
+        let ty = match ty {
+            Some(t) => t,
+            None => out[out.len() - 1].ty.clone(),
+        };
+        out.push(Binder { ty, name });
+    }
+    out
+}
+
+pub fn let_(ty: Type, name: Ident, value: Expr, body: Expr) -> ExprKind {
+    ExprKind::Let {
+        ty,
+        name,
+        value: Box::new(value),
+        body: Box::new(body),
+    }
+}
+
+pub fn seq_lit(first: Expr, rest: Vec<Expr>) -> ExprKind {
+    let mut es = Vec::with_capacity(rest.len() + 1);
+    es.push(first);
+    es.extend(rest);
+    ExprKind::SeqLit(None, es)
+}
+
+pub fn boxed2(f: fn(Box<Expr>, Box<Expr>) -> ExprKind, a: Expr, b: Expr) -> ExprKind {
+    f(Box::new(a), Box::new(b))
+}
+
+// ----------------------------------------------------------- statements
+
+/// One grammar statement: most are one [`Stmt`], `int x, y;` is several.
+// Boxing `One` would cost an allocation per statement; this value only lives
+// on the parser's stack.
+#[allow(clippy::large_enum_variant)]
+pub enum Stmts {
+    One(Stmt),
+    Many(Vec<Stmt>),
+}
+
+impl Stmts {
+    fn push_into(self, out: &mut Vec<Stmt>) {
+        match self {
+            Stmts::One(s) => out.push(s),
+            Stmts::Many(ss) => out.extend(ss),
+        }
+    }
+}
+
+pub fn stmt(file: FileId, l: usize, r: usize, kind: StmtKind) -> Stmt {
+    Stmt {
+        kind,
+        span: span(file, l, r),
+    }
+}
+
+pub fn one(file: FileId, l: usize, r: usize, kind: StmtKind) -> Stmts {
+    Stmts::One(stmt(file, l, r, kind))
+}
+
+pub fn block(file: FileId, l: usize, r: usize, items: Vec<Stmts>) -> Block {
+    let mut stmts = Vec::with_capacity(items.len());
+    for s in items {
+        s.push_into(&mut stmts);
+    }
+    Block {
+        stmts,
+        span: span(file, l, r),
+    }
+}
+
+/// A branch or loop body: a block stays itself, anything else is wrapped.
+fn body_block(s: Stmts) -> Block {
+    match s {
+        Stmts::One(Stmt {
+            kind: StmtKind::Block(b),
+            ..
+        }) => b,
+        Stmts::One(s) => Block {
+            span: s.span,
+            stmts: vec![s],
+        },
+        Stmts::Many(ss) => {
+            let span = ss[0].span.fuse(ss[ss.len() - 1].span);
+            Block { stmts: ss, span }
+        }
+    }
+}
+
+/// One declarator of `T x = e, y;`.
+pub struct Declarator {
+    pub name: Ident,
+    pub init: Option<Expr>,
+    pub l: usize,
+    pub r: usize,
+}
+
+/// `T x = e, y;`: one `Local` per declarator, each spanning from the type.
+pub fn locals(file: FileId, ty: Type, decls: Vec<Declarator>) -> Vec<Stmt> {
+    let l = ty.span.start as usize;
+    decls
+        .into_iter()
+        .map(|d| {
+            let kind = StmtKind::Local {
+                ty: ty.clone(),
+                name: d.name,
+                init: d.init,
+            };
+            stmt(file, l, d.r.max(d.l), kind)
+        })
+        .collect()
+}
+
+pub fn local_stmts(file: FileId, l: usize, r: usize, ty: Type, decls: Vec<Declarator>) -> Stmts {
+    let mut ss = locals(file, ty, decls);
+    if ss.len() == 1 {
+        let mut s = ss.pop().expect("one declarator");
+        s.span = span(file, l, r);
+        Stmts::One(s)
+    } else {
+        Stmts::Many(ss)
+    }
+}
+
+/// `x op= e` becomes `x = x op e`.
+pub fn compound(
+    file: FileId,
+    l: usize,
+    r: usize,
+    target: Expr,
+    op: BinOp,
+    value: Expr,
+) -> StmtKind {
+    let rhs = bin(file, l, r, op, target.clone(), value);
+    StmtKind::Assign { target, value: rhs }
+}
+
+/// `x++` / `x--` become `x = x ± 1`.
+pub fn incr(file: FileId, l: usize, r: usize, target: Expr, op: BinOp) -> StmtKind {
+    let one = expr(file, r.saturating_sub(2), r, ExprKind::Int(1));
+    compound(file, l, r, target, op, one)
+}
+
+pub fn if_(file: FileId, l: usize, r: usize, cond: Expr, then: Stmts, els: Option<Stmts>) -> Stmts {
+    let kind = StmtKind::If {
+        cond,
+        then: body_block(then),
+        els: els.map(body_block),
+    };
+    one(file, l, r, kind)
+}
+
+pub fn ghost(file: FileId, l: usize, r: usize, s: Stmts) -> Stmts {
+    match s {
+        Stmts::One(s) => one(file, l, r, StmtKind::Ghost(Box::new(s))),
+        Stmts::Many(ss) => Stmts::Many(
+            ss.into_iter()
+                .map(|s| {
+                    let sp = s.span;
+                    stmt(file, l, sp.end as usize, StmtKind::Ghost(Box::new(s)))
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// A loop up to its body: `contract while (c)`, `contract for (…)`.
+pub enum LoopHead {
+    While(Contract, Expr),
+    For(Contract, Vec<Stmt>, Option<Expr>, Vec<Stmt>),
+    Range(Contract, Ident, Expr, Expr),
+}
+
+pub fn loop_(file: FileId, l: usize, r: usize, head: LoopHead, body: Stmts) -> Stmts {
+    let body = body_block(body);
+    let kind = match head {
+        LoopHead::While(contract, cond) => StmtKind::While {
+            contract,
+            cond,
+            body,
+        },
+        LoopHead::For(contract, init, cond, update) => StmtKind::For {
+            contract,
+            init,
+            cond,
+            update,
+            body,
+        },
+        LoopHead::Range(contract, var, lo, hi) => StmtKind::ForRange {
+            contract,
+            var,
+            lo,
+            hi,
+            body,
+        },
+    };
+    one(file, l, r, kind)
+}
+
+// ------------------------------------------------------------ contracts
+
+pub enum ContractItem {
+    Clause(Clause),
+    Given(Param),
+    Yields(Param),
+}
+
+pub fn clause(file: FileId, l: usize, r: usize, kind: ClauseKind, expr: Expr) -> ContractItem {
+    ContractItem::Clause(Clause {
+        kind,
+        expr,
+        span: span(file, l, r),
+    })
+}
+
+/// `decreases a, b;` keeps `a`; a bare `decreases;` gets `true`.
+pub fn decreases(file: FileId, l: usize, r: usize, measure: Option<Vec<Expr>>) -> ContractItem {
+    let e = measure
+        .and_then(|v| v.into_iter().next())
+        .unwrap_or_else(|| expr(file, l, r, ExprKind::Bool(true)));
+    clause(file, l, r, ClauseKind::Decreases, e)
+}
+
+pub fn contract(items: Vec<ContractItem>) -> Contract {
+    let mut c = Contract::default();
+    for item in items {
+        match item {
+            ContractItem::Clause(cl) => c.clauses.push(cl),
+            ContractItem::Given(p) => c.given.push(p),
+            ContractItem::Yields(p) => c.yields.push(p),
+        }
+    }
+    c
+}
+
+fn contract_is_empty(c: &Contract) -> bool {
+    c.clauses.is_empty() && c.given.is_empty() && c.yields.is_empty()
+}
+
+// -------------------------------------------------------------- members
+
+pub fn param(file: FileId, l: usize, r: usize, ty: Type, name: Ident) -> Param {
+    Param {
+        ty,
+        name,
+        span: span(file, l, r),
+    }
+}
+
+pub enum Modifier {
+    Static,
+    Final,
+    Ghost,
+    Inline,
+    Pure,
+    ThreadLocal,
+}
+
+pub fn modifiers(ms: Vec<Modifier>) -> Modifiers {
+    let mut out = Modifiers::default();
+    for m in ms {
+        match m {
+            Modifier::Static => out.is_static = true,
+            Modifier::Final => out.is_final = true,
+            Modifier::Ghost => out.is_ghost = true,
+            Modifier::Inline => out.is_inline = true,
+            Modifier::Pure => out.is_pure = true,
+            Modifier::ThreadLocal => out.is_thread_local = true,
+        }
+    }
+    out
+}
+
+/// What follows a member's parameter list.
+pub enum Body {
+    /// `= e;`
+    Expr(Expr),
+    Block(Block),
+    /// `;`
+    Abstract,
+}
+
+/// The parts every method-like member shares.
+pub struct Header {
+    pub contract: Contract,
+    pub mods: Modifiers,
+    pub name: Ident,
+    pub params: Vec<Param>,
+}
+
+/// `contract mods T name(params) body`: a predicate if `T` is `resource`, a
+/// function if `pure`, a method otherwise.
+pub fn member<'i>(
+    file: FileId,
+    l: usize,
+    r: usize,
+    h: Header,
+    ret: Type,
+    body: Body,
+) -> PResult<'i, Member> {
+    let span = span(file, l, r);
+    if ret.kind == TypeKind::Resource {
+        let body = match body {
+            Body::Expr(e) => Some(e),
+            Body::Abstract => None,
+            Body::Block(b) => {
+                return malformed(
+                    b.span.start as usize,
+                    r,
+                    "a predicate body is written `= e;`",
+                )
+            }
+        };
+        return Ok(Member::Predicate(Predicate {
+            mods: h.mods,
+            contract: h.contract,
+            name: h.name,
+            params: h.params,
+            body,
+            span,
+        }));
+    }
+    if h.mods.is_pure {
+        let body = match body {
+            Body::Expr(e) => Some(e),
+            Body::Abstract => None,
+            Body::Block(b) => Some(pure_block_body(b, r)?),
+        };
+        return Ok(Member::Function(Function {
+            mods: h.mods,
+            contract: h.contract,
+            ret,
+            name: h.name,
+            params: h.params,
+            body,
+            span,
+        }));
+    }
+    let body = method_body(body, r)?;
+    Ok(Member::Method(Method {
+        kind: MethodKind::Method,
+        mods: h.mods,
+        contract: h.contract,
+        ret,
+        name: h.name,
+        params: h.params,
+        body,
+        span,
+    }))
+}
+
+fn method_body<'i>(body: Body, r: usize) -> PResult<'i, Option<Block>> {
+    match body {
+        Body::Block(b) => Ok(Some(b)),
+        Body::Abstract => Ok(None),
+        Body::Expr(e) => malformed(
+            e.span.start as usize,
+            r,
+            "only pure functions and predicates have a `= e;` body",
+        ),
+    }
+}
+
+/// A pure function's `{ return e; }` is its expression.
+fn pure_block_body<'i>(b: Block, r: usize) -> PResult<'i, Expr> {
+    let start = b.span.start as usize;
+    let mut stmts = b.stmts;
+    if stmts.len() == 1 {
+        if let Some(Stmt {
+            kind: StmtKind::Return(Some(e)),
+            ..
+        }) = stmts.pop()
+        {
+            return Ok(e);
+        }
+    }
+    malformed(
+        start,
+        r,
+        "a pure function's block body must be `{ return e; }`",
+    )
+}
+
+/// `Name(params) body` and `constructor(params) body`.
+pub fn constructor<'i>(
+    file: FileId,
+    l: usize,
+    r: usize,
+    h: Header,
+    body: Body,
+) -> PResult<'i, Member> {
+    let body = method_body(body, r)?;
+    let ret = ty(
+        file,
+        h.name.span.start as usize,
+        h.name.span.end as usize,
+        TypeKind::Void,
+    );
+    Ok(Member::Method(Method {
+        kind: MethodKind::Constructor,
+        mods: h.mods,
+        contract: h.contract,
+        ret,
+        name: h.name,
+        params: h.params,
+        body,
+        span: span(file, l, r),
+    }))
+}
+
+/// `mods T x, y;`: one field per name.
+pub fn fields<'i>(
+    file: FileId,
+    l: usize,
+    r: usize,
+    c: Contract,
+    mods: Modifiers,
+    ty: Type,
+    names: Vec<Ident>,
+) -> PResult<'i, Vec<Member>> {
+    if !contract_is_empty(&c) {
+        return malformed(l, r, "a field cannot have a contract");
+    }
+    let one = names.len() == 1;
+    Ok(names
+        .into_iter()
+        .map(|name| {
+            // One field spans the whole declaration; several span from the type to their name.
+            let span = if one {
+                span(file, l, r)
+            } else {
+                ty.span.fuse(name.span)
+            };
+            Member::Field(Field {
+                mods,
+                ty: ty.clone(),
+                name,
+                span,
+            })
+        })
+        .collect())
+}
+
+/// `class Name { members }`: `constructor(…)` members take the class's name.
+pub fn class(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Member>>) -> Decl {
+    let mut out = Vec::with_capacity(members.len());
+    for mut group in members {
+        for m in &mut group {
+            if let Member::Method(m) = m {
+                if m.kind == MethodKind::Constructor && m.name.name == "constructor" {
+                    m.name.name.clone_from(&name.name);
+                }
+            }
+        }
+        out.extend(group);
+    }
+    Decl::Class(Class {
+        name,
+        members: out,
+        span: span(file, l, r),
+    })
+}
+
+pub fn unit(decls: Vec<Vec<Decl>>) -> Unit {
+    Unit {
+        decls: decls.into_iter().flatten().collect(),
+    }
+}
+
+pub fn global(members: Vec<Member>) -> Vec<Decl> {
+    members.into_iter().map(Decl::Member).collect()
+}

@@ -1,0 +1,1005 @@
+//! Lexer and parser tests. Trees are compared through a compact
+//! s-expression rendering (`sx`), which drops spans; spans get their own tests.
+
+use super::ast::*;
+use super::lexer::{LexErrorKind, Lexer, Token};
+use super::parse_pvl;
+use super::span::FileId;
+use crate::diag::{Code, Diagnostic, ErrorCode};
+
+const F: FileId = FileId(0);
+
+fn lex(text: &str) -> Vec<Token<'_>> {
+    Lexer::new(text).map(|t| t.expect("lexes").1).collect()
+}
+
+fn parse(text: &str) -> Unit {
+    match parse_pvl(F, text) {
+        Ok(u) => u,
+        Err(ds) => panic!("parse failed: {:?}\n--- input:\n{text}", ds),
+    }
+}
+
+fn parse_err(text: &str) -> Diagnostic {
+    match parse_pvl(F, text) {
+        Ok(_) => panic!("expected a parse error for {text:?}"),
+        Err(mut ds) => {
+            assert_eq!(ds.len(), 1);
+            let d = ds.pop().expect("one diagnostic");
+            assert_eq!(d.code, Code::Error(ErrorCode::ParseError));
+            d
+        }
+    }
+}
+
+// ------------------------------------------------------------ rendering
+
+fn sx_ty(t: &Type) -> String {
+    match &t.kind {
+        TypeKind::Int => "int".into(),
+        TypeKind::Bool => "bool".into(),
+        TypeKind::Void => "void".into(),
+        TypeKind::Resource => "resource".into(),
+        TypeKind::Frac => "frac".into(),
+        TypeKind::ZFrac => "zfrac".into(),
+        TypeKind::Rational => "rational".into(),
+        TypeKind::Seq(t) => format!("seq<{}>", sx_ty(t)),
+        TypeKind::Set(t) => format!("set<{}>", sx_ty(t)),
+        TypeKind::Bag(t) => format!("bag<{}>", sx_ty(t)),
+        TypeKind::Option(t) => format!("option<{}>", sx_ty(t)),
+        TypeKind::Map(k, v) => format!("map<{},{}>", sx_ty(k), sx_ty(v)),
+        TypeKind::Array(t) => format!("{}[]", sx_ty(t)),
+        TypeKind::Named(n) => n.name.clone(),
+    }
+}
+
+fn sx_list(es: &[Expr]) -> String {
+    es.iter().map(sx).collect::<Vec<_>>().join(" ")
+}
+
+fn opt(e: &Option<Box<Expr>>) -> String {
+    e.as_ref().map_or("_".into(), |e| sx(e))
+}
+
+fn sx(e: &Expr) -> String {
+    use ExprKind::*;
+    match &e.kind {
+        Int(n) => n.to_string(),
+        Bool(b) => b.to_string(),
+        Null => "null".into(),
+        This => "this".into(),
+        Result => "\\result".into(),
+        Write => "write".into(),
+        Read => "read".into(),
+        NoPerm => "none".into(),
+        Name(n) => n.name.clone(),
+        Select(e, n) => format!("(. {} {})", sx(e), n.name),
+        Index(a, i) => format!("(idx {} {})", sx(a), sx(i)),
+        Slice(a, lo, hi) => format!("(slice {} {} {})", sx(a), opt(lo), opt(hi)),
+        Call(c) => {
+            let mut s = format!("(call {}", c.name.name);
+            if let Some(r) = &c.recv {
+                s = format!("(call {}.{}", sx(r), c.name.name);
+            }
+            for a in &c.args {
+                s += &format!(" {}", sx(a));
+            }
+            for (n, v) in &c.given {
+                s += &format!(" given:{}={}", n.name, sx(v));
+            }
+            for (n, v) in &c.yields {
+                s += &format!(" yields:{}={}", n.name, v.name);
+            }
+            s + ")"
+        }
+        New(c, args) => format!("(new {} {})", c.name, sx_list(args)).replace(" )", ")"),
+        NewArray(t, n) => format!("(new[] {} {})", sx_ty(t), sx(n)),
+        Unary(op, e) => format!("({} {})", if *op == UnOp::Not { "!" } else { "neg" }, sx(e)),
+        Binary(op, a, b) => format!("({} {} {})", op.symbol(), sx(a), sx(b)),
+        Cond(c, a, b) => format!("(? {} {} {})", sx(c), sx(a), sx(b)),
+        Old(None, e) => format!("(old {})", sx(e)),
+        Old(Some(l), e) => format!("(old[{}] {})", l.name, sx(e)),
+        Perm(a, b) => format!("(Perm {} {})", sx(a), sx(b)),
+        PointsTo(a, b, c) => format!("(PointsTo {} {} {})", sx(a), sx(b), sx(c)),
+        Value(a) => format!("(Value {})", sx(a)),
+        CurPerm(a) => format!("(perm {})", sx(a)),
+        Quant {
+            q,
+            binders,
+            range,
+            cond,
+            body,
+        } => {
+            let q = match q {
+                Quantifier::Forall => "forall",
+                Quantifier::ForallStar => "forall*",
+                Quantifier::Exists => "exists",
+            };
+            let bs: Vec<String> = binders
+                .iter()
+                .map(|b| format!("{} {}", sx_ty(&b.ty), b.name.name))
+                .collect();
+            let range = range.as_ref().map_or(String::new(), |(lo, hi)| {
+                format!(" ({}..{})", sx(lo), sx(hi))
+            });
+            let cond = cond
+                .as_ref()
+                .map_or(String::new(), |c| format!(" {}", sx(c)));
+            format!("({q} [{}]{range}{cond} {})", bs.join(", "), sx(body))
+        }
+        Let {
+            ty,
+            name,
+            value,
+            body,
+        } => format!(
+            "(let {} {} {} {})",
+            sx_ty(ty),
+            name.name,
+            sx(value),
+            sx(body)
+        ),
+        Unfolding(p, e) => format!("(unfolding {} {})", sx(p), sx(e)),
+        Scale(p, e) => format!("(scale {} {})", sx(p), sx(e)),
+        ArrayOf(a, n) => format!("(array {} {})", sx(a), sx(n)),
+        SeqLit(t, es) => format!(
+            "(seq{} {})",
+            t.as_ref()
+                .map_or(String::new(), |t| format!("<{}>", sx_ty(t))),
+            sx_list(es)
+        ),
+        SetLit(t, es) => format!(
+            "(set{} {})",
+            t.as_ref()
+                .map_or(String::new(), |t| format!("<{}>", sx_ty(t))),
+            sx_list(es)
+        ),
+        BagLit(t, es) => format!(
+            "(bag{} {})",
+            t.as_ref()
+                .map_or(String::new(), |t| format!("<{}>", sx_ty(t))),
+            sx_list(es)
+        ),
+        Length(e) => format!("(len {})", sx(e)),
+        OptSome(e) => format!("(Some {})", sx(e)),
+        OptNone => "None".into(),
+    }
+}
+
+fn sx_contract(c: &Contract) -> String {
+    let mut parts: Vec<String> = c
+        .clauses
+        .iter()
+        .map(|cl| format!("({} {})", cl.kind.keyword(), sx(&cl.expr)))
+        .collect();
+    parts.extend(
+        c.given
+            .iter()
+            .map(|p| format!("(given {} {})", sx_ty(&p.ty), p.name.name)),
+    );
+    parts.extend(
+        c.yields
+            .iter()
+            .map(|p| format!("(yields {} {})", sx_ty(&p.ty), p.name.name)),
+    );
+    parts.join(" ")
+}
+
+fn sx_block(b: &Block) -> String {
+    let ss: Vec<String> = b.stmts.iter().map(sx_stmt).collect();
+    format!("{{{}}}", ss.join(" "))
+}
+
+fn sx_stmts(ss: &[Stmt]) -> String {
+    ss.iter().map(sx_stmt).collect::<Vec<_>>().join(" ")
+}
+
+fn sx_stmt(s: &Stmt) -> String {
+    use StmtKind::*;
+    match &s.kind {
+        Local { ty, name, init } => match init {
+            Some(e) => format!("(local {} {} {})", sx_ty(ty), name.name, sx(e)),
+            None => format!("(local {} {})", sx_ty(ty), name.name),
+        },
+        Assign { target, value } => format!("(= {} {})", sx(target), sx(value)),
+        Expr(e) => sx(e),
+        If { cond, then, els } => match els {
+            Some(e) => format!("(if {} {} {})", sx(cond), sx_block(then), sx_block(e)),
+            None => format!("(if {} {})", sx(cond), sx_block(then)),
+        },
+        While {
+            contract,
+            cond,
+            body,
+        } => format!(
+            "(while [{}] {} {})",
+            sx_contract(contract),
+            sx(cond),
+            sx_block(body)
+        ),
+        For {
+            contract,
+            init,
+            cond,
+            update,
+            body,
+        } => format!(
+            "(for [{}] [{}] {} [{}] {})",
+            sx_contract(contract),
+            sx_stmts(init),
+            cond.as_ref().map_or("_".into(), sx),
+            sx_stmts(update),
+            sx_block(body)
+        ),
+        ForRange {
+            contract,
+            var,
+            lo,
+            hi,
+            body,
+        } => format!(
+            "(for [{}] {} {} {} {})",
+            sx_contract(contract),
+            var.name,
+            sx(lo),
+            sx(hi),
+            sx_block(body)
+        ),
+        Return(None) => "(return)".into(),
+        Return(Some(e)) => format!("(return {})", sx(e)),
+        Assert(e) => format!("(assert {})", sx(e)),
+        Assume(e) => format!("(assume {})", sx(e)),
+        Inhale(e) => format!("(inhale {})", sx(e)),
+        Exhale(e) => format!("(exhale {})", sx(e)),
+        Refute(e) => format!("(refute {})", sx(e)),
+        Fold(e) => format!("(fold {})", sx(e)),
+        Unfold(e) => format!("(unfold {})", sx(e)),
+        Label(l) => format!("(label {})", l.name),
+        Ghost(s) => format!("(ghost {})", sx_stmt(s)),
+        Block(b) => sx_block(b),
+    }
+}
+
+fn sx_mods(m: &Modifiers) -> String {
+    let mut s = String::new();
+    for (on, name) in [
+        (m.is_static, "static "),
+        (m.is_final, "final "),
+        (m.is_ghost, "ghost "),
+        (m.is_inline, "inline "),
+        (m.is_pure, "pure "),
+        (m.is_thread_local, "thread_local "),
+    ] {
+        if on {
+            s += name;
+        }
+    }
+    s
+}
+
+fn sx_params(ps: &[Param]) -> String {
+    ps.iter()
+        .map(|p| format!("{} {}", sx_ty(&p.ty), p.name.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn sx_member(m: &Member) -> String {
+    match m {
+        Member::Field(f) => format!(
+            "(field {}{} {})",
+            sx_mods(&f.mods),
+            sx_ty(&f.ty),
+            f.name.name
+        ),
+        Member::Method(m) => {
+            let kind = match m.kind {
+                MethodKind::Method => "method",
+                MethodKind::Constructor => "constructor",
+            };
+            format!(
+                "({kind} [{}] {}{} {}({}) {})",
+                sx_contract(&m.contract),
+                sx_mods(&m.mods),
+                sx_ty(&m.ret),
+                m.name.name,
+                sx_params(&m.params),
+                m.body.as_ref().map_or("abstract".into(), sx_block)
+            )
+        }
+        Member::Function(f) => format!(
+            "(function [{}] {}{} {}({}) {})",
+            sx_contract(&f.contract),
+            sx_mods(&f.mods),
+            sx_ty(&f.ret),
+            f.name.name,
+            sx_params(&f.params),
+            f.body.as_ref().map_or("abstract".into(), sx)
+        ),
+        Member::Predicate(p) => format!(
+            "(predicate [{}] {}{}({}) {})",
+            sx_contract(&p.contract),
+            sx_mods(&p.mods),
+            p.name.name,
+            sx_params(&p.params),
+            p.body.as_ref().map_or("abstract".into(), sx)
+        ),
+    }
+}
+
+fn sx_unit(u: &Unit) -> String {
+    u.decls
+        .iter()
+        .map(|d| match d {
+            Decl::Class(c) => format!(
+                "(class {} {})",
+                c.name.name,
+                c.members
+                    .iter()
+                    .map(sx_member)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            Decl::Member(m) => sx_member(m),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The rendering of `e` parsed as an expression (inside a global function).
+fn expr(e: &str) -> String {
+    let u = parse(&format!("pure int f() = {e};"));
+    match &u.decls[..] {
+        [Decl::Member(Member::Function(f))] => sx(f.body.as_ref().expect("a body")),
+        _ => panic!("unexpected unit"),
+    }
+}
+
+/// The rendering of the statements `s` (inside a global method body).
+fn stmts(s: &str) -> String {
+    let u = parse(&format!("void m() {{ {s} }}"));
+    match &u.decls[..] {
+        [Decl::Member(Member::Method(m))] => sx_stmts(&m.body.as_ref().expect("a body").stmts),
+        _ => panic!("unexpected unit"),
+    }
+}
+
+fn members(text: &str) -> String {
+    sx_unit(&parse(text))
+}
+
+// ------------------------------------------------------------------ lexer
+
+#[test]
+fn lexer_skips_comments() {
+    let toks = lex("a // line\n /* block */ b /*[/expect postFailed:false]*/ c");
+    assert_eq!(
+        toks,
+        vec![Token::Ident("a"), Token::Ident("b"), Token::Ident("c")]
+    );
+}
+
+#[test]
+fn lexer_backslash_tokens() {
+    assert_eq!(
+        lex("1\\2 \\forall* \\forall \\in x\\inner"),
+        vec![
+            Token::IntLit("1"),
+            Token::Backslash,
+            Token::IntLit("2"),
+            Token::BsForallStar,
+            Token::BsForall,
+            Token::BsIn,
+            Token::Ident("x"),
+            Token::BsIn,
+            Token::Ident("ner"),
+        ]
+    );
+    assert_eq!(
+        lex("int [ ] a[i]"),
+        vec![
+            Token::Int,
+            Token::EmptyBrackets,
+            Token::Ident("a"),
+            Token::LBracket,
+            Token::Ident("i"),
+            Token::RBracket
+        ]
+    );
+    assert_eq!(
+        lex("0..n"),
+        vec![Token::IntLit("0"), Token::DotDot, Token::Ident("n")]
+    );
+}
+
+#[test]
+fn lexer_errors() {
+    let errs: Vec<_> = Lexer::new("a /* never closed")
+        .filter_map(|t| t.err())
+        .collect();
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].kind, LexErrorKind::UnterminatedComment);
+    assert_eq!((errs[0].start, errs[0].end), (2, 4));
+    let errs: Vec<_> = Lexer::new("a # b").filter_map(|t| t.err()).collect();
+    assert_eq!(errs[0].kind, LexErrorKind::BadChar);
+    assert_eq!((errs[0].start, errs[0].end), (2, 3));
+}
+
+/// The grammar's terminal table (`"text" => Token::Variant`) must agree with
+/// the lexer: each fixed text lexes to exactly that one token.
+#[test]
+fn grammar_terminals_match_lexer() {
+    let grammar = include_str!("../../grammars/pvl.lalrpop");
+    let start = grammar
+        .find("enum Token<'input> {")
+        .expect("extern token enum");
+    let body = &grammar[start..grammar[start..].find("\n    }").expect("enum end") + start];
+    let mut count = 0;
+    for line in body.lines().map(str::trim).filter(|l| l.starts_with('"')) {
+        let (lit, variant) = line.split_once(" => ").expect("terminal line");
+        if variant.contains('<') {
+            continue; // identifiers and integers carry their text
+        }
+        let text = lit[1..lit.len() - 1].replace("\\\\", "\\");
+        let toks = lex(&text);
+        assert_eq!(toks.len(), 1, "{text} lexes to {toks:?}");
+        assert_eq!(toks[0].text(), text, "{line}");
+        assert_eq!(format!("Token::{:?},", toks[0]), variant, "{line}");
+        count += 1;
+    }
+    assert!(count > 100, "only {count} terminals found");
+}
+
+// ------------------------------------------------------------ expressions
+
+#[test]
+fn precedence() {
+    assert_eq!(expr("a ==> b ==> c"), "(==> a (==> b c))");
+    assert_eq!(expr("a ** b || c && d"), "(** a (|| b (&& c d)))");
+    assert_eq!(expr("a == b < c + d * e"), "(== a (< b (+ c (* d e))))");
+    assert_eq!(expr("a - b - c"), "(- (- a b) c)");
+    assert_eq!(expr("1\\2 * x % 3 / y"), "(/ (% (* (\\ 1 2) x) 3) y)");
+    assert_eq!(expr("!a && -b < 0"), "(&& (! a) (< (neg b) 0))");
+    assert_eq!(expr("c ? a : b ? d : e"), "(? c a (? b d e))");
+    assert_eq!(expr("a || b ? x + 1 : y"), "(? (|| a b) (+ x 1) y)");
+    assert_eq!(expr("x \\in xs && y != z"), "(&& (\\in x xs) (!= y z))");
+    assert_eq!(expr("(a + b) * c"), "(* (+ a b) c)");
+}
+
+#[test]
+fn comparison_chains() {
+    assert_eq!(expr("0 <= i < n"), "(&& (<= 0 i) (< i n))");
+    assert_eq!(
+        expr("0 <= i <= j < n"),
+        "(&& (&& (<= 0 i) (<= i j)) (< j n))"
+    );
+    assert_eq!(expr("a < b"), "(< a b)");
+    assert_eq!(expr("a > b > c"), "(> (> a b) c)");
+}
+
+#[test]
+fn postfix() {
+    assert_eq!(expr("a.b.c"), "(. (. a b) c)");
+    assert_eq!(expr("a[i].f[j]"), "(idx (. (idx a i) f) j)");
+    assert_eq!(expr("xs[1..n]"), "(slice xs 1 n)");
+    assert_eq!(expr("xs[1..]"), "(slice xs 1 _)");
+    assert_eq!(expr("xs[..n]"), "(slice xs _ n)");
+    assert_eq!(expr("f(1, x)"), "(call f 1 x)");
+    assert_eq!(expr("o.m().n(2)"), "(call (call o.m).n 2)");
+    assert_eq!(expr("f()"), "(call f)");
+    assert_eq!(
+        expr("m(1) given { x = 2, y = z } yields { a = b }"),
+        "(call m 1 given:x=2 given:y=z yields:a=b)"
+    );
+}
+
+#[test]
+fn primaries() {
+    assert_eq!(
+        expr("true || false || null == this"),
+        "(|| (|| true false) (== null this))"
+    );
+    assert_eq!(
+        expr("\\result == write + read + none"),
+        "(== \\result (+ (+ write read) none))"
+    );
+    assert_eq!(expr("new C(1, 2)"), "(new C 1 2)");
+    assert_eq!(expr("new C()"), "(new C)");
+    assert_eq!(expr("new int[n]"), "(new[] int n)");
+    assert_eq!(expr("new C[n]"), "(new[] C n)");
+    assert_eq!(expr("\\old(x.f)"), "(old (. x f))");
+    assert_eq!(expr("\\old[L](x)"), "(old[L] x)");
+    assert_eq!(expr("Perm(x.f, 1\\2)"), "(Perm (. x f) (\\ 1 2))");
+    assert_eq!(
+        expr("PointsTo(x.f, write, 3)"),
+        "(PointsTo (. x f) write 3)"
+    );
+    assert_eq!(
+        expr("Value(x.f) ** perm(x.f) == 1"),
+        "(** (Value (. x f)) (== (perm (. x f)) 1))"
+    );
+    assert_eq!(expr("\\array(a, n)"), "(array a n)");
+    assert_eq!(expr("Some(3) == None"), "(== (Some 3) None)");
+    assert_eq!(
+        expr("170141183460469231731687303715884105727"),
+        "170141183460469231731687303715884105727"
+    );
+}
+
+#[test]
+fn quantifiers_and_let() {
+    assert_eq!(
+        expr("(\\forall int i; 0 <= i < n; a[i] > 0)"),
+        "(forall [int i] (&& (<= 0 i) (< i n)) (> (idx a i) 0))"
+    );
+    assert_eq!(
+        expr("(\\forall int i; a[i] > 0)"),
+        "(forall [int i] (> (idx a i) 0))"
+    );
+    assert_eq!(
+        expr("(\\forall int i = 0 .. n; a[i] > 0)"),
+        "(forall [int i] (0..n) (> (idx a i) 0))"
+    );
+    assert_eq!(
+        expr("(\\forall* int i; 0 <= i && i < n; Perm(a[i], write))"),
+        "(forall* [int i] (&& (<= 0 i) (< i n)) (Perm (idx a i) write))"
+    );
+    assert_eq!(
+        expr("(\\exists int i, int j; i < j)"),
+        "(exists [int i, int j] (< i j))"
+    );
+    assert_eq!(
+        expr("(\\exists int i, j; i < j)"),
+        "(exists [int i, int j] (< i j))"
+    );
+    assert_eq!(
+        expr("(\\exists C c, j; c == j)"),
+        "(exists [C c, C j] (== c j))"
+    );
+    assert_eq!(expr("(\\let int x = 3; x + 1)"), "(let int x 3 (+ x 1))");
+}
+
+#[test]
+fn unfolding_extends_right() {
+    assert_eq!(
+        expr("\\unfolding p(x) \\in x.f == 1 && y"),
+        "(unfolding (call p x) (&& (== (. x f) 1) y))"
+    );
+    assert_eq!(
+        expr("unfolding x.p() in x.f"),
+        "(unfolding (call x.p) (. x f))"
+    );
+    assert_eq!(
+        expr("a && \\unfolding p() \\in b || c"),
+        "(&& a (unfolding (call p) (|| b c)))"
+    );
+    assert_eq!(
+        expr("a ==> \\unfolding p() \\in b"),
+        "(==> a (unfolding (call p) b))"
+    );
+    assert_eq!(
+        expr("0 < \\unfolding p() \\in b"),
+        "(< 0 (unfolding (call p) b))"
+    );
+    assert_eq!(
+        expr("!\\unfolding p() \\in b"),
+        "(! (unfolding (call p) b))"
+    );
+    assert_eq!(
+        expr("(\\unfolding p() \\in b) && c"),
+        "(&& (unfolding (call p) b) c)"
+    );
+}
+
+#[test]
+fn literals_scale_length() {
+    assert_eq!(expr("[1\\2]p(x)"), "(scale (\\ 1 2) (call p x))");
+    assert_eq!(expr("[read]this.inv()"), "(scale read (call this.inv))");
+    assert_eq!(expr("[1, 2, 3]"), "(seq 1 2 3)");
+    assert_eq!(expr("[x]"), "(seq x)");
+    assert_eq!(expr("[x] + [y]"), "(+ (seq x) (seq y))");
+    assert_eq!(expr("seq<int>{1, 2}"), "(seq<int> 1 2)");
+    assert_eq!(expr("seq<int>{}"), "(seq<int> )");
+    assert_eq!(expr("set<bool>{true}"), "(set<bool> true)");
+    assert_eq!(expr("bag<int>{1, 1}"), "(bag<int> 1 1)");
+    assert_eq!(expr("|xs| + 1"), "(+ (len xs) 1)");
+    assert_eq!(expr("|xs + ys| == |zs|"), "(== (len (+ xs ys)) (len zs))");
+    assert_eq!(expr("|a||b|"), "(len (|| a b))");
+    assert_eq!(
+        expr("[p]pred() ** [p]o.q.pred()"),
+        "(** (scale p (call pred)) (scale p (call (. o q).pred)))"
+    );
+}
+
+// ------------------------------------------------------------- statements
+
+#[test]
+fn locals_and_assignments() {
+    assert_eq!(stmts("int x; int y = 1;"), "(local int x) (local int y 1)");
+    assert_eq!(stmts("int x, y = e;"), "(local int x) (local int y e)");
+    assert_eq!(
+        stmts("C c = new C(); C[] cs; int[] a = new int[3];"),
+        "(local C c (new C)) (local C[] cs) (local int[] a (new[] int 3))"
+    );
+    assert_eq!(
+        stmts("seq<int> xs = seq<int>{1};"),
+        "(local seq<int> xs (seq<int> 1))"
+    );
+    assert_eq!(
+        stmts("map<int, seq<int>> m; option<C> o; set<int> s; bag<int> b;"),
+        "(local map<int,seq<int>> m) (local option<C> o) (local set<int> s) (local bag<int> b)"
+    );
+    assert_eq!(stmts("frac f; zfrac z; rational r; boolean b; bool c; resource q;"), "(local frac f) (local zfrac z) (local rational r) (local bool b) (local bool c) (local resource q)");
+    assert_eq!(
+        stmts("x = 1; a[i] = 2; o.f = 3; o.g[1].h = 4;"),
+        "(= x 1) (= (idx a i) 2) (= (. o f) 3) (= (. (idx (. o g) 1) h) 4)"
+    );
+    assert_eq!(
+        stmts("i++; i--; x += 2; x -= 3; x *= 4; x /= 5;"),
+        "(= i (+ i 1)) (= i (- i 1)) (= x (+ x 2)) (= x (- x 3)) (= x (* x 4)) (= x (/ x 5))"
+    );
+    assert_eq!(
+        stmts("f(x); o.m(); new C();"),
+        "(call f x) (call o.m) (new C)"
+    );
+    assert_eq!(stmts("m() given { a = 1 };"), "(call m given:a=1)");
+}
+
+#[test]
+fn control_flow() {
+    assert_eq!(stmts("if (c) x = 1;"), "(if c {(= x 1)})");
+    assert_eq!(
+        stmts("if (c) { x = 1; } else x = 2;"),
+        "(if c {(= x 1)} {(= x 2)})"
+    );
+    assert_eq!(
+        stmts("if (a) if (b) x = 1; else x = 2;"),
+        "(if a {(if b {(= x 1)} {(= x 2)})})"
+    );
+    assert_eq!(
+        stmts("if (a) x = 1; else if (b) x = 2; else x = 3;"),
+        "(if a {(= x 1)} {(if b {(= x 2)} {(= x 3)})})"
+    );
+    assert_eq!(
+        stmts("loop_invariant 0 <= i; decreases n - i; while (i < n) i++;"),
+        "(while [(loop_invariant (<= 0 i)) (decreases (- n i))] (< i n) {(= i (+ i 1))})"
+    );
+    assert_eq!(stmts("while (true) { }"), "(while [] true {})");
+    assert_eq!(
+        stmts("for (int i = 0; i < n; i++) { s += i; }"),
+        "(for [] [(local int i 0)] (< i n) [(= i (+ i 1))] {(= s (+ s i))})"
+    );
+    assert_eq!(
+        stmts("for (i = 0, j = 1; ; i++, j--) x = 1;"),
+        "(for [] [(= i 0) (= j 1)] _ [(= i (+ i 1)) (= j (- j 1))] {(= x 1)})"
+    );
+    assert_eq!(stmts("for (;;) {}"), "(for [] [] _ [] {})");
+    assert_eq!(
+        stmts("loop_invariant true; for (int i = 0 .. n) { }"),
+        "(for [(loop_invariant true)] i 0 n {})"
+    );
+    assert_eq!(
+        stmts("while (a) if (b) x = 1; else x = 2;"),
+        "(while [] a {(if b {(= x 1)} {(= x 2)})})"
+    );
+}
+
+#[test]
+fn simple_statements() {
+    assert_eq!(
+        stmts("return; return x + 1; assert a; assume b; inhale c; exhale d; refute e;"),
+        "(return) (return (+ x 1)) (assert a) (assume b) (inhale c) (exhale d) (refute e)"
+    );
+    assert_eq!(
+        stmts("fold p(x); unfold this.q(); label L; {} { x = 1; }"),
+        "(fold (call p x)) (unfold (call this.q)) (label L) {} {(= x 1)}"
+    );
+    assert_eq!(
+        stmts("ghost x = 1; ghost { y = 2; } ghost int a, b;"),
+        "(ghost (= x 1)) (ghost {(= y 2)}) (ghost (local int a)) (ghost (local int b))"
+    );
+    assert_eq!(
+        stmts("if (c) ghost if (d) x = 1; else x = 2;"),
+        "(if c {(ghost (if d {(= x 1)} {(= x 2)}))})"
+    );
+}
+
+// ---------------------------------------------------------------- members
+
+#[test]
+fn classes_and_members() {
+    let u = members(
+        "class C {
+            int x; final int y, z; static ghost inline thread_local int w;
+            C(int a) { x = a; }
+            constructor() { }
+            requires a > 0; ensures \\result == a;
+            int get(int a) { return a; }
+            void abs();
+        }",
+    );
+    assert_eq!(
+        u,
+        "(class C (field int x) (field final int y) (field final int z) (field static ghost inline thread_local int w) \
+         (constructor [] void C(int a) {(= x a)}) (constructor [] void C() {}) \
+         (method [(requires (> a 0)) (ensures (== \\result a))] int get(int a) {(return a)}) (method [] void abs() abstract))"
+    );
+}
+
+#[test]
+fn functions_and_predicates() {
+    assert_eq!(
+        members("requires n >= 0; pure int f(int n) = n + 1; pure int g(); pure int h(int x) { return x; }"),
+        "(function [(requires (>= n 0))] pure int f(int n) (+ n 1))\n(function [] pure int g() abstract)\n(function [] pure int h(int x) x)"
+    );
+    assert_eq!(
+        members("resource p(C c) = Perm(c.x, write); resource q(); inline resource r() = true;"),
+        "(predicate [] p(C c) (Perm (. c x) write))\n(predicate [] q() abstract)\n(predicate [] inline r() true)"
+    );
+}
+
+#[test]
+fn contracts() {
+    assert_eq!(
+        members(
+            "given int g; yields int y; context_everywhere n > 0; context Perm(x, 1); decreases; void m() {}
+             decreases n, m; void k() {}"
+        ),
+        "(method [(context_everywhere (> n 0)) (context (Perm x 1)) (decreases true) (given int g) (yields int y)] void m() {})\n\
+         (method [(decreases n)] void k() {})"
+    );
+}
+
+// ------------------------------------------------------------------ spans
+
+#[test]
+fn spans() {
+    let text = "class C {\n  int f(int a) { return a + 12; }\n}";
+    let u = parse(text);
+    let Decl::Class(c) = &u.decls[0] else {
+        panic!()
+    };
+    assert_eq!(&text[c.span.range()], text);
+    assert_eq!(&text[c.name.span.range()], "C");
+    let Member::Method(m) = &c.members[0] else {
+        panic!()
+    };
+    assert_eq!(&text[m.span.range()], "int f(int a) { return a + 12; }");
+    assert_eq!(&text[m.params[0].span.range()], "int a");
+    assert_eq!(&text[m.ret.span.range()], "int");
+    let body = m.body.as_ref().unwrap();
+    assert_eq!(&text[body.span.range()], "{ return a + 12; }");
+    let s = &body.stmts[0];
+    assert_eq!(&text[s.span.range()], "return a + 12;");
+    let StmtKind::Return(Some(e)) = &s.kind else {
+        panic!()
+    };
+    assert_eq!(&text[e.span.range()], "a + 12");
+    let ExprKind::Binary(_, a, b) = &e.kind else {
+        panic!()
+    };
+    assert_eq!(&text[a.span.range()], "a");
+    assert_eq!(&text[b.span.range()], "12");
+}
+
+#[test]
+fn spans_of_clauses_and_chains() {
+    let text = "requires 0 <= i < n; ensures (x); void m() { x.f = 1; int a, b = 2; }";
+    let u = parse(text);
+    let Decl::Member(Member::Method(m)) = &u.decls[0] else {
+        panic!()
+    };
+    let cl = &m.contract.clauses;
+    assert_eq!(&text[cl[0].span.range()], "requires 0 <= i < n;");
+    assert_eq!(&text[cl[0].expr.span.range()], "0 <= i < n");
+    let ExprKind::Binary(BinOp::And, l, r) = &cl[0].expr.kind else {
+        panic!()
+    };
+    assert_eq!(&text[l.span.range()], "0 <= i");
+    assert_eq!(&text[r.span.range()], "i < n");
+    assert_eq!(&text[cl[1].expr.span.range()], "x");
+    let ss = &m.body.as_ref().unwrap().stmts;
+    assert_eq!(&text[ss[0].span.range()], "x.f = 1;");
+    let StmtKind::Assign { target, .. } = &ss[0].kind else {
+        panic!()
+    };
+    assert_eq!(&text[target.span.range()], "x.f");
+    assert_eq!(&text[ss[1].span.range()], "int a");
+    assert_eq!(&text[ss[2].span.range()], "int a, b = 2");
+}
+
+// ----------------------------------------------------------------- errors
+
+/// Each malformed input gives one parse error at the expected text.
+#[test]
+fn malformed_inputs() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "class C { int x }",
+            "}",
+            "expected `(`, `;` or `,`, found `}`",
+        ),
+        ("class C { int x; ", "", "found end of file"),
+        ("void m() { x = ; }", ";", "an expression"),
+        ("void m() { if x > 0 { } }", "x", "expected `(`"),
+        ("void m() { x = 1 }", "}", "found `}`"),
+        (
+            "pure int f() = 1 + ;",
+            ";",
+            "expected an expression, found `;`",
+        ),
+        ("requires x > 0 void m() {}", "void", "found `void`"),
+        ("void m() { int 3x; }", "3", "found integer `3`"),
+        ("class C { int x; } }", "}", "found `}`"),
+        ("void m() { x = a # b; }", "#", "unexpected character"),
+        ("void m() { /* open", "/*", "unterminated comment"),
+        (
+            "pure int f() = 99999999999999999999999999999999999999999;",
+            "99999999999999999999999999999999999999999",
+            "integer literal too large",
+        ),
+        ("int x = 3; ", "=", "found `=`"),
+        (
+            "requires true; int x;",
+            "requires true; int x;",
+            "a field cannot have a contract",
+        ),
+        ("void m() = 3;", "3;", "only pure functions"),
+        ("pure int f() { int x; }", "{ int x; }", "return e;"),
+        ("resource p() { }", "{ }", "predicate body"),
+        ("void m() { (\\forall int i, ; true); }", ";", "found `;`"),
+        ("void m() { x = \\old(; }", ";", "found `;`"),
+    ];
+    let mut wrong = Vec::new();
+    for (text, at, msg) in cases {
+        let d = parse_err(text);
+        let span = d.span.expect("a span");
+        if &text[span.range()] != *at || !d.message.contains(msg) {
+            wrong.push(format!(
+                "{text:?}: {:?} at {:?}",
+                d.message,
+                &text[span.range()]
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn error_message_lists_expectations() {
+    let d = parse_err("void m() { while (x) }");
+    assert!(d.message.starts_with("expected "), "{}", d.message);
+    assert!(d.message.ends_with("found `}`"), "{}", d.message);
+    let d = parse_err("void m() { x = (\\forall int i; }");
+    assert!(d.message.contains("an expression"), "{}", d.message);
+    assert!(!d.message.contains("\\\\"), "{}", d.message);
+}
+
+// ------------------------------------------------------------ programs
+
+const PROGRAM: &str = r#"
+// A realistic PVL program covering most of the syntax.
+class Counter {
+  int count;
+  final int limit;
+  int[] data;
+  seq<int> hist;
+
+  inline resource state() = Perm(count, write) ** Perm(hist, write) ** count == |hist|;
+
+  resource valid() = Perm(limit, 1\2) ** Perm(data, 1\2) ** data != null ** \array(data, limit);
+
+  ensures state() ** Perm(limit, 1\2) ** limit == l;
+  Counter(int l) {
+    count = 0;
+    hist = seq<int>{};
+    limit = l;
+    fold state();
+  }
+
+  requires state();
+  ensures state() ** count == \old(count) + 1;
+  ensures hist == \old(hist) + [\old(count)];
+  void incr() {
+    unfold state();
+    hist = hist + [count];
+    count += 1;
+    fold state();
+  }
+
+  requires 0 <= n;
+  ensures \result == n * (n + 1) / 2;
+  pure int tri(int n) = n == 0 ? 0 : n + tri(n - 1);
+
+  given frac p;
+  yields int total;
+  context Perm(data, p) ** data != null;
+  context (\forall* int i; 0 <= i < data.length; Perm(data[i], p));
+  ensures total >= 0 ==> (\forall int i = 0 .. data.length; data[i] >= 0);
+  void sum() {
+    int s = 0, k;
+    loop_invariant 0 <= k <= data.length;
+    loop_invariant Perm(data, p) ** (\forall* int i; 0 <= i < data.length; Perm(data[i], p));
+    decreases data.length - k;
+    for (k = 0; k < data.length; k++) {
+      if (data[k] > 0) s = s + data[k]; else { s -= data[k]; }
+    }
+    ghost total = s;
+    assert s >= 0 || s < 0;
+  }
+
+  requires [1\2]valid();
+  void touch() {
+    unfold [1\2]valid();
+    int x = \unfolding [1\2]valid() \in limit;
+    label here;
+    assert \old[here](x) == x;
+    fold [1\2]valid();
+  }
+}
+
+pure boolean sorted(seq<int> xs) = (\forall int i, int j; 0 <= i < j < |xs|; xs[i] <= xs[j]);
+
+requires c != null ** c.state();
+void client(Counter c) {
+  int before;
+  c.incr();
+  Counter d = new Counter(10);
+  while (d.count < 5) { d.incr(); }
+  inhale Perm(d.count, write);
+  exhale Perm(d.count, write);
+  assume (\exists int q; q > 0);
+  refute false;
+  d.sum() given { p = 1\2 } yields { before = total };
+  for (int i = 0 .. 3) { d.incr(); }
+  return;
+}
+"#;
+
+#[test]
+fn realistic_program_parses() {
+    let u = parse(PROGRAM);
+    assert_eq!(u.decls.len(), 3);
+    let Decl::Class(c) = &u.decls[0] else {
+        panic!()
+    };
+    assert_eq!(c.members.len(), 11);
+}
+
+/// Every prefix of a realistic program either parses or gives diagnostics with spans inside the text.
+#[test]
+fn prefixes_never_panic() {
+    for (i, _) in PROGRAM.char_indices() {
+        let text = &PROGRAM[..i];
+        if let Err(ds) = parse_pvl(F, text) {
+            for d in ds {
+                let s = d.span.expect("a span");
+                assert!(
+                    s.end as usize <= text.len() && s.start <= s.end,
+                    "{s:?} out of {text:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Random byte mutations of the program never panic either.
+#[test]
+fn mutations_never_panic() {
+    let bytes: Vec<char> = PROGRAM.chars().collect();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let alphabet: Vec<char> = "(){}[];,.=<>|\\*+-!?:x1 \"#/".chars().collect();
+    for _ in 0..300 {
+        let mut cs = bytes.clone();
+        for _ in 0..3 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let pos = (seed % cs.len() as u64) as usize;
+            let c = alphabet[((seed >> 32) % alphabet.len() as u64) as usize];
+            cs[pos] = c;
+        }
+        let text: String = cs.into_iter().collect();
+        let _ = parse_pvl(F, &text);
+    }
+}
