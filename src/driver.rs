@@ -79,7 +79,9 @@ pub fn load(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileId>
             let p = p.as_ref();
             std::fs::read_to_string(p)
                 .map(|text| files.add(p.display().to_string(), text))
-                .map_err(|e| Diagnostic::tool(ErrorCode::Io, format!("cannot read {}: {e}", p.display())))
+                .map_err(|e| {
+                    Diagnostic::tool(ErrorCode::Io, format!("cannot read {}: {e}", p.display()))
+                })
         })
         .collect()
 }
@@ -127,7 +129,9 @@ pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
 
 fn run_backend(encoded: &Encoded, opts: &Options) -> Outcome {
     let emitted = emit::silver::emit(&encoded.program);
-    let run = RunOptions { timeout: opts.timeout };
+    let run = RunOptions {
+        timeout: opts.timeout,
+    };
     match backend::silicon::run(&emitted.text, &run) {
         Err(e) => Outcome::ToolError(vec![backend_error(&e)]),
         Ok(v) if v.failures.is_empty() => Outcome::Verified,
@@ -241,7 +245,11 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
 /// A file the front end must reject: some error has the expected code, and
 /// where the file has regions, every such error lies in one and every region
 /// caught one.
-fn check_expected_errors(regions: &[expect::Region], code: &str, errors: Vec<Diagnostic>) -> Vec<Diagnostic> {
+fn check_expected_errors(
+    regions: &[expect::Region],
+    code: &str,
+    errors: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     let matching: Vec<&Diagnostic> = errors
         .iter()
         .filter(|e| expect::code_matches(code, &e.code.to_string()))
@@ -256,7 +264,10 @@ fn check_expected_errors(regions: &[expect::Region], code: &str, errors: Vec<Dia
     }
     let mut problems = Vec::new();
     for r in regions {
-        if !matching.iter().any(|e| e.span.is_some_and(|s| r.contains(s))) {
+        if !matching
+            .iter()
+            .any(|e| e.span.is_some_and(|s| r.contains(s)))
+        {
             problems.push(Diagnostic::failure(
                 crate::diag::FailureCode::NotTripped,
                 r.open,
@@ -266,7 +277,10 @@ fn check_expected_errors(regions: &[expect::Region], code: &str, errors: Vec<Dia
     }
     if !regions.is_empty() {
         for e in &matching {
-            if !e.span.is_some_and(|s| regions.iter().any(|r| r.contains(s))) {
+            if !e
+                .span
+                .is_some_and(|s| regions.iter().any(|r| r.contains(s)))
+            {
                 problems.push((*e).clone());
             }
         }

@@ -13,7 +13,11 @@ use weft::driver::{self, Backend, Options, Outcome};
 use weft::syntax::span::Files;
 
 #[derive(Parser)]
-#[command(name = "weft", version, about = "A verifier for concurrent programs (PVL → Viper Silver → Silicon)")]
+#[command(
+    name = "weft",
+    version,
+    about = "A verifier for concurrent programs (PVL → Viper Silver → Silicon)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -96,7 +100,10 @@ fn main() -> ExitCode {
             format,
             jobs: _,
         } => verify(&files, &run, format),
-        Command::Emit { to: Target::Silver, files } => emit(&files),
+        Command::Emit {
+            to: Target::Silver,
+            files,
+        } => emit(&files),
         Command::Test { paths, run, jobs } => test(&paths, &run, jobs),
         Command::Setup { backend: _ } => setup(),
     };
@@ -133,7 +140,9 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
             match &outcome {
                 Outcome::Verified => eprintln!("verified ({} s)", start.elapsed().as_secs_f32()),
                 Outcome::Failed(_) => eprintln!("{n} verification failure(s)"),
-                Outcome::InputError(_) => eprintln!("{n} error(s) in the input; nothing was verified"),
+                Outcome::InputError(_) => {
+                    eprintln!("{n} error(s) in the input; nothing was verified")
+                }
                 Outcome::ToolError(_) => eprintln!("no verdict: the backend did not complete"),
             }
         }
@@ -197,11 +206,18 @@ fn test(paths: &[PathBuf], run: &RunArgs, jobs: usize) -> i32 {
                 } else {
                     render::human_string(&files, &outcome.problems).unwrap_or_default()
                 };
-                eprintln!("{} {}", if outcome.passed() { "ok  " } else { "FAIL" }, path.display());
+                eprintln!(
+                    "{} {}",
+                    if outcome.passed() { "ok  " } else { "FAIL" },
+                    path.display()
+                );
                 if !text.is_empty() {
                     eprint!("{text}");
                 }
-                results.lock().unwrap_or_else(|p| p.into_inner()).push((outcome.passed(), outcome.tool_error));
+                results
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push((outcome.passed(), outcome.tool_error));
             });
         }
     });

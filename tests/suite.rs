@@ -12,7 +12,9 @@ use weft::driver::{self, Options};
 use weft::syntax::span::Files;
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in rd.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -40,7 +42,11 @@ fn run_all(dir: &str, jobs: usize) {
                 let Some(path) = files.get(i) else { break };
                 let mut store = Files::new();
                 let outcome = driver::test_file(&mut store, path, &opts);
-                let shown = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+                let shown = path
+                    .strip_prefix(&root)
+                    .unwrap_or(path)
+                    .display()
+                    .to_string();
                 if outcome.passed() {
                     eprintln!("ok   {dir}/{shown}");
                 } else {
@@ -52,8 +58,15 @@ fn run_all(dir: &str, jobs: usize) {
         }
     });
     let failures = failures.into_inner().unwrap();
-    eprintln!("{dir}: {} passed, {} failed", files.len() - failures.len(), failures.len());
-    assert!(failures.is_empty(), "{dir}: these files did not meet their expectations: {failures:?}");
+    eprintln!(
+        "{dir}: {} passed, {} failed",
+        files.len() - failures.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{dir}: these files did not meet their expectations: {failures:?}"
+    );
 }
 
 #[test]

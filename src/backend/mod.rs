@@ -66,12 +66,18 @@ pub struct BackendFailure {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BackendError {
     /// Something the backend needs is not there, and could not be provisioned.
-    Missing { what: String, fix: String },
+    Missing {
+        what: String,
+        fix: String,
+    },
     /// Provisioning failed (download, checksum, extraction).
     Provision(String),
     Timeout(Duration),
     /// The backend exited without a verdict (crash, parse error in the generated text).
-    Crashed { status: Option<i32>, output: String },
+    Crashed {
+        status: Option<i32>,
+        output: String,
+    },
 }
 
 impl std::fmt::Display for BackendError {

@@ -27,7 +27,12 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
         FailureReason::AssertionFalse => Reason::False,
         FailureReason::InsufficientPermission => Reason::Perm,
         FailureReason::NegativePermission => Reason::NegativePermValue,
-        FailureReason::DivisionByZero => return at(FailureCode::DivByZero, inner(f, emitted, origins, origin).unwrap_or(info)),
+        FailureReason::DivisionByZero => {
+            return at(
+                FailureCode::DivByZero,
+                inner(f, emitted, origins, origin).unwrap_or(info),
+            )
+        }
         FailureReason::NotInjective => return at(FailureCode::NotInjective, info),
         FailureReason::SeqIndexNegative => return at(FailureCode::IndexNegative, info),
         FailureReason::SeqIndexExceedsLength => return at(FailureCode::IndexExceedsLength, info),
@@ -48,7 +53,9 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
 fn code_of(f: &BackendFailure, info: &OriginInfo, r: Reason) -> Option<FailureCode> {
     use FailureKind as K;
     match &info.blame {
-        Blame::As(FailureCode::ArrayBounds) if is_null_check(&f.offending) => return Some(FailureCode::ArrayNull),
+        Blame::As(FailureCode::ArrayBounds) if is_null_check(&f.offending) => {
+            return Some(FailureCode::ArrayNull)
+        }
         Blame::As(code) => return Some(*code),
         Blame::CannotFail(_) => return None,
         _ => {}
@@ -112,7 +119,12 @@ fn missing_permission(
 }
 
 /// The blamed node inside the failing one whose text is the offending one.
-fn inner<'a>(f: &BackendFailure, emitted: &Emitted, origins: &'a OriginTable, origin: Origin) -> Option<&'a OriginInfo> {
+fn inner<'a>(
+    f: &BackendFailure,
+    emitted: &Emitted,
+    origins: &'a OriginTable,
+    origin: Origin,
+) -> Option<&'a OriginInfo> {
     let wanted = normalize(&f.offending);
     nodes_inside(emitted, origins, origin, f.start, f.end)
         .into_iter()
@@ -135,7 +147,11 @@ fn nodes_inside<'a>(
         .entries
         .iter()
         .filter(|(o, s, e)| *o != origin && key(*s) >= key(start) && key(*e) <= key(end))
-        .filter_map(|(o, s, e)| origins.get(*o).map(|i| (*o, i, normalize(&text_at(emitted, *s, *e)))))
+        .filter_map(|(o, s, e)| {
+            origins
+                .get(*o)
+                .map(|i| (*o, i, normalize(&text_at(emitted, *s, *e))))
+        })
         .collect();
     out.sort_by_key(|(_, _, t)| t.len());
     out
@@ -152,7 +168,9 @@ fn resource_matches(text: &str, wanted: &str) -> bool {
 
 /// Text without white space and parentheses, so that both printers agree.
 fn normalize(s: &str) -> String {
-    s.chars().filter(|c| !c.is_whitespace() && *c != '(' && *c != ')').collect()
+    s.chars()
+        .filter(|c| !c.is_whitespace() && *c != '(' && *c != ')')
+        .collect()
 }
 
 /// The generated text between two positions (1-based, end exclusive).
@@ -163,7 +181,11 @@ fn text_at(emitted: &Emitted, start: LineCol, end: LineCol) -> String {
         let Some(line) = lines.get(l - 1) else { break };
         let chars: Vec<char> = line.chars().collect();
         let from = if l == start.line { start.column - 1 } else { 0 };
-        let to = if l == end.line { (end.column - 1).min(chars.len()) } else { chars.len() };
+        let to = if l == end.line {
+            (end.column - 1).min(chars.len())
+        } else {
+            chars.len()
+        };
         if from < to {
             out.extend(&chars[from..to]);
         }

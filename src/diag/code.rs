@@ -67,7 +67,8 @@ pub enum FailureCode {
 impl fmt::Display for FailureCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use FailureCode::*;
-        let with = |f: &mut fmt::Formatter<'_>, base: &str, r: &Reason| write!(f, "{base}:{}", r.as_str());
+        let with =
+            |f: &mut fmt::Formatter<'_>, base: &str, r: &Reason| write!(f, "{base}:{}", r.as_str());
         match self {
             AssertFailed(r) => with(f, "assertFailed", r),
             PreFailed(r) => with(f, "preFailed", r),

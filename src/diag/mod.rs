@@ -87,7 +87,11 @@ impl Diagnostic {
     }
 
     pub fn not_supported(span: Span, what: impl std::fmt::Display) -> Diagnostic {
-        Diagnostic::error(ErrorCode::NotSupported, span, format!("{what} is not supported yet"))
+        Diagnostic::error(
+            ErrorCode::NotSupported,
+            span,
+            format!("{what} is not supported yet"),
+        )
     }
 }
 

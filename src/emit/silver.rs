@@ -347,6 +347,7 @@ impl<'p> Printer<'p> {
             StmtKind::Inhale(e) | StmtKind::Assume(e) => text("inhale ").append(self.expr(e)),
             StmtKind::Exhale(e) => text("exhale ").append(self.expr(e)),
             StmtKind::Assert(e) => text("assert ").append(self.expr(e)),
+            StmtKind::Refute(e) => text("refute ").append(self.expr(e)),
             StmtKind::Fold(e) => text("fold ").append(self.expr(e)),
             StmtKind::Unfold(e) => text("unfold ").append(self.expr(e)),
             StmtKind::If { cond, then, els } => {

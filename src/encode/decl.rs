@@ -19,7 +19,11 @@ use crate::vir::{self, BinOp, Blame, Expr, ExprKind, LocalDecl, Stmt, StmtKind};
 use std::collections::HashSet;
 
 /// `function C__f__val(r: Ref): T`: a final field's value, fixed at construction.
-pub(super) fn final_value_function(names: &super::Names, f: core::FieldId, ty: vir::Type) -> vir::Function {
+pub(super) fn final_value_function(
+    names: &super::Names,
+    f: core::FieldId,
+    ty: vir::Type,
+) -> vir::Function {
     vir::Function {
         name: names.final_value(f),
         params: vec![LocalDecl {
@@ -41,7 +45,10 @@ impl Encoder<'_> {
         self.temps.clear();
         self.has_return = false;
         self.return_type = ret.clone();
-        self.local_types = vars.iter().map(|v| (v.name.clone(), v.ty.clone())).collect();
+        self.local_types = vars
+            .iter()
+            .map(|v| (v.name.clone(), v.ty.clone()))
+            .collect();
     }
 
     fn decls(&mut self, vars: &[core::Var]) -> Vec<LocalDecl> {
@@ -93,8 +100,19 @@ impl Encoder<'_> {
         let mut pres = Vec::new();
         if m.has_this() {
             params.push(Self::this_decl());
-            let o = self.origin(m.span, Blame::CannotFail("the caller checks the receiver"), "receiver");
-            pres.push(Expr::binary(BinOp::Ne, Expr::local("this"), Expr::plain(ExprKind::NullLit)).with_origin(o));
+            let o = self.origin(
+                m.span,
+                Blame::CannotFail("the caller checks the receiver"),
+                "receiver",
+            );
+            pres.push(
+                Expr::binary(
+                    BinOp::Ne,
+                    Expr::local("this"),
+                    Expr::plain(ExprKind::NullLit),
+                )
+                .with_origin(o),
+            );
         }
         params.extend(self.decls(&m.params));
         params.extend(self.decls(&m.given));
@@ -117,8 +135,19 @@ impl Encoder<'_> {
         pres.extend(self.clauses(&m.contract.requires, Blame::Precondition, "precondition")?);
         let mut posts = Vec::new();
         if m.is_constructor {
-            let o = self.origin(m.span, Blame::CannotFail("a new object is not null"), "constructor");
-            posts.push(Expr::binary(BinOp::Ne, Expr::local("this"), Expr::plain(ExprKind::NullLit)).with_origin(o));
+            let o = self.origin(
+                m.span,
+                Blame::CannotFail("a new object is not null"),
+                "constructor",
+            );
+            posts.push(
+                Expr::binary(
+                    BinOp::Ne,
+                    Expr::local("this"),
+                    Expr::plain(ExprKind::NullLit),
+                )
+                .with_origin(o),
+            );
         }
         posts.extend(self.clauses(&m.contract.ensures, Blame::Postcondition, "postcondition")?);
 
@@ -150,7 +179,10 @@ impl Encoder<'_> {
                     name: copy.clone(),
                     ty,
                 })));
-                prologue.push(Stmt::plain(StmtKind::Assign(copy.clone(), Expr::local(&v.name))));
+                prologue.push(Stmt::plain(StmtKind::Assign(
+                    copy.clone(),
+                    Expr::local(&v.name),
+                )));
                 self.renames.insert(v.name.clone(), copy);
             }
         }
@@ -159,7 +191,10 @@ impl Encoder<'_> {
             _ => vec![],
         };
         if m.is_constructor {
-            let fields = class_fields.iter().map(|f| self.names.field(*f).to_string()).collect();
+            let fields = class_fields
+                .iter()
+                .map(|f| self.names.field(*f).to_string())
+                .collect();
             prologue.push(Stmt::plain(StmtKind::New {
                 target: "this".into(),
                 fields,
@@ -184,8 +219,15 @@ impl Encoder<'_> {
                     Box::new(Expr::local("this")),
                     self.names.field(f).to_string(),
                 ));
-                let fixed = Expr::plain(ExprKind::FuncApp(self.names.final_value(f), vec![Expr::local("this")]));
-                out.push(Stmt::plain(StmtKind::Assume(Expr::binary(BinOp::Eq, fixed, value))));
+                let fixed = Expr::plain(ExprKind::FuncApp(
+                    self.names.final_value(f),
+                    vec![Expr::local("this")],
+                ));
+                out.push(Stmt::plain(StmtKind::Assume(Expr::binary(
+                    BinOp::Eq,
+                    fixed,
+                    value,
+                ))));
             }
         }
         Ok(out)
@@ -221,7 +263,10 @@ impl Encoder<'_> {
     }
 
     /// Inline predicates are not declared: their uses are replaced by their bodies.
-    pub(super) fn predicate(&mut self, id: core::PredicateId) -> diag::Result<Option<vir::Predicate>> {
+    pub(super) fn predicate(
+        &mut self,
+        id: core::PredicateId,
+    ) -> diag::Result<Option<vir::Predicate>> {
         let q = self.p.predicate(id);
         if q.is_inline {
             return Ok(None);
@@ -255,11 +300,16 @@ fn assigned_locals(b: &core::Block) -> HashSet<&str> {
                 S::AssignLocal(x, _) => {
                     out.insert(x);
                 }
-                S::Call { target: Some(t), call } => {
+                S::Call {
+                    target: Some(t),
+                    call,
+                } => {
                     out.insert(t);
                     out.extend(call.yields.iter().flatten().map(String::as_str));
                 }
-                S::Call { target: None, call } => out.extend(call.yields.iter().flatten().map(String::as_str)),
+                S::Call { target: None, call } => {
+                    out.extend(call.yields.iter().flatten().map(String::as_str))
+                }
                 S::NewArray { target, .. } => {
                     out.insert(target);
                 }

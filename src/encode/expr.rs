@@ -20,7 +20,10 @@ impl Encoder<'_> {
     }
 
     pub(super) fn exprs_as(&mut self, es: &[core::Expr], want: &[T]) -> diag::Result<Vec<Expr>> {
-        es.iter().zip(want).map(|(e, t)| self.expr_as(e, t)).collect()
+        es.iter()
+            .zip(want)
+            .map(|(e, t)| self.expr_as(e, t))
+            .collect()
     }
 
     pub(super) fn expr(&mut self, e: &core::Expr) -> diag::Result<Expr> {
@@ -83,14 +86,20 @@ impl Encoder<'_> {
                 }
                 K::Field(recv, f) => {
                     let recv = self.expr(recv)?;
-                    plain(ExprKind::CurPermField(boxed(recv), self.names.field(*f).to_string()))
+                    plain(ExprKind::CurPermField(
+                        boxed(recv),
+                        self.names.field(*f).to_string(),
+                    ))
                 }
                 K::ArrayIndex(a, i) => {
                     let l = self.element_loc(a, i, loc)?;
                     let item = self.item_field(&loc.ty);
                     plain(ExprKind::CurPermField(boxed(l), item))
                 }
-                _ => Err(vec![Diagnostic::not_supported(loc.span, "perm() of this expression")]),
+                _ => Err(vec![Diagnostic::not_supported(
+                    loc.span,
+                    "perm() of this expression",
+                )]),
             },
             K::Write => plain(ExprKind::FullPerm),
             K::Read => plain(ExprKind::Wildcard),
@@ -134,7 +143,11 @@ impl Encoder<'_> {
                 let a = self.expr(a)?;
                 let n = self.expr(n)?;
                 self.prelude.arrays = true;
-                let len = Expr::plain(ExprKind::DomainFuncApp(prelude::LEN.into(), vec![a.clone()], vir::Type::Int));
+                let len = Expr::plain(ExprKind::DomainFuncApp(
+                    prelude::LEN.into(),
+                    vec![a.clone()],
+                    vir::Type::Int,
+                ));
                 Ok(Expr::and(
                     Expr::binary(BinOp::Ne, a, Expr::plain(ExprKind::NullLit)),
                     Expr::binary(BinOp::Eq, len, n),
@@ -146,7 +159,10 @@ impl Encoder<'_> {
                     _ => return Err(vec![Diagnostic::not_supported(e.span, "this literal")]),
                 };
                 let vt = self.ty(&elem_ty);
-                let xs = xs.iter().map(|x| self.expr_as(x, &elem_ty)).collect::<diag::Result<Vec<_>>>()?;
+                let xs = xs
+                    .iter()
+                    .map(|x| self.expr_as(x, &elem_ty))
+                    .collect::<diag::Result<Vec<_>>>()?;
                 plain(match &e.kind {
                     K::SeqLit(_) => ExprKind::SeqLit(vt, xs),
                     K::SetLit(_) => ExprKind::SetLit(vt, xs),
@@ -171,31 +187,56 @@ impl Encoder<'_> {
 
     /// A local's name in the IR: parameters that the body assigns are copies.
     pub(super) fn local_name(&self, n: &str) -> String {
-        self.renames.get(n).cloned().unwrap_or_else(|| n.to_string())
+        self.renames
+            .get(n)
+            .cloned()
+            .unwrap_or_else(|| n.to_string())
     }
 
-    fn field_read(&mut self, e: &core::Expr, recv: &core::Expr, f: core::FieldId) -> diag::Result<Expr> {
+    fn field_read(
+        &mut self,
+        e: &core::Expr,
+        recv: &core::Expr,
+        f: core::FieldId,
+    ) -> diag::Result<Expr> {
         let field = self.p.field(f);
         let recv = self.expr(recv)?;
         // A final field is a function of the object once its constructor has returned.
         if field.is_final && self.scope != Scope::Constructor(field.class) {
-            return Ok(Expr::plain(ExprKind::FuncApp(self.names.final_value(f), vec![recv])));
+            return Ok(Expr::plain(ExprKind::FuncApp(
+                self.names.final_value(f),
+                vec![recv],
+            )));
         }
         let o = self.origin(e.span, Blame::As(FailureCode::Perm), "field read");
-        Ok(Expr::new(ExprKind::FieldAccess(boxed(recv), self.names.field(f).to_string()), o))
+        Ok(Expr::new(
+            ExprKind::FieldAccess(boxed(recv), self.names.field(f).to_string()),
+            o,
+        ))
     }
 
     /// `weft_loc(a, i)`, whose precondition is the null and bounds check.
-    fn element_loc(&mut self, a: &core::Expr, i: &core::Expr, at: &core::Expr) -> diag::Result<Expr> {
+    fn element_loc(
+        &mut self,
+        a: &core::Expr,
+        i: &core::Expr,
+        at: &core::Expr,
+    ) -> diag::Result<Expr> {
         let a = self.expr(a)?;
         let i = self.expr(i)?;
         self.prelude.arrays = true;
         let o = self.origin(at.span, Blame::As(FailureCode::ArrayBounds), "array index");
-        Ok(Expr::new(ExprKind::FuncApp(prelude::LOC.into(), vec![a, i]), o))
+        Ok(Expr::new(
+            ExprKind::FuncApp(prelude::LOC.into(), vec![a, i]),
+            o,
+        ))
     }
 
     fn builtin(&mut self, e: &core::Expr, b: Builtin, args: &[core::Expr]) -> diag::Result<Expr> {
-        let mut xs = args.iter().map(|a| self.expr(a)).collect::<diag::Result<Vec<_>>>()?;
+        let mut xs = args
+            .iter()
+            .map(|a| self.expr(a))
+            .collect::<diag::Result<Vec<_>>>()?;
         let arg = |xs: &mut Vec<Expr>| boxed(xs.remove(0));
         let seq_origin = |s: &mut Self| s.origin(e.span, Blame::Direct, "sequence index");
         Ok(match b {
@@ -209,7 +250,11 @@ impl Encoder<'_> {
                 let o = seq_origin(self);
                 Expr::new(ExprKind::SeqIndex(arg(&mut xs), boxed(Expr::int(0))), o)
             }
-            Builtin::SeqTail => Expr::plain(ExprKind::SeqSlice(arg(&mut xs), Some(boxed(Expr::int(1))), None)),
+            Builtin::SeqTail => Expr::plain(ExprKind::SeqSlice(
+                arg(&mut xs),
+                Some(boxed(Expr::int(1))),
+                None,
+            )),
             Builtin::SeqSlice => {
                 let s = arg(&mut xs);
                 let lo = arg(&mut xs);
@@ -230,8 +275,17 @@ impl Encoder<'_> {
     }
 
     pub(super) fn predicate_access(&mut self, e: &core::Expr) -> diag::Result<Expr> {
-        let K::PredicateAccess { pred, recv, args, perm } = &e.kind else {
-            return Err(vec![Diagnostic::not_supported(e.span, "this expression as a predicate")]);
+        let K::PredicateAccess {
+            pred,
+            recv,
+            args,
+            perm,
+        } = &e.kind
+        else {
+            return Err(vec![Diagnostic::not_supported(
+                e.span,
+                "this expression as a predicate",
+            )]);
         };
         let q = self.p.predicate(*pred);
         let mut vargs = Vec::new();
@@ -261,24 +315,35 @@ impl Encoder<'_> {
     ) -> diag::Result<Expr> {
         let q = self.p.predicate(pred);
         if !matches!(perm.kind, K::Write) {
-            return Err(vec![Diagnostic::not_supported(e.span, "an inline predicate at a fraction")]);
+            return Err(vec![Diagnostic::not_supported(
+                e.span,
+                "an inline predicate at a fraction",
+            )]);
         }
         let Some(body) = &q.body else {
-            return Err(vec![Diagnostic::not_supported(e.span, "an abstract inline predicate")]);
+            return Err(vec![Diagnostic::not_supported(
+                e.span,
+                "an abstract inline predicate",
+            )]);
         };
         let mut names: Vec<String> = Vec::new();
         if q.has_this() {
             names.push("this".into());
         }
         names.extend(q.params.iter().map(|v| v.name.clone()));
-        let saved = std::mem::replace(&mut self.renames, Default::default());
+        let saved = std::mem::take(&mut self.renames);
         let body = self.expr(body);
         self.renames = saved;
         let map: std::collections::HashMap<String, Expr> = names.into_iter().zip(args).collect();
         Ok(substitute(body?, &map))
     }
 
-    fn permission(&mut self, e: &core::Expr, loc: &core::Expr, p: &core::Expr) -> diag::Result<Expr> {
+    fn permission(
+        &mut self,
+        e: &core::Expr,
+        loc: &core::Expr,
+        p: &core::Expr,
+    ) -> diag::Result<Expr> {
         let perm = self.expr_as(p, &T::Rational)?;
         let o = self.origin(e.span, Blame::Resource, "permission");
         match &loc.kind {
@@ -294,15 +359,31 @@ impl Encoder<'_> {
             K::ArrayIndex(a, i) => {
                 let l = self.element_loc(a, i, loc)?;
                 let item = self.item_field(&loc.ty);
-                Ok(Expr::new(ExprKind::FieldAcc(boxed(l), item, boxed(perm)), o))
+                Ok(Expr::new(
+                    ExprKind::FieldAcc(boxed(l), item, boxed(perm)),
+                    o,
+                ))
             }
-            _ => Err(vec![Diagnostic::not_supported(loc.span, "Perm of this expression")]),
+            _ => Err(vec![Diagnostic::not_supported(
+                loc.span,
+                "Perm of this expression",
+            )]),
         }
     }
 
-    fn binary(&mut self, e: &core::Expr, op: B, l: &core::Expr, r: &core::Expr) -> diag::Result<Expr> {
+    fn binary(
+        &mut self,
+        e: &core::Expr,
+        op: B,
+        l: &core::Expr,
+        r: &core::Expr,
+    ) -> diag::Result<Expr> {
         let perm_operands = l.ty.is_perm() || r.ty.is_perm();
-        let operand_ty = if perm_operands { T::Rational } else { l.ty.clone() };
+        let operand_ty = if perm_operands {
+            T::Rational
+        } else {
+            l.ty.clone()
+        };
         let vl = self.expr_as(l, &operand_ty)?;
         let vr = self.expr_as(r, &operand_ty)?;
         let bin = |op| Ok(Expr::binary(op, vl.clone(), vr.clone()));
@@ -316,11 +397,18 @@ impl Encoder<'_> {
             (B::Mul, _) => bin(BinOp::Mul),
             (B::FracDiv, _) | (B::Div, _) if perm_operands || op == B::FracDiv => {
                 let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
-                Ok(Expr::new(ExprKind::Binary(BinOp::PermDiv, boxed(vl), boxed(vr)), o))
+                Ok(Expr::new(
+                    ExprKind::Binary(BinOp::PermDiv, boxed(vl), boxed(vr)),
+                    o,
+                ))
             }
             (B::Div | B::Mod | B::FracDiv, _) => {
                 self.prelude.division = true;
-                let f = if op == B::Div { prelude::DIV } else { prelude::MOD };
+                let f = if op == B::Div {
+                    prelude::DIV
+                } else {
+                    prelude::MOD
+                };
                 let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
                 Ok(Expr::new(ExprKind::FuncApp(f.into(), vec![vl, vr]), o))
             }
@@ -370,7 +458,9 @@ fn substitute(e: Expr, map: &std::collections::HashMap<String, Expr>) -> Expr {
             None => ExprKind::Local(n),
         },
         ExprKind::FieldAccess(r, f) => ExprKind::FieldAccess(s(r), f),
-        ExprKind::FuncApp(f, args) => ExprKind::FuncApp(f, args.into_iter().map(|a| substitute(a, map)).collect()),
+        ExprKind::FuncApp(f, args) => {
+            ExprKind::FuncApp(f, args.into_iter().map(|a| substitute(a, map)).collect())
+        }
         ExprKind::DomainFuncApp(f, args, t) => {
             ExprKind::DomainFuncApp(f, args.into_iter().map(|a| substitute(a, map)).collect(), t)
         }
@@ -379,14 +469,21 @@ fn substitute(e: Expr, map: &std::collections::HashMap<String, Expr>) -> Expr {
         ExprKind::Cond(c, t, f) => ExprKind::Cond(s(c), s(t), s(f)),
         ExprKind::Old(l, x) => ExprKind::Old(l, s(x)),
         ExprKind::FieldAcc(r, f, p) => ExprKind::FieldAcc(s(r), f, s(p)),
-        ExprKind::PredicateAcc(q, args, p) => {
-            ExprKind::PredicateAcc(q, args.into_iter().map(|a| substitute(a, map)).collect(), s(p))
-        }
+        ExprKind::PredicateAcc(q, args, p) => ExprKind::PredicateAcc(
+            q,
+            args.into_iter().map(|a| substitute(a, map)).collect(),
+            s(p),
+        ),
         ExprKind::CurPermField(r, f) => ExprKind::CurPermField(s(r), f),
         ExprKind::CurPermPredicate(q, args) => {
             ExprKind::CurPermPredicate(q, args.into_iter().map(|a| substitute(a, map)).collect())
         }
-        ExprKind::Quant { q, vars, triggers, body } => ExprKind::Quant {
+        ExprKind::Quant {
+            q,
+            vars,
+            triggers,
+            body,
+        } => ExprKind::Quant {
             q,
             vars,
             triggers: triggers
@@ -397,8 +494,12 @@ fn substitute(e: Expr, map: &std::collections::HashMap<String, Expr>) -> Expr {
         },
         ExprKind::Let(d, v, b) => ExprKind::Let(d, s(v), s(b)),
         ExprKind::Unfolding(p, b) => ExprKind::Unfolding(s(p), s(b)),
-        ExprKind::SeqLit(t, xs) => ExprKind::SeqLit(t, xs.into_iter().map(|a| substitute(a, map)).collect()),
-        ExprKind::SetLit(t, xs) => ExprKind::SetLit(t, xs.into_iter().map(|a| substitute(a, map)).collect()),
+        ExprKind::SeqLit(t, xs) => {
+            ExprKind::SeqLit(t, xs.into_iter().map(|a| substitute(a, map)).collect())
+        }
+        ExprKind::SetLit(t, xs) => {
+            ExprKind::SetLit(t, xs.into_iter().map(|a| substitute(a, map)).collect())
+        }
         ExprKind::MultisetLit(t, xs) => {
             ExprKind::MultisetLit(t, xs.into_iter().map(|a| substitute(a, map)).collect())
         }

@@ -34,7 +34,8 @@ pub fn encode(p: &core::Program) -> diag::Result<Encoded> {
         let id = core::FieldId(i as u32);
         let ty = enc.ty(&f.ty);
         if f.is_final {
-            out.functions.push(decl::final_value_function(&enc.names, id, ty.clone()));
+            out.functions
+                .push(decl::final_value_function(&enc.names, id, ty.clone()));
         }
         out.fields.push(vir::Field {
             name: enc.names.field(id).to_string(),

@@ -47,15 +47,33 @@ impl Names {
             .methods
             .iter()
             .map(|m| {
-                let n = if m.is_constructor { "new" } else { m.name.as_str() };
+                let n = if m.is_constructor {
+                    "new"
+                } else {
+                    m.name.as_str()
+                };
                 member_name(p, m.class, n)
             })
             .collect();
         Names {
             methods: disambiguate(methods),
-            functions: disambiguate(p.functions.iter().map(|f| member_name(p, f.class, &f.name)).collect()),
-            predicates: disambiguate(p.predicates.iter().map(|q| member_name(p, q.class, &q.name)).collect()),
-            fields: p.fields.iter().map(|f| member_name(p, Some(f.class), &f.name)).collect(),
+            functions: disambiguate(
+                p.functions
+                    .iter()
+                    .map(|f| member_name(p, f.class, &f.name))
+                    .collect(),
+            ),
+            predicates: disambiguate(
+                p.predicates
+                    .iter()
+                    .map(|q| member_name(p, q.class, &q.name))
+                    .collect(),
+            ),
+            fields: p
+                .fields
+                .iter()
+                .map(|f| member_name(p, Some(f.class), &f.name))
+                .collect(),
         }
     }
 

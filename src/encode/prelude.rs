@@ -11,7 +11,8 @@
 //! * `option<T>` is a domain `WeftOption[T]` with `weft_some`/`weft_none`.
 
 use crate::vir::{
-    Axiom, BinOp, Domain, DomainFunction, Expr, ExprKind, Function, LocalDecl, Origin, Quantifier, Type,
+    Axiom, BinOp, Domain, DomainFunction, Expr, ExprKind, Function, LocalDecl, Origin, Quantifier,
+    Type,
 };
 use std::collections::BTreeSet;
 
@@ -147,7 +148,11 @@ impl Prelude {
                 body: forall(
                     vec![decl("a", Type::Ref)],
                     vec![vec![app(LEN, vec![local("a")], Type::Int)]],
-                    bin(BinOp::Ge, app(LEN, vec![local("a")], Type::Int), Expr::int(0)),
+                    bin(
+                        BinOp::Ge,
+                        app(LEN, vec![local("a")], Type::Int),
+                        Expr::int(0),
+                    ),
                 ),
             }],
         }
@@ -163,18 +168,30 @@ fn array_functions() -> Vec<Function> {
         ret: Type::Ref,
         pres: vec![
             non_null(),
-            bin(BinOp::And, bin(BinOp::Le, Expr::int(0), local("i")), bin(BinOp::Lt, local("i"), len_a())),
+            bin(
+                BinOp::And,
+                bin(BinOp::Le, Expr::int(0), local("i")),
+                bin(BinOp::Lt, local("i"), len_a()),
+            ),
         ],
         posts: vec![bin(
             BinOp::And,
             bin(
                 BinOp::Eq,
-                app("weft_loc_array", vec![Expr::plain(ExprKind::Result)], Type::Ref),
+                app(
+                    "weft_loc_array",
+                    vec![Expr::plain(ExprKind::Result)],
+                    Type::Ref,
+                ),
                 local("a"),
             ),
             bin(
                 BinOp::Eq,
-                app("weft_loc_index", vec![Expr::plain(ExprKind::Result)], Type::Int),
+                app(
+                    "weft_loc_index",
+                    vec![Expr::plain(ExprKind::Result)],
+                    Type::Int,
+                ),
                 local("i"),
             ),
         )],
@@ -194,7 +211,13 @@ fn array_functions() -> Vec<Function> {
 }
 
 fn division_functions() -> Vec<Function> {
-    let abs = |e: Expr| cond(bin(BinOp::Ge, e.clone(), Expr::int(0)), e.clone(), Expr::plain(ExprKind::Unary(crate::vir::UnOp::Neg, Box::new(e))));
+    let abs = |e: Expr| {
+        cond(
+            bin(BinOp::Ge, e.clone(), Expr::int(0)),
+            e.clone(),
+            Expr::plain(ExprKind::Unary(crate::vir::UnOp::Neg, Box::new(e))),
+        )
+    };
     let params = vec![decl("a", Type::Int), decl("b", Type::Int)];
     let nonzero = bin(BinOp::Ne, local("b"), Expr::int(0));
     // Truncating division: the sign of the quotient times |a| div |b|.
@@ -272,7 +295,11 @@ fn option_domain() -> Domain {
                 body: forall(
                     vec![decl("x", t.clone())],
                     vec![vec![some_x.clone()]],
-                    bin(BinOp::Eq, app(GET, vec![some_x.clone()], t.clone()), local("x")),
+                    bin(
+                        BinOp::Eq,
+                        app(GET, vec![some_x.clone()], t.clone()),
+                        local("x"),
+                    ),
                 ),
             },
             Axiom {

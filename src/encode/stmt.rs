@@ -13,7 +13,12 @@ pub(super) struct Place {
 }
 
 impl Encoder<'_> {
-    pub(super) fn block(&mut self, b: &core::Block, place: Place, out: &mut Vec<Stmt>) -> diag::Result<()> {
+    pub(super) fn block(
+        &mut self,
+        b: &core::Block,
+        place: Place,
+        out: &mut Vec<Stmt>,
+    ) -> diag::Result<()> {
         let mut errors = Vec::new();
         for s in &b.stmts {
             if let Err(e) = self.stmt(s, place, out) {
@@ -65,7 +70,11 @@ impl Encoder<'_> {
                 ));
             }
             // a[i] = e  ~>  weft_loc(a, i).item := e   (null and bounds checked by weft_loc)
-            S::AssignIndex { array, index, value } => {
+            S::AssignIndex {
+                array,
+                index,
+                value,
+            } => {
                 let elem = match &array.ty {
                     T::Array(t) => (**t).clone(),
                     t => t.clone(),
@@ -74,11 +83,22 @@ impl Encoder<'_> {
                 let i = self.expr(index)?;
                 let value = self.expr_as(value, &elem)?;
                 self.prelude.arrays = true;
-                let lo = self.origin(array.span.fuse(index.span), Blame::As(FailureCode::ArrayBounds), "array index");
+                let lo = self.origin(
+                    array.span.fuse(index.span),
+                    Blame::As(FailureCode::ArrayBounds),
+                    "array index",
+                );
                 let loc = Expr::new(ExprKind::FuncApp(prelude::LOC.into(), vec![a, i]), lo);
                 let field = self.item_field(&elem);
                 let o = self.origin(span, Blame::Direct, "array element assignment");
-                out.push(Stmt::new(StmtKind::FieldAssign { recv: loc, field, value }, o));
+                out.push(Stmt::new(
+                    StmtKind::FieldAssign {
+                        recv: loc,
+                        field,
+                        value,
+                    },
+                    o,
+                ));
             }
             S::Call { target, call } => self.call(target.as_deref(), call, out)?,
             S::NewArray { target, elem, len } => self.new_array(span, target, elem, len, out)?,
@@ -90,11 +110,19 @@ impl Encoder<'_> {
                 if let Some(els) = els {
                     self.block(els, place, &mut f)?;
                 }
-                out.push(Stmt::plain(StmtKind::If { cond, then: t, els: f }));
+                out.push(Stmt::plain(StmtKind::If {
+                    cond,
+                    then: t,
+                    els: f,
+                }));
             }
             // while (c) invariant I { body }: I checked on entry (invariantNotEstablished)
             // and after the body (notMaintained).
-            S::While { invariants, cond, body } => {
+            S::While {
+                invariants,
+                cond,
+                body,
+            } => {
                 let invs = self.clauses(invariants, Blame::LoopInvariant, "loop invariant")?;
                 let cond = self.expr(cond)?;
                 let mut b = Vec::new();
@@ -108,7 +136,10 @@ impl Encoder<'_> {
             // return e  ~>  weft_result := e; goto weft_end
             S::Return(e) => {
                 if place.in_loop {
-                    return Err(vec![Diagnostic::not_supported(span, "return inside a loop")]);
+                    return Err(vec![Diagnostic::not_supported(
+                        span,
+                        "return inside a loop",
+                    )]);
                 }
                 if let Some(e) = e {
                     let want = self.return_type.clone();
@@ -159,18 +190,30 @@ impl Encoder<'_> {
 
     /// The declared type of a local or parameter (for coercions).
     fn local_type(&self, name: &str, fallback: &T) -> T {
-        self.local_types.get(name).cloned().unwrap_or_else(|| fallback.clone())
+        self.local_types
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| fallback.clone())
     }
 
     // o.m(args)  ~>  assert o != null (invocationObjectNull); targets := C__m(o, args, givens)
     // new C(args) ~>  target := C__new(args)
-    fn call(&mut self, target: Option<&str>, call: &core::Call, out: &mut Vec<Stmt>) -> diag::Result<()> {
+    fn call(
+        &mut self,
+        target: Option<&str>,
+        call: &core::Call,
+        out: &mut Vec<Stmt>,
+    ) -> diag::Result<()> {
         let m = self.p.method(call.method);
         let mut args = Vec::new();
         if let Some(recv) = &call.recv {
             let r = self.expr(recv)?;
             if !matches!(recv.kind, core::ExprKind::This) {
-                let o = self.origin(call.span, Blame::As(FailureCode::InvocationObjectNull), "call");
+                let o = self.origin(
+                    call.span,
+                    Blame::As(FailureCode::InvocationObjectNull),
+                    "call",
+                );
                 let check = Expr::binary(BinOp::Ne, r.clone(), Expr::plain(ExprKind::NullLit));
                 out.push(Stmt::new(StmtKind::Assert(check), o));
             }
@@ -238,21 +281,35 @@ impl Encoder<'_> {
     ) -> diag::Result<()> {
         let n = self.expr(len)?;
         let o = self.origin(len.span, Blame::As(FailureCode::ArraySize), "array size");
-        out.push(Stmt::new(StmtKind::Assert(Expr::binary(BinOp::Ge, n.clone(), Expr::int(0))), o));
+        out.push(Stmt::new(
+            StmtKind::Assert(Expr::binary(BinOp::Ge, n.clone(), Expr::int(0))),
+            o,
+        ));
         let x = self.local_name(target);
         out.push(Stmt::plain(StmtKind::New {
             target: x.clone(),
             fields: vec![],
         }));
         let field = self.item_field(elem);
-        let len_x = Expr::plain(ExprKind::DomainFuncApp(prelude::LEN.into(), vec![Expr::local(&x)], vir::Type::Int));
-        out.push(Stmt::plain(StmtKind::Assume(Expr::binary(BinOp::Eq, len_x, n.clone()))));
+        let len_x = Expr::plain(ExprKind::DomainFuncApp(
+            prelude::LEN.into(),
+            vec![Expr::local(&x)],
+            vir::Type::Int,
+        ));
+        out.push(Stmt::plain(StmtKind::Assume(Expr::binary(
+            BinOp::Eq,
+            len_x,
+            n.clone(),
+        ))));
         let i = format!("weft_i_{}", span.start);
         let in_range = Expr::and(
             Expr::binary(BinOp::Le, Expr::int(0), Expr::local(&i)),
             Expr::binary(BinOp::Lt, Expr::local(&i), n),
         );
-        let loc = Expr::plain(ExprKind::FuncApp(prelude::LOC.into(), vec![Expr::local(&x), Expr::local(&i)]));
+        let loc = Expr::plain(ExprKind::FuncApp(
+            prelude::LOC.into(),
+            vec![Expr::local(&x), Expr::local(&i)],
+        ));
         let elem_at = Expr::plain(ExprKind::FieldAccess(Box::new(loc.clone()), field.clone()));
         let all = |body: Expr| {
             Expr::plain(ExprKind::Quant {
@@ -272,14 +329,23 @@ impl Encoder<'_> {
         ));
         out.push(Stmt::plain(StmtKind::Inhale(all(acc))));
         if let Some(d) = default_value(elem) {
-            out.push(Stmt::plain(StmtKind::Assume(all(Expr::binary(BinOp::Eq, elem_at, d)))));
+            out.push(Stmt::plain(StmtKind::Assume(all(Expr::binary(
+                BinOp::Eq,
+                elem_at,
+                d,
+            )))));
         }
         Ok(())
     }
 
     /// Contract-like clauses, split at top-level `**`/`&&` so each conjunct is
     /// blamed on its own span.
-    pub(super) fn clauses(&mut self, es: &[core::Expr], blame: Blame, what: &'static str) -> diag::Result<Vec<Expr>> {
+    pub(super) fn clauses(
+        &mut self,
+        es: &[core::Expr],
+        blame: Blame,
+        what: &'static str,
+    ) -> diag::Result<Vec<Expr>> {
         let mut out = Vec::new();
         for e in es {
             for c in conjuncts(e) {

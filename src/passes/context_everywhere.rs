@@ -26,7 +26,9 @@ pub fn run(mut p: Program) -> diag::Result<Program> {
 fn add_to_loops(b: &mut Block, inv: &[Expr]) {
     for s in &mut b.stmts {
         match &mut s.kind {
-            StmtKind::While { invariants, body, .. } => {
+            StmtKind::While {
+                invariants, body, ..
+            } => {
                 let mut all = inv.to_vec();
                 all.append(invariants);
                 *invariants = all;

@@ -18,7 +18,8 @@ pub struct Pass {
 /// The pipeline, in order.
 pub const PASSES: &[Pass] = &[Pass {
     name: "context_everywhere",
-    description: "context_everywhere clauses become pre- and postconditions and invariants of every loop",
+    description:
+        "context_everywhere clauses become pre- and postconditions and invariants of every loop",
     run: context_everywhere::run,
 }];
 

@@ -20,6 +20,7 @@ pub struct Unit {
 }
 
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // one per declaration: boxing buys nothing
 pub enum Decl {
     Class(Class),
     /// A global method, function or predicate (outside any class).
@@ -203,7 +204,10 @@ pub enum StmtKind {
         init: Option<Expr>,
     },
     /// `target = value;` where target is a name, field access or array element.
-    Assign { target: Expr, value: Expr },
+    Assign {
+        target: Expr,
+        value: Expr,
+    },
     /// An expression statement: a call, or `new`.
     Expr(Expr),
     If {

@@ -100,7 +100,11 @@ impl Files {
         };
         let start = f.line_starts[line];
         let end = offset.min(f.text.len());
-        let column = f.text.get(start..end).map_or(end - start, |s| s.chars().count()) + 1;
+        let column = f
+            .text
+            .get(start..end)
+            .map_or(end - start, |s| s.chars().count())
+            + 1;
         LineCol {
             line: line + 1,
             column,
@@ -112,7 +116,11 @@ impl Files {
         let f = self.get(id);
         let start = *f.line_starts.get(line.checked_sub(1)?)?;
         let rest = &f.text[start..];
-        let skip: usize = rest.chars().take(column.checked_sub(1)?).map(char::len_utf8).sum();
+        let skip: usize = rest
+            .chars()
+            .take(column.checked_sub(1)?)
+            .map(char::len_utf8)
+            .sum();
         Some(start + skip)
     }
 }
@@ -130,7 +138,11 @@ impl<'a> codespan_reporting::files::Files<'a> for Files {
         Ok(&self.get(id).text)
     }
 
-    fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, codespan_reporting::files::Error> {
+    fn line_index(
+        &'a self,
+        id: FileId,
+        byte_index: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
         Ok(self.line_col(id, byte_index).line - 1)
     }
 
@@ -146,7 +158,11 @@ impl<'a> codespan_reporting::files::Files<'a> for Files {
                 max: f.line_starts.len() - 1,
             },
         )?;
-        let end = f.line_starts.get(line_index + 1).copied().unwrap_or(f.text.len());
+        let end = f
+            .line_starts
+            .get(line_index + 1)
+            .copied()
+            .unwrap_or(f.text.len());
         Ok(start..end)
     }
 }

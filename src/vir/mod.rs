@@ -113,9 +113,16 @@ pub enum StmtKind {
     /// `x := e`
     Assign(String, Expr),
     /// `recv.field := e`
-    FieldAssign { recv: Expr, field: String, value: Expr },
+    FieldAssign {
+        recv: Expr,
+        field: String,
+        value: Expr,
+    },
     /// `x := new(fields…)`: a fresh reference with write permission to the fields.
-    New { target: String, fields: Vec<String> },
+    New {
+        target: String,
+        fields: Vec<String>,
+    },
     /// `targets := m(args)`
     Call {
         method: String,
@@ -278,7 +285,7 @@ impl Expr {
     pub fn implies(l: Expr, r: Expr) -> Expr {
         Expr::binary(BinOp::Implies, l, r)
     }
-    pub fn not(e: Expr) -> Expr {
+    pub fn negate(e: Expr) -> Expr {
         Expr::plain(ExprKind::Unary(UnOp::Not, Box::new(e)))
     }
     pub fn with_origin(mut self, origin: Origin) -> Expr {
