@@ -182,8 +182,12 @@ impl Encoder<'_> {
         what: &'static str,
         out: &mut Vec<Stmt>,
     ) -> diag::Result<()> {
-        let e = self.expr(e)?;
+        let mut e = self.expr(e)?;
         let o = self.origin(span, Blame::Direct, what);
+        // Silicon reports these failures at the checked expression.
+        if e.origin.is_none() {
+            e.origin = o;
+        }
         out.push(Stmt::new(make(e), o));
         Ok(())
     }
