@@ -2,6 +2,9 @@
 //! line per action: span building, desugaring (`x += e`, `0 <= i < n`,
 //! `int x, y;`) and the local checks of `=>?` actions.
 
+// Boxed arguments are the grammar's currency (see the grammar's header).
+#![allow(clippy::boxed_local, clippy::vec_box)]
+
 use super::ast::*;
 use super::lexer::{LexError, LexErrorKind, Token};
 use super::span::{FileId, Span};
@@ -79,66 +82,162 @@ pub fn un(file: FileId, l: usize, r: usize, op: UnOp, e: Box<Expr>) -> Box<Expr>
     expr(file, l, r, ExprKind::Unary(op, e))
 }
 
-/// The operands and operators of `a op1 b op2 c …`, left to right.
-pub struct Chain {
-    operands: Vec<Box<Expr>>,
-    ops: Vec<BinOp>,
+/// An operand of a binary operator list, with its source range (which, for
+/// `(e)`, includes the parentheses that `e`'s own span leaves out).
+pub struct Operand {
+    pub l: usize,
+    pub e: Box<Expr>,
+    pub r: usize,
 }
 
-impl Chain {
-    pub fn new(first: Box<Expr>) -> Chain {
-        Chain {
-            operands: vec![first],
-            ops: Vec::new(),
+/// `a op1 b op2 c …` as read, before precedence is applied.
+pub struct Ops {
+    first: Operand,
+    rest: Vec<(BinOp, Operand)>,
+}
+
+impl Ops {
+    pub fn new(first: Operand) -> Ops {
+        Ops {
+            first,
+            rest: Vec::new(),
         }
     }
 
-    pub fn push(mut self, op: BinOp, e: Box<Expr>) -> Chain {
-        self.ops.push(op);
-        self.operands.push(e);
+    pub fn push(mut self, op: BinOp, e: Operand) -> Ops {
+        self.rest.push((op, e));
         self
     }
 }
 
-/// A comparison chain. A run of `<`/`<=` reads as in mathematics:
-/// `0 <= i < n` is `0 <= i && i < n` (the middle operand is cloned); any
-/// other chain nests to the left.
-pub fn chain(file: FileId, c: Chain) -> Box<Expr> {
-    let ascending = c.ops.len() > 1 && c.ops.iter().all(|op| matches!(op, BinOp::Lt | BinOp::Le));
-    let mut operands = c.operands.into_iter();
-    let Some(mut acc) = operands.next() else {
-        unreachable!("a chain has a first operand")
-    };
-    let fused = |a: &Expr, b: &Expr| {
-        let s = a.span.fuse(b.span);
-        (s.start as usize, s.end as usize)
-    };
-    if !ascending {
-        for (op, rhs) in c.ops.into_iter().zip(operands) {
-            let (l, r) = fused(&acc, &rhs);
-            acc = bin(file, l, r, op, acc, rhs);
-        }
-        return acc;
+/// Binding strength, loosest first.
+fn level(op: BinOp) -> u8 {
+    match op {
+        BinOp::Implies => IMPLIES,
+        BinOp::Star => 2,
+        BinOp::Or => 3,
+        BinOp::And => 4,
+        BinOp::Eq | BinOp::Ne => 5,
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::In => CMP,
+        BinOp::Add | BinOp::Sub => 7,
+        BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::FracDiv => 8,
     }
-    let mut conj: Option<Box<Expr>> = None;
-    for (op, rhs) in c.ops.into_iter().zip(operands) {
-        let lhs = std::mem::replace(&mut acc, rhs.clone());
-        let (l, r) = fused(&lhs, &rhs);
-        let cmp = bin(file, l, r, op, lhs, rhs);
-        conj = Some(match conj {
-            None => cmp,
-            Some(c) => {
-                let (l, r) = fused(&c, &cmp);
-                bin(file, l, r, BinOp::And, c, cmp)
-            }
-        });
-    }
-    conj.unwrap_or(acc)
 }
 
-/// A chain whose last operand ends with an open `\unfolding … \in e`.
-pub fn chain_open(file: FileId, c: Chain, op: BinOp, last: Box<Expr>) -> Box<Expr> {
-    chain(file, c.push(op, last))
+const IMPLIES: u8 = 1;
+/// The comparison level, where chains are read (`0 <= i < n`).
+const CMP: u8 = 6;
+const OPERAND: u8 = 9;
+
+/// Builds the tree of an operator list by precedence climbing: left
+/// associative, except `==>` (right) and comparisons (chains).
+pub fn climb(file: FileId, ops: Ops) -> Box<Expr> {
+    if ops.rest.is_empty() {
+        return ops.first.e;
+    }
+    let mut operands = Vec::with_capacity(ops.rest.len() + 1);
+    let mut opers = Vec::with_capacity(ops.rest.len());
+    operands.push(Some(ops.first));
+    for (op, e) in ops.rest {
+        opers.push(op);
+        operands.push(Some(e));
+    }
+    let mut c = Climber {
+        file,
+        operands,
+        ops: opers,
+        next: 0,
+    };
+    c.parse(1).e
+}
+
+struct Climber {
+    file: FileId,
+    /// Taken (set to `None`) as they are used.
+    operands: Vec<Option<Operand>>,
+    /// `ops[i]` stands between `operands[i]` and `operands[i + 1]`.
+    ops: Vec<BinOp>,
+    /// The next operand to take.
+    next: usize,
+}
+
+impl Climber {
+    /// The operator after the operands taken so far, if it binds at `lvl`.
+    fn peek(&self, lvl: u8) -> Option<BinOp> {
+        let op = *self.ops.get(self.next.checked_sub(1)?)?;
+        (level(op) == lvl).then_some(op)
+    }
+
+    fn bin(&self, op: BinOp, a: Operand, b: Operand) -> Operand {
+        let (l, r) = (a.l, b.r);
+        Operand {
+            l,
+            e: bin(self.file, l, r, op, a.e, b.e),
+            r,
+        }
+    }
+
+    fn parse(&mut self, lvl: u8) -> Operand {
+        if lvl == OPERAND {
+            let i = self.next;
+            self.next += 1;
+            return self.operands[i].take().expect("each operand is taken once");
+        }
+        let mut lhs = self.parse(lvl + 1);
+        if lvl == IMPLIES {
+            // Right associative: a ==> (b ==> c).
+            if let Some(op) = self.peek(lvl) {
+                let rhs = self.parse(lvl);
+                lhs = self.bin(op, lhs, rhs);
+            }
+            return lhs;
+        }
+        if lvl == CMP {
+            return self.chain(lhs);
+        }
+        while let Some(op) = self.peek(lvl) {
+            let rhs = self.parse(lvl + 1);
+            lhs = self.bin(op, lhs, rhs);
+        }
+        lhs
+    }
+
+    /// A comparison chain. A run of `<`/`<=` reads as in mathematics:
+    /// `0 <= i < n` is `0 <= i && i < n` (the middle operand is cloned); any
+    /// other chain nests to the left.
+    fn chain(&mut self, first: Operand) -> Operand {
+        let mut links: Vec<(BinOp, Operand)> = Vec::new();
+        while let Some(op) = self.peek(CMP) {
+            let rhs = self.parse(CMP + 1);
+            links.push((op, rhs));
+        }
+        let ascending = links.len() > 1
+            && links
+                .iter()
+                .all(|(op, _)| matches!(op, BinOp::Lt | BinOp::Le));
+        let mut acc = first;
+        if !ascending {
+            for (op, rhs) in links {
+                acc = self.bin(op, acc, rhs);
+            }
+            return acc;
+        }
+        let mut conj: Option<Operand> = None;
+        for (op, rhs) in links {
+            let mid = Operand {
+                l: rhs.l,
+                e: rhs.e.clone(),
+                r: rhs.r,
+            };
+            let lhs = std::mem::replace(&mut acc, mid);
+            let cmp = self.bin(op, lhs, rhs);
+            conj = Some(match conj {
+                None => cmp,
+                Some(c) => self.bin(BinOp::And, c, cmp),
+            });
+        }
+        conj.unwrap_or(acc)
+    }
 }
 
 /// The parts of a call after its name: `(args) given {…} yields {…}`.
