@@ -2,6 +2,9 @@
 //! line per action: span building, desugaring (`x += e`, `0 <= i < n`,
 //! `int x, y;`) and the local checks of `=>?` actions.
 
+// Boxed arguments are the grammar's currency (see the grammar's header).
+#![allow(clippy::boxed_local, clippy::vec_box)]
+
 use super::ast::*;
 use super::lexer::{LexError, LexErrorKind, Token};
 use super::span::{FileId, Span};
@@ -45,73 +48,196 @@ pub fn array_ty(file: FileId, l: usize, r: usize, elem: Type) -> Type {
 }
 
 // ---------------------------------------------------------- expressions
+//
+// Expressions are built boxed: the grammar passes `Box<Expr>` around (see
+// the grammar's header) and a box becomes its parent's child as it is.
 
-pub fn expr(file: FileId, l: usize, r: usize, kind: ExprKind) -> Expr {
-    Expr {
+pub fn expr(file: FileId, l: usize, r: usize, kind: ExprKind) -> Box<Expr> {
+    Box::new(Expr {
         kind,
         span: span(file, l, r),
-    }
+    })
 }
 
-pub fn int_lit<'i>(digits: &str, l: usize, r: usize) -> PResult<'i, ExprKind> {
+pub fn unbox<T>(b: Box<T>) -> T {
+    *b
+}
+
+pub fn unbox_all<T>(v: Vec<Box<T>>) -> Vec<T> {
+    v.into_iter().map(|b| *b).collect()
+}
+
+pub fn int_lit<'i>(file: FileId, l: usize, r: usize, digits: &str) -> PResult<'i, Box<Expr>> {
     match digits.parse::<i128>() {
-        Ok(n) => Ok(ExprKind::Int(n)),
+        Ok(n) => Ok(expr(file, l, r, ExprKind::Int(n))),
         Err(_) => malformed(l, r, "integer literal too large"),
     }
 }
 
-pub fn bin(file: FileId, l: usize, r: usize, op: BinOp, a: Expr, b: Expr) -> Expr {
-    expr(file, l, r, ExprKind::Binary(op, Box::new(a), Box::new(b)))
+pub fn bin(file: FileId, l: usize, r: usize, op: BinOp, a: Box<Expr>, b: Box<Expr>) -> Box<Expr> {
+    expr(file, l, r, ExprKind::Binary(op, a, b))
 }
 
-pub fn un(file: FileId, l: usize, r: usize, op: UnOp, e: Expr) -> Expr {
-    expr(file, l, r, ExprKind::Unary(op, Box::new(e)))
+pub fn un(file: FileId, l: usize, r: usize, op: UnOp, e: Box<Expr>) -> Box<Expr> {
+    expr(file, l, r, ExprKind::Unary(op, e))
 }
 
-/// A comparison chain `a op1 b op2 c …` (left to right). A run of `<`/`<=`
-/// reads as in mathematics: `0 <= i < n` is `0 <= i && i < n` (the middle
-/// operand is cloned); any other chain nests to the left.
-pub fn chain(file: FileId, head: Expr, rest: Vec<(BinOp, Expr)>) -> Expr {
-    let ascending = rest.len() > 1
-        && rest
-            .iter()
-            .all(|(op, _)| matches!(op, BinOp::Lt | BinOp::Le));
-    let mut acc = head;
-    if !ascending {
-        for (op, rhs) in rest {
-            let s = acc.span.fuse(rhs.span);
-            acc = bin(file, s.start as usize, s.end as usize, op, acc, rhs);
+/// An operand of a binary operator list, with its source range (which, for
+/// `(e)`, includes the parentheses that `e`'s own span leaves out).
+pub struct Operand {
+    pub l: usize,
+    pub e: Box<Expr>,
+    pub r: usize,
+}
+
+/// `a op1 b op2 c …` as read, before precedence is applied.
+pub struct Ops {
+    first: Operand,
+    rest: Vec<(BinOp, Operand)>,
+}
+
+impl Ops {
+    pub fn new(first: Operand) -> Ops {
+        Ops {
+            first,
+            rest: Vec::new(),
         }
-        return acc;
     }
-    let mut conj: Option<Expr> = None;
-    for (op, rhs) in rest {
-        let lhs = acc;
-        acc = rhs.clone();
-        let s = lhs.span.fuse(rhs.span);
-        let cmp = bin(file, s.start as usize, s.end as usize, op, lhs, rhs);
-        conj = Some(match conj {
-            None => cmp,
-            Some(c) => {
-                let s = c.span.fuse(cmp.span);
-                bin(file, s.start as usize, s.end as usize, BinOp::And, c, cmp)
-            }
-        });
+
+    pub fn push(mut self, op: BinOp, e: Operand) -> Ops {
+        self.rest.push((op, e));
+        self
     }
-    conj.unwrap_or(acc)
 }
 
-/// `a op b` where `b` ends with an open `\unfolding … \in e` (the chain head
-/// `head rest…` is closed).
-pub fn chain_open(
+/// Binding strength, loosest first.
+fn level(op: BinOp) -> u8 {
+    match op {
+        BinOp::Implies => IMPLIES,
+        BinOp::Star => 2,
+        BinOp::Or => 3,
+        BinOp::And => 4,
+        BinOp::Eq | BinOp::Ne => 5,
+        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::In => CMP,
+        BinOp::Add | BinOp::Sub => 7,
+        BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::FracDiv => 8,
+    }
+}
+
+const IMPLIES: u8 = 1;
+/// The comparison level, where chains are read (`0 <= i < n`).
+const CMP: u8 = 6;
+const OPERAND: u8 = 9;
+
+/// Builds the tree of an operator list by precedence climbing: left
+/// associative, except `==>` (right) and comparisons (chains).
+pub fn climb(file: FileId, ops: Ops) -> Box<Expr> {
+    if ops.rest.is_empty() {
+        return ops.first.e;
+    }
+    let mut operands = Vec::with_capacity(ops.rest.len() + 1);
+    let mut opers = Vec::with_capacity(ops.rest.len());
+    operands.push(Some(ops.first));
+    for (op, e) in ops.rest {
+        opers.push(op);
+        operands.push(Some(e));
+    }
+    let mut c = Climber {
+        file,
+        operands,
+        ops: opers,
+        next: 0,
+    };
+    c.parse(1).e
+}
+
+struct Climber {
     file: FileId,
-    head: Expr,
-    mut rest: Vec<(BinOp, Expr)>,
-    op: BinOp,
-    last: Expr,
-) -> Expr {
-    rest.push((op, last));
-    chain(file, head, rest)
+    /// Taken (set to `None`) as they are used.
+    operands: Vec<Option<Operand>>,
+    /// `ops[i]` stands between `operands[i]` and `operands[i + 1]`.
+    ops: Vec<BinOp>,
+    /// The next operand to take.
+    next: usize,
+}
+
+impl Climber {
+    /// The operator after the operands taken so far, if it binds at `lvl`.
+    fn peek(&self, lvl: u8) -> Option<BinOp> {
+        let op = *self.ops.get(self.next.checked_sub(1)?)?;
+        (level(op) == lvl).then_some(op)
+    }
+
+    fn bin(&self, op: BinOp, a: Operand, b: Operand) -> Operand {
+        let (l, r) = (a.l, b.r);
+        Operand {
+            l,
+            e: bin(self.file, l, r, op, a.e, b.e),
+            r,
+        }
+    }
+
+    fn parse(&mut self, lvl: u8) -> Operand {
+        if lvl == OPERAND {
+            let i = self.next;
+            self.next += 1;
+            return self.operands[i].take().expect("each operand is taken once");
+        }
+        let mut lhs = self.parse(lvl + 1);
+        if lvl == IMPLIES {
+            // Right associative: a ==> (b ==> c).
+            if let Some(op) = self.peek(lvl) {
+                let rhs = self.parse(lvl);
+                lhs = self.bin(op, lhs, rhs);
+            }
+            return lhs;
+        }
+        if lvl == CMP {
+            return self.chain(lhs);
+        }
+        while let Some(op) = self.peek(lvl) {
+            let rhs = self.parse(lvl + 1);
+            lhs = self.bin(op, lhs, rhs);
+        }
+        lhs
+    }
+
+    /// A comparison chain. A run of `<`/`<=` reads as in mathematics:
+    /// `0 <= i < n` is `0 <= i && i < n` (the middle operand is cloned); any
+    /// other chain nests to the left.
+    fn chain(&mut self, first: Operand) -> Operand {
+        let mut links: Vec<(BinOp, Operand)> = Vec::new();
+        while let Some(op) = self.peek(CMP) {
+            let rhs = self.parse(CMP + 1);
+            links.push((op, rhs));
+        }
+        let ascending = links.len() > 1
+            && links
+                .iter()
+                .all(|(op, _)| matches!(op, BinOp::Lt | BinOp::Le));
+        let mut acc = first;
+        if !ascending {
+            for (op, rhs) in links {
+                acc = self.bin(op, acc, rhs);
+            }
+            return acc;
+        }
+        let mut conj: Option<Operand> = None;
+        for (op, rhs) in links {
+            let mid = Operand {
+                l: rhs.l,
+                e: rhs.e.clone(),
+                r: rhs.r,
+            };
+            let lhs = std::mem::replace(&mut acc, mid);
+            let cmp = self.bin(op, lhs, rhs);
+            conj = Some(match conj {
+                None => cmp,
+                Some(c) => self.bin(BinOp::And, c, cmp),
+            });
+        }
+        conj.unwrap_or(acc)
+    }
 }
 
 /// The parts of a call after its name: `(args) given {…} yields {…}`.
@@ -137,12 +263,12 @@ pub fn call(
     file: FileId,
     l: usize,
     r: usize,
-    recv: Option<Expr>,
+    recv: Option<Box<Expr>>,
     name: Ident,
     tail: CallTail,
-) -> Expr {
+) -> Box<Expr> {
     let call = Call {
-        recv: recv.map(Box::new),
+        recv,
         name,
         args: tail.args,
         given: tail.given,
@@ -151,82 +277,70 @@ pub fn call(
     expr(file, l, r, ExprKind::Call(call))
 }
 
-pub fn select(file: FileId, l: usize, r: usize, e: Expr, name: Ident) -> Expr {
-    expr(file, l, r, ExprKind::Select(Box::new(e), name))
-}
-
-pub fn index(file: FileId, l: usize, r: usize, e: Expr, i: Expr) -> Expr {
-    expr(file, l, r, ExprKind::Index(Box::new(e), Box::new(i)))
-}
-
-pub fn slice(
+pub fn cond(
     file: FileId,
     l: usize,
     r: usize,
-    e: Expr,
-    lo: Option<Expr>,
-    hi: Option<Expr>,
-) -> Expr {
-    expr(
-        file,
-        l,
-        r,
-        ExprKind::Slice(Box::new(e), lo.map(Box::new), hi.map(Box::new)),
-    )
+    c: Box<Expr>,
+    a: Box<Expr>,
+    b: Box<Expr>,
+) -> Box<Expr> {
+    expr(file, l, r, ExprKind::Cond(c, a, b))
 }
 
-pub fn cond(file: FileId, l: usize, r: usize, c: Expr, a: Expr, b: Expr) -> Expr {
-    expr(
-        file,
-        l,
-        r,
-        ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
-    )
+pub fn unfolding(file: FileId, l: usize, r: usize, pred: Box<Expr>, body: Box<Expr>) -> Box<Expr> {
+    expr(file, l, r, ExprKind::Unfolding(pred, body))
 }
 
-pub fn unfolding(file: FileId, l: usize, r: usize, pred: Expr, body: Expr) -> Expr {
-    expr(
-        file,
-        l,
-        r,
-        ExprKind::Unfolding(Box::new(pred), Box::new(body)),
-    )
-}
-
-/// `(\forall T x, U y; cond; body)` and the forms without `cond`.
-pub fn quant(q: Quantifier, binders: Vec<Binder>, cond: Option<Expr>, body: Expr) -> ExprKind {
-    ExprKind::Quant {
+/// `(\forall T x, U y; cond; body)` and the form without `cond`.
+#[allow(clippy::too_many_arguments)]
+pub fn quant(
+    file: FileId,
+    l: usize,
+    r: usize,
+    q: Quantifier,
+    binders: Vec<Binder>,
+    cond: Option<Box<Expr>>,
+    body: Box<Expr>,
+) -> Box<Expr> {
+    let kind = ExprKind::Quant {
         q,
         binders,
         range: None,
-        cond: cond.map(Box::new),
-        body: Box::new(body),
-    }
+        cond,
+        body,
+    };
+    expr(file, l, r, kind)
 }
 
 /// `(\forall T x = lo .. hi; body)`.
+#[allow(clippy::too_many_arguments)]
 pub fn quant_range(
+    file: FileId,
+    l: usize,
+    r: usize,
     q: Quantifier,
-    ty: Type,
-    name: Ident,
-    lo: Expr,
-    hi: Expr,
-    body: Expr,
-) -> ExprKind {
-    ExprKind::Quant {
+    binder: Binder,
+    lo: Box<Expr>,
+    hi: Box<Expr>,
+    body: Box<Expr>,
+) -> Box<Expr> {
+    let kind = ExprKind::Quant {
         q,
-        binders: vec![Binder { ty, name }],
-        range: Some((Box::new(lo), Box::new(hi))),
+        binders: vec![binder],
+        range: Some((lo, hi)),
         cond: None,
-        body: Box::new(body),
-    }
+        body,
+    };
+    expr(file, l, r, kind)
 }
 
 /// Binders `T x, U y, z`: a binder without a type takes the previous one's.
-pub fn binders(first: Binder, rest: Vec<(Option<Type>, Ident)>) -> Vec<Binder> {
+pub fn binders(first: Binder, rest: Vec<Box<(Option<Type>, Ident)>>) -> Vec<Binder> {
     let mut out = Vec::with_capacity(rest.len() + 1);
     out.push(first);
-    for (ty, name) in rest {
+    for b in rest {
+        let (ty, name) = *b;
         let ty = match ty {
             Some(t) => t,
             None => out[out.len() - 1].ty.clone(),
@@ -236,41 +350,45 @@ pub fn binders(first: Binder, rest: Vec<(Option<Type>, Ident)>) -> Vec<Binder> {
     out
 }
 
-pub fn let_(ty: Type, name: Ident, value: Expr, body: Expr) -> ExprKind {
-    ExprKind::Let {
-        ty,
-        name,
-        value: Box::new(value),
-        body: Box::new(body),
-    }
+/// `(\let T x = v; body)`.
+pub fn let_(
+    file: FileId,
+    l: usize,
+    r: usize,
+    b: Binder,
+    value: Box<Expr>,
+    body: Box<Expr>,
+) -> Box<Expr> {
+    let kind = ExprKind::Let {
+        ty: b.ty,
+        name: b.name,
+        value,
+        body,
+    };
+    expr(file, l, r, kind)
 }
 
-pub fn seq_lit(first: Expr, rest: Vec<Expr>) -> ExprKind {
+/// `[a, b, …]`.
+pub fn seq_lit(file: FileId, l: usize, r: usize, first: Box<Expr>, rest: Vec<Expr>) -> Box<Expr> {
     let mut es = Vec::with_capacity(rest.len() + 1);
-    es.push(first);
+    es.push(*first);
     es.extend(rest);
-    ExprKind::SeqLit(None, es)
-}
-
-pub fn boxed2(f: fn(Box<Expr>, Box<Expr>) -> ExprKind, a: Expr, b: Expr) -> ExprKind {
-    f(Box::new(a), Box::new(b))
+    expr(file, l, r, ExprKind::SeqLit(None, es))
 }
 
 // ----------------------------------------------------------- statements
 
 /// One grammar statement: most are one [`Stmt`], `int x, y;` is several.
-// Boxing `One` would cost an allocation per statement; this value only lives
-// on the parser's stack.
-#[allow(clippy::large_enum_variant)]
+/// Boxed: a `Stmt` is large and would make every parser stack slot large.
 pub enum Stmts {
-    One(Stmt),
+    One(Box<Stmt>),
     Many(Vec<Stmt>),
 }
 
 impl Stmts {
     fn push_into(self, out: &mut Vec<Stmt>) {
         match self {
-            Stmts::One(s) => out.push(s),
+            Stmts::One(s) => out.push(*s),
             Stmts::Many(ss) => out.extend(ss),
         }
     }
@@ -284,16 +402,31 @@ pub fn stmt(file: FileId, l: usize, r: usize, kind: StmtKind) -> Stmt {
 }
 
 pub fn one(file: FileId, l: usize, r: usize, kind: StmtKind) -> Stmts {
-    Stmts::One(stmt(file, l, r, kind))
+    Stmts::One(Box::new(stmt(file, l, r, kind)))
 }
 
-pub fn block(file: FileId, l: usize, r: usize, items: Vec<Stmts>) -> Block {
+pub fn flatten(items: Vec<Stmts>) -> Vec<Stmt> {
     let mut stmts = Vec::with_capacity(items.len());
     for s in items {
         s.push_into(&mut stmts);
     }
+    stmts
+}
+
+/// `s` with its span extended to `r` (to take in the `;`).
+pub fn extend(s: Stmts, r: usize) -> Stmts {
+    match s {
+        Stmts::One(mut s) => {
+            s.span.end = r as u32;
+            Stmts::One(s)
+        }
+        many => many,
+    }
+}
+
+pub fn block(file: FileId, l: usize, r: usize, items: Vec<Stmts>) -> Block {
     Block {
-        stmts,
+        stmts: flatten(items),
         span: span(file, l, r),
     }
 }
@@ -301,13 +434,15 @@ pub fn block(file: FileId, l: usize, r: usize, items: Vec<Stmts>) -> Block {
 /// A branch or loop body: a block stays itself, anything else is wrapped.
 fn body_block(s: Stmts) -> Block {
     match s {
-        Stmts::One(Stmt {
-            kind: StmtKind::Block(b),
-            ..
-        }) => b,
-        Stmts::One(s) => Block {
-            span: s.span,
-            stmts: vec![s],
+        Stmts::One(s) => match *s {
+            Stmt {
+                kind: StmtKind::Block(b),
+                ..
+            } => b,
+            s => Block {
+                span: s.span,
+                stmts: vec![s],
+            },
         },
         Stmts::Many(ss) => {
             let span = ss[0].span.fuse(ss[ss.len() - 1].span);
@@ -324,8 +459,17 @@ pub struct Declarator {
     pub r: usize,
 }
 
+pub fn declarator(l: usize, r: usize, name: Ident, init: Option<Box<Expr>>) -> Box<Declarator> {
+    Box::new(Declarator {
+        name,
+        init: init.map(unbox),
+        l,
+        r,
+    })
+}
+
 /// `T x = e, y;`: one `Local` per declarator, each spanning from the type.
-pub fn locals(file: FileId, ty: Type, decls: Vec<Declarator>) -> Vec<Stmt> {
+pub fn locals(file: FileId, ty: Type, decls: Vec<Box<Declarator>>) -> Vec<Stmt> {
     let l = ty.span.start as usize;
     decls
         .into_iter()
@@ -340,15 +484,29 @@ pub fn locals(file: FileId, ty: Type, decls: Vec<Declarator>) -> Vec<Stmt> {
         .collect()
 }
 
-pub fn local_stmts(file: FileId, l: usize, r: usize, ty: Type, decls: Vec<Declarator>) -> Stmts {
+pub fn local_stmts(
+    file: FileId,
+    l: usize,
+    r: usize,
+    ty: Type,
+    decls: Vec<Box<Declarator>>,
+) -> Stmts {
     let mut ss = locals(file, ty, decls);
     if ss.len() == 1 {
         let mut s = ss.pop().expect("one declarator");
         s.span = span(file, l, r);
-        Stmts::One(s)
+        Stmts::One(Box::new(s))
     } else {
         Stmts::Many(ss)
     }
+}
+
+pub fn assign(file: FileId, l: usize, r: usize, target: Box<Expr>, value: Box<Expr>) -> Stmts {
+    let kind = StmtKind::Assign {
+        target: *target,
+        value: *value,
+    };
+    one(file, l, r, kind)
 }
 
 /// `x op= e` becomes `x = x op e`.
@@ -356,23 +514,31 @@ pub fn compound(
     file: FileId,
     l: usize,
     r: usize,
-    target: Expr,
+    target: Box<Expr>,
     op: BinOp,
-    value: Expr,
-) -> StmtKind {
-    let rhs = bin(file, l, r, op, target.clone(), value);
-    StmtKind::Assign { target, value: rhs }
+    value: Box<Expr>,
+) -> Stmts {
+    let (vl, vr) = (target.span.start as usize, value.span.end as usize);
+    let rhs = bin(file, vl, vr, op, target.clone(), value);
+    assign(file, l, r, target, rhs)
 }
 
 /// `x++` / `x--` become `x = x ± 1`.
-pub fn incr(file: FileId, l: usize, r: usize, target: Expr, op: BinOp) -> StmtKind {
+pub fn incr(file: FileId, l: usize, r: usize, target: Box<Expr>, op: BinOp) -> Stmts {
     let one = expr(file, r.saturating_sub(2), r, ExprKind::Int(1));
     compound(file, l, r, target, op, one)
 }
 
-pub fn if_(file: FileId, l: usize, r: usize, cond: Expr, then: Stmts, els: Option<Stmts>) -> Stmts {
+pub fn if_(
+    file: FileId,
+    l: usize,
+    r: usize,
+    cond: Box<Expr>,
+    then: Stmts,
+    els: Option<Stmts>,
+) -> Stmts {
     let kind = StmtKind::If {
-        cond,
+        cond: *cond,
         then: body_block(then),
         els: els.map(body_block),
     };
@@ -381,7 +547,7 @@ pub fn if_(file: FileId, l: usize, r: usize, cond: Expr, then: Stmts, els: Optio
 
 pub fn ghost(file: FileId, l: usize, r: usize, s: Stmts) -> Stmts {
     match s {
-        Stmts::One(s) => one(file, l, r, StmtKind::Ghost(Box::new(s))),
+        Stmts::One(s) => one(file, l, r, StmtKind::Ghost(s)),
         Stmts::Many(ss) => Stmts::Many(
             ss.into_iter()
                 .map(|s| {
@@ -400,9 +566,26 @@ pub enum LoopHead {
     Range(Contract, Ident, Expr, Expr),
 }
 
-pub fn loop_(file: FileId, l: usize, r: usize, head: LoopHead, body: Stmts) -> Stmts {
+pub fn while_head(c: Contract, cond: Box<Expr>) -> Box<LoopHead> {
+    Box::new(LoopHead::While(c, *cond))
+}
+
+pub fn for_head(
+    c: Contract,
+    init: Vec<Stmt>,
+    cond: Option<Box<Expr>>,
+    update: Vec<Stmts>,
+) -> Box<LoopHead> {
+    Box::new(LoopHead::For(c, init, cond.map(unbox), flatten(update)))
+}
+
+pub fn range_head(c: Contract, var: Ident, lo: Box<Expr>, hi: Box<Expr>) -> Box<LoopHead> {
+    Box::new(LoopHead::Range(c, var, *lo, *hi))
+}
+
+pub fn loop_(file: FileId, l: usize, r: usize, head: Box<LoopHead>, body: Stmts) -> Stmts {
     let body = body_block(body);
-    let kind = match head {
+    let kind = match *head {
         LoopHead::While(contract, cond) => StmtKind::While {
             contract,
             cond,
@@ -429,21 +612,26 @@ pub fn loop_(file: FileId, l: usize, r: usize, head: LoopHead, body: Stmts) -> S
 // ------------------------------------------------------------ contracts
 
 pub enum ContractItem {
-    Clause(Clause),
-    Given(Param),
-    Yields(Param),
+    Clause(Box<Clause>),
+    Given(Box<Param>),
+    Yields(Box<Param>),
 }
 
-pub fn clause(file: FileId, l: usize, r: usize, kind: ClauseKind, expr: Expr) -> ContractItem {
-    ContractItem::Clause(Clause {
+pub fn clause(file: FileId, l: usize, r: usize, kind: ClauseKind, expr: Box<Expr>) -> ContractItem {
+    ContractItem::Clause(Box::new(Clause {
         kind,
-        expr,
+        expr: *expr,
         span: span(file, l, r),
-    })
+    }))
 }
 
 /// `decreases a, b;` keeps `a`; a bare `decreases;` gets `true`.
-pub fn decreases(file: FileId, l: usize, r: usize, measure: Option<Vec<Expr>>) -> ContractItem {
+pub fn decreases(
+    file: FileId,
+    l: usize,
+    r: usize,
+    measure: Option<Vec<Box<Expr>>>,
+) -> ContractItem {
     let e = measure
         .and_then(|v| v.into_iter().next())
         .unwrap_or_else(|| expr(file, l, r, ExprKind::Bool(true)));
@@ -454,9 +642,9 @@ pub fn contract(items: Vec<ContractItem>) -> Contract {
     let mut c = Contract::default();
     for item in items {
         match item {
-            ContractItem::Clause(cl) => c.clauses.push(cl),
-            ContractItem::Given(p) => c.given.push(p),
-            ContractItem::Yields(p) => c.yields.push(p),
+            ContractItem::Clause(cl) => c.clauses.push(*cl),
+            ContractItem::Given(p) => c.given.push(*p),
+            ContractItem::Yields(p) => c.yields.push(*p),
         }
     }
     c
@@ -468,12 +656,12 @@ fn contract_is_empty(c: &Contract) -> bool {
 
 // -------------------------------------------------------------- members
 
-pub fn param(file: FileId, l: usize, r: usize, ty: Type, name: Ident) -> Param {
-    Param {
+pub fn param(file: FileId, l: usize, r: usize, ty: Type, name: Ident) -> Box<Param> {
+    Box::new(Param {
         ty,
         name,
         span: span(file, l, r),
-    }
+    })
 }
 
 pub enum Modifier {
@@ -503,7 +691,7 @@ pub fn modifiers(ms: Vec<Modifier>) -> Modifiers {
 /// What follows a member's parameter list.
 pub enum Body {
     /// `= e;`
-    Expr(Expr),
+    Expr(Box<Expr>),
     Block(Block),
     /// `;`
     Abstract,
@@ -526,11 +714,22 @@ pub fn member<'i>(
     h: Header,
     ret: Type,
     body: Body,
+) -> PResult<'i, Vec<Member>> {
+    Ok(vec![method_like(file, l, r, h, ret, body)?])
+}
+
+fn method_like<'i>(
+    file: FileId,
+    l: usize,
+    r: usize,
+    h: Header,
+    ret: Type,
+    body: Body,
 ) -> PResult<'i, Member> {
     let span = span(file, l, r);
     if ret.kind == TypeKind::Resource {
         let body = match body {
-            Body::Expr(e) => Some(e),
+            Body::Expr(e) => Some(*e),
             Body::Abstract => None,
             Body::Block(b) => {
                 return malformed(
@@ -551,7 +750,7 @@ pub fn member<'i>(
     }
     if h.mods.is_pure {
         let body = match body {
-            Body::Expr(e) => Some(e),
+            Body::Expr(e) => Some(*e),
             Body::Abstract => None,
             Body::Block(b) => Some(pure_block_body(b, r)?),
         };
@@ -617,7 +816,7 @@ pub fn constructor<'i>(
     r: usize,
     h: Header,
     body: Body,
-) -> PResult<'i, Member> {
+) -> PResult<'i, Vec<Member>> {
     let body = method_body(body, r)?;
     let ret = ty(
         file,
@@ -625,7 +824,7 @@ pub fn constructor<'i>(
         h.name.span.end as usize,
         TypeKind::Void,
     );
-    Ok(Member::Method(Method {
+    Ok(vec![Member::Method(Method {
         kind: MethodKind::Constructor,
         mods: h.mods,
         contract: h.contract,
@@ -634,7 +833,7 @@ pub fn constructor<'i>(
         params: h.params,
         body,
         span: span(file, l, r),
-    }))
+    })])
 }
 
 /// `mods T x, y;`: one field per name.

@@ -1003,3 +1003,56 @@ fn mutations_never_panic() {
         let _ = parse_pvl(F, &text);
     }
 }
+
+/// `cargo test --release -- --ignored parse_speed --nocapture`: throughput on a ~5 MB file.
+#[test]
+#[ignore]
+fn parse_speed() {
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 5_000_000 {
+        text.push_str(
+            &PROGRAM
+                .replace("Counter", &format!("Counter{i}"))
+                .replace("sorted", &format!("sorted{i}"))
+                .replace("client", &format!("client{i}")),
+        );
+        i += 1;
+    }
+    // CPU time of this thread, so that other load on the machine does not count.
+    let cpu = || {
+        let s = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+        s.split_whitespace()
+            .next()
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    let (t, c) = (std::time::Instant::now(), cpu());
+    let u = parse(&text);
+    let (dt, dc) = (t.elapsed(), (cpu() - c) as f64 / 1e9);
+    println!(
+        "{} bytes, {} decls in {dt:?} wall, {dc:.3}s cpu: {:.1} MB/s (cpu)",
+        text.len(),
+        u.decls.len(),
+        text.len() as f64 / 1e6 / dc
+    );
+    let t = std::time::Instant::now();
+    let n = Lexer::new(&text).count();
+    println!("lexing alone: {n} tokens in {:?}", t.elapsed());
+}
+
+#[test]
+#[ignore]
+fn sizes() {
+    use std::mem::size_of;
+    println!(
+        "Expr {} Stmt {} Type {} Param {} Ident {} Call {} Contract {}",
+        size_of::<Expr>(),
+        size_of::<Stmt>(),
+        size_of::<Type>(),
+        size_of::<Param>(),
+        size_of::<Ident>(),
+        size_of::<Call>(),
+        size_of::<Contract>()
+    );
+}
