@@ -147,8 +147,24 @@ fn run_backend(encoded: &Encoded, opts: &Options) -> Outcome {
     }
 }
 
-/// One construct failing on several paths is one failure.
+/// One construct failing on several paths is one failure. The satisfiability
+/// check of a precondition is also not reached when the precondition itself
+/// fails (is ill-formed): that failure is the one to report.
 fn dedup(diags: &mut Vec<Diagnostic>) {
+    let unsatisfiable = crate::diag::Code::Failure(crate::diag::FailureCode::Unsatisfiable);
+    let spans: Vec<_> = diags
+        .iter()
+        .filter(|d| d.code != unsatisfiable)
+        .filter_map(|d| d.span)
+        .collect();
+    diags.retain(|d| {
+        d.code != unsatisfiable
+            || !d.span.is_some_and(|u| {
+                spans
+                    .iter()
+                    .any(|s| s.file == u.file && u.start <= s.start && s.end <= u.end)
+            })
+    });
     let mut seen = Vec::new();
     diags.retain(|d| {
         let key = (d.code, d.span);

@@ -23,6 +23,12 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
     else {
         return internal(f, None);
     };
+    if f.kind == FailureKind::RefuteFailed {
+        return match code_of(f, info, Reason::False) {
+            Some(code) => at(code, info),
+            None => internal(f, Some(info)),
+        };
+    }
     let reason = match &f.reason {
         FailureReason::AssertionFalse => Reason::False,
         FailureReason::InsufficientPermission => Reason::Perm,

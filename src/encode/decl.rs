@@ -94,7 +94,8 @@ impl Encoder<'_> {
             _ => Scope::Method,
         };
         let all: Vec<&core::Var> = m.params.iter().chain(&m.given).chain(&m.yields).collect();
-        self.begin_member(scope, &all, &m.ret);
+        // The contract sees final fields as fixed values, the constructor body as fields.
+        self.begin_member(Scope::Method, &all, &m.ret);
 
         let mut params = Vec::new();
         let mut pres = Vec::new();
@@ -151,9 +152,14 @@ impl Encoder<'_> {
         }
         posts.extend(self.clauses(&m.contract.ensures, Blame::Postcondition, "postcondition")?);
 
+        self.scope = scope;
         let body = match &m.body {
             None => None,
-            Some(b) => Some(self.method_body(m, b)?),
+            Some(b) => {
+                let mut stmts = self.satisfiability_check(m);
+                stmts.extend(self.method_body(m, b)?);
+                Some(stmts)
+            }
         };
         let origin = self.origin(m.span, Blame::Direct, "method");
         Ok(vir::Method {
@@ -165,6 +171,33 @@ impl Encoder<'_> {
             body,
             origin,
         })
+    }
+
+    /// `refute false` at the start of the body: it fails exactly when the
+    /// precondition is unsatisfiable (`unsatisfiable`). A clause that is
+    /// literally `false` is taken as intended.
+    fn satisfiability_check(&mut self, m: &core::Method) -> Vec<Stmt> {
+        let reqs = &m.contract.requires;
+        let intended = reqs
+            .iter()
+            .any(|e| matches!(e.kind, core::ExprKind::Bool(false)));
+        if reqs.is_empty() || intended {
+            return vec![];
+        }
+        let span = reqs
+            .iter()
+            .map(|e| e.span)
+            .reduce(|a, b| a.fuse(b))
+            .unwrap_or(m.span);
+        let o = self.origin(
+            span,
+            Blame::As(crate::diag::FailureCode::Unsatisfiable),
+            "precondition",
+        );
+        vec![Stmt::new(
+            StmtKind::Refute(Expr::bool(false).with_origin(o)),
+            o,
+        )]
     }
 
     fn method_body(&mut self, m: &core::Method, b: &core::Block) -> diag::Result<Vec<Stmt>> {

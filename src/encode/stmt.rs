@@ -45,13 +45,15 @@ impl Encoder<'_> {
                 })));
                 if let Some(init) = init {
                     let e = self.expr_as(init, &v.ty)?;
-                    out.push(Stmt::plain(StmtKind::Assign(v.name.clone(), e)));
+                    let o = self.origin(span, Blame::Direct, "assignment");
+                    out.push(Stmt::new(StmtKind::Assign(v.name.clone(), e), o));
                 }
             }
             S::AssignLocal(x, e) => {
                 let want = self.local_type(x, &e.ty);
                 let e = self.expr_as(e, &want)?;
-                out.push(Stmt::plain(StmtKind::Assign(self.local_name(x), e)));
+                let o = self.origin(span, Blame::Direct, "assignment");
+                out.push(Stmt::new(StmtKind::Assign(self.local_name(x), e), o));
             }
             // recv.f = e  ~>  recv.f := e   (needs write permission: assignFieldFailed)
             S::AssignField { recv, field, value } => {
@@ -144,7 +146,8 @@ impl Encoder<'_> {
                 if let Some(e) = e {
                     let want = self.return_type.clone();
                     let v = self.expr_as(e, &want)?;
-                    out.push(Stmt::plain(StmtKind::Assign(RESULT.into(), v)));
+                    let o = self.origin(span, Blame::Direct, "return");
+                    out.push(Stmt::new(StmtKind::Assign(RESULT.into(), v), o));
                 }
                 self.has_return = true;
                 out.push(Stmt::plain(StmtKind::Goto(END_LABEL.into())));
@@ -218,7 +221,8 @@ impl Encoder<'_> {
                     Blame::As(FailureCode::InvocationObjectNull),
                     "call",
                 );
-                let check = Expr::binary(BinOp::Ne, r.clone(), Expr::plain(ExprKind::NullLit));
+                let check = Expr::binary(BinOp::Ne, r.clone(), Expr::plain(ExprKind::NullLit))
+                    .with_origin(o);
                 out.push(Stmt::new(StmtKind::Assert(check), o));
             }
             args.push(r);
@@ -285,10 +289,8 @@ impl Encoder<'_> {
     ) -> diag::Result<()> {
         let n = self.expr(len)?;
         let o = self.origin(len.span, Blame::As(FailureCode::ArraySize), "array size");
-        out.push(Stmt::new(
-            StmtKind::Assert(Expr::binary(BinOp::Ge, n.clone(), Expr::int(0))),
-            o,
-        ));
+        let check = Expr::binary(BinOp::Ge, n.clone(), Expr::int(0)).with_origin(o);
+        out.push(Stmt::new(StmtKind::Assert(check), o));
         let x = self.local_name(target);
         out.push(Stmt::plain(StmtKind::New {
             target: x.clone(),
