@@ -320,7 +320,7 @@ fn program() -> Program {
             .unwrap(),
         ),
         assert(Expr::implies(
-            Expr::not(bin(BinOp::Lt, v(), int(0))),
+            Expr::negate(bin(BinOp::Lt, v(), int(0))),
             bin(
                 BinOp::Le,
                 plain(ExprKind::Unary(UnOp::Neg, bx(v()))),
