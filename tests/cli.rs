@@ -1,0 +1,98 @@
+//! The `weft` binary: exit codes, JSON output, `emit`, and a backend that
+//! cannot give a verdict.
+
+use std::process::{Command, Output};
+
+fn weft(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("weft runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+#[test]
+fn verified_program_exits_0() {
+    let out = weft(&["verify", "examples/core/counter.pvl"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn failure_exits_1_with_code_and_line_in_json() {
+    let out = weft(&["verify", "--format", "json", "tests/cases/fail/post_failed_false.pvl"]);
+    assert_eq!(out.status.code(), Some(1));
+    let r = json(&out);
+    assert_eq!(r["verdict"], "failed");
+    assert_eq!(r["backend"], "silicon");
+    let failures = r["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1, "{r}");
+    assert_eq!(failures[0]["code"], "postFailed:false");
+    assert_eq!(failures[0]["line"], 7);
+    assert_eq!(failures[0]["file"], "tests/cases/fail/post_failed_false.pvl");
+}
+
+#[test]
+fn input_error_exits_2_without_running_a_backend() {
+    let out = weft(&["verify", "--format", "json", "tests/cases/errors/mismatch_condition.pvl"]);
+    assert_eq!(out.status.code(), Some(2));
+    let r = json(&out);
+    assert_eq!(r["verdict"], "error");
+    assert_eq!(r["errors"][0]["code"], "typeError:mismatch");
+    assert_eq!(r["errors"][0]["line"], 5);
+    assert_eq!(r["errors"][0]["column"], 41);
+}
+
+#[test]
+fn unreadable_file_exits_2() {
+    let out = weft(&["verify", "no/such/file.pvl"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+}
+
+#[test]
+fn timeout_exits_3_and_says_so() {
+    let out = weft(&["verify", "--timeout", "0", "examples/core/counter.pvl"]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("timed out"), "{err}");
+    assert!(!err.contains("verified"), "{err}");
+}
+
+#[test]
+fn missing_java_exits_3_with_the_fix() {
+    let out = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(["verify", "examples/core/counter.pvl"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PATH", "/nonexistent")
+        .output()
+        .expect("weft runs");
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Java"), "{err}");
+}
+
+#[test]
+fn emit_prints_silver() {
+    let out = weft(&["emit", "--to", "silver", "examples/core/counter.pvl"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("method Counter__increment(this: Ref)"), "{text}");
+    assert!(text.contains("field Counter__x: Int"), "{text}");
+}
+
+#[test]
+fn test_command_checks_markers() {
+    let out = weft(&["test", "tests/cases/fail/div_by_zero.pvl", "tests/cases/errors"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("passed, 0 failed"));
+}
