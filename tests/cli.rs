@@ -24,12 +24,22 @@ fn json(out: &Output) -> serde_json::Value {
 #[test]
 fn verified_program_exits_0() {
     let out = weft(&["verify", "examples/core/counter.pvl"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
 fn failure_exits_1_with_code_and_line_in_json() {
-    let out = weft(&["verify", "--format", "json", "tests/cases/fail/post_failed_false.pvl"]);
+    let out = weft(&[
+        "verify",
+        "--format",
+        "json",
+        "tests/cases/fail/post_failed_false.pvl",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let r = json(&out);
     assert_eq!(r["verdict"], "failed");
@@ -38,12 +48,20 @@ fn failure_exits_1_with_code_and_line_in_json() {
     assert_eq!(failures.len(), 1, "{r}");
     assert_eq!(failures[0]["code"], "postFailed:false");
     assert_eq!(failures[0]["line"], 7);
-    assert_eq!(failures[0]["file"], "tests/cases/fail/post_failed_false.pvl");
+    assert_eq!(
+        failures[0]["file"],
+        "tests/cases/fail/post_failed_false.pvl"
+    );
 }
 
 #[test]
 fn input_error_exits_2_without_running_a_backend() {
-    let out = weft(&["verify", "--format", "json", "tests/cases/errors/mismatch_condition.pvl"]);
+    let out = weft(&[
+        "verify",
+        "--format",
+        "json",
+        "tests/cases/errors/mismatch_condition.pvl",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let r = json(&out);
     assert_eq!(r["verdict"], "error");
@@ -86,13 +104,25 @@ fn emit_prints_silver() {
     let out = weft(&["emit", "--to", "silver", "examples/core/counter.pvl"]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("method Counter__increment(this: Ref)"), "{text}");
+    assert!(
+        text.contains("method Counter__increment(this: Ref)"),
+        "{text}"
+    );
     assert!(text.contains("field Counter__x: Int"), "{text}");
 }
 
 #[test]
 fn test_command_checks_markers() {
-    let out = weft(&["test", "tests/cases/fail/div_by_zero.pvl", "tests/cases/errors"]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = weft(&[
+        "test",
+        "tests/cases/fail/div_by_zero.pvl",
+        "tests/cases/errors",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("passed, 0 failed"));
 }

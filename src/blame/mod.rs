@@ -184,11 +184,17 @@ fn text_at(emitted: &Emitted, start: LineCol, end: LineCol) -> String {
     let lines: Vec<&str> = emitted.text.lines().collect();
     let mut out = String::new();
     for l in start.line..=end.line {
-        let Some(line) = lines.get(l - 1) else { break };
+        let Some(line) = lines.get(l.saturating_sub(1)) else {
+            break;
+        };
         let chars: Vec<char> = line.chars().collect();
-        let from = if l == start.line { start.column - 1 } else { 0 };
+        let from = if l == start.line {
+            start.column.saturating_sub(1)
+        } else {
+            0
+        };
         let to = if l == end.line {
-            (end.column - 1).min(chars.len())
+            end.column.saturating_sub(1).min(chars.len())
         } else {
             chars.len()
         };
