@@ -55,7 +55,7 @@
 //! * **Methods** become Silver methods with `this` as first parameter and
 //!   `requires this != null`; the caller asserts the receiver is not null
 //!   (`invocationObjectNull`). Parameters the body assigns get local copies.
-//!   Early `return` jumps to a label at the end (not yet inside loops).
+//!   Early `return` (also inside loops) jumps to a label at the end.
 //!   `frac`/`zfrac` parameters get `0 < p <= 1` / `0 <= p <= 1` preconditions.
 //! * **Constructors** are methods returning `this := new(fields)`.
 //! * **Final fields** are readable without permission: outside the
@@ -77,7 +77,7 @@
 //!
 //! # Not yet
 //!
-//! `decreases` (reported as not supported), `return` inside loops, maps,
+//! `decreases` (reported as not supported), maps,
 //! `.get` on a `None` option is not checked, Java input, the Boogie backend,
 //! and every concurrency layer.
 

@@ -11,7 +11,6 @@
 //! ```
 
 use super::names::{END_LABEL, RESULT};
-use super::stmt::Place;
 use super::{Encoder, Scope};
 use crate::core::{self, MethodId, StmtKind as S, Type as T};
 use crate::diag;
@@ -234,7 +233,7 @@ impl Encoder<'_> {
             }));
         }
         let mut body = Vec::new();
-        self.block(b, Place::default(), &mut body)?;
+        self.block(b, &mut body)?;
         let mut out: Vec<Stmt> = self
             .temps
             .drain(..)

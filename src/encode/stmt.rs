@@ -6,22 +6,11 @@ use crate::core::{self, StmtKind as S, Type as T};
 use crate::diag::{self, Diagnostic, FailureCode};
 use crate::vir::{self, BinOp, Blame, Expr, ExprKind, Quantifier, Stmt, StmtKind};
 
-/// Where the statement stands, for the rules that care.
-#[derive(Clone, Copy, Default)]
-pub(super) struct Place {
-    pub in_loop: bool,
-}
-
 impl Encoder<'_> {
-    pub(super) fn block(
-        &mut self,
-        b: &core::Block,
-        place: Place,
-        out: &mut Vec<Stmt>,
-    ) -> diag::Result<()> {
+    pub(super) fn block(&mut self, b: &core::Block, out: &mut Vec<Stmt>) -> diag::Result<()> {
         let mut errors = Vec::new();
         for s in &b.stmts {
-            if let Err(e) = self.stmt(s, place, out) {
+            if let Err(e) = self.stmt(s, out) {
                 errors.extend(e);
             }
         }
@@ -32,7 +21,7 @@ impl Encoder<'_> {
         }
     }
 
-    fn stmt(&mut self, s: &core::Stmt, place: Place, out: &mut Vec<Stmt>) -> diag::Result<()> {
+    fn stmt(&mut self, s: &core::Stmt, out: &mut Vec<Stmt>) -> diag::Result<()> {
         let span = s.span;
         match &s.kind {
             // T x = e  ~>  var x: T; x := e
@@ -107,10 +96,10 @@ impl Encoder<'_> {
             S::If { cond, then, els } => {
                 let cond = self.expr(cond)?;
                 let mut t = Vec::new();
-                self.block(then, place, &mut t)?;
+                self.block(then, &mut t)?;
                 let mut f = Vec::new();
                 if let Some(els) = els {
-                    self.block(els, place, &mut f)?;
+                    self.block(els, &mut f)?;
                 }
                 out.push(Stmt::plain(StmtKind::If {
                     cond,
@@ -128,7 +117,7 @@ impl Encoder<'_> {
                 let invs = self.clauses(invariants, Blame::LoopInvariant, "loop invariant")?;
                 let cond = self.expr(cond)?;
                 let mut b = Vec::new();
-                self.block(body, Place { in_loop: true }, &mut b)?;
+                self.block(body, &mut b)?;
                 out.push(Stmt::plain(StmtKind::While {
                     cond,
                     invariants: invs,
@@ -137,12 +126,6 @@ impl Encoder<'_> {
             }
             // return e  ~>  weft_result := e; goto weft_end
             S::Return(e) => {
-                if place.in_loop {
-                    return Err(vec![Diagnostic::not_supported(
-                        span,
-                        "return inside a loop",
-                    )]);
-                }
                 if let Some(e) = e {
                     let want = self.return_type.clone();
                     let v = self.expr_as(e, &want)?;
@@ -171,7 +154,7 @@ impl Encoder<'_> {
                 out.push(Stmt::new(StmtKind::Unfold(acc), o));
             }
             S::Label(l) => out.push(Stmt::plain(StmtKind::Label(l.clone()))),
-            S::Block(b) => self.block(b, place, out)?,
+            S::Block(b) => self.block(b, out)?,
         }
         Ok(())
     }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! context_everywhere I; m { … while (c) / loop_invariant J; … }
-//!   ~>  requires I; ensures I; m { … while (c) / loop_invariant I; loop_invariant J; … }
+//!   ~>  requires I; ensures I; (before the other clauses) m { … while (c) / loop_invariant I; loop_invariant J; … }
 //! ```
 
 use crate::core::{Block, Expr, Program, StmtKind};
@@ -14,8 +14,9 @@ pub fn run(mut p: Program) -> diag::Result<Program> {
         if everywhere.is_empty() {
             continue;
         }
-        m.contract.requires.extend(everywhere.iter().cloned());
-        m.contract.ensures.extend(everywhere.iter().cloned());
+        // First, so that the other clauses may rely on them being well-defined.
+        m.contract.requires.splice(0..0, everywhere.iter().cloned());
+        m.contract.ensures.splice(0..0, everywhere.iter().cloned());
         if let Some(body) = &mut m.body {
             add_to_loops(body, &everywhere);
         }
