@@ -37,6 +37,16 @@ pub(super) fn final_value_function(
     }
 }
 
+/// `this != null`, as a clause that cannot fail.
+fn this_is_not_null(o: vir::Origin) -> Expr {
+    Expr::binary(
+        BinOp::Ne,
+        Expr::local("this"),
+        Expr::plain(ExprKind::NullLit),
+    )
+    .with_origin(o)
+}
+
 impl Encoder<'_> {
     fn begin_member(&mut self, scope: Scope, vars: &[&core::Var], ret: &T) {
         self.scope = scope;
@@ -105,14 +115,7 @@ impl Encoder<'_> {
                 Blame::CannotFail("the caller checks the receiver"),
                 "receiver",
             );
-            pres.push(
-                Expr::binary(
-                    BinOp::Ne,
-                    Expr::local("this"),
-                    Expr::plain(ExprKind::NullLit),
-                )
-                .with_origin(o),
-            );
+            pres.push(this_is_not_null(o));
         }
         params.extend(self.decls(&m.params));
         params.extend(self.decls(&m.given));
@@ -140,14 +143,7 @@ impl Encoder<'_> {
                 Blame::CannotFail("a new object is not null"),
                 "constructor",
             );
-            posts.push(
-                Expr::binary(
-                    BinOp::Ne,
-                    Expr::local("this"),
-                    Expr::plain(ExprKind::NullLit),
-                )
-                .with_origin(o),
-            );
+            posts.push(this_is_not_null(o));
         }
         posts.extend(self.clauses(&m.contract.ensures, Blame::Postcondition, "postcondition")?);
 
