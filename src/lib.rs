@@ -73,12 +73,13 @@
 //! * **Fractions** (`frac`, `zfrac`, `rational`) are Silver `Perm`; an int
 //!   used as a permission becomes `n/1`.
 //! * **Inline predicates** are replaced by their bodies at each use.
-//! * **Options** are a domain `WeftOption[T]`.
+//! * **Options** are a domain `WeftOption[T]`; `.get` is a function per element
+//!   type whose precondition is `o != None` (`optionNone`).
 //!
 //! # Not yet
 //!
 //! `decreases` (reported as not supported), maps,
-//! `.get` on a `None` option is not checked, Java input, the Boogie backend,
+//! Java input, the Boogie backend,
 //! and every concurrency layer.
 
 pub mod backend;

@@ -267,9 +267,13 @@ impl Encoder<'_> {
                 let o = seq_origin(self);
                 Expr::new(ExprKind::SeqIndex(s, i), o)
             }
+            // o.get  ~>  weft_get_T(o), whose precondition is o != None (optionNone)
             Builtin::OptGet => {
                 let ty = self.ty(&e.ty);
-                Expr::plain(ExprKind::DomainFuncApp(prelude::GET.into(), xs, ty))
+                let name = prelude::checked_get(&ty);
+                self.prelude.option_gets.insert(ty);
+                let o = self.origin(e.span, Blame::As(FailureCode::OptionNone), "option value");
+                Expr::new(ExprKind::FuncApp(name, xs), o)
             }
         })
     }

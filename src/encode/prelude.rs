@@ -34,6 +34,8 @@ pub struct Prelude {
     pub options: bool,
     /// Element types of arrays in use (one element field each).
     pub item_types: BTreeSet<(String, Type)>,
+    /// Element types whose options are read with `.get` (one checked getter each).
+    pub option_gets: BTreeSet<Type>,
 }
 
 fn decl(name: &str, ty: Type) -> LocalDecl {
@@ -114,6 +116,7 @@ impl Prelude {
         if self.division {
             out.extend(division_functions());
         }
+        out.extend(self.option_gets.iter().map(checked_getter));
         out
     }
 
@@ -260,6 +263,28 @@ fn division_functions() -> Vec<Function> {
         origin: Origin::NONE,
     };
     vec![div, modulo]
+}
+
+/// The name of the checked getter for options of `elem`.
+pub fn checked_get(elem: &Type) -> String {
+    format!(
+        "weft_get{}",
+        item_field(elem).trim_start_matches("weft_item")
+    )
+}
+
+/// `function weft_get_T(o: WeftOption[T]): T requires o != weft_none() { weft_get(o) }`
+fn checked_getter(elem: &Type) -> Function {
+    let opt = Type::Domain(OPTION.into(), vec![elem.clone()]);
+    Function {
+        name: checked_get(elem),
+        params: vec![decl("o", opt.clone())],
+        ret: elem.clone(),
+        pres: vec![bin(BinOp::Ne, local("o"), app(NONE, vec![], opt))],
+        posts: vec![],
+        body: Some(app(GET, vec![local("o")], elem.clone())),
+        origin: Origin::NONE,
+    }
 }
 
 fn option_domain() -> Domain {
