@@ -126,3 +126,19 @@ fn test_command_checks_markers() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("passed, 0 failed"));
 }
+
+#[test]
+fn failed_precondition_points_at_the_callee_clause() {
+    let out = weft(&[
+        "verify",
+        "--format",
+        "json",
+        "tests/cases/fail/pre_failed_false.pvl",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let r = json(&out);
+    let f = &r["failures"][0];
+    assert_eq!(f["code"], "preFailed:false");
+    assert_eq!(f["line"], 10);
+    assert_eq!(f["related"][0]["line"], 3, "{r}");
+}

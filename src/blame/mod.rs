@@ -50,9 +50,65 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
         }
     }
     match code_of(f, info, reason) {
+        Some(code @ FailureCode::PreFailed(_)) => {
+            with_callee_clause(at(code, info), f, emitted, origins)
+        }
         Some(code) => at(code, info),
         None => internal(f, Some(info)),
     }
+}
+
+/// A failed precondition of a call points, as related location, at the
+/// callee's clause that may not hold. Silicon prints that clause with the
+/// arguments substituted, so it is found by its shape (names and numbers
+/// abstracted) among the callee's clauses, when exactly one has that shape.
+fn with_callee_clause(
+    d: Diagnostic,
+    f: &BackendFailure,
+    emitted: &Emitted,
+    origins: &OriginTable,
+) -> Diagnostic {
+    let Some(callee) = callee_name(&f.message) else {
+        return d;
+    };
+    let key = |p: LineCol| (p.line, p.column);
+    let entries = &emitted.positions.entries;
+    // The callee's declaration: a member whose text starts with its header.
+    let member = entries.iter().find(|(o, s, e)| {
+        origins
+            .get(*o)
+            .is_some_and(|i| matches!(i.what, "method" | "function"))
+            && ["method", "function"].iter().any(|kw| {
+                normalize(&text_at(emitted, *s, *e)).starts_with(&format!("{kw}{callee}"))
+            })
+    });
+    let Some((_, ms, me)) = member else { return d };
+    let wanted = shape(&f.offending);
+    let clauses: Vec<_> = entries
+        .iter()
+        .filter(|(o, s, e)| {
+            key(*s) >= key(*ms)
+                && key(*e) <= key(*me)
+                && origins
+                    .get(*o)
+                    .is_some_and(|i| i.blame == Blame::Precondition)
+                && shape(&text_at(emitted, *s, *e)) == wanted
+        })
+        .filter_map(|(o, _, _)| origins.get(*o))
+        .collect();
+    match clauses.as_slice() {
+        [i] => d.with_related(i.span, "this precondition of the callee may not hold"),
+        _ => d,
+    }
+}
+
+/// `M` in "The precondition of method M might not hold." and "Precondition of function M …".
+fn callee_name(message: &str) -> Option<&str> {
+    let rest = message
+        .split_once("precondition of method ")
+        .or_else(|| message.split_once("Precondition of function "))?
+        .1;
+    rest.split_whitespace().next()
 }
 
 /// The code of a failure of the node itself.
@@ -170,6 +226,21 @@ fn resource_matches(text: &str, wanted: &str) -> bool {
     }
     let inner = text.strip_prefix("acc").unwrap_or(text);
     inner == wanted || inner.starts_with(&format!("{wanted},"))
+}
+
+/// The text with every name and number replaced by `_`.
+fn shape(s: &str) -> String {
+    let mut out = String::new();
+    for c in normalize(s).chars() {
+        if c.is_alphanumeric() || c == '_' || c == '.' {
+            if !out.ends_with('_') {
+                out.push('_');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Text without white space and parentheses, so that both printers agree.
