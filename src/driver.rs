@@ -107,8 +107,11 @@ pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    let program = check::check(&units)?;
-    let program = passes::run(program)?;
+    // Each stage's input is dropped as soon as the next stage has its
+    // output, so at most two representations are alive at a time.
+    let program = check::check(&units);
+    drop(units);
+    let program = passes::run(program?)?;
     encode::encode(&program)
 }
 

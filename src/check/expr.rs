@@ -210,9 +210,9 @@ impl Body<'_> {
                 }
                 new(K::ArrayOf(bx(a), bx(n?)), Type::Bool)
             }
-            A::SeqLit(t, xs) => self.literal(Coll::Seq, t.as_ref(), xs, hint, span),
-            A::SetLit(t, xs) => self.literal(Coll::Set, t.as_ref(), xs, hint, span),
-            A::BagLit(t, xs) => self.literal(Coll::Bag, t.as_ref(), xs, hint, span),
+            A::SeqLit(t, xs) => self.literal(Coll::Seq, t.as_deref(), xs, hint, span),
+            A::SetLit(t, xs) => self.literal(Coll::Set, t.as_deref(), xs, hint, span),
+            A::BagLit(t, xs) => self.literal(Coll::Bag, t.as_deref(), xs, hint, span),
             A::Length(x) => {
                 let x = self.expr(x, None)?;
                 if collection_elem(&x.ty).is_none() {

@@ -320,7 +320,13 @@ impl Body<'_> {
                 return;
             }
         };
-        out.push(stmt(S::Call { target: None, call }, span));
+        out.push(stmt(
+            S::Call {
+                target: None,
+                call: Box::new(call),
+            },
+            span,
+        ));
     }
 
     /// The right-hand side of `x = …` / `T x = …`; calls are allowed here.
@@ -411,10 +417,14 @@ impl Body<'_> {
         };
         let k = match t {
             Target::Local(name, _) => S::AssignLocal(name, value),
-            Target::Field(recv, field, _) => S::AssignField { recv, field, value },
+            Target::Field(recv, field, _) => S::AssignField {
+                recv: Box::new(recv),
+                field,
+                value,
+            },
             Target::Index(array, index, _) => S::AssignIndex {
-                array,
-                index,
+                array: Box::new(array),
+                index: Box::new(index),
                 value,
             },
         };
@@ -460,7 +470,7 @@ fn call_into(target: String, rhs: Rhs) -> S {
     match rhs {
         Rhs::Call(call, _) => S::Call {
             target: Some(target),
-            call,
+            call: Box::new(call),
         },
         Rhs::NewArray(elem, len) => S::NewArray { target, elem, len },
         Rhs::Pure(x) => S::AssignLocal(target, x),

@@ -202,20 +202,21 @@ pub enum StmtKind {
     /// Declare a local (unique name), optionally initialised.
     Local(Var, Option<Expr>),
     AssignLocal(String, Expr),
+    // Receivers, arrays and calls are boxed to keep every statement small.
     AssignField {
-        recv: Expr,
+        recv: Box<Expr>,
         field: FieldId,
         value: Expr,
     },
     AssignIndex {
-        array: Expr,
-        index: Expr,
+        array: Box<Expr>,
+        index: Box<Expr>,
         value: Expr,
     },
     /// `target = m(…)`, `m(…)`, or `target = new C(…)` (a constructor call).
     Call {
         target: Option<String>,
-        call: Call,
+        call: Box<Call>,
     },
     /// `target = new T[len]`
     NewArray {

@@ -24,8 +24,37 @@ const WIDTH: usize = 100;
 const INDENT: isize = 2;
 
 /// Prints `p` as Silver text, with the positions of every node that has an origin.
+///
+/// Each declaration is laid out and rendered on its own, so only one
+/// declaration's document is alive at a time; declarations start on a fresh
+/// line, so none can change another's layout.
 pub fn emit(p: &vir::Program) -> Emitted {
-    let (text, positions) = render::render_with_positions(&program(p), WIDTH);
+    let mut pr = Printer::new(p);
+    let mut out = render::Output::new(WIDTH);
+    let mut first = true;
+    let mut put = |out: &mut render::Output, d: Doc| {
+        if !std::mem::take(&mut first) {
+            out.newlines(2);
+        }
+        out.render(&d);
+    };
+    for d in &p.domains {
+        put(&mut out, pr.domain(d));
+    }
+    for f in &p.fields {
+        put(&mut out, field(f));
+    }
+    for f in &p.functions {
+        put(&mut out, pr.function(f));
+    }
+    for x in &p.predicates {
+        put(&mut out, pr.predicate(x));
+    }
+    for m in &p.methods {
+        put(&mut out, pr.method(m));
+    }
+    out.newlines(1);
+    let (text, positions) = out.finish();
     Emitted { text, positions }
 }
 
@@ -58,16 +87,6 @@ fn block(lines: Vec<Doc>) -> Doc {
         )
         .append(RcDoc::hardline())
         .append(text("}"))
-}
-
-fn program(p: &vir::Program) -> Doc {
-    let mut pr = Printer::new(p);
-    let mut decls: Vec<Doc> = p.domains.iter().map(|d| pr.domain(d)).collect();
-    decls.extend(p.fields.iter().map(field));
-    decls.extend(p.functions.iter().map(|f| pr.function(f)));
-    decls.extend(p.predicates.iter().map(|x| pr.predicate(x)));
-    decls.extend(p.methods.iter().map(|m| pr.method(m)));
-    RcDoc::intersperse(decls, RcDoc::hardline().append(RcDoc::hardline())).append(RcDoc::hardline())
 }
 
 /// Silver's type name of `t`.

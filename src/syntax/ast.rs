@@ -217,13 +217,13 @@ pub enum StmtKind {
     },
     /// `loop_invariant I; while (c) body` (the contract precedes the loop).
     While {
-        contract: Contract,
+        contract: Box<Contract>,
         cond: Expr,
         body: Block,
     },
     /// Classic `for (init; cond; update) body`.
     For {
-        contract: Contract,
+        contract: Box<Contract>,
         init: Vec<Stmt>,
         cond: Option<Expr>,
         update: Vec<Stmt>,
@@ -231,10 +231,10 @@ pub enum StmtKind {
     },
     /// `for (int i = lo .. hi) body`: i ranges over [lo, hi).
     ForRange {
-        contract: Contract,
+        contract: Box<Contract>,
         var: Ident,
-        lo: Expr,
-        hi: Expr,
+        lo: Box<Expr>,
+        hi: Box<Expr>,
         body: Block,
     },
     Return(Option<Expr>),
@@ -357,7 +357,8 @@ pub enum ExprKind {
     Index(Box<Expr>, Box<Expr>),
     /// `e[lo..hi]`, `e[lo..]`, `e[..hi]` on sequences.
     Slice(Box<Expr>, Option<Box<Expr>>, Option<Box<Expr>>),
-    Call(Call),
+    /// Boxed: a call is much larger than most expressions.
+    Call(Box<Call>),
     /// `new C(args)`
     New(Ident, Vec<Expr>),
     /// `new T[n]`
@@ -387,7 +388,7 @@ pub enum ExprKind {
     },
     /// `(\let T x = v; body)`
     Let {
-        ty: Type,
+        ty: Box<Type>,
         name: Ident,
         value: Box<Expr>,
         body: Box<Expr>,
@@ -399,9 +400,9 @@ pub enum ExprKind {
     /// `\array(a, n)`: a non-null array of length n.
     ArrayOf(Box<Expr>, Box<Expr>),
     /// `seq<T>{…}` (ty given), `[a, b]` (ty None; `[t]` empty is written `seq<T>{}`)
-    SeqLit(Option<Type>, Vec<Expr>),
-    SetLit(Option<Type>, Vec<Expr>),
-    BagLit(Option<Type>, Vec<Expr>),
+    SeqLit(Option<Box<Type>>, Vec<Expr>),
+    SetLit(Option<Box<Type>>, Vec<Expr>),
+    BagLit(Option<Box<Type>>, Vec<Expr>),
     /// `|e|`: length / cardinality.
     Length(Box<Expr>),
     /// `Some(e)`

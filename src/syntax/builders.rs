@@ -274,7 +274,7 @@ pub fn call(
         given: tail.given,
         yields: tail.yields,
     };
-    expr(file, l, r, ExprKind::Call(call))
+    expr(file, l, r, ExprKind::Call(Box::new(call)))
 }
 
 pub fn cond(
@@ -360,7 +360,7 @@ pub fn let_(
     body: Box<Expr>,
 ) -> Box<Expr> {
     let kind = ExprKind::Let {
-        ty: b.ty,
+        ty: Box::new(b.ty),
         name: b.name,
         value,
         body,
@@ -587,22 +587,22 @@ pub fn loop_(file: FileId, l: usize, r: usize, head: Box<LoopHead>, body: Stmts)
     let body = body_block(body);
     let kind = match *head {
         LoopHead::While(contract, cond) => StmtKind::While {
-            contract,
+            contract: Box::new(contract),
             cond,
             body,
         },
         LoopHead::For(contract, init, cond, update) => StmtKind::For {
-            contract,
+            contract: Box::new(contract),
             init,
             cond,
             update,
             body,
         },
         LoopHead::Range(contract, var, lo, hi) => StmtKind::ForRange {
-            contract,
+            contract: Box::new(contract),
             var,
-            lo,
-            hi,
+            lo: Box::new(lo),
+            hi: Box::new(hi),
             body,
         },
     };

@@ -19,10 +19,43 @@ use pretty::{RcDoc, Render, RenderAnnotated};
 /// inside that operand's parentheses (`<`, `+`, `*`, `in`, field access,
 /// sequence index). Ends always include closing parentheses.
 pub fn render_with_positions(doc: &RcDoc<'_, Origin>, width: usize) -> (String, PosMap) {
-    let mut r = Recorder::default();
-    // The recorder's writes cannot fail.
-    let _ = doc.render_raw(width, &mut r);
-    (r.out, r.positions)
+    let mut out = Output::new(width);
+    out.render(doc);
+    out.finish()
+}
+
+/// Text rendered so far, document after document, with the positions of
+/// their annotated nodes (see [`render_with_positions`]).
+pub struct Output {
+    width: usize,
+    r: Recorder,
+}
+
+impl Output {
+    pub fn new(width: usize) -> Output {
+        Output {
+            width,
+            r: Recorder::default(),
+        }
+    }
+
+    /// Renders `doc` after what is already written; `doc` should start at a
+    /// line's start, as its layout assumes.
+    pub fn render(&mut self, doc: &RcDoc<'_, Origin>) {
+        // The recorder's writes cannot fail.
+        let _ = doc.render_raw(self.width, &mut self.r);
+    }
+
+    /// Writes `n` line breaks.
+    pub fn newlines(&mut self, n: usize) {
+        for _ in 0..n {
+            let _ = self.r.write_str("\n");
+        }
+    }
+
+    pub fn finish(self) -> (String, PosMap) {
+        (self.r.out, self.r.positions)
+    }
 }
 
 struct Open {
