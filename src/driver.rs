@@ -71,6 +71,25 @@ impl Outcome {
     }
 }
 
+/// Every .pvl file under the paths (a path may be a file), sorted.
+pub fn pvl_files(paths: &[impl AsRef<Path>]) -> Vec<std::path::PathBuf> {
+    fn walk(p: &Path, out: &mut Vec<std::path::PathBuf>) {
+        if p.is_dir() {
+            for e in std::fs::read_dir(p).into_iter().flatten().flatten() {
+                walk(&e.path(), out);
+            }
+        } else if p.extension().is_some_and(|e| e == "pvl") {
+            out.push(p.to_path_buf());
+        }
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        walk(p.as_ref(), &mut out);
+    }
+    out.sort();
+    out
+}
+
 /// Reads the files into the store.
 pub fn load(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileId>, Diagnostic> {
     paths

@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -168,29 +168,8 @@ fn emit(paths: &[PathBuf]) -> i32 {
     }
 }
 
-/// Every .pvl file under the paths, sorted.
-fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
-    fn walk(p: &Path, out: &mut Vec<PathBuf>) {
-        if p.is_dir() {
-            if let Ok(rd) = std::fs::read_dir(p) {
-                for e in rd.flatten() {
-                    walk(&e.path(), out);
-                }
-            }
-        } else if p.extension().is_some_and(|e| e == "pvl") {
-            out.push(p.to_path_buf());
-        }
-    }
-    let mut out = Vec::new();
-    for p in paths {
-        walk(p, &mut out);
-    }
-    out.sort();
-    out
-}
-
 fn test(paths: &[PathBuf], run: &RunArgs, jobs: usize) -> i32 {
-    let all = collect(paths);
+    let all = driver::pvl_files(paths);
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
     let opts = run.options();

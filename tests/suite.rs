@@ -4,33 +4,17 @@
 //! failure with that code (or, with an `// expect-error: CODE` header, when
 //! the front end rejects it with that code in its marked region).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use weft::diag::render;
 use weft::driver::{self, Options};
 use weft::syntax::span::Files;
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|x| x == "pvl") {
-            out.push(p);
-        }
-    }
-}
-
 /// Checks every file under `dir` with `jobs` backend runs at a time.
 fn run_all(dir: &str, jobs: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut files = Vec::new();
-    collect(&root, &mut files);
-    files.sort();
+    let files = driver::pvl_files(&[&root]);
     assert!(!files.is_empty(), "no test programs under {dir}");
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
