@@ -3,7 +3,7 @@
 
 use crate::backend::{self, BackendError, RunOptions};
 use crate::diag::{Diagnostic, ErrorCode};
-use crate::emit::{self, Emitted};
+use crate::emit;
 use crate::encode::{self, Encoded};
 use crate::expect;
 use crate::syntax::span::{FileId, Files};
@@ -15,12 +15,14 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Backend {
     Silicon,
+    Boogie,
 }
 
 impl Backend {
     pub fn name(self) -> &'static str {
         match self {
             Backend::Silicon => "silicon",
+            Backend::Boogie => "boogie",
         }
     }
 }
@@ -135,9 +137,23 @@ pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
 }
 
 /// The backend text of the files (for `weft emit`).
-pub fn emit_text(files: &Files, ids: &[FileId]) -> diag::Result<Emitted> {
+pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<String> {
     let encoded = frontend(files, ids)?;
-    Ok(emit::silver::emit(&encoded.program))
+    match backend {
+        Backend::Silicon => Ok(emit::silver::emit(&encoded.program).text),
+        Backend::Boogie => emit::boogie::emit(&encoded.program)
+            .map(|e| e.text)
+            .map_err(|u| vec![unsupported(&u, &encoded)]),
+    }
+}
+
+/// A construct the Boogie encoding does not handle: an input error at its source.
+fn unsupported(u: &emit::boogie::Unsupported, encoded: &Encoded) -> Diagnostic {
+    let message = format!("{} is not supported yet", u.what);
+    match encoded.origins.get(u.origin) {
+        Some(info) => Diagnostic::error(ErrorCode::NotSupported, info.span, message),
+        None => Diagnostic::tool(ErrorCode::NotSupported, message),
+    }
 }
 
 /// Verify the files as one program.
@@ -150,6 +166,48 @@ pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
 }
 
 fn run_backend(encoded: &Encoded, opts: &Options) -> Outcome {
+    match opts.backend {
+        Backend::Silicon => run_silicon(encoded, opts),
+        Backend::Boogie => run_boogie(encoded, opts),
+    }
+}
+
+fn run_boogie(encoded: &Encoded, opts: &Options) -> Outcome {
+    let emitted = match emit::boogie::emit(&encoded.program) {
+        Ok(e) => e,
+        Err(u) => return Outcome::InputError(vec![unsupported(&u, encoded)]),
+    };
+    let run = RunOptions {
+        timeout: opts.timeout,
+    };
+    match backend::boogie::run(&emitted.text, &run) {
+        Err(e) => Outcome::ToolError(vec![backend_error(&e)]),
+        Ok(v) => {
+            let failed_lines: Vec<usize> = v.errors.iter().map(|e| e.at.line).collect();
+            let mut diags = Vec::new();
+            for e in &v.errors {
+                match emitted.checks.by_line.get(&e.at.line) {
+                    Some(c) if c.refute => {}
+                    Some(c) => diags.push(blame::blame_check(c, &encoded.origins)),
+                    None => diags.push(blame::unmapped(&e.message)),
+                }
+            }
+            // A refute fails when its assert could not fail.
+            for (line, c) in &emitted.checks.by_line {
+                if c.refute && !failed_lines.contains(line) {
+                    diags.push(blame::blame_check(c, &encoded.origins));
+                }
+            }
+            if diags.is_empty() {
+                return Outcome::Verified;
+            }
+            dedup(&mut diags);
+            Outcome::Failed(diags)
+        }
+    }
+}
+
+fn run_silicon(encoded: &Encoded, opts: &Options) -> Outcome {
     let emitted = emit::silver::emit(&encoded.program);
     let run = RunOptions {
         timeout: opts.timeout,
@@ -210,6 +268,8 @@ pub struct TestOutcome {
     pub problems: Vec<Diagnostic>,
     /// The backend or the tool failed: no verdict.
     pub tool_error: bool,
+    /// The file says the backend cannot check it yet (the reason).
+    pub skipped: Option<String>,
 }
 
 impl TestOutcome {
@@ -229,6 +289,7 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
             return TestOutcome {
                 problems: vec![e],
                 tool_error: true,
+                skipped: None,
             }
         }
     };
@@ -238,9 +299,17 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
             return TestOutcome {
                 problems: e,
                 tool_error: false,
+                skipped: None,
             }
         }
     };
+    if let Some(reason) = expect::unsupported_on(files.text(ids[0]), opts.backend.name()) {
+        return TestOutcome {
+            problems: Vec::new(),
+            tool_error: false,
+            skipped: Some(reason),
+        };
+    }
     let expected_error = expect::expected_error(files.text(ids[0]));
     let outcome = match frontend(files, &ids) {
         Err(errors) => Outcome::InputError(errors),
@@ -251,6 +320,7 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
         (Outcome::InputError(errors), Some(code)) => TestOutcome {
             problems: check_expected_errors(&regions, &code, errors),
             tool_error: false,
+            skipped: None,
         },
         (outcome, Some(code)) => TestOutcome {
             problems: std::iter::once(Diagnostic::tool(
@@ -260,22 +330,27 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
             .chain(outcome.diagnostics().iter().cloned())
             .collect(),
             tool_error: false,
+            skipped: None,
         },
         (Outcome::Verified, None) => TestOutcome {
             problems: expect::check_expectations(files, &regions, Vec::new()),
             tool_error: false,
+            skipped: None,
         },
         (Outcome::Failed(failures), None) => TestOutcome {
             problems: expect::check_expectations(files, &regions, failures),
             tool_error: false,
+            skipped: None,
         },
         (Outcome::InputError(e), None) => TestOutcome {
             problems: e,
             tool_error: false,
+            skipped: None,
         },
         (Outcome::ToolError(e), None) => TestOutcome {
             problems: e,
             tool_error: true,
+            skipped: None,
         },
     }
 }

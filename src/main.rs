@@ -32,6 +32,7 @@ enum Format {
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Target {
     Silver,
+    Boogie,
 }
 
 #[derive(clap::Args)]
@@ -100,10 +101,7 @@ fn main() -> ExitCode {
             format,
             jobs: _,
         } => verify(&files, &run, format),
-        Command::Emit {
-            to: Target::Silver,
-            files,
-        } => emit(&files),
+        Command::Emit { to, files } => emit(&files, to),
         Command::Test { paths, run, jobs } => test(&paths, &run, jobs),
         Command::Setup { backend: _ } => setup(),
     };
@@ -150,15 +148,19 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
     outcome.exit_code()
 }
 
-fn emit(paths: &[PathBuf]) -> i32 {
+fn emit(paths: &[PathBuf], to: Target) -> i32 {
+    let backend = match to {
+        Target::Silver => Backend::Silicon,
+        Target::Boogie => Backend::Boogie,
+    };
     let mut files = Files::new();
     let result = driver::load(&mut files, paths)
         .map_err(|e| vec![e])
-        .and_then(|ids| driver::emit_text(&files, &ids));
+        .and_then(|ids| driver::emit_text(&files, &ids, backend));
     match result {
         Ok(emitted) => {
             let mut out = std::io::stdout().lock();
-            let _ = out.write_all(emitted.text.as_bytes());
+            let _ = out.write_all(emitted.as_bytes());
             0
         }
         Err(errors) => {
@@ -185,11 +187,18 @@ fn test(paths: &[PathBuf], run: &RunArgs, jobs: usize) -> i32 {
                 } else {
                     render::human_string(&files, &outcome.problems).unwrap_or_default()
                 };
-                eprintln!(
-                    "{} {}",
-                    if outcome.passed() { "ok  " } else { "FAIL" },
-                    path.display()
-                );
+                match &outcome.skipped {
+                    Some(reason) => eprintln!(
+                        "skip {} (not on {} yet: {reason})",
+                        path.display(),
+                        opts.backend.name()
+                    ),
+                    None => eprintln!(
+                        "{} {}",
+                        if outcome.passed() { "ok  " } else { "FAIL" },
+                        path.display()
+                    ),
+                }
                 if !text.is_empty() {
                     eprint!("{text}");
                 }

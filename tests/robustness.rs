@@ -21,7 +21,7 @@ fn programs() -> Vec<String> {
 fn frontend(text: &str) {
     let mut files = Files::new();
     let id = files.add("mutant.pvl", text);
-    let _ = driver::emit_text(&files, &[id]);
+    let _ = driver::emit_text(&files, &[id], driver::Backend::Silicon);
 }
 
 #[test]
@@ -29,7 +29,7 @@ fn examples_pass_the_front_end() {
     for p in programs() {
         let mut files = Files::new();
         let id = files.add("example.pvl", p);
-        assert!(driver::emit_text(&files, &[id]).is_ok());
+        assert!(driver::emit_text(&files, &[id], driver::Backend::Silicon).is_ok());
     }
 }
 

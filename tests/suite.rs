@@ -1,24 +1,31 @@
-//! Runs every program under `examples/` and `tests/cases/` through the real
-//! backend and checks it against its expectation markers: a file passes when
+//! Runs every program under `examples/` and `tests/cases/` through each real
+//! backend (Silicon and Boogie) and checks it against its expectation
+//! markers: a file passes when
 //! it verifies and every `/*[/expect CODE]*/` region caught exactly one
 //! failure with that code (or, with an `// expect-error: CODE` header, when
-//! the front end rejects it with that code in its marked region).
+//! the front end rejects it with that code in its marked region). A file
+//! with an `// unsupported-on: BACKEND reason` header is skipped on that
+//! backend (the README lists those files).
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use weft::diag::render;
-use weft::driver::{self, Options};
+use weft::driver::{self, Backend, Options};
 use weft::syntax::span::Files;
 
-/// Checks every file under `dir` with `jobs` backend runs at a time.
-fn run_all(dir: &str, jobs: usize) {
+/// Checks every file under `dir` on `backend` with `jobs` runs at a time.
+fn run_all(dir: &str, backend: Backend, jobs: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let files = driver::pvl_files(&[&root]);
     assert!(!files.is_empty(), "no test programs under {dir}");
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
-    let opts = Options::default();
+    let opts = Options {
+        backend,
+        ..Options::default()
+    };
+    let name = backend.name();
     std::thread::scope(|s| {
         for _ in 0..jobs {
             s.spawn(|| loop {
@@ -31,11 +38,13 @@ fn run_all(dir: &str, jobs: usize) {
                     .unwrap_or(path)
                     .display()
                     .to_string();
-                if outcome.passed() {
-                    eprintln!("ok   {dir}/{shown}");
+                if let Some(reason) = &outcome.skipped {
+                    eprintln!("skip {dir}/{shown} on {name}: {reason}");
+                } else if outcome.passed() {
+                    eprintln!("ok   {dir}/{shown} on {name}");
                 } else {
                     let text = render::human_string(&store, &outcome.problems).unwrap_or_default();
-                    eprintln!("FAIL {dir}/{shown}\n{text}");
+                    eprintln!("FAIL {dir}/{shown} on {name}\n{text}");
                     failures.lock().unwrap().push(shown);
                 }
             });
@@ -43,22 +52,32 @@ fn run_all(dir: &str, jobs: usize) {
     });
     let failures = failures.into_inner().unwrap();
     eprintln!(
-        "{dir}: {} passed, {} failed",
+        "{dir} on {name}: {} passed, {} failed",
         files.len() - failures.len(),
         failures.len()
     );
     assert!(
         failures.is_empty(),
-        "{dir}: these files did not meet their expectations: {failures:?}"
+        "{dir} on {name}: these files did not meet their expectations: {failures:?}"
     );
 }
 
 #[test]
-fn examples() {
-    run_all("examples", 1);
+fn examples_on_silicon() {
+    run_all("examples", Backend::Silicon, 1);
 }
 
 #[test]
-fn cases() {
-    run_all("tests/cases", 2);
+fn cases_on_silicon() {
+    run_all("tests/cases", Backend::Silicon, 2);
+}
+
+#[test]
+fn examples_on_boogie() {
+    run_all("examples", Backend::Boogie, 1);
+}
+
+#[test]
+fn cases_on_boogie() {
+    run_all("tests/cases", Backend::Boogie, 2);
 }

@@ -10,6 +10,7 @@
 
 use crate::backend::{BackendFailure, FailureKind, FailureReason};
 use crate::diag::{Diagnostic, FailureCode, Reason};
+use crate::emit::boogie::{Check, Inner};
 use crate::emit::Emitted;
 use crate::syntax::span::LineCol;
 use crate::vir::{Blame, Origin, OriginInfo, OriginTable};
@@ -111,18 +112,105 @@ fn callee_name(message: &str) -> Option<&str> {
     rest.split_whitespace().next()
 }
 
+/// Maps a failed check of the Boogie encoding to a diagnostic: the check
+/// knows its construct, and the read or clause involved, so no text matching
+/// is needed.
+pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
+    let Some(info) = origins.get(c.failing) else {
+        return unmapped(&format!("{:?} {:?}", c.kind, c.reason));
+    };
+    let reason = match &c.reason {
+        _ if c.refute => Reason::False,
+        FailureReason::AssertionFalse => Reason::False,
+        FailureReason::InsufficientPermission => Reason::Perm,
+        FailureReason::NegativePermission => Reason::NegativePermValue,
+        FailureReason::DivisionByZero => return at(FailureCode::DivByZero, info),
+        FailureReason::NotInjective => return at(FailureCode::NotInjective, info),
+        FailureReason::SeqIndexNegative => return at(FailureCode::IndexNegative, info),
+        FailureReason::SeqIndexExceedsLength => return at(FailureCode::IndexExceedsLength, info),
+        FailureReason::Other(_) => return unmapped_at(c, info),
+    };
+    match &c.inner {
+        Inner::Read(o) => {
+            if let Some(read) = origins
+                .get(*o)
+                .filter(|i| i.blame == Blame::As(FailureCode::Perm))
+            {
+                return at(FailureCode::Perm, read);
+            }
+        }
+        Inner::AssignTarget => return at(FailureCode::AssignFieldFailed, info),
+        Inner::None => {}
+    }
+    let kind = if c.refute {
+        &FailureKind::RefuteFailed
+    } else {
+        &c.kind
+    };
+    match code_of_kind(kind, &c.text, info, reason) {
+        Some(code @ FailureCode::PreFailed(_)) => {
+            let d = at(code, info);
+            match origins
+                .get(c.clause)
+                .filter(|i| i.blame == Blame::Precondition)
+            {
+                Some(clause) => {
+                    d.with_related(clause.span, "this precondition of the callee may not hold")
+                }
+                None => d,
+            }
+        }
+        Some(code) => at(code, info),
+        None => unmapped_at(c, info),
+    }
+}
+
+fn unmapped_at(c: &Check, info: &OriginInfo) -> Diagnostic {
+    Diagnostic::failure(
+        FailureCode::Internal,
+        info.span,
+        format!(
+            "weft could not map a backend failure to the source (this is a bug in weft): {:?} {:?}",
+            c.kind, c.reason
+        ),
+    )
+}
+
+/// A backend failure that weft cannot place.
+pub fn unmapped(message: &str) -> Diagnostic {
+    Diagnostic {
+        span: None,
+        ..Diagnostic::failure(
+            FailureCode::Internal,
+            Default::default(),
+            format!("weft could not map a backend failure to the source (this is a bug in weft): {message}"),
+        )
+    }
+}
+
 /// The code of a failure of the node itself.
 fn code_of(f: &BackendFailure, info: &OriginInfo, r: Reason) -> Option<FailureCode> {
+    code_of_kind(&f.kind, &f.offending, info, r)
+}
+
+/// The code of a failure of kind `kind` of the node `info`; `offending` is
+/// the failing condition's text (it tells a null check from a bounds check).
+fn code_of_kind(
+    kind: &FailureKind,
+    offending: &str,
+    info: &OriginInfo,
+    r: Reason,
+) -> Option<FailureCode> {
     use FailureKind as K;
     match &info.blame {
-        Blame::As(FailureCode::ArrayBounds) if is_null_check(&f.offending) => {
+        Blame::As(FailureCode::ArrayBounds) if is_null_check(offending) => {
             return Some(FailureCode::ArrayNull)
         }
         Blame::As(code) => return Some(*code),
         Blame::CannotFail(_) => return None,
         _ => {}
     }
-    Some(match &f.kind {
+    Some(match kind {
         K::AssertFailed => FailureCode::AssertFailed(r),
         K::PostconditionViolated => FailureCode::PostFailed(r),
         K::CallPrecondition | K::AppPrecondition | K::CallFailed => FailureCode::PreFailed(r),

@@ -1,5 +1,6 @@
 //! Emitters: verification IR → backend text, with a map from output positions to origins.
 
+pub mod boogie;
 pub mod silver;
 
 use crate::syntax::span::LineCol;

@@ -1,0 +1,173 @@
+//! What the Boogie encoding needs to know about the program's declarations
+//! wherever it translates a use of them.
+
+use crate::vir::{Expr, ExprKind, Function, Method, Predicate, Program, Type};
+use std::collections::{HashMap, HashSet};
+
+pub struct Info<'p> {
+    pub fields: HashMap<String, Type>,
+    pub functions: HashMap<String, &'p Function>,
+    pub predicates: HashMap<String, &'p Predicate>,
+    pub methods: HashMap<String, &'p Method>,
+    /// Functions that read the heap (and so take it as their first argument).
+    pub heap_functions: HashSet<String>,
+    /// Functions that may call themselves (their definitions unroll through
+    /// a limited twin).
+    pub recursive: HashSet<String>,
+}
+
+impl<'p> Info<'p> {
+    pub fn new(p: &'p Program) -> Info<'p> {
+        let mut info = Info {
+            fields: p
+                .fields
+                .iter()
+                .map(|f| (f.name.clone(), f.ty.clone()))
+                .collect(),
+            functions: p.functions.iter().map(|f| (f.name.clone(), f)).collect(),
+            predicates: p.predicates.iter().map(|d| (d.name.clone(), d)).collect(),
+            methods: p.methods.iter().map(|m| (m.name.clone(), m)).collect(),
+            heap_functions: HashSet::new(),
+            recursive: HashSet::new(),
+        };
+        info.recursive = recursive(p);
+        // A function reads the heap when its contract or body does, directly
+        // or through another function: iterate to the fixed point.
+        loop {
+            let mut changed = false;
+            for f in &p.functions {
+                if info.heap_functions.contains(&f.name) {
+                    continue;
+                }
+                let reads = f
+                    .pres
+                    .iter()
+                    .chain(&f.posts)
+                    .chain(&f.body)
+                    .any(|e| info.reads_heap(e));
+                if reads {
+                    info.heap_functions.insert(f.name.clone());
+                    changed = true;
+                }
+            }
+            if !changed {
+                return info;
+            }
+        }
+    }
+
+    /// Whether evaluating `e` (or its well-definedness) depends on the heap or mask.
+    pub fn reads_heap(&self, e: &Expr) -> bool {
+        let mut found = false;
+        visit(e, &mut |x| {
+            found |= match &x.kind {
+                ExprKind::FieldAccess(..)
+                | ExprKind::FieldAcc(..)
+                | ExprKind::PredicateAcc(..)
+                | ExprKind::CurPermField(..)
+                | ExprKind::CurPermPredicate(..)
+                | ExprKind::Unfolding(..) => true,
+                ExprKind::FuncApp(f, _) => self.heap_functions.contains(f),
+                _ => false,
+            }
+        });
+        found
+    }
+}
+
+/// Functions that reach themselves through the calls in their bodies.
+fn recursive(p: &Program) -> HashSet<String> {
+    let calls: HashMap<&str, Vec<String>> = p
+        .functions
+        .iter()
+        .map(|f| {
+            let mut out = Vec::new();
+            if let Some(b) = &f.body {
+                visit(b, &mut |x| {
+                    if let ExprKind::FuncApp(g, _) = &x.kind {
+                        out.push(g.clone())
+                    }
+                });
+            }
+            (f.name.as_str(), out)
+        })
+        .collect();
+    let mut out = HashSet::new();
+    for f in &p.functions {
+        let mut seen = HashSet::new();
+        let mut todo: Vec<&str> = calls[f.name.as_str()].iter().map(|s| s.as_str()).collect();
+        while let Some(g) = todo.pop() {
+            if g == f.name {
+                out.insert(f.name.clone());
+                break;
+            }
+            if seen.insert(g) {
+                todo.extend(calls.get(g).into_iter().flatten().map(|s| s.as_str()));
+            }
+        }
+    }
+    out
+}
+
+/// Calls `f` on `e` and every subexpression.
+pub fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    use ExprKind as K;
+    match &e.kind {
+        K::IntLit(_)
+        | K::BoolLit(_)
+        | K::NullLit
+        | K::Local(_)
+        | K::Result
+        | K::FullPerm
+        | K::NoPerm
+        | K::Wildcard => {}
+        K::FieldAccess(r, _) | K::CurPermField(r, _) | K::Unary(_, r) | K::Old(_, r) => visit(r, f),
+        K::Size(r) => visit(r, f),
+        K::FuncApp(_, args)
+        | K::DomainFuncApp(_, args, _)
+        | K::CurPermPredicate(_, args)
+        | K::SeqLit(_, args)
+        | K::SetLit(_, args)
+        | K::MultisetLit(_, args) => args.iter().for_each(|a| visit(a, f)),
+        K::Binary(_, l, r) | K::SeqIndex(l, r) | K::Unfolding(l, r) | K::FieldAcc(l, _, r) => {
+            visit(l, f);
+            visit(r, f)
+        }
+        K::Let(_, l, r) => {
+            visit(l, f);
+            visit(r, f)
+        }
+        K::Cond(c, a, b) => {
+            visit(c, f);
+            visit(a, f);
+            visit(b, f)
+        }
+        K::PredicateAcc(_, args, p) => {
+            args.iter().for_each(|a| visit(a, f));
+            visit(p, f)
+        }
+        K::Quant { body, triggers, .. } => {
+            triggers.iter().flatten().for_each(|t| visit(t, f));
+            visit(body, f)
+        }
+        K::SeqSlice(s, lo, hi) => {
+            visit(s, f);
+            lo.iter().chain(hi).for_each(|x| visit(x, f))
+        }
+    }
+}
+
+/// Whether an assertion holds permissions (rather than being pure). The
+/// predicate instance of an `unfolding` is not held by the expression.
+pub fn has_resources(e: &Expr) -> bool {
+    use crate::vir::BinOp;
+    match &e.kind {
+        ExprKind::FieldAcc(..) | ExprKind::PredicateAcc(..) => true,
+        ExprKind::Binary(BinOp::And | BinOp::Implies, l, r) => has_resources(l) || has_resources(r),
+        ExprKind::Cond(_, a, b) => has_resources(a) || has_resources(b),
+        ExprKind::Let(_, _, b) | ExprKind::Unfolding(_, b) => has_resources(b),
+        ExprKind::Quant { body, .. } => has_resources(body),
+        _ => false,
+    }
+}

@@ -1,0 +1,75 @@
+//! A procedure being written: its lines, its local variables (Boogie wants
+//! them declared first), and the checks (asserts) with the line each is on.
+
+use super::expr::Ctx;
+use super::{Check, Unsupported};
+
+#[derive(Default)]
+pub struct Proc {
+    pub lines: Vec<String>,
+    pub locals: Vec<(String, String)>,
+    /// Index into `lines` of each check's assert.
+    pub checks: Vec<(usize, Check)>,
+    indent: usize,
+    next: usize,
+}
+
+impl Proc {
+    pub fn line(&mut self, s: impl AsRef<str>) {
+        self.lines
+            .push(format!("{}{}", "  ".repeat(self.indent + 1), s.as_ref()));
+    }
+
+    /// `assert cond;` on a line of its own, remembered as `check`.
+    pub fn check(&mut self, cond: &str, check: Check) {
+        self.checks.push((self.lines.len(), check));
+        self.line(format!("assert {cond};"));
+    }
+
+    /// A fresh local variable `$base<n>` of Boogie type `ty`.
+    pub fn fresh(&mut self, base: &str, ty: &str) -> String {
+        self.next += 1;
+        let name = format!("${base}{}", self.next);
+        self.locals.push((name.clone(), ty.to_string()));
+        name
+    }
+
+    /// Declares a named local once.
+    pub fn local(&mut self, name: &str, ty: &str) {
+        if !self.locals.iter().any(|(n, _)| n == name) {
+            self.locals.push((name.to_string(), ty.to_string()));
+        }
+    }
+
+    pub fn open(&mut self, header: impl AsRef<str>) {
+        self.line(format!("{} {{", header.as_ref()));
+        self.indent += 1;
+    }
+
+    /// Ends a block; a block left empty disappears.
+    pub fn close(&mut self) {
+        self.indent -= 1;
+        let opened = format!("{}if (", "  ".repeat(self.indent + 1));
+        match self.lines.last() {
+            Some(l) if l.starts_with(&opened) && l.ends_with(") {") => {
+                self.lines.pop();
+            }
+            _ => self.line("}"),
+        }
+    }
+
+    /// `} else {`
+    pub fn otherwise(&mut self) {
+        self.indent -= 1;
+        self.line("} else {");
+        self.indent += 1;
+    }
+}
+
+/// A procedure body under construction with its translation context.
+pub struct Gen<'a> {
+    pub ctx: Ctx<'a>,
+    pub p: Proc,
+}
+
+pub type R<T = ()> = Result<T, Unsupported>;
