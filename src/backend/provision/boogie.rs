@@ -157,21 +157,17 @@ fn installer() -> Option<Installer> {
     sudo.status.success().then_some(Installer::Sudo)
 }
 
-fn missing(pin: &BoogiePin, why: &str) -> BackendError {
+fn missing(pin: &BoogiePin) -> BackendError {
     BackendError::Missing {
-        what: format!("Boogie {} (`boogie` on PATH{why})", pin.reports),
+        what: format!("Boogie {}", pin.reports),
         fix: format!("sudo apt-get install -y {}", pin.package),
     }
 }
 
 /// Installs the package with apt-get and returns the `boogie` it put on PATH.
 fn install(pin: &BoogiePin) -> Result<PathBuf, BackendError> {
-    let how = installer().ok_or_else(|| {
-        missing(
-            pin,
-            "; weft installs it only as root or with password-less sudo",
-        )
-    })?;
+    // Not root and no password-less sudo: the user runs the fix.
+    let how = installer().ok_or_else(|| missing(pin))?;
     if which::which("apt-get").is_err() {
         return Err(BackendError::Missing {
             what: format!("Boogie {} (`boogie` on PATH; no apt-get here)", pin.reports),
