@@ -85,7 +85,7 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         jobs: usize,
     },
-    /// Download and install the backends (also done on first use).
+    /// Download and install the backends, Silicon and Boogie (also done on first use).
     Setup {
         #[arg(long, value_enum, default_value = "silicon")]
         backend: Backend,
@@ -222,17 +222,38 @@ fn test(paths: &[PathBuf], run: &RunArgs, jobs: usize) -> i32 {
     }
 }
 
+/// Provisions every backend and says what it found or did; exit 3 if any is missing.
 fn setup() -> i32 {
+    let mut code = 0;
     match weft::backend::provision::ensure_silicon() {
-        Ok(paths) => {
-            eprintln!("Silicon and Z3 are ready: {}", paths.jar.display());
-            0
-        }
+        Ok(paths) => eprintln!("Silicon and Z3 are ready: {}", paths.jar.display()),
         Err(e) => {
-            eprintln!("weft setup failed: {e}");
-            3
+            eprintln!("weft setup: Silicon: {e}");
+            code = 3;
         }
     }
+    match weft::backend::provision::provision_boogie() {
+        Ok(b) => {
+            eprintln!(
+                "Boogie {} is ready{}: {}",
+                b.version.as_deref().unwrap_or("(version unknown)"),
+                if b.installed {
+                    " (installed with apt-get)"
+                } else {
+                    ""
+                },
+                b.path.display()
+            );
+            if let Some(w) = b.warning {
+                eprintln!("weft setup: warning: {w}");
+            }
+        }
+        Err(e) => {
+            eprintln!("weft setup: Boogie: {e}");
+            code = 3;
+        }
+    }
+    code
 }
 
 // Many small allocations (syntax tree, core program, IR, documents): mimalloc is faster than

@@ -1,5 +1,6 @@
 //! Backends: provisioning, running, and reading their output into typed failures.
 
+pub mod boogie;
 pub mod provision;
 pub mod silicon;
 

@@ -7,6 +7,11 @@
 //! lock file, so concurrent weft processes (parallel tests) never see a
 //! half-written backend. A class-data-sharing archive of Silicon's classes is
 //! created once afterwards; it cuts the JVM's start-up by a second or two.
+//! Boogie comes from Debian's package instead (see the `boogie` submodule).
+
+mod boogie;
+
+pub use boogie::{boogie_pin, ensure_boogie, provision_boogie, BoogiePin, BoogieSetup};
 
 use super::BackendError;
 use sha2::{Digest, Sha256};
@@ -42,18 +47,7 @@ pub fn pin(name: &str) -> Result<Pin, BackendError> {
 }
 
 fn parse_pin(text: &str, name: &str) -> Result<Pin, BackendError> {
-    let header = format!("[{name}]");
-    let mut in_section = false;
-    let mut get = std::collections::HashMap::new();
-    for line in text.lines().map(str::trim) {
-        if line.starts_with('[') {
-            in_section = line == header;
-        } else if in_section && !line.starts_with('#') {
-            if let Some((k, v)) = line.split_once('=') {
-                get.insert(k.trim(), v.trim().trim_matches('"').to_string());
-            }
-        }
-    }
+    let get = section(text, name);
     let field = |k: &str| {
         get.get(k).cloned().ok_or_else(|| {
             BackendError::Provision(format!("backends/pins.toml: [{name}] has no `{k}`"))
@@ -66,6 +60,23 @@ fn parse_pin(text: &str, name: &str) -> Result<Pin, BackendError> {
         sha256: field("sha256")?,
         member: field("member")?,
     })
+}
+
+/// The `key = "value"` lines of `[name]` in a pins file.
+fn section(text: &str, name: &str) -> std::collections::HashMap<String, String> {
+    let header = format!("[{name}]");
+    let mut in_section = false;
+    let mut get = std::collections::HashMap::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_section = line == header;
+        } else if in_section && !line.starts_with('#') {
+            if let Some((k, v)) = line.split_once('=') {
+                get.insert(k.trim().to_string(), v.trim().trim_matches('"').to_string());
+            }
+        }
+    }
+    get
 }
 
 /// weft's cache directory: `$WEFT_CACHE`, else `$XDG_CACHE_HOME/weft`, else `~/.cache/weft`.
@@ -318,7 +329,7 @@ mod tests {
             "z3_solver-4.12.1.0-py2.py3-none-manylinux1_x86_64.whl"
         );
         assert_eq!(z.sha256.len(), 64);
-        assert!(matches!(pin("boogie"), Err(BackendError::Provision(_))));
+        assert!(matches!(pin("nothing"), Err(BackendError::Provision(_))));
     }
 
     #[test]

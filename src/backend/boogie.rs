@@ -1,0 +1,203 @@
+//! Running Boogie 2.4.1 on a Boogie program and reading its verdict.
+//!
+//! weft runs Debian's `boogie` (a script that starts `Boogie.exe` under Mono with
+//! `/z3exe:/usr/bin/z3`, Debian's Z3 4.8.12) as `boogie /nologo /timeLimit:N program.bpl`
+//! in a temporary directory, so positions in its output read `program.bpl(L,C)`.
+//! Boogie exits 0 whether the program verifies, has errors, or does not parse, so the
+//! verdict comes from the output alone (see [`parse`]); a non-zero exit is a crash.
+//!
+//! The `model_compress` noise: Boogie asks `z3 --version` and, for 4.8 or later, sends
+//! `(set-option :model_compress false)`, which neither Z3 4.8.12 nor 4.12.1 knows; Z3
+//! answers with an error that Boogie prints with Z3's whole parameter list, once per
+//! prover start. Tried and found not to help: `/proverOpt:O:model_compress=…` (the
+//! option is still sent), `/z3opt:…` (passed on Z3's command line; an unknown one makes
+//! Z3 exit and Boogie crash), `/z3exe:` with Z3 4.12.1 (same block). Only a Z3 that
+//! reports a version below 4.8 avoids it, which would mean lying to Boogie, so weft
+//! filters the block instead ([`parse::without_noise`]). Debian's Z3 and weft's pinned
+//! Z3 4.12.1 took the same time on small programs (0.27–0.42 s per run, either one
+//! ahead by turns; a 30-procedure program with a heap map, 0.60–0.67 s), so weft keeps
+//! the Z3 that Debian's `boogie` package pulls in.
+//!
+//! Timeouts: `/timeLimit` (per procedure) is nine tenths of the run's timeout, so that a
+//! slow procedure is reported by Boogie as timed out (→ [`BackendError::Timeout`])
+//! before the whole run is killed. Z3 sometimes answers `unknown` with an
+//! incompleteness reason when its time runs out on non-linear arithmetic, which Boogie
+//! 2.4.1 reports as an ordinary error, not as a timeout. Past the run's timeout weft
+//! kills Boogie's whole process group (Mono and its Z3 processes).
+
+pub mod parse;
+
+use super::provision::ensure_boogie;
+use super::{BackendError, RunOptions};
+use crate::syntax::span::LineCol;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use wait_timeout::ChildExt;
+
+/// Boogie's error codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoogieCode {
+    /// BP5001: `This assertion might not hold.`
+    Assertion,
+    /// BP5002: `A precondition for this call might not hold.` (related: the `requires`)
+    Precondition,
+    /// BP5003: `A postcondition might not hold on this return path.` (at the return
+    /// path; related: the `ensures`)
+    Postcondition,
+    /// BP5004: `This loop invariant might not hold on entry.`
+    InvariantEntry,
+    /// BP5005: `This loop invariant might not be maintained by the loop.`
+    InvariantMaintained,
+    /// Any other code as printed (`BP5010`); the empty string for an error whose
+    /// message came from an `{:msg "…"}` attribute, which Boogie prints without a code.
+    Other(String),
+}
+
+/// One verification error, in the generated program's coordinates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoogieError {
+    pub code: BoogieCode,
+    /// 1-based line and column as Boogie prints them (a tab counts as one column);
+    /// 0:0 for an `{:msg}` error, which Boogie prints without a position.
+    pub at: LineCol,
+    /// The message after the code (`This assertion might not hold.`), or the `{:msg}` text.
+    pub message: String,
+    /// The `Related location:` positions, in Boogie's order.
+    pub related: Vec<LineCol>,
+}
+
+/// Boogie's verdict: verified exactly when `errors` is empty.
+#[derive(Clone, Debug)]
+pub struct BoogieVerdict {
+    pub errors: Vec<BoogieError>,
+    pub time: Duration,
+}
+
+/// The name of the Boogie file in the output's positions.
+const FILE_NAME: &str = "program.bpl";
+
+/// Verifies the Boogie program `text`, installing Boogie first if it is missing and
+/// this process may install packages.
+pub fn run(text: &str, opts: &RunOptions) -> Result<BoogieVerdict, BackendError> {
+    let boogie = ensure_boogie()?;
+    run_with(&boogie, text, opts)
+}
+
+/// The per-procedure `/timeLimit` in seconds for a run's timeout.
+pub fn time_limit(timeout: Duration) -> u64 {
+    (timeout.as_secs() * 9 / 10).max(1)
+}
+
+/// Verifies `text` with the Boogie executable `boogie`.
+pub fn run_with(
+    boogie: &Path,
+    text: &str,
+    opts: &RunOptions,
+) -> Result<BoogieVerdict, BackendError> {
+    let work = tempfile::tempdir().map_err(|e| {
+        BackendError::Provision(format!("cannot create a temporary directory: {e}"))
+    })?;
+    let file = work.path().join(FILE_NAME);
+    std::fs::write(&file, text)
+        .map_err(|e| BackendError::Provision(format!("cannot write {}: {e}", file.display())))?;
+    let limit = time_limit(opts.timeout);
+    let mut cmd = Command::new(boogie);
+    cmd.arg("/nologo")
+        .arg(format!("/timeLimit:{limit}"))
+        .arg(FILE_NAME)
+        .current_dir(work.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // A group of its own, so that a timeout kills Z3 too, not only Mono.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let started = Instant::now();
+    let mut child = cmd.spawn().map_err(|e| BackendError::Crashed {
+        status: None,
+        output: format!("cannot start {}: {e}", boogie.display()),
+    })?;
+    let out = read_on_thread(child.stdout.take());
+    let err = read_on_thread(child.stderr.take());
+    let status = match child.wait_timeout(opts.timeout) {
+        Ok(Some(s)) => s,
+        Ok(None) => {
+            kill_tree(&mut child);
+            return Err(BackendError::Timeout(opts.timeout));
+        }
+        Err(e) => {
+            kill_tree(&mut child);
+            return Err(BackendError::Crashed {
+                status: None,
+                output: format!("waiting for Boogie failed: {e}"),
+            });
+        }
+    };
+    let time = started.elapsed();
+    let stdout = out.join().unwrap_or_default();
+    let stderr = err.join().unwrap_or_default();
+    let errors = verdict(&stdout, &stderr, status.code(), limit)?;
+    Ok(BoogieVerdict { errors, time })
+}
+
+/// The errors of a finished run, or why it has no verdict.
+pub fn verdict(
+    stdout: &str,
+    stderr: &str,
+    status: Option<i32>,
+    time_limit: u64,
+) -> Result<Vec<BoogieError>, BackendError> {
+    let crashed = |reason: String| {
+        let mut output = reason;
+        if !stderr.trim().is_empty() {
+            output.push_str("\nBoogie's error output:\n");
+            output.push_str(stderr.trim_end());
+        }
+        BackendError::Crashed { status, output }
+    };
+    if status != Some(0) {
+        return Err(crashed(format!(
+            "Boogie failed; it printed:\n{}",
+            parse::without_noise(stdout).trim_end()
+        )));
+    }
+    match parse::parse_output(stdout) {
+        Ok(errors) => Ok(errors),
+        Err(parse::NoVerdict::TimedOut) => {
+            Err(BackendError::Timeout(Duration::from_secs(time_limit)))
+        }
+        Err(parse::NoVerdict::Failed(reason)) => Err(crashed(reason)),
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, so a full pipe cannot stall Boogie.
+fn read_on_thread<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(mut p) = pipe {
+            let _ = p.read_to_end(&mut buf);
+        }
+        String::from_utf8_lossy(&buf).into_owned()
+    })
+}
+
+/// Kills the child's process group (it leads one, see `run_with`), then the child.
+fn kill_tree(child: &mut Child) {
+    // The child is not reaped yet, so its id still names its group. The shell's `kill`
+    // takes a negative id as a group; no extra crate is needed for it.
+    #[cfg(unix)]
+    let _ = Command::new("sh")
+        .args(["-c", "kill -s KILL -- \"-$1\"", "sh"])
+        .arg(child.id().to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[cfg(test)]
+mod tests;

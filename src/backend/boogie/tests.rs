@@ -1,0 +1,283 @@
+//! The output reader on outputs captured from Boogie 2.4.1 (testdata/, each from
+//! `boogie /nologo program.bpl` with Debian's Z3 4.8.12 unless named otherwise), and a
+//! few runs of the real Boogie on tiny programs.
+
+use super::parse::{parse_output, without_noise, NoVerdict};
+use super::*;
+
+fn lc(line: usize, column: usize) -> LineCol {
+    LineCol { line, column }
+}
+
+const VERIFIED: &str = include_str!("testdata/verified.out");
+const RELATED: &str = include_str!("testdata/related.out");
+const RELATED_Z3_4_12: &str = include_str!("testdata/related-z3-4.12.out");
+const SEVERAL: &str = include_str!("testdata/several.out");
+const MSG: &str = include_str!("testdata/msg.out");
+const PARSE: &str = include_str!("testdata/parse.out");
+const TYPE: &str = include_str!("testdata/type.out");
+const RESOLVE: &str = include_str!("testdata/resolve.out");
+const TIMEOUT: &str = include_str!("testdata/timeout.out");
+const RESOURCE: &str = include_str!("testdata/resource.out");
+const CRASH_STDERR: &str = include_str!("testdata/crash.err");
+
+#[test]
+fn verified_output_has_no_errors() {
+    assert_eq!(parse_output(VERIFIED), Ok(vec![]));
+}
+
+#[test]
+fn noise_is_filtered_for_both_z3_versions() {
+    for out in [VERIFIED, RELATED, RELATED_Z3_4_12, SEVERAL, TIMEOUT] {
+        assert!(out.contains("model_compress"));
+        let clean = without_noise(out);
+        assert!(!clean.contains("model_compress"), "{clean}");
+        assert!(!clean.contains("Legal parameters"), "{clean}");
+        assert!(!clean.contains("(default:"), "{clean}");
+    }
+    assert_eq!(
+        without_noise(VERIFIED).trim(),
+        "Boogie program verifier finished with 2 verified, 0 errors"
+    );
+    // Trace lines and other indented lines stay.
+    assert!(without_noise(SEVERAL).contains("    program.bpl(5,3): anon0"));
+}
+
+#[test]
+fn precondition_error_has_its_related_location() {
+    let expected = vec![BoogieError {
+        code: BoogieCode::Precondition,
+        at: lc(8, 3),
+        message: "A precondition for this call might not hold.".into(),
+        related: vec![lc(2, 3)],
+    }];
+    assert_eq!(parse_output(RELATED), Ok(expected.clone()));
+    assert_eq!(parse_output(RELATED_Z3_4_12), Ok(expected));
+}
+
+#[test]
+fn several_errors_in_order() {
+    let errors = parse_output(SEVERAL).unwrap();
+    let got: Vec<(BoogieCode, LineCol, Vec<LineCol>)> = errors
+        .iter()
+        .map(|e| (e.code.clone(), e.at, e.related.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (BoogieCode::Assertion, lc(5, 3), vec![]),
+            // Both postconditions fail on the `return` at 6:24, the second one first.
+            (BoogieCode::Postcondition, lc(6, 24), vec![lc(3, 3)]),
+            (BoogieCode::Postcondition, lc(6, 24), vec![lc(2, 3)]),
+            (BoogieCode::InvariantEntry, lc(17, 5), vec![]),
+            (BoogieCode::InvariantMaintained, lc(17, 5), vec![]),
+            (BoogieCode::Assertion, lc(23, 23), vec![]),
+        ]
+    );
+    assert_eq!(
+        errors[4].message,
+        "This loop invariant might not be maintained by the loop."
+    );
+}
+
+#[test]
+fn msg_attribute_error_has_no_position() {
+    assert_eq!(
+        parse_output(MSG),
+        Ok(vec![BoogieError {
+            code: BoogieCode::Other(String::new()),
+            at: lc(0, 0),
+            message: "x must be positive".into(),
+            related: vec![],
+        }])
+    );
+    // On `requires`/`ensures`, Boogie puts `Error: ` before the text.
+    let out = "Error: post fails\nExecution trace:\n    program.bpl(4,5): anon0\n\n\
+               Boogie program verifier finished with 0 verified, 1 error\n";
+    assert_eq!(parse_output(out).unwrap()[0].message, "post fails");
+}
+
+#[test]
+fn input_errors_give_no_verdict() {
+    for (out, line) in [
+        (PARSE, "program.bpl(3,3): error: \";\" expected"),
+        (
+            TYPE,
+            "program.bpl(3,2): Error: mismatched types in assignment command (cannot assign int to bool)",
+        ),
+        (RESOLVE, "program.bpl(3,2): Error: call to undeclared procedure: Q"),
+    ] {
+        match parse_output(out) {
+            Err(NoVerdict::Failed(m)) => {
+                assert!(m.contains(line), "{m}");
+                assert!(m.contains("errors detected in program.bpl"), "{m}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn timeouts_and_inconclusive_results_give_no_verdict() {
+    assert_eq!(parse_output(TIMEOUT), Err(NoVerdict::TimedOut));
+    match parse_output(RESOURCE) {
+        Err(NoVerdict::Failed(m)) => {
+            assert!(m.contains("Verification out of resource (Hard)"), "{m}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let inconclusive = "program.bpl(6,11): Verification inconclusive (Hard)\n\
+                        Boogie program verifier finished with 1 verified, 0 errors, 1 inconclusive\n";
+    assert!(matches!(
+        parse_output(inconclusive),
+        Err(NoVerdict::Failed(_))
+    ));
+    // The summary alone is enough.
+    let summary_only = "Boogie program verifier finished with 1 verified, 0 errors, 2 time outs\n";
+    assert_eq!(parse_output(summary_only), Err(NoVerdict::TimedOut));
+}
+
+#[test]
+fn odd_outputs_give_no_verdict() {
+    // Nothing, an unknown line, another prover error, a count that does not add up, an
+    // unknown summary part.
+    let summary = "Boogie program verifier finished with 1 verified, 0 errors\n";
+    for out in [
+        String::new(),
+        "Error opening file \"program.bpl\": Could not find file\n".to_string(),
+        format!("Prover error: line 3 column 1: invalid command\n{summary}"),
+        format!("something unexpected\n{summary}"),
+        "Boogie program verifier finished with 0 verified, 2 errors\n".to_string(),
+        "Boogie program verifier finished with 1 verified, 0 errors, 1 surprise\n".to_string(),
+    ] {
+        assert!(
+            matches!(parse_output(&out), Err(NoVerdict::Failed(_))),
+            "{out}"
+        );
+    }
+    // A warning does not spoil a verdict.
+    let warned = format!("program.bpl(2,1): Warning: unknown attribute\n{summary}");
+    assert_eq!(parse_output(&warned), Ok(vec![]));
+}
+
+#[test]
+fn verdict_turns_no_verdict_into_backend_errors() {
+    assert_eq!(verdict(VERIFIED, "", Some(0), 9), Ok(vec![]));
+    assert_eq!(
+        verdict(TIMEOUT, "", Some(0), 9),
+        Err(BackendError::Timeout(Duration::from_secs(9)))
+    );
+    match verdict(PARSE, "", Some(0), 9) {
+        Err(BackendError::Crashed {
+            status: Some(0),
+            output,
+        }) => assert!(output.contains("\";\" expected"), "{output}"),
+        other => panic!("{other:?}"),
+    }
+    // A crash: Mono's unhandled exception on stderr, exit 1, nothing on stdout.
+    match verdict("", CRASH_STDERR, Some(1), 9) {
+        Err(BackendError::Crashed {
+            status: Some(1),
+            output,
+        }) => assert!(output.contains("FATAL UNHANDLED EXCEPTION"), "{output}"),
+        other => panic!("{other:?}"),
+    }
+    // A verdict with a non-zero exit is not trusted; the noise is gone from the output.
+    match verdict(VERIFIED, "", None, 9) {
+        Err(BackendError::Crashed {
+            status: None,
+            output,
+        }) => {
+            assert!(!output.contains("model_compress"), "{output}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn time_limit_leaves_room_before_the_timeout() {
+    assert_eq!(time_limit(Duration::from_secs(600)), 540);
+    assert_eq!(time_limit(Duration::from_secs(10)), 9);
+    assert_eq!(time_limit(Duration::from_secs(1)), 1);
+    assert_eq!(time_limit(Duration::from_millis(300)), 1);
+}
+
+// Runs of the real Boogie (about 0.3 s each). They are skipped, with a note, only where
+// Boogie is missing and cannot be installed.
+
+fn boogie() -> Option<std::path::PathBuf> {
+    match ensure_boogie() {
+        Ok(p) => Some(p),
+        Err(e @ BackendError::Missing { .. }) => {
+            eprintln!("skipped: {e}");
+            None
+        }
+        Err(e) => panic!("{e}"),
+    }
+}
+
+fn opts() -> RunOptions {
+    RunOptions {
+        timeout: Duration::from_secs(60),
+    }
+}
+
+#[test]
+fn real_boogie_verifies() {
+    let Some(b) = boogie() else { return };
+    let text = "procedure Inc(x: int) returns (y: int)\n  requires x > 0;\n  ensures y > x;\n{\n  y := x + 1;\n}\n";
+    let v = run_with(&b, text, &opts()).unwrap();
+    assert_eq!(v.errors, vec![]);
+}
+
+#[test]
+fn real_boogie_reports_an_assertion_at_its_line() {
+    let Some(b) = boogie() else { return };
+    let text = "procedure P(x: int)\n{\n  var y: int;\n  y := x;\n  assert y > 0;\n}\n";
+    let v = run_with(&b, text, &opts()).unwrap();
+    assert_eq!(
+        v.errors,
+        vec![BoogieError {
+            code: BoogieCode::Assertion,
+            at: lc(5, 3),
+            message: "This assertion might not hold.".into(),
+            related: vec![],
+        }]
+    );
+}
+
+#[test]
+fn real_boogie_syntax_error_is_a_crash() {
+    let Some(b) = boogie() else { return };
+    let text = "procedure P() {\n  var x: int\n  x := 1;\n}\n";
+    match run_with(&b, text, &opts()) {
+        Err(BackendError::Crashed { output, .. }) => {
+            assert!(
+                output.contains("program.bpl(3,3): error: \";\" expected"),
+                "{output}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn real_boogie_is_killed_at_the_timeout() {
+    let Some(b) = boogie() else { return };
+    // A matching loop that keeps Z3 busy past the 1 s timeout (per-procedure limit 1 s
+    // too; whichever comes first, it is a timeout).
+    let text = "function f(x: int): int;\nfunction g(x: int): int;\n\
+                axiom (forall x: int :: {f(x)} f(x) == g(f(x + 1)) + 1);\n\
+                axiom (forall x: int :: {g(x)} g(x) == f(g(x) - 1));\n\
+                procedure Hard(a: int) { assert f(a) == 7; }\n";
+    let started = Instant::now();
+    let r = run_with(
+        &b,
+        text,
+        &RunOptions {
+            timeout: Duration::from_secs(1),
+        },
+    );
+    assert!(matches!(r, Err(BackendError::Timeout(_))), "{r:?}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
