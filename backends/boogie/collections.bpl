@@ -16,6 +16,10 @@
 //   multiset. `MultiSet#Good(m)` says it is one: the encoder assumes it of
 //   every multiset that enters a method (parameters, field reads, havocs);
 //   the constructors preserve it, and the cardinality facts require it.
+// * Quantifiers in generated code should carry their source triggers. One
+//   triggered on `xs[i]` whose body puts an element into a part of xs (say
+//   `xs[i] in xs[i..]`) loops through `Seq#Contains`, whose witness is a new
+//   index term of xs; no prelude can prevent that.
 
 // ===========================================================================
 // Sequences
