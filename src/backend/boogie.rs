@@ -104,7 +104,10 @@ pub fn run_with(
         .map_err(|e| BackendError::Provision(format!("cannot write {}: {e}", file.display())))?;
     let limit = time_limit(opts.timeout);
     let mut cmd = Command::new(boogie);
+    // Every failing assert must be reported: a refute is checked by its
+    // assert failing, so a cut-off list would turn into refute failures.
     cmd.arg("/nologo")
+        .arg("/errorLimit:100000")
         .arg(format!("/timeLimit:{limit}"))
         .arg(FILE_NAME)
         .current_dir(work.path())

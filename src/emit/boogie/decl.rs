@@ -17,7 +17,7 @@ use super::ty::{arg, boogie, type_vars};
 use super::{BoogieEmitted, Checks, Unsupported, COLLECTIONS_BPL, PERMISSIONS_BPL};
 use crate::backend::FailureKind;
 use crate::vir::{
-    BinOp, Domain, Expr, ExprKind, Function, LocalDecl, Method, Origin, Predicate, Program, Type,
+    BinOp, Domain, Expr, ExprKind, Function, LocalDecl, Method, Origin, Predicate, Program,
 };
 
 /// The whole program.
@@ -226,9 +226,7 @@ fn start<'a>(info: &'a Info<'a>, params: &[LocalDecl]) -> Gen<'a> {
     g.p.line("Mask := ZeroMask;");
     for d in params {
         g.ctx.declare(d);
-        if d.ty == Type::Ref {
-            g.p.line(format!("assume Heap[{}, $allocated];", ident(&d.name)));
-        }
+        g.p.assume_typed(&ident(&d.name), &d.ty);
     }
     g
 }

@@ -41,6 +41,16 @@ impl Proc {
         }
     }
 
+    /// After `name` of type `ty` gets an unknown value: what every value of
+    /// the type satisfies (allocated references, multisets with counts ≥ 0).
+    pub fn assume_typed(&mut self, name: &str, ty: &crate::vir::Type) {
+        match ty {
+            crate::vir::Type::Ref => self.line(format!("assume Heap[{name}, $allocated];")),
+            crate::vir::Type::Multiset(_) => self.line(format!("assume MultiSet#Good({name});")),
+            _ => {}
+        }
+    }
+
     pub fn open(&mut self, header: impl AsRef<str>) {
         self.line(format!("{} {{", header.as_ref()));
         self.indent += 1;

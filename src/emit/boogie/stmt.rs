@@ -19,7 +19,7 @@ use super::proc::{Gen, R};
 use super::ty::boogie;
 use super::{Check, Inner, Unsupported};
 use crate::backend::{FailureKind, FailureReason};
-use crate::vir::{Expr, ExprKind, Origin, Stmt, StmtKind, Type};
+use crate::vir::{Expr, ExprKind, Origin, Stmt, StmtKind};
 
 /// The state of a method body.
 pub fn body_state() -> St {
@@ -223,10 +223,7 @@ impl Gen<'_> {
             self.p.line(format!("havoc {};", ident(t)));
         }
         for (t, d) in targets.iter().zip(&m.returns) {
-            if d.ty == Type::Ref {
-                self.p
-                    .line(format!("assume Heap[{}, $allocated];", ident(t)));
-            }
+            self.p.assume_typed(&ident(t), &d.ty);
         }
         let after = St::new("Heap", "Mask", "$PreCallHeap", "$PreCallMask");
         let mut decls = m.params.clone();
