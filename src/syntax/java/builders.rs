@@ -202,9 +202,10 @@ fn add_field_inits(
     if found {
         return;
     }
-    // The implicit constructor, with the default constructor's contract.
+    // The implicit constructor, with the default constructor's contract,
+    // and the values of fields initialised to literals.
     let (l, r) = sp(span);
-    let ensures = members
+    let mut ensures: Vec<Clause> = members
         .iter()
         .filter_map(|m| match m {
             Member::Field(f) if !f.mods.is_final => Some(f),
@@ -226,6 +227,29 @@ fn add_field_inits(
             }
         })
         .collect();
+    for init in &inits {
+        if let StmtKind::Assign { target, value } = &init.kind {
+            let literal = matches!(
+                value.kind,
+                ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Null
+            );
+            if literal {
+                let eq = b::bin(
+                    file,
+                    l,
+                    r,
+                    BinOp::Eq,
+                    Box::new(target.clone()),
+                    Box::new(value.clone()),
+                );
+                ensures.push(Clause {
+                    kind: ClauseKind::Ensures,
+                    expr: *eq,
+                    span,
+                });
+            }
+        }
+    }
     members.push(Member::Method(Method {
         kind: MethodKind::Constructor,
         mods: Modifiers::default(),
@@ -552,6 +576,24 @@ pub fn contract(errors: &mut Errors, items: Vec<JItem>) -> Contract {
         }
     }
     b::contract(out)
+}
+
+/// A contract item or a modifier, before a declaration.
+pub enum JPrefix {
+    Item(JItem),
+    Mod(JMod),
+}
+
+pub fn prefix(errors: &mut Errors, items: Vec<JPrefix>) -> (Contract, Vec<JMod>) {
+    let mut contract = Vec::new();
+    let mut mods = Vec::new();
+    for p in items {
+        match p {
+            JPrefix::Item(i) => contract.push(i),
+            JPrefix::Mod(m) => mods.push(m),
+        }
+    }
+    (self::contract(errors, contract), mods)
 }
 
 /// `(frac -> resource)`: the type of a predicate family, as a class ghost parameter has.
