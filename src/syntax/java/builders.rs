@@ -26,6 +26,8 @@ use lalrpop_util::ParseError;
 
 pub type PResult<'i, T> = Result<T, ParseError<usize, Token<'i>, JavaError>>;
 type Errors = Vec<JavaError>;
+/// A `throws` clause: its start, the exception names, its end.
+pub type Throws = Box<(usize, Vec<Vec<Ident>>, usize)>;
 
 fn not_supported(errors: &mut Errors, l: usize, r: usize, what: impl Into<String>) {
     errors.push(JavaError {
@@ -332,7 +334,7 @@ pub enum JBody {
     Abstract,
 }
 
-fn check_throws(errors: &mut Errors, throws: Option<Box<(usize, Vec<Vec<Ident>>, usize)>>) {
+fn check_throws(errors: &mut Errors, throws: Option<Throws>) {
     let Some(t) = throws else { return };
     for path in &t.1 {
         let last = &path[path.len() - 1];
@@ -350,7 +352,7 @@ pub fn method<'i>(
     r: usize,
     h: JHeader,
     ret: Type,
-    throws: Option<Box<(usize, Vec<Vec<Ident>>, usize)>>,
+    throws: Option<Throws>,
     body: JBody,
 ) -> PResult<'i, JMember> {
     check_throws(errors, throws);
@@ -438,7 +440,7 @@ pub fn constructor<'i>(
     l: usize,
     r: usize,
     h: JHeader,
-    throws: Option<Box<(usize, Vec<Vec<Ident>>, usize)>>,
+    throws: Option<Throws>,
     body: JBody,
 ) -> PResult<'i, JMember> {
     check_throws(errors, throws);
