@@ -23,5 +23,7 @@ pub mod builders;
 pub mod lexer;
 pub mod library;
 pub mod parser;
+#[cfg(test)]
+mod tests;
 
 pub use parser::{parse_java, parse_java_unit};

@@ -36,14 +36,12 @@ pub fn parse_java_unit(file: FileId, text: &str) -> diag::Result<JUnit> {
         .map(|e| error_diagnostic(file, text, e))
         .collect();
     match result {
-        Ok(u) if diags.is_empty() => Ok(u),
-        Ok(_) => Err(diags),
-        Err(e) => {
-            diags.push(to_diagnostic(file, text, e));
-            diags.sort_by_key(|d| d.span.map(|s| s.start));
-            Err(diags)
-        }
+        Ok(u) if diags.is_empty() => return Ok(u),
+        Ok(_) => {}
+        Err(e) => diags.push(to_diagnostic(file, text, e)),
     }
+    diags.sort_by_key(|d| d.span.map(|s| s.start));
+    Err(diags)
 }
 
 fn span(file: FileId, text: &str, start: usize, end: usize) -> Span {
