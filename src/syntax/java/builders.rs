@@ -10,6 +10,8 @@
 //! * a field initializer `T f = e;` → `this.f = e;` at the start of every
 //!   constructor (a class without one gets a constructor that ensures write
 //!   permission to its fields, like the default constructor);
+//! * `break;`/`continue;` jump to labels after / at the end of the loop body
+//!   (the checker places them);
 //! * `try { B } catch (InterruptedException e) { C }` → `B`: no method in
 //!   weft's model throws, so `C` cannot run;
 //! * `resource p = e;` (no parameter list) → `resource p() = e;`, and
@@ -723,7 +725,7 @@ pub fn labelled(
 /// `do S while (c);` is `S; while (c) S`.
 pub fn do_while(
     file: FileId,
-    _errors: &mut Errors,
+    errors: &mut Errors,
     l: usize,
     r: usize,
     contract: Contract,
@@ -731,6 +733,12 @@ pub fn do_while(
     cond: Box<Expr>,
 ) -> Stmts {
     let body = body_block(body);
+    // The first run of the body is outside the `while`: a jump there has no loop.
+    if let Some(s) = jumps_out(&body) {
+        let (jl, jr) = sp(s);
+        not_supported(errors, jl, jr, "`break`/`continue` in a do-while loop");
+        return empty(file, l, r);
+    }
     let first = Stmt {
         kind: StmtKind::Block(body.clone()),
         span: body.span,
@@ -754,9 +762,42 @@ pub fn do_while(
     )
 }
 
-pub fn jump(file: FileId, errors: &mut Errors, l: usize, r: usize, kw: &str) -> Stmts {
-    not_supported(errors, l, r, format!("`{kw}`"));
-    empty(file, l, r)
+/// `break;` / `continue;`; with a label they are not supported yet.
+pub fn jump(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    is_break: bool,
+    label: Option<Ident>,
+) -> Stmts {
+    if let Some(n) = label {
+        let (nl, nr) = sp(n.span);
+        not_supported(errors, nl, nr, "a jump to a labelled loop");
+        return empty(file, l, r);
+    }
+    let kind = if is_break {
+        StmtKind::Break
+    } else {
+        StmtKind::Continue
+    };
+    b::one(file, l, r, kind)
+}
+
+/// Whether a `break`/`continue` in `b` leaves or restarts the loop around `b`.
+fn jumps_out(b: &Block) -> Option<Span> {
+    b.stmts.iter().find_map(|s| match &s.kind {
+        StmtKind::Break | StmtKind::Continue => Some(s.span),
+        StmtKind::Block(b) => jumps_out(b),
+        StmtKind::Ghost(s) => jumps_out(&Block {
+            stmts: vec![(**s).clone()],
+            span: s.span,
+        }),
+        StmtKind::If { then, els, .. } => {
+            jumps_out(then).or_else(|| els.as_ref().and_then(jumps_out))
+        }
+        _ => None,
+    })
 }
 
 pub fn synchronized(file: FileId, errors: &mut Errors, l: usize, r: usize, _b: Block) -> Stmts {

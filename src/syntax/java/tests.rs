@@ -135,7 +135,7 @@ fn unsupported_java_is_reported_at_its_place() {
         [(ns, "extends B".into()), (ns, "static".into())]
     );
     assert_eq!(
-        errors("class A { void m() { while (true) { break; } synchronized (this) { } } }"),
+        errors("class A { void m() { do { break; } while (true); synchronized (this) { } } }"),
         [
             (ns, "break;".into()),
             (ns, "synchronized (this) { }".into())

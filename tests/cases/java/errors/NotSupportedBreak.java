@@ -1,10 +1,10 @@
 // expect-error: notSupported
-// break and continue are not supported yet.
+// Labelled loops (and `break label;`) are not supported yet; a plain `break;` is.
 public class NotSupportedBreak {
   public void m(int n) {
     int i = 0;
-    while (i < n) {
-      /*[/expect notSupported]*/break;/*[/end]*/
+    /*[/expect notSupported]*/outer/*[/end]*/: while (i < n) {
+      i++;
     }
   }
 }
