@@ -243,6 +243,8 @@ pub enum StmtKind {
     Fold(Expr),
     Unfold(Expr),
     Label(String),
+    /// A jump forward to a label (`break`, `continue`).
+    Goto(String),
     Block(Block),
 }
 

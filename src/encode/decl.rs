@@ -306,8 +306,16 @@ impl Encoder<'_> {
             params.push(Self::this_decl());
         }
         params.extend(self.decls(&q.params));
+        // A `frac p` parameter lies in (0, 1]: said first, so that the body's
+        // `Perm(x, p)` is well-formed.
+        let bounds = self.fraction_bounds(&q.params);
         let body = match &q.body {
-            Some(b) => Some(self.expr(b)?),
+            Some(b) => Some(
+                bounds
+                    .into_iter()
+                    .rev()
+                    .fold(self.expr(b)?, |body, bound| Expr::and(bound, body)),
+            ),
             None => None,
         };
         let origin = self.origin(q.span, Blame::Direct, "predicate");

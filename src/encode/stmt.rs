@@ -154,6 +154,7 @@ impl Encoder<'_> {
                 out.push(Stmt::new(StmtKind::Unfold(acc), o));
             }
             S::Label(l) => out.push(Stmt::plain(StmtKind::Label(l.clone()))),
+            S::Goto(l) => out.push(Stmt::plain(StmtKind::Goto(l.clone()))),
             S::Block(b) => self.block(b, out)?,
         }
         Ok(())
