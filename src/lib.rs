@@ -1,6 +1,6 @@
 //! weft: a verifier for concurrent programs.
 //!
-//! weft reads annotated PVL (the VerCors language), lowers it through a fixed
+//! weft reads annotated PVL (the VerCors language) and Java with JML, lowers it through a fixed
 //! list of passes into plain permission-based code, encodes it into a
 //! backend-neutral verification IR, and checks that either as Viper Silver on
 //! Silicon or as Boogie (weft's own permission encoding) on Boogie, mapping
@@ -19,6 +19,11 @@
 //!
 //! * [`syntax`]: spans and the file store ([`syntax::span`]), the logos lexer,
 //!   the lalrpop grammar glue and the untyped syntax tree ([`syntax::ast`]).
+//!   [`syntax::java`] reads Java with JML specifications (`//@`, `/*@ @*/`;
+//!   `grammars/java.lalrpop`) into the same tree, desugaring `do/while`,
+//!   `x++`, compound assignment, field initializers and `catch
+//!   (InterruptedException)`; the spec library (`backends/spec/java/…`,
+//!   annotated Java) is loaded with a program that names its classes.
 //! * [`check`]: name resolution and type checking; produces [`core`], where
 //!   sugar is gone (`for` is `while`, `PointsTo` is `Perm ** ==`, quantifier
 //!   ranges are implications) and every expression has a type.
@@ -116,8 +121,9 @@
 //!
 //! # Not yet
 //!
-//! `decreases` (reported as not supported), maps,
-//! Java input, and every concurrency layer.
+//! `decreases` (reported as not supported), maps, Java inheritance and
+//! class ghost parameters (reported as not supported), and every
+//! concurrency layer.
 
 pub mod backend;
 pub mod blame;
