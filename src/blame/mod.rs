@@ -260,7 +260,9 @@ fn missing_permission(
             .map(|(_, i, _)| *i)
             .next()
     };
-    if let Some(_res) = matching(&|b| *b == Blame::Resource) {
+    // A generated check's resources carry the check's blame.
+    if let Some(_res) = matching(&|b| *b == Blame::Resource || matches!(b, Blame::AsWithReason(_)))
+    {
         return code_of(f, info, Reason::Perm).map(|c| at(c, info));
     }
     if let Some(read) = matching(&|b| *b == Blame::As(FailureCode::Perm)) {

@@ -205,6 +205,18 @@ impl Encoder<'_> {
     ) -> diag::Result<()> {
         let mut e = self.expr(e)?;
         let generated = blame != Blame::Direct;
+        if generated {
+            // A missing resource of a generated check is the construct's failure.
+            let origins = &mut self.origins;
+            super::expr::resources_mut(&mut e, &mut |r| {
+                if origins
+                    .get(r.origin)
+                    .is_some_and(|i| i.blame == Blame::Resource)
+                {
+                    r.origin = origins.add(span, blame.clone(), what);
+                }
+            });
+        }
         let o = self.origin(span, blame, what);
         // Silicon reports these failures at the checked expression. A
         // generated check is blamed as a whole, also when it is one resource.

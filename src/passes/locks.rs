@@ -277,3 +277,103 @@ fn lower(op: LockOp, o: Expr, l: Lockable, span: Span) -> Vec<Stmt> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check;
+    use crate::syntax::parse_pvl;
+    use crate::syntax::span::FileId;
+
+    const COUNTER: &str = "
+        class C {
+          int x;
+          lock_invariant Perm(x, write) ** x >= 0;
+          C() { x = 0; commit this; }
+          requires committed(this);
+          void m() { lock this; x = 1; wait this; notify this; unlock this; }
+          void n(C c) { lock c.self(); }
+          pure C self() = this;
+        }";
+
+    fn lowered(text: &str) -> Program {
+        let unit = parse_pvl(FileId(0), text).expect("parses");
+        run(check(&[unit]).expect("checks")).expect("lowers")
+    }
+
+    /// The statement kinds of a method body, one letter-word per statement,
+    /// with generated checks by their failure code.
+    fn shape(p: &Program, name: &str) -> Vec<String> {
+        fn walk(b: &Block, out: &mut Vec<String>) {
+            for s in &b.stmts {
+                match &s.kind {
+                    StmtKind::Block(b) => walk(b, out),
+                    StmtKind::Check { exhale, code, .. } => {
+                        let what = if *exhale { "exhale" } else { "assert" };
+                        out.push(format!("{what} {code}"));
+                    }
+                    StmtKind::Inhale(_) => out.push("inhale".into()),
+                    StmtKind::Assume(_) => out.push("assume".into()),
+                    StmtKind::Local(..) => out.push("local".into()),
+                    StmtKind::AssignField { .. } => out.push("write".into()),
+                    StmtKind::Lock(op, _) => out.push(format!("unlowered {}", op.keyword())),
+                    other => out.push(format!("{other:?}")),
+                }
+            }
+        }
+        let m = p.methods.iter().find(|m| m.name == name).expect("method");
+        let mut out = Vec::new();
+        walk(m.body.as_ref().expect("body"), &mut out);
+        out
+    }
+
+    #[test]
+    fn lock_operations_become_checks() {
+        let p = lowered(COUNTER);
+        assert_eq!(
+            shape(&p, "m"),
+            [
+                "assert lockNotCommitted",
+                "inhale",
+                "inhale",
+                "write",
+                "assert heldFailed:perm",
+                "exhale invariantFailed:false",
+                "inhale",
+                "assert heldFailed:perm",
+                "exhale heldFailed:perm",
+                "exhale invariantFailed:false",
+            ]
+        );
+        assert_eq!(
+            shape(&p, "C"),
+            ["write", "exhale commitFailed:false", "assume"]
+        );
+    }
+
+    #[test]
+    fn other_operands_are_evaluated_once_and_null_checked() {
+        let p = lowered(COUNTER);
+        assert_eq!(
+            shape(&p, "n"),
+            [
+                "local",
+                "assert lockNull",
+                "assert lockNotCommitted",
+                "inhale",
+                "inhale"
+            ]
+        );
+    }
+
+    #[test]
+    fn tokens_are_declared_once_and_hidden() {
+        let p = lowered(COUNTER);
+        let c = ClassId(0);
+        let l = lockable(&p, c).expect("lockable");
+        assert!(p.predicate(l.invariant).is_inline);
+        assert!(!p.class(c).fields.contains(&l.held));
+        let helds = p.fields.iter().filter(|f| f.name == HELD).count();
+        assert_eq!(helds, 1);
+    }
+}
