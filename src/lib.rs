@@ -28,7 +28,7 @@
 //!   sugar is gone (`for` is `while`, `PointsTo` is `Perm ** ==`, quantifier
 //!   ranges are implications) and every expression has a type.
 //! * [`passes`]: the ordered list of core-to-core rewritings
-//!   ([`passes::PASSES`]). Today: `context_everywhere`. Each concurrency layer
+//!   ([`passes::PASSES`]). Today: `context_everywhere`, `locks`. Each concurrency layer
 //!   of later issues (threads, locks, synchronisers, atomics, GPU, histories)
 //!   is one more entry.
 //! * [`encode`]: core → [`vir`], one module per syntactic category
@@ -90,6 +90,15 @@
 //! * **Options** are a domain `WeftOption[T]`; `.get` is a function per element
 //!   type whose precondition is `o != None` (`optionNone`).
 //!
+//! * **Intrinsic locks** ([`passes::locks`]): the lock invariant is the
+//!   class's inline predicate `lock_invariant()`; `held(o)` is write
+//!   permission to a hidden ghost field (a token: locking twice is
+//!   inconsistent, i.e. a deadlock); `committed(o)` is an abstract
+//!   heap-independent function, assumed at `commit`. `commit`/`lock`/`unlock`/
+//!   `wait`/`notify` become core `Check`s (assert or exhale with the
+//!   construct's code), inhales and an assume; a generated check's resources
+//!   are blamed as the construct (`invariantFailed:perm` on the `unlock`).
+//!
 //! # The Boogie encoding ([`emit::boogie`])
 //!
 //! * **State.** `Heap: <A>[Ref, Field A]A`, `Mask: <A>[Ref, Field A]real`
@@ -123,7 +132,7 @@
 //!
 //! `decreases` (reported as not supported), maps, Java inheritance and
 //! class ghost parameters (reported as not supported), and every
-//! concurrency layer.
+//! concurrency layer but PVL intrinsic locks.
 
 pub mod backend;
 pub mod blame;

@@ -207,6 +207,7 @@ fn code_of_kind(
             return Some(FailureCode::ArrayNull)
         }
         Blame::As(code) => return Some(*code),
+        Blame::AsWithReason(code) => return Some(code.with_reason(r)),
         Blame::CannotFail(_) => return None,
         _ => {}
     }
@@ -259,7 +260,9 @@ fn missing_permission(
             .map(|(_, i, _)| *i)
             .next()
     };
-    if let Some(_res) = matching(&|b| *b == Blame::Resource) {
+    // A generated check's resources carry the check's blame.
+    if let Some(_res) = matching(&|b| *b == Blame::Resource || matches!(b, Blame::AsWithReason(_)))
+    {
         return code_of(f, info, Reason::Perm).map(|c| at(c, info));
     }
     if let Some(read) = matching(&|b| *b == Blame::As(FailureCode::Perm)) {
@@ -413,6 +416,11 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::NotInjective => "the locations of this quantified permission may not be distinct".into(),
         C::Unsatisfiable => "this precondition can never hold".into(),
         C::OptionNone => "this option may be None".into(),
+        C::LockNotCommitted => "this lock's invariant may not have been committed".into(),
+        C::InvariantFailed(r) => format!("the lock invariant {}", why(r)),
+        C::HeldFailed(_) => "this thread may not hold this lock".into(),
+        C::LockNull => "the lock object may be null".into(),
+        C::CommitFailed(r) => format!("the lock invariant {} when committed", why(r)),
         C::NotTripped => "an expected failure did not occur".into(),
         C::TrippedTwice => "an expected failure occurred more than once".into(),
         C::Internal => format!("internal error at this {what}"),

@@ -124,6 +124,9 @@ pub(super) fn collect<'a>(
             c.member(None, m);
         }
     }
+    for (id, _) in &classes {
+        crate::passes::locks::declare(&mut c.env.program, *id);
+    }
     for (id, class) in &classes {
         if c.env.classes[id.0 as usize].ctors.is_empty() {
             c.default_ctor(*id, class);
@@ -140,11 +143,13 @@ struct Collector<'a, 'e> {
 
 impl<'a> Collector<'a, '_> {
     fn dup(&mut self, name: &ast::Ident, what: &str) {
-        self.errs.push(Diagnostic::error(
-            ErrorCode::Duplicate,
-            name.span,
-            format!("{what} {} is declared twice", name.name),
-        ));
+        let msg = if name.name == crate::syntax::ast::LOCK_INVARIANT {
+            "a class has at most one lock_invariant".to_string()
+        } else {
+            format!("{what} {} is declared twice", name.name)
+        };
+        self.errs
+            .push(Diagnostic::error(ErrorCode::Duplicate, name.span, msg));
     }
 
     fn ty(&mut self, t: &ast::Type, allow_void: bool) -> Option<Type> {

@@ -149,6 +149,8 @@ impl Body<'_> {
                 let loc = self.location(loc)?;
                 new(K::CurPerm(bx(loc)), Type::Rational)
             }
+            A::Held(x) => self.held_expr(x, span),
+            A::Committed(x) => self.committed_expr(x, span),
             A::Quant {
                 q,
                 binders,

@@ -26,6 +26,7 @@ mod call;
 mod decl;
 mod env;
 mod expr;
+mod locks;
 mod scope;
 mod stmt;
 mod types;

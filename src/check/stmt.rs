@@ -132,6 +132,7 @@ impl Body<'_> {
                     out.push(stmt(k, span));
                 }
             }
+            AS::Lock(op, e) => self.lock_stmt(*op, e, span, out),
             AS::Assert(e) => self.spec_stmt(e, span, out, S::Assert),
             AS::Assume(e) => self.spec_stmt(e, span, out, S::Assume),
             AS::Inhale(e) => self.spec_stmt(e, span, out, S::Inhale),

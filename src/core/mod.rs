@@ -6,7 +6,8 @@
 //! type and its span, and sugar is gone: `for` loops are `while` loops,
 //! `PointsTo`/`Value` are `Perm`, quantifier ranges are implications.
 
-use crate::syntax::ast::{BinOp, Quantifier, UnOp};
+use crate::diag::FailureCode;
+use crate::syntax::ast::{BinOp, LockOp, Quantifier, UnOp};
 use crate::syntax::span::Span;
 
 macro_rules! id_type {
@@ -235,6 +236,8 @@ pub enum StmtKind {
         body: Block,
     },
     Return(Option<Expr>),
+    /// An operation on an object's intrinsic lock (lowered by `passes::locks`).
+    Lock(LockOp, Expr),
     Assert(Expr),
     Assume(Expr),
     Inhale(Expr),
@@ -246,6 +249,14 @@ pub enum StmtKind {
     /// A jump forward to a label (`break`, `continue`).
     Goto(String),
     Block(Block),
+    /// A check a pass generated for a source construct (the statement's
+    /// span): `exhale expr` if `exhale`, else `assert expr`. Its failure reads
+    /// as `code`, with the failing part's reason when `code` takes one.
+    Check {
+        exhale: bool,
+        expr: Expr,
+        code: FailureCode,
+    },
 }
 
 #[derive(Clone, Debug)]

@@ -56,6 +56,16 @@ pub enum FailureCode {
     Unsatisfiable,
     /// `.get` on an option that may be `None`.
     OptionNone,
+    /// `lock o` of an object whose lock invariant was not committed.
+    LockNotCommitted,
+    /// `unlock o`/`wait o` without the lock invariant of `o`.
+    InvariantFailed(Reason),
+    /// `unlock`/`wait`/`notify` on a lock this thread does not hold.
+    HeldFailed(Reason),
+    /// `commit o`/`lock o` with `o` possibly null.
+    LockNull,
+    /// `commit o` without the lock invariant of `o`.
+    CommitFailed(Reason),
     /// An expectation marker region that caught no failure.
     NotTripped,
     /// An expectation marker region that caught more than one failure.
@@ -91,9 +101,36 @@ impl fmt::Display for FailureCode {
             NotInjective => f.write_str("notInjective"),
             Unsatisfiable => f.write_str("unsatisfiable"),
             OptionNone => f.write_str("optionNone"),
+            LockNotCommitted => f.write_str("lockNotCommitted"),
+            InvariantFailed(r) => with(f, "invariantFailed", r),
+            HeldFailed(r) => with(f, "heldFailed", r),
+            LockNull => f.write_str("lockNull"),
+            CommitFailed(r) => with(f, "commitFailed", r),
             NotTripped => f.write_str("notTripped"),
             TrippedTwice => f.write_str("trippedTwice"),
             Internal => f.write_str("internal"),
+        }
+    }
+}
+
+impl FailureCode {
+    /// The same code with reason `r`, for codes that take one (`preFailed:R`);
+    /// other codes are returned unchanged.
+    pub fn with_reason(self, r: Reason) -> FailureCode {
+        use FailureCode::*;
+        match self {
+            AssertFailed(_) => AssertFailed(r),
+            PreFailed(_) => PreFailed(r),
+            PostFailed(_) => PostFailed(r),
+            InvariantNotEstablished(_) => InvariantNotEstablished(r),
+            NotMaintained(_) => NotMaintained(r),
+            FoldFailed(_) => FoldFailed(r),
+            UnfoldFailed(_) => UnfoldFailed(r),
+            ExhaleFailed(_) => ExhaleFailed(r),
+            InvariantFailed(_) => InvariantFailed(r),
+            HeldFailed(_) => HeldFailed(r),
+            CommitFailed(_) => CommitFailed(r),
+            other => other,
         }
     }
 }

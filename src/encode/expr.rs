@@ -520,3 +520,18 @@ fn substitute(e: Expr, map: &std::collections::HashMap<String, Expr>) -> Expr {
     };
     Expr { kind, origin }
 }
+
+/// Calls `f` on each resource (`acc(…)`) of an assertion.
+pub(super) fn resources_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
+    if matches!(e.kind, ExprKind::FieldAcc(..) | ExprKind::PredicateAcc(..)) {
+        return f(e);
+    }
+    match &mut e.kind {
+        ExprKind::Binary(_, l, r) | ExprKind::Cond(_, l, r) => {
+            resources_mut(l, f);
+            resources_mut(r, f);
+        }
+        ExprKind::Let(_, _, b) | ExprKind::Quant { body: b, .. } => resources_mut(b, f),
+        _ => {}
+    }
+}

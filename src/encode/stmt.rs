@@ -156,6 +156,28 @@ impl Encoder<'_> {
             S::Label(l) => out.push(Stmt::plain(StmtKind::Label(l.clone()))),
             S::Goto(l) => out.push(Stmt::plain(StmtKind::Goto(l.clone()))),
             S::Block(b) => self.block(b, out)?,
+            // A pass's check: its blame gives the construct's failure code.
+            S::Check { exhale, expr, code } => {
+                let (make, what): (fn(Expr) -> StmtKind, _) = if *exhale {
+                    (StmtKind::Exhale, "exhale")
+                } else {
+                    (StmtKind::Assert, "assertion")
+                };
+                let takes_reason =
+                    code.with_reason(diag::Reason::Perm) != code.with_reason(diag::Reason::False);
+                let blame = if takes_reason {
+                    Blame::AsWithReason(*code)
+                } else {
+                    Blame::As(*code)
+                };
+                self.checked_as(span, expr, make, blame, what, out)?
+            }
+            S::Lock(..) => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "a lock operation here (the locks pass should have lowered it)",
+                )])
+            }
         }
         Ok(())
     }
@@ -169,10 +191,37 @@ impl Encoder<'_> {
         what: &'static str,
         out: &mut Vec<Stmt>,
     ) -> diag::Result<()> {
+        self.checked_as(span, e, make, Blame::Direct, what, out)
+    }
+
+    /// A statement that checks its expression, blamed as `blame`.
+    fn checked_as(
+        &mut self,
+        span: crate::syntax::span::Span,
+        e: &core::Expr,
+        make: fn(Expr) -> StmtKind,
+        blame: Blame,
+        what: &'static str,
+        out: &mut Vec<Stmt>,
+    ) -> diag::Result<()> {
         let mut e = self.expr(e)?;
-        let o = self.origin(span, Blame::Direct, what);
-        // Silicon reports these failures at the checked expression.
-        if e.origin.is_none() {
+        let generated = blame != Blame::Direct;
+        if generated {
+            // A missing resource of a generated check is the construct's failure.
+            let origins = &mut self.origins;
+            super::expr::resources_mut(&mut e, &mut |r| {
+                if origins
+                    .get(r.origin)
+                    .is_some_and(|i| i.blame == Blame::Resource)
+                {
+                    r.origin = origins.add(span, blame.clone(), what);
+                }
+            });
+        }
+        let o = self.origin(span, blame, what);
+        // Silicon reports these failures at the checked expression. A
+        // generated check is blamed as a whole, also when it is one resource.
+        if e.origin.is_none() || generated {
             e.origin = o;
         }
         out.push(Stmt::new(make(e), o));

@@ -4,6 +4,7 @@
 //! history layers in front of the last pass).
 
 mod context_everywhere;
+pub mod locks;
 
 use crate::core::Program;
 use crate::diag;
@@ -16,12 +17,15 @@ pub struct Pass {
 }
 
 /// The pipeline, in order.
-pub const PASSES: &[Pass] = &[Pass {
-    name: "context_everywhere",
-    description:
-        "context_everywhere clauses become pre- and postconditions and invariants of every loop",
-    run: context_everywhere::run,
-}];
+pub const PASSES: &[Pass] = &[
+    Pass {
+        name: "context_everywhere",
+        description:
+            "context_everywhere clauses become pre- and postconditions and invariants of every loop",
+        run: context_everywhere::run,
+    },
+    locks::PASS,
+];
 
 /// Runs every pass in order.
 pub fn run(mut p: Program) -> diag::Result<Program> {

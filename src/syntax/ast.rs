@@ -238,6 +238,8 @@ pub enum StmtKind {
         body: Block,
     },
     Return(Option<Expr>),
+    /// `commit e;`, `lock e;`, `unlock e;`, `wait e;`, `notify e;` on an object's intrinsic lock.
+    Lock(LockOp, Expr),
     Assert(Expr),
     Assume(Expr),
     Inhale(Expr),
@@ -323,6 +325,33 @@ pub enum Quantifier {
     Exists,
 }
 
+/// The name of a class's lock-invariant predicate. PVL's `lock_invariant I;`
+/// declares it; Java+JML writes it as VerCors does, `resource lock_invariant() = I;`.
+pub const LOCK_INVARIANT: &str = "lock_invariant";
+
+/// The statements on an object's intrinsic lock (PVL; Java's `synchronized`
+/// lowers to `Lock` and `Unlock`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LockOp {
+    Commit,
+    Lock,
+    Unlock,
+    Wait,
+    Notify,
+}
+
+impl LockOp {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            LockOp::Commit => "commit",
+            LockOp::Lock => "lock",
+            LockOp::Unlock => "unlock",
+            LockOp::Wait => "wait",
+            LockOp::Notify => "notify",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Binder {
     pub ty: Type,
@@ -379,6 +408,10 @@ pub enum ExprKind {
     Value(Box<Expr>),
     /// `perm(loc)`: the permission currently held.
     CurPerm(Box<Expr>),
+    /// `held(e)`: this thread holds `e`'s intrinsic lock (a resource).
+    Held(Box<Expr>),
+    /// `committed(e)`: `e`'s lock invariant was committed (a boolean).
+    Committed(Box<Expr>),
     /// `(\forall T x; cond; body)`, `(\forall T x = lo .. hi; body)`,
     /// `(\forall* …)`, `(\exists …)`.
     Quant {

@@ -898,3 +898,16 @@ pub fn unit(decls: Vec<Vec<Decl>>) -> Unit {
 pub fn global(members: Vec<Member>) -> Vec<Decl> {
     members.into_iter().map(Decl::Member).collect()
 }
+
+/// `lock_invariant I;`: the class's instance predicate `lock_invariant() = I`.
+pub fn lock_invariant(file: FileId, l: usize, r: usize, e: Box<Expr>) -> Vec<Member> {
+    let name = ident(file, l, LOCK_INVARIANT, l + LOCK_INVARIANT.len());
+    vec![Member::Predicate(Predicate {
+        mods: Modifiers::default(),
+        contract: Contract::default(),
+        name,
+        params: Vec::new(),
+        body: Some(*e),
+        span: span(file, l, r),
+    })]
+}

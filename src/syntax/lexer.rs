@@ -142,6 +142,24 @@ pub enum Token<'input> {
     #[token("map")]
     Map,
 
+    // Intrinsic locks.
+    #[token("lock_invariant")]
+    LockInvariant,
+    #[token("commit")]
+    Commit,
+    #[token("lock")]
+    Lock,
+    #[token("unlock")]
+    Unlock,
+    #[token("wait")]
+    Wait,
+    #[token("notify")]
+    Notify,
+    #[token("held")]
+    Held,
+    #[token("committed")]
+    Committed,
+
     // Statements.
     #[token("if")]
     If,
@@ -341,6 +359,14 @@ impl Token<'_> {
             Bag => "bag",
             Option => "option",
             Map => "map",
+            LockInvariant => "lock_invariant",
+            Commit => "commit",
+            Lock => "lock",
+            Unlock => "unlock",
+            Wait => "wait",
+            Notify => "notify",
+            Held => "held",
+            Committed => "committed",
             If => "if",
             Else => "else",
             While => "while",

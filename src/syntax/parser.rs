@@ -76,6 +76,11 @@ const GROUPS: &[(&str, &[&str])] = &[
             "{",
             "ghost",
             "loop_invariant",
+            "commit",
+            "lock",
+            "unlock",
+            "wait",
+            "notify",
         ],
     ),
     (
@@ -110,6 +115,8 @@ const GROUPS: &[(&str, &[&str])] = &[
             "seq",
             "set",
             "bag",
+            "held",
+            "committed",
         ],
     ),
     (

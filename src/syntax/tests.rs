@@ -103,6 +103,8 @@ fn sx(e: &Expr) -> String {
         PointsTo(a, b, c) => format!("(PointsTo {} {} {})", sx(a), sx(b), sx(c)),
         Value(a) => format!("(Value {})", sx(a)),
         CurPerm(a) => format!("(perm {})", sx(a)),
+        Held(a) => format!("(held {})", sx(a)),
+        Committed(a) => format!("(committed {})", sx(a)),
         Quant {
             q,
             binders,
@@ -247,6 +249,7 @@ fn sx_stmt(s: &Stmt) -> String {
         ),
         Return(None) => "(return)".into(),
         Return(Some(e)) => format!("(return {})", sx(e)),
+        Lock(op, e) => format!("({} {})", op.keyword(), sx(e)),
         Assert(e) => format!("(assert {})", sx(e)),
         Assume(e) => format!("(assume {})", sx(e)),
         Inhale(e) => format!("(inhale {})", sx(e)),

@@ -1,0 +1,379 @@
+//! Intrinsic locks: PVL `lock_invariant`, `commit`, `lock`, `unlock`, `wait`,
+//! `notify`, `held(o)`, `committed(o)` (VerCors semantics; Java's
+//! `synchronized (o) { S }` is `lock o; S; unlock o;`).
+//!
+//! A class with a lock invariant is *lockable*. Its invariant is the instance
+//! predicate `lock_invariant()` (PVL's `lock_invariant I;` declares it; Java
+//! writes it as a predicate of that name), made inline here so that a lock
+//! gives the invariant's permissions and facts directly. Each lockable class
+//! `C` also gets, from the checker ([`declare`]), two members no source can
+//! name:
+//!
+//! * `weft_held`, a ghost field never listed among the class's fields (so
+//!   `new` does not give it): `held(o)` is `Perm(o.weft_held, write)`, a token
+//!   that cannot be duplicated. Inhaling it twice is inconsistent, so a second
+//!   `lock` of a held lock (VerCors's PVL locks are not reentrant) makes the
+//!   rest of the path unreachable: the thread deadlocks.
+//! * `weft_committed()`, an abstract function without precondition, so its
+//!   value does not depend on the heap: `committed(o)` is knowledge, freely
+//!   duplicated, that stays true once assumed.
+//!
+//! ```text
+//! commit o  ~>  assert o != null            (lockNull)
+//!               exhale I[this := o]         (commitFailed:R)
+//!               assume committed(o)
+//! lock o    ~>  assert o != null            (lockNull)
+//!               assert committed(o)         (lockNotCommitted)
+//!               inhale I[this := o] ** held(o)
+//! unlock o  ~>  exhale held(o)              (heldFailed:R)
+//!               exhale I[this := o]         (invariantFailed:R)
+//! wait o    ~>  assert held(o)              (heldFailed:R)
+//!               exhale I[this := o]         (invariantFailed:R)
+//!               inhale I[this := o]         (another thread ran in between)
+//! notify o  ~>  assert held(o)              (heldFailed:R)
+//! ```
+//!
+//! A constructor ends with the object not committed: nothing says
+//! `committed(this)` until a `commit`. The null checks are left out for `this`.
+
+use super::Pass;
+use crate::core::{
+    Block, ClassId, Expr, ExprKind, Field, FieldId, Function, FunctionId, PredicateId, Program,
+    Stmt, StmtKind, Type,
+};
+use crate::diag::{self, FailureCode, Reason};
+use crate::syntax::ast::LOCK_INVARIANT;
+use crate::syntax::ast::{BinOp, LockOp};
+use crate::syntax::span::Span;
+
+/// The ghost field whose write permission is `held(o)`.
+pub const HELD: &str = "weft_held";
+/// The abstract function that is `committed(o)`.
+pub const COMMITTED: &str = "weft_committed";
+
+/// A class with a lock invariant, and the members that encode its lock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lockable {
+    pub invariant: PredicateId,
+    pub held: FieldId,
+    pub committed: FunctionId,
+}
+
+/// The lock-invariant predicate of class `c`, if it declares one.
+pub fn invariant(p: &Program, c: ClassId) -> Option<PredicateId> {
+    p.predicates
+        .iter()
+        .position(|q| {
+            q.class == Some(c) && q.name == LOCK_INVARIANT && !q.is_static && q.params.is_empty()
+        })
+        .map(|i| PredicateId(i as u32))
+}
+
+/// Declares the held token and the committed function of `c`, if it has a
+/// lock invariant and they are not declared yet.
+pub fn declare(p: &mut Program, c: ClassId) {
+    if invariant(p, c).is_none() || lockable(p, c).is_some() {
+        return;
+    }
+    let span = p.class(c).span;
+    p.fields.push(Field {
+        name: HELD.into(),
+        class: c,
+        ty: Type::Bool,
+        is_final: false,
+        span,
+    });
+    p.functions.push(Function {
+        name: COMMITTED.into(),
+        class: Some(c),
+        is_static: false,
+        params: Vec::new(),
+        ret: Type::Bool,
+        contract: Default::default(),
+        body: None,
+        span,
+    });
+}
+
+/// The lockable class `c` (None if it has no lock invariant).
+pub fn lockable(p: &Program, c: ClassId) -> Option<Lockable> {
+    let invariant = invariant(p, c)?;
+    let declared = &p.class(c).fields;
+    let held = (0..p.fields.len()).map(|i| FieldId(i as u32)).find(|f| {
+        let fd = p.field(*f);
+        fd.class == c && fd.name == HELD && !declared.contains(f)
+    })?;
+    let committed = (0..p.functions.len())
+        .map(|i| FunctionId(i as u32))
+        .find(|f| {
+            let fd = p.function(*f);
+            fd.class == Some(c) && fd.name == COMMITTED && fd.body.is_none()
+        })?;
+    Some(Lockable {
+        invariant,
+        held,
+        committed,
+    })
+}
+
+/// `held(o)`: `Perm(o.weft_held, write)`.
+pub fn held(o: Expr, l: Lockable, span: Span) -> Expr {
+    let loc = Expr::new(ExprKind::Field(Box::new(o), l.held), Type::Bool, span);
+    let write = Expr::new(ExprKind::Write, Type::Rational, span);
+    Expr::new(
+        ExprKind::Perm(Box::new(loc), Box::new(write)),
+        Type::Resource,
+        span,
+    )
+}
+
+/// `committed(o)`: `o.weft_committed()`.
+pub fn committed(o: Expr, l: Lockable, span: Span) -> Expr {
+    Expr::new(
+        ExprKind::FunctionCall {
+            func: l.committed,
+            recv: Some(Box::new(o)),
+            args: Vec::new(),
+        },
+        Type::Bool,
+        span,
+    )
+}
+
+/// The lock invariant of `o`.
+fn invariant_of(o: Expr, l: Lockable, span: Span) -> Expr {
+    Expr::new(
+        ExprKind::PredicateAccess {
+            pred: l.invariant,
+            recv: Some(Box::new(o)),
+            args: Vec::new(),
+            perm: Box::new(Expr::new(ExprKind::Write, Type::Rational, span)),
+        },
+        Type::Resource,
+        span,
+    )
+}
+
+/// The pass's entry in [`super::PASSES`].
+pub const PASS: Pass = Pass {
+    name: "locks",
+    description: "lock_invariant, commit, lock, unlock, wait and notify become checks, inhales and exhales of the invariant and of held/committed tokens",
+    run,
+};
+
+pub fn run(mut p: Program) -> diag::Result<Program> {
+    let mut classes = Vec::new();
+    for i in 0..p.classes.len() {
+        let c = ClassId(i as u32);
+        if let Some(l) = lockable(&p, c) {
+            // Locks give and take the invariant itself, not a folded instance.
+            p.predicates[l.invariant.0 as usize].is_inline = true;
+            classes.push((c, l));
+        }
+    }
+    if classes.is_empty() {
+        return Ok(p);
+    }
+    for m in &mut p.methods {
+        if let Some(body) = &mut m.body {
+            lower_block(body, &classes);
+        }
+    }
+    Ok(p)
+}
+
+fn lower_block(b: &mut Block, classes: &[(ClassId, Lockable)]) {
+    for s in &mut b.stmts {
+        match &mut s.kind {
+            StmtKind::Lock(op, o) => {
+                let span = s.span;
+                let lockable = match &o.ty {
+                    Type::Class(c) => classes.iter().find(|(k, _)| k == c).map(|(_, l)| *l),
+                    _ => None,
+                };
+                // The checker admits only objects of lockable classes.
+                let Some(l) = lockable else { continue };
+                let stmts = lower(*op, o.clone(), l, span);
+                s.kind = StmtKind::Block(Block { stmts, span });
+            }
+            StmtKind::While { body, .. } => lower_block(body, classes),
+            StmtKind::If { then, els, .. } => {
+                lower_block(then, classes);
+                if let Some(e) = els {
+                    lower_block(e, classes);
+                }
+            }
+            StmtKind::Block(b) => lower_block(b, classes),
+            _ => {}
+        }
+    }
+}
+
+/// The statements of one lock operation on `o` (see the module comment).
+fn lower(op: LockOp, o: Expr, l: Lockable, span: Span) -> Vec<Stmt> {
+    let stmt = |kind| Stmt { kind, span };
+    let check = |exhale, expr, code| stmt(StmtKind::Check { exhale, expr, code });
+    let not_null = || {
+        let null = Expr::new(ExprKind::Null, Type::Null, span);
+        let ne = ExprKind::Binary(BinOp::Ne, Box::new(o.clone()), Box::new(null));
+        check(
+            false,
+            Expr::new(ne, Type::Bool, span),
+            FailureCode::LockNull,
+        )
+    };
+    let null_check = !matches!(o.kind, ExprKind::This);
+    let inv = || invariant_of(o.clone(), l, span);
+    let held_o = || held(o.clone(), l, span);
+    let mut out = Vec::new();
+    match op {
+        LockOp::Commit => {
+            if null_check {
+                out.push(not_null());
+            }
+            out.push(check(true, inv(), FailureCode::CommitFailed(Reason::False)));
+            out.push(stmt(StmtKind::Assume(committed(o.clone(), l, span))));
+        }
+        LockOp::Lock => {
+            if null_check {
+                out.push(not_null());
+            }
+            out.push(check(
+                false,
+                committed(o.clone(), l, span),
+                FailureCode::LockNotCommitted,
+            ));
+            out.push(stmt(StmtKind::Inhale(inv())));
+            out.push(stmt(StmtKind::Inhale(held_o())));
+        }
+        LockOp::Unlock => {
+            out.push(check(true, held_o(), FailureCode::HeldFailed(Reason::Perm)));
+            out.push(check(
+                true,
+                inv(),
+                FailureCode::InvariantFailed(Reason::False),
+            ));
+        }
+        LockOp::Wait => {
+            out.push(check(
+                false,
+                held_o(),
+                FailureCode::HeldFailed(Reason::Perm),
+            ));
+            out.push(check(
+                true,
+                inv(),
+                FailureCode::InvariantFailed(Reason::False),
+            ));
+            out.push(stmt(StmtKind::Inhale(inv())));
+        }
+        LockOp::Notify => {
+            out.push(check(
+                false,
+                held_o(),
+                FailureCode::HeldFailed(Reason::Perm),
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check;
+    use crate::syntax::parse_pvl;
+    use crate::syntax::span::FileId;
+
+    const COUNTER: &str = "
+        class C {
+          int x;
+          lock_invariant Perm(x, write) ** x >= 0;
+          C() { x = 0; commit this; }
+          requires committed(this);
+          void m() { lock this; x = 1; wait this; notify this; unlock this; }
+          void n(C c) { lock c.self(); }
+          pure C self() = this;
+        }";
+
+    fn lowered(text: &str) -> Program {
+        let unit = parse_pvl(FileId(0), text).expect("parses");
+        run(check(&[unit]).expect("checks")).expect("lowers")
+    }
+
+    /// The statement kinds of a method body, one letter-word per statement,
+    /// with generated checks by their failure code.
+    fn shape(p: &Program, name: &str) -> Vec<String> {
+        fn walk(b: &Block, out: &mut Vec<String>) {
+            for s in &b.stmts {
+                match &s.kind {
+                    StmtKind::Block(b) => walk(b, out),
+                    StmtKind::Check { exhale, code, .. } => {
+                        let what = if *exhale { "exhale" } else { "assert" };
+                        out.push(format!("{what} {code}"));
+                    }
+                    StmtKind::Inhale(_) => out.push("inhale".into()),
+                    StmtKind::Assume(_) => out.push("assume".into()),
+                    StmtKind::Local(..) => out.push("local".into()),
+                    StmtKind::AssignField { .. } => out.push("write".into()),
+                    StmtKind::Lock(op, _) => out.push(format!("unlowered {}", op.keyword())),
+                    other => out.push(format!("{other:?}")),
+                }
+            }
+        }
+        let m = p.methods.iter().find(|m| m.name == name).expect("method");
+        let mut out = Vec::new();
+        walk(m.body.as_ref().expect("body"), &mut out);
+        out
+    }
+
+    #[test]
+    fn lock_operations_become_checks() {
+        let p = lowered(COUNTER);
+        assert_eq!(
+            shape(&p, "m"),
+            [
+                "assert lockNotCommitted",
+                "inhale",
+                "inhale",
+                "write",
+                "assert heldFailed:perm",
+                "exhale invariantFailed:false",
+                "inhale",
+                "assert heldFailed:perm",
+                "exhale heldFailed:perm",
+                "exhale invariantFailed:false",
+            ]
+        );
+        assert_eq!(
+            shape(&p, "C"),
+            ["write", "exhale commitFailed:false", "assume"]
+        );
+    }
+
+    #[test]
+    fn other_operands_are_evaluated_once_and_null_checked() {
+        let p = lowered(COUNTER);
+        assert_eq!(
+            shape(&p, "n"),
+            [
+                "local",
+                "assert lockNull",
+                "assert lockNotCommitted",
+                "inhale",
+                "inhale"
+            ]
+        );
+    }
+
+    #[test]
+    fn tokens_are_declared_once_and_hidden() {
+        let p = lowered(COUNTER);
+        let c = ClassId(0);
+        let l = lockable(&p, c).expect("lockable");
+        assert!(p.predicate(l.invariant).is_inline);
+        assert!(!p.class(c).fields.contains(&l.held));
+        let helds = p.fields.iter().filter(|f| f.name == HELD).count();
+        assert_eq!(helds, 1);
+    }
+}
