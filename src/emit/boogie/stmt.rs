@@ -46,10 +46,11 @@ impl Gen<'_> {
                 self.p.line(format!("{} := {v};", ident(x)));
             }
             StmtKind::FieldAssign { recv, field, value } => {
+                // The write permission is checked before the value is read,
+                // as Silicon does: `x.f = x.f + 1` without permission fails
+                // as an assignment (`assignFieldFailed`), not as a read.
                 self.wd(recv, &st, at)?;
-                self.wd(value, &st, at)?;
                 let r = self.ctx.expr(recv, &st)?;
-                let v = self.ctx.expr(value, &st)?;
                 let cond = format!("Mask[{r}, {field}] == 1.0");
                 self.p.check(
                     &cond,
@@ -63,6 +64,8 @@ impl Gen<'_> {
                         refute: false,
                     },
                 );
+                self.wd(value, &st, at)?;
+                let v = self.ctx.expr(value, &st)?;
                 self.p.line(format!("Heap[{r}, {field}] := {v};"));
             }
             StmtKind::New { target, fields } => self.new_object(&ident(target), fields),
