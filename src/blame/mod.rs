@@ -207,6 +207,7 @@ fn code_of_kind(
             return Some(FailureCode::ArrayNull)
         }
         Blame::As(code) => return Some(*code),
+        Blame::AsWithReason(code) => return Some(code.with_reason(r)),
         Blame::CannotFail(_) => return None,
         _ => {}
     }
@@ -413,6 +414,11 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::NotInjective => "the locations of this quantified permission may not be distinct".into(),
         C::Unsatisfiable => "this precondition can never hold".into(),
         C::OptionNone => "this option may be None".into(),
+        C::Running => "this thread may not be idle: it may have been forked already".into(),
+        C::Idle => "this thread may not be running: it may not have been forked, or joined already".into(),
+        C::ForkPre(r) => format!("the precondition of the thread's run method {}", why(r)),
+        C::ForkNull => "the forked thread may be null".into(),
+        C::JoinNull => "the joined thread may be null".into(),
         C::NotTripped => "an expected failure did not occur".into(),
         C::TrippedTwice => "an expected failure occurred more than once".into(),
         C::Internal => format!("internal error at this {what}"),

@@ -56,6 +56,16 @@ pub enum FailureCode {
     Unsatisfiable,
     /// `.get` on an option that may be `None`.
     OptionNone,
+    /// `fork t` of a thread that is not idle (already forked).
+    Running,
+    /// `join t` of a thread that is not running (never forked, or joined already).
+    Idle,
+    /// `fork t` where `run`'s precondition may not hold.
+    ForkPre(Reason),
+    /// `fork t` with `t` possibly null.
+    ForkNull,
+    /// `join t` with `t` possibly null.
+    JoinNull,
     /// An expectation marker region that caught no failure.
     NotTripped,
     /// An expectation marker region that caught more than one failure.
@@ -91,9 +101,34 @@ impl fmt::Display for FailureCode {
             NotInjective => f.write_str("notInjective"),
             Unsatisfiable => f.write_str("unsatisfiable"),
             OptionNone => f.write_str("optionNone"),
+            Running => f.write_str("running"),
+            Idle => f.write_str("idle"),
+            ForkPre(r) => with(f, "forkPre", r),
+            ForkNull => f.write_str("forkNull"),
+            JoinNull => f.write_str("joinNull"),
             NotTripped => f.write_str("notTripped"),
             TrippedTwice => f.write_str("trippedTwice"),
             Internal => f.write_str("internal"),
+        }
+    }
+}
+
+impl FailureCode {
+    /// The same code with reason `r`, for codes that take one (`preFailed:R`);
+    /// other codes are returned unchanged.
+    pub fn with_reason(self, r: Reason) -> FailureCode {
+        use FailureCode::*;
+        match self {
+            AssertFailed(_) => AssertFailed(r),
+            PreFailed(_) => PreFailed(r),
+            PostFailed(_) => PostFailed(r),
+            InvariantNotEstablished(_) => InvariantNotEstablished(r),
+            NotMaintained(_) => NotMaintained(r),
+            FoldFailed(_) => FoldFailed(r),
+            UnfoldFailed(_) => UnfoldFailed(r),
+            ExhaleFailed(_) => ExhaleFailed(r),
+            ForkPre(_) => ForkPre(r),
+            other => other,
         }
     }
 }
@@ -114,6 +149,8 @@ pub enum ErrorCode {
     Misplaced,
     /// Writing a `final` field outside a constructor of its class.
     FinalWrite,
+    /// `fork`/`join` of an object whose class has no `run` method.
+    RunnableMethodMissing,
     /// A construct weft does not support yet.
     NotSupported,
     /// The backend is missing, crashed or timed out.
@@ -132,6 +169,7 @@ impl fmt::Display for ErrorCode {
             ErrorCode::TypeMismatch => "typeError:mismatch",
             ErrorCode::Misplaced => "typeError:misplaced",
             ErrorCode::FinalWrite => "typeError:finalWrite",
+            ErrorCode::RunnableMethodMissing => "runnableMethodMissing",
             ErrorCode::NotSupported => "notSupported",
             ErrorCode::Backend => "backendError",
             ErrorCode::Io => "ioError",

@@ -23,6 +23,9 @@ pub enum Blame {
     Direct,
     /// A check generated for a construct: any failure of the node is this code.
     As(FailureCode),
+    /// A check generated for a construct whose code takes a reason
+    /// (`forkPre:R`): the code, with the reason of the failing part.
+    AsWithReason(FailureCode),
     /// A resource (`acc(…)`) inside a checked assertion: when the check lacks
     /// it, the enclosing construct fails with reason `perm`.
     Resource,
