@@ -6,6 +6,7 @@
 //! type and its span, and sugar is gone: `for` loops are `while` loops,
 //! `PointsTo`/`Value` are `Perm`, quantifier ranges are implications.
 
+use crate::diag::FailureCode;
 use crate::syntax::ast::{BinOp, Quantifier, UnOp};
 use crate::syntax::span::Span;
 
@@ -244,6 +245,18 @@ pub enum StmtKind {
     Unfold(Expr),
     Label(String),
     Block(Block),
+    /// `fork t`: start `t`'s `run` method in a new thread (lowered by `passes::threads`).
+    Fork(Expr),
+    /// `join t`: wait for `t`'s thread to end (lowered by `passes::threads`).
+    Join(Expr),
+    /// A check a pass generated for a source construct (the statement's
+    /// span): `exhale expr` if `exhale`, else `assert expr`. Its failure reads
+    /// as `code`, with the failing part's reason when `code` takes one.
+    Check {
+        exhale: bool,
+        expr: Expr,
+        code: FailureCode,
+    },
 }
 
 #[derive(Clone, Debug)]

@@ -155,6 +155,28 @@ impl Encoder<'_> {
             }
             S::Label(l) => out.push(Stmt::plain(StmtKind::Label(l.clone()))),
             S::Block(b) => self.block(b, out)?,
+            // A pass's check: its blame gives the construct's failure code.
+            S::Check { exhale, expr, code } => {
+                let (make, what): (fn(Expr) -> StmtKind, _) = if *exhale {
+                    (StmtKind::Exhale, "exhale")
+                } else {
+                    (StmtKind::Assert, "assertion")
+                };
+                let takes_reason = code.with_reason(diag::Reason::Perm)
+                    != code.with_reason(diag::Reason::False);
+                let blame = if takes_reason {
+                    Blame::AsWithReason(*code)
+                } else {
+                    Blame::As(*code)
+                };
+                self.checked_as(span, expr, make, blame, what, out)?
+            }
+            S::Fork(_) | S::Join(_) => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "fork/join here (the threads pass should have lowered it)",
+                )])
+            }
         }
         Ok(())
     }
@@ -168,10 +190,25 @@ impl Encoder<'_> {
         what: &'static str,
         out: &mut Vec<Stmt>,
     ) -> diag::Result<()> {
+        self.checked_as(span, e, make, Blame::Direct, what, out)
+    }
+
+    /// A statement that checks its expression, blamed as `blame`.
+    fn checked_as(
+        &mut self,
+        span: crate::syntax::span::Span,
+        e: &core::Expr,
+        make: fn(Expr) -> StmtKind,
+        blame: Blame,
+        what: &'static str,
+        out: &mut Vec<Stmt>,
+    ) -> diag::Result<()> {
         let mut e = self.expr(e)?;
-        let o = self.origin(span, Blame::Direct, what);
-        // Silicon reports these failures at the checked expression.
-        if e.origin.is_none() {
+        let generated = blame != Blame::Direct;
+        let o = self.origin(span, blame, what);
+        // Silicon reports these failures at the checked expression. A
+        // generated check is blamed as a whole, also when it is one resource.
+        if e.origin.is_none() || generated {
             e.origin = o;
         }
         out.push(Stmt::new(make(e), o));
