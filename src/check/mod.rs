@@ -28,6 +28,7 @@ mod env;
 mod expr;
 mod scope;
 mod stmt;
+mod threads;
 mod types;
 
 #[cfg(test)]

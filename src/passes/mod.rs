@@ -4,6 +4,8 @@
 //! history layers in front of the last pass).
 
 mod context_everywhere;
+pub mod rewrite;
+pub mod threads;
 
 use crate::core::Program;
 use crate::diag;
@@ -16,12 +18,20 @@ pub struct Pass {
 }
 
 /// The pipeline, in order.
-pub const PASSES: &[Pass] = &[Pass {
-    name: "context_everywhere",
-    description:
-        "context_everywhere clauses become pre- and postconditions and invariants of every loop",
-    run: context_everywhere::run,
-}];
+pub const PASSES: &[Pass] = &[
+    Pass {
+        name: "context_everywhere",
+        description:
+            "context_everywhere clauses become pre- and postconditions and invariants of every loop",
+        run: context_everywhere::run,
+    },
+    // After context_everywhere: a fork needs run's whole contract.
+    Pass {
+        name: "threads",
+        description: "fork/join become checks of idle/running tokens and run's contract",
+        run: threads::run,
+    },
+];
 
 /// Runs every pass in order.
 pub fn run(mut p: Program) -> diag::Result<Program> {

@@ -169,6 +169,10 @@ pub enum Token<'input> {
     Unfold,
     #[token("label")]
     Label,
+    #[token("fork")]
+    Fork,
+    #[token("join")]
+    Join,
 
     // Expression keywords.
     #[token("true")]
@@ -203,6 +207,10 @@ pub enum Token<'input> {
     Some,
     #[token("None")]
     None,
+    #[token("idle")]
+    Idle,
+    #[token("running")]
+    Running,
 
     // Backslash keywords.
     #[token("\\result")]
@@ -354,6 +362,8 @@ impl Token<'_> {
             Fold => "fold",
             Unfold => "unfold",
             Label => "label",
+            Fork => "fork",
+            Join => "join",
             True => "true",
             False => "false",
             Null => "null",
@@ -370,6 +380,8 @@ impl Token<'_> {
             In => "in",
             Some => "Some",
             None => "None",
+            Idle => "idle",
+            Running => "running",
             BsResult => "\\result",
             BsOld => "\\old",
             BsForall => "\\forall",

@@ -163,6 +163,8 @@ fn sx(e: &Expr) -> String {
         Length(e) => format!("(len {})", sx(e)),
         OptSome(e) => format!("(Some {})", sx(e)),
         OptNone => "None".into(),
+        Idle(e) => format!("(idle {})", sx(e)),
+        Running(e) => format!("(running {})", sx(e)),
     }
 }
 
@@ -257,6 +259,8 @@ fn sx_stmt(s: &Stmt) -> String {
         Label(l) => format!("(label {})", l.name),
         Ghost(s) => format!("(ghost {})", sx_stmt(s)),
         Block(b) => sx_block(b),
+        Fork(e) => format!("(fork {})", sx(e)),
+        Join(e) => format!("(join {})", sx(e)),
     }
 }
 
