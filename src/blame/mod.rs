@@ -415,7 +415,9 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::Unsatisfiable => "this precondition can never hold".into(),
         C::OptionNone => "this option may be None".into(),
         C::Running => "this thread may not be idle: it may have been forked already".into(),
-        C::Idle => "this thread may not be running: it may not have been forked, or joined already".into(),
+        C::Idle => {
+            "this thread may not be running: it may not have been forked, or joined already".into()
+        }
         C::ForkPre(r) => format!("the precondition of the thread's run method {}", why(r)),
         C::ForkNull => "the forked thread may be null".into(),
         C::JoinNull => "the joined thread may be null".into(),

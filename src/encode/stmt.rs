@@ -162,8 +162,8 @@ impl Encoder<'_> {
                 } else {
                     (StmtKind::Assert, "assertion")
                 };
-                let takes_reason = code.with_reason(diag::Reason::Perm)
-                    != code.with_reason(diag::Reason::False);
+                let takes_reason =
+                    code.with_reason(diag::Reason::Perm) != code.with_reason(diag::Reason::False);
                 let blame = if takes_reason {
                     Blame::AsWithReason(*code)
                 } else {
