@@ -20,7 +20,10 @@ impl Body<'_> {
             None => self.err(
                 ErrorCode::RunnableMethodMissing,
                 x.span,
-                format!("class {} has no method void run(), so it cannot {what}", self.class_name(c)),
+                format!(
+                    "class {} has no method void run(), so it cannot {what}",
+                    self.class_name(c)
+                ),
             ),
         }
     }
@@ -38,7 +41,13 @@ impl Body<'_> {
     }
 
     /// `fork e;` (`fork`) or `join e;`.
-    pub(super) fn thread_stmt(&mut self, e: &ast::Expr, fork: bool, span: Span, out: &mut Vec<Stmt>) {
+    pub(super) fn thread_stmt(
+        &mut self,
+        e: &ast::Expr,
+        fork: bool,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
         let what = if fork { "be forked" } else { "be joined" };
         if let Some((x, _)) = self.runnable_operand(e, what) {
             let kind = if fork {

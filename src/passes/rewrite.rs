@@ -134,7 +134,11 @@ mod tests {
 
     fn this_f() -> Expr {
         let this = Expr::new(K::This, Type::Class(ClassId(0)), Span::default());
-        Expr::new(K::Field(Box::new(this), FieldId(0)), Type::Int, Span::default())
+        Expr::new(
+            K::Field(Box::new(this), FieldId(0)),
+            Type::Int,
+            Span::default(),
+        )
     }
 
     #[test]
@@ -144,7 +148,11 @@ mod tests {
             Type::Int,
             Span::default(),
         );
-        let t = Expr::new(K::Local("t".into()), Type::Class(ClassId(0)), Span::default());
+        let t = Expr::new(
+            K::Local("t".into()),
+            Type::Class(ClassId(0)),
+            Span::default(),
+        );
         let out = subst_this(sum, &t);
         assert!(find(&out, &|x| matches!(x.kind, K::This)).is_none());
         assert!(find(&out, &|x| matches!(&x.kind, K::Local(n) if n == "t")).is_some());

@@ -24,8 +24,9 @@
 //!                               inhale idle(t)
 //! ```
 //!
-//! `run`'s postcondition may not use `\old` (as in VerCors): at a join there
-//! is no state of the fork to refer to. The fork and join checks carry the
+//! `run`'s postcondition may not use `\old` if the thread is joined anywhere
+//! (VerCors forbids it always): at a join there is no state of the fork to
+//! refer to. The fork and join checks carry the
 //! codes above; both backends report them through the generic check blame.
 //! Java's `start`/`join` can lower to the same core `Fork`/`Join` nodes.
 
@@ -36,7 +37,7 @@ use crate::core::{
 use crate::diag::{self, Diagnostic, ErrorCode, FailureCode, Reason};
 use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The name of the ghost field whose write permission is `idle(t)`.
 pub const IDLE: &str = "weft_idle";
@@ -90,12 +91,10 @@ pub fn runnable(p: &Program, c: ClassId) -> Option<Runnable> {
     let run = run_method(p, c)?;
     let declared = &p.class(c).fields;
     let token = |name: &str| {
-        (0..p.fields.len())
-            .map(|i| FieldId(i as u32))
-            .find(|f| {
-                let fd = p.field(*f);
-                fd.class == c && fd.name == name && !declared.contains(f)
-            })
+        (0..p.fields.len()).map(|i| FieldId(i as u32)).find(|f| {
+            let fd = p.field(*f);
+            fd.class == c && fd.name == name && !declared.contains(f)
+        })
     };
     Some(Runnable {
         run,
@@ -125,16 +124,26 @@ struct Lowering {
 pub fn run(mut p: Program) -> diag::Result<Program> {
     let mut classes = HashMap::new();
     let mut errors = Vec::new();
+    let mut joined = HashSet::new();
+    for b in p.methods.iter().filter_map(|m| m.body.as_ref()) {
+        joined_classes(b, &mut joined);
+    }
     for i in 0..p.classes.len() {
         let c = ClassId(i as u32);
         let Some(r) = runnable(&p, c) else { continue };
         let run = p.method(r.run);
-        for e in &run.contract.ensures {
+        // Only a join inhales the postcondition: a run that is never joined may use \old.
+        let ensures = if joined.contains(&c) {
+            &run.contract.ensures[..]
+        } else {
+            &[]
+        };
+        for e in ensures {
             if let Some(old) = find(e, &|x| matches!(x.kind, ExprKind::Old(..))) {
                 errors.push(Diagnostic::error(
                     ErrorCode::Misplaced,
                     old.span,
-                    "the postcondition of a run method may not use \\old: a join has no state of the fork to refer to",
+                    "the postcondition of a run method may not use \\old when its thread is joined: a join has no state of the fork to refer to",
                 ));
             }
         }
@@ -174,6 +183,27 @@ pub fn run(mut p: Program) -> diag::Result<Program> {
         Ok(p)
     } else {
         Err(errors)
+    }
+}
+
+/// The classes of the threads that `b` joins.
+fn joined_classes(b: &Block, out: &mut HashSet<ClassId>) {
+    for s in &b.stmts {
+        match &s.kind {
+            StmtKind::Join(Expr {
+                ty: Type::Class(c), ..
+            }) => {
+                out.insert(*c);
+            }
+            StmtKind::If { then, els, .. } => {
+                joined_classes(then, out);
+                if let Some(e) = els {
+                    joined_classes(e, out);
+                }
+            }
+            StmtKind::While { body, .. } | StmtKind::Block(body) => joined_classes(body, out),
+            _ => {}
+        }
     }
 }
 
@@ -287,4 +317,81 @@ fn conjoin(clauses: &[Expr], t: &Expr) -> Option<Expr> {
                 span,
             )
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse_pvl;
+    use crate::syntax::span::FileId;
+
+    fn lowered(text: &str) -> diag::Result<Program> {
+        let unit = parse_pvl(FileId(0), text).expect("parses");
+        let p = crate::check::check(&[unit])?;
+        run(p)
+    }
+
+    /// The statement kinds of a block, flattened, as short names.
+    fn shape(b: &Block, out: &mut Vec<String>) {
+        for s in &b.stmts {
+            match &s.kind {
+                StmtKind::Block(b) => shape(b, out),
+                StmtKind::Local(v, _) => out.push(format!("local {}", v.name)),
+                StmtKind::Check { exhale, code, .. } => out.push(format!(
+                    "{} {code}",
+                    if *exhale { "exhale" } else { "assert" }
+                )),
+                StmtKind::Inhale(_) => out.push("inhale".into()),
+                k => out.push(format!("{k:?}").chars().take(12).collect()),
+            }
+        }
+    }
+
+    const PROGRAM: &str = "class W {\n  int x;\n  requires Perm(x, write) ** x == 0;\n  ensures Perm(x, write);\n  void run() { x = 1; }\n}\nclass M {\n  void m(W[] ws) {\n    W w = new W();\n    fork w;\n    join w;\n    fork ws[0];\n  }\n}";
+
+    #[test]
+    fn fork_and_join_become_checks() {
+        let p = lowered(PROGRAM).unwrap();
+        let m = p.methods.iter().find(|m| m.name == "m").unwrap();
+        let mut out = Vec::new();
+        shape(m.body.as_ref().unwrap(), &mut out);
+        let fork = [
+            "assert forkNull",
+            "exhale running",
+            "exhale forkPre:false",
+            "inhale",
+        ];
+        let join = ["assert joinNull", "exhale idle", "inhale", "inhale"];
+        let mut want = vec!["local w".to_string(), out[1].clone()];
+        want.extend(fork.iter().chain(&join).map(|s| s.to_string()));
+        // A thread given by an expression is evaluated once, into a local.
+        want.push("local weft_thread_1".into());
+        want.extend(fork.iter().map(|s| s.to_string()));
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn constructors_give_idle() {
+        let p = lowered(PROGRAM).unwrap();
+        let r = runnable(&p, ClassId(0)).unwrap();
+        let ctor = p
+            .methods
+            .iter()
+            .find(|m| m.is_constructor && m.class == Some(ClassId(0)))
+            .unwrap();
+        let gives_idle = |e: &Expr| matches!(&e.kind, ExprKind::Perm(loc, _) if matches!(loc.kind, ExprKind::Field(_, f) if f == r.idle));
+        assert!(ctor.contract.ensures.iter().any(gives_idle));
+        let body = ctor.body.as_ref().unwrap();
+        assert!(matches!(&body.stmts[0].kind, StmtKind::Inhale(e) if gives_idle(e)));
+    }
+
+    #[test]
+    fn old_in_run_post_only_rejected_when_joined() {
+        let run = "class W {\n  int x;\n  context Perm(x, write);\n  ensures x == \\old(x) + 1;\n  void run() { x = x + 1; }\n}\n";
+        assert!(lowered(run).is_ok());
+        let joined = format!("{run}void m(W w) {{\n  join w;\n}}");
+        let errs = lowered(&joined).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].code, diag::Code::Error(ErrorCode::Misplaced));
+    }
 }

@@ -1060,3 +1060,18 @@ fn sizes() {
         size_of::<Contract>()
     );
 }
+
+// ---------------------------------------------------------------- threads
+
+#[test]
+fn fork_join_and_thread_tokens() {
+    assert_eq!(stmts("fork w; join ws[i];"), "(fork w) (join (idx ws i))");
+    assert_eq!(
+        expr("idle(w) ** running(ws[0])"),
+        "(** (idle w) (running (idx ws 0)))"
+    );
+    assert_eq!(
+        expr("(\\forall* int j = 0 .. n; running(ws[j]))"),
+        "(forall* [int j] (0..n) (running (idx ws j)))"
+    );
+}
