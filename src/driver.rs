@@ -73,14 +73,14 @@ impl Outcome {
     }
 }
 
-/// Every .pvl file under the paths (a path may be a file), sorted.
-pub fn pvl_files(paths: &[impl AsRef<Path>]) -> Vec<std::path::PathBuf> {
+/// Every input file (.pvl or .java) under the paths (a path may be a file), sorted.
+pub fn input_files(paths: &[impl AsRef<Path>]) -> Vec<std::path::PathBuf> {
     fn walk(p: &Path, out: &mut Vec<std::path::PathBuf>) {
         if p.is_dir() {
             for e in std::fs::read_dir(p).into_iter().flatten().flatten() {
                 walk(&e.path(), out);
             }
-        } else if p.extension().is_some_and(|e| e == "pvl") {
+        } else if p.extension().is_some_and(|e| e == "pvl" || e == "java") {
             out.push(p.to_path_buf());
         }
     }
@@ -92,8 +92,24 @@ pub fn pvl_files(paths: &[impl AsRef<Path>]) -> Vec<std::path::PathBuf> {
     out
 }
 
-/// Reads the files into the store.
+/// Reads the files into the store, followed by the specification library
+/// classes the Java files among them name (`syntax::java::library`).
 pub fn load(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileId>, Diagnostic> {
+    let mut ids = read_files(files, paths)?;
+    let java: Vec<&str> = ids
+        .iter()
+        .filter(|id| files.name(**id).ends_with(".java"))
+        .map(|id| files.text(*id))
+        .collect();
+    if !java.is_empty() {
+        for e in syntax::java::library::referenced(&java) {
+            ids.push(files.add(e.path(), e.text));
+        }
+    }
+    Ok(ids)
+}
+
+fn read_files(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileId>, Diagnostic> {
     paths
         .iter()
         .map(|p| {
@@ -113,14 +129,18 @@ pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
     let mut errors = Vec::new();
     for &id in ids {
         let name = files.name(id);
-        if !name.ends_with(".pvl") {
+        let parsed = if name.ends_with(".pvl") {
+            syntax::parse_pvl(id, files.text(id))
+        } else if name.ends_with(".java") {
+            syntax::java::parse_java(id, files.text(id))
+        } else {
             errors.push(Diagnostic::tool(
                 ErrorCode::NotSupported,
-                format!("{name}: only PVL (.pvl) input is supported yet"),
+                format!("{name}: only PVL (.pvl) and Java (.java) input is supported"),
             ));
             continue;
-        }
-        match syntax::parse_pvl(id, files.text(id)) {
+        };
+        match parsed {
             Ok(u) => units.push(u),
             Err(e) => errors.extend(e),
         }

@@ -431,7 +431,7 @@ mod tests {
                     stack.push(path);
                     continue;
                 }
-                if path.extension().is_none_or(|e| e != "pvl") {
+                if path.extension().is_none_or(|e| e != "pvl" && e != "java") {
                     continue;
                 }
                 seen += 1;

@@ -1,9 +1,10 @@
 //! weft: a verifier for concurrent programs.
 //!
-//! weft reads annotated PVL (the VerCors language), lowers it through a fixed
+//! weft reads annotated PVL (the VerCors language) and Java with JML, lowers it through a fixed
 //! list of passes into plain permission-based code, encodes it into a
-//! backend-neutral verification IR, prints Viper Silver, runs Silicon, and maps
-//! every Silicon error back to the source construct with a VerCors failure
+//! backend-neutral verification IR, and checks that either as Viper Silver on
+//! Silicon or as Boogie (weft's own permission encoding) on Boogie, mapping
+//! every backend error back to the source construct with a VerCors failure
 //! code and a span. This comment is the design doc: the map of the code.
 //!
 //! # Stages
@@ -13,10 +14,16 @@
 //!      ─check─> core (resolved, typed) ─passes─> core ─encode─> vir + OriginTable
 //!      ─emit::silver (pretty)─> Silver text + PosMap ─backend::silicon─> BackendFailure*
 //!      ─blame─> diag::Diagnostic (VerCors code, source span) ─diag::render─> terminal | JSON
+//!   or ─emit::boogie─> Boogie text + Checks ─backend::boogie─> BoogieError* ─blame::blame_check─> …
 //! ```
 //!
 //! * [`syntax`]: spans and the file store ([`syntax::span`]), the logos lexer,
 //!   the lalrpop grammar glue and the untyped syntax tree ([`syntax::ast`]).
+//!   [`syntax::java`] reads Java with JML specifications (`//@`, `/*@ @*/`;
+//!   `grammars/java.lalrpop`) into the same tree, desugaring `do/while`,
+//!   `x++`, compound assignment, field initializers and `catch
+//!   (InterruptedException)`; the spec library (`backends/spec/java/…`,
+//!   annotated Java) is loaded with a program that names its classes.
 //! * [`check`]: name resolution and type checking; produces [`core`], where
 //!   sugar is gone (`for` is `while`, `PointsTo` is `Perm ** ==`, quantifier
 //!   ranges are implications) and every expression has a type.
@@ -28,12 +35,19 @@
 //!   (`decl`, `stmt`, `expr`), names in `names`, the on-demand prelude in
 //!   `prelude`.
 //! * [`emit`]: printers; [`emit::silver`] records where each blamed node is
-//!   printed ([`emit::PosMap`]).
+//!   printed ([`emit::PosMap`]); [`emit::boogie`] encodes permissions into a
+//!   heap and a mask and records, per line, what each `assert` checks
+//!   ([`emit::boogie::Checks`]). Its modules: `info` (declarations), `ty`
+//!   (types of IR expressions, which Boogie needs), `expr` (values), `wd`
+//!   (well-definedness checks), `assertion` (inhale, exhale, predicate
+//!   frames), `qp` (quantified permissions), `stmt`, `decl`, `proc`.
 //! * [`backend`]: provisioning ([`backend::provision`]: pinned, checksummed
-//!   Silicon and Z3 in the cache directory) and running Silicon with a timeout
-//!   ([`backend::silicon`]), its output parsed into typed failures.
+//!   Silicon and Z3 in the cache directory; Debian's Boogie through apt) and
+//!   running Silicon ([`backend::silicon`]) or Boogie ([`backend::boogie`])
+//!   with a timeout, their output parsed into typed failures.
 //! * [`blame`]: a backend failure → the origin of the node printed at its
-//!   position → the failure code and source span.
+//!   position → the failure code and source span; for Boogie the check table
+//!   already names the origin.
 //! * [`diag`]: diagnostics, failure and error codes as types, rendering.
 //! * [`expect`]: VerCors expectation markers (`/*[/expect CODE]*/ … /*[/end]*/`).
 //! * [`driver`]: the pipeline end to end, used by the CLI (`main.rs`) and the tests.
@@ -92,11 +106,40 @@
 //!   `\old` in run's postcondition is rejected when the thread is joined (a
 //!   join has no fork state to refer to).
 //!
+//! # The Boogie encoding ([`emit::boogie`])
+//!
+//! * **State.** `Heap: <A>[Ref, Field A]A`, `Mask: <A>[Ref, Field A]real`
+//!   (`backends/boogie/permissions.bpl`); `GoodMask` bounds field
+//!   permissions by write; `$allocated` for fresh objects.
+//! * **Inhale/exhale** add/assert-and-subtract permission; an exhale from the
+//!   state's mask ends by forgetting locations no longer held
+//!   (`IdenticalOnKnownLocations`). Values in an exhale are read before it;
+//!   `assert` exhales from a copy of the mask.
+//! * **Well-definedness** checks (reads, function preconditions, indices,
+//!   unfoldings) are emitted for the program's own expressions; callee
+//!   contracts, invariants and predicate bodies were checked where declared
+//!   (`#wf` procedures and the method's postcondition branch).
+//! * **Predicates** are locations `null.P(args)` holding a frame of the body;
+//!   fold stores it (and keeps the body's values: they are still held),
+//!   unfold ties the values to it.
+//! * **Functions** take the heap; recursive ones unroll through a limited twin;
+//!   a framing axiom equates values at two heaps that agree on the
+//!   precondition's footprint.
+//! * **Calls** exhale the precondition, forget, havoc targets, inhale the
+//!   postcondition (`old` = state before the call). **Loops** exhale the
+//!   invariant, forget, havoc assigned locals, check one iteration from the
+//!   invariant alone, then continue from frame + invariant + negated guard.
+//! * **Quantified permissions** need an injective receiver (checked) and use
+//!   an inverse map to update the mask for all locations at once.
+//! * **Checks**: one `assert` per line, each described by a [`emit::boogie::Check`]
+//!   (failure kind, construct, read, callee clause); `refute` is an assert
+//!   expected to fail.
+//!
 //! # Not yet
 //!
-//! `decreases` (reported as not supported), maps,
-//! Java input, the Boogie backend,
-//! and every concurrency layer but PVL threads.
+//! `decreases` (reported as not supported), maps, Java inheritance and
+//! class ghost parameters (reported as not supported), and every
+//! concurrency layer but PVL threads.
 
 pub mod backend;
 pub mod blame;

@@ -75,7 +75,7 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Verify every .pvl file under the paths and check its expectation markers.
+    /// Verify every .pvl and .java file under the paths and check its expectation markers.
     Test {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -171,7 +171,7 @@ fn emit(paths: &[PathBuf], to: Target) -> i32 {
 }
 
 fn test(paths: &[PathBuf], run: &RunArgs, jobs: usize) -> i32 {
-    let all = driver::pvl_files(paths);
+    let all = driver::input_files(paths);
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
     let opts = run.options();

@@ -142,3 +142,58 @@ fn failed_precondition_points_at_the_callee_clause() {
     assert_eq!(f["line"], 10);
     assert_eq!(f["related"][0]["line"], 3, "{r}");
 }
+
+#[test]
+fn boogie_backend_verifies_and_fails_like_silicon() {
+    let out = weft(&["verify", "--backend", "boogie", "examples/core/counter.pvl"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = weft(&[
+        "verify",
+        "--backend",
+        "boogie",
+        "--format",
+        "json",
+        "tests/cases/fail/pre_failed_false.pvl",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let r = json(&out);
+    assert_eq!(r["backend"], "boogie");
+    let f = &r["failures"][0];
+    assert_eq!(f["code"], "preFailed:false");
+    assert_eq!(f["line"], 10);
+    assert_eq!(f["related"][0]["line"], 3, "{r}");
+}
+
+#[test]
+fn emit_prints_boogie() {
+    let out = weft(&["emit", "--to", "boogie", "examples/core/counter.pvl"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("procedure Counter__increment(this: Ref)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("const unique Counter__x: Field int;"),
+        "{text}"
+    );
+    assert!(text.contains("var Mask: MaskType;"), "{text}");
+}
+
+#[test]
+fn missing_boogie_exits_3_with_the_fix() {
+    let out = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(["verify", "--backend", "boogie", "examples/core/counter.pvl"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("WEFT_BOOGIE", "/nonexistent/boogie")
+        .output()
+        .expect("weft runs");
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Boogie"), "{err}");
+}

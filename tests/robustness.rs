@@ -1,6 +1,6 @@
 //! A malformed file never panics: every example, mutated in many small ways
 //! (a character deleted, a token duplicated), goes through parse, check,
-//! passes, encode and emit and comes out as a result or as diagnostics.
+//! passes, encode and both emitters and comes out as a result or as diagnostics.
 
 use std::path::Path;
 use weft::driver;
@@ -17,11 +17,12 @@ fn programs() -> Vec<String> {
     out
 }
 
-/// Runs the front end and the Silver printer; a panic fails the test.
+/// Runs the front end and both emitters; a panic fails the test.
 fn frontend(text: &str) {
     let mut files = Files::new();
     let id = files.add("mutant.pvl", text);
     let _ = driver::emit_text(&files, &[id], driver::Backend::Silicon);
+    let _ = driver::emit_text(&files, &[id], driver::Backend::Boogie);
 }
 
 #[test]
@@ -30,6 +31,7 @@ fn examples_pass_the_front_end() {
         let mut files = Files::new();
         let id = files.add("example.pvl", p);
         assert!(driver::emit_text(&files, &[id], driver::Backend::Silicon).is_ok());
+        assert!(driver::emit_text(&files, &[id], driver::Backend::Boogie).is_ok());
     }
 }
 

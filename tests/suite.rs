@@ -17,7 +17,7 @@ use weft::syntax::span::Files;
 /// Checks every file under `dir` on `backend` with `jobs` runs at a time.
 fn run_all(dir: &str, backend: Backend, jobs: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let files = driver::pvl_files(&[&root]);
+    let files = driver::input_files(&[&root]);
     assert!(!files.is_empty(), "no test programs under {dir}");
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());

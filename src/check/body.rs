@@ -31,6 +31,18 @@ pub(super) struct Body<'e> {
     pub ret: Type,
     /// The labels of the method, for `\old[L]`.
     pub labels: HashSet<String>,
+    /// The enclosing loops, innermost last: where `break` and `continue` jump.
+    pub loops: Vec<LoopExits>,
+    /// Numbers the loop labels of this callable.
+    pub next_loop: u32,
+}
+
+/// The labels a loop's `break` and `continue` jump to, and whether they are used.
+pub(super) struct LoopExits {
+    pub brk: String,
+    pub cont: String,
+    pub brk_used: bool,
+    pub cont_used: bool,
 }
 
 impl<'e> Body<'e> {
@@ -46,6 +58,8 @@ impl<'e> Body<'e> {
             result: None,
             ret: Type::Void,
             labels: HashSet::new(),
+            loops: Vec::new(),
+            next_loop: 0,
         }
     }
 

@@ -52,6 +52,17 @@ fn collection_elem(t: &Type) -> Option<&Type> {
     }
 }
 
+/// `/` where a fraction is expected (a permission amount, a `frac`
+/// argument) divides as fractions: `1/2` is one half there, as Java
+/// specifications write it (`1\2` in PVL). Elsewhere `/` on integers is
+/// integer division.
+fn fraction_div(op: BinOp, hint: Option<&Type>) -> BinOp {
+    match (op, hint) {
+        (BinOp::Div, Some(Type::Frac | Type::ZFrac | Type::Rational)) => BinOp::FracDiv,
+        _ => op,
+    }
+}
+
 impl Body<'_> {
     /// Checks an expression. `hint` is the type the context expects, used
     /// only to type `None` and empty literals; callers check compatibility.
@@ -85,7 +96,7 @@ impl Body<'_> {
             }
             A::NewArray(..) => self.impure_in_expr(span, "array creation", "an array creation"),
             A::Unary(op, x) => self.unary(*op, x, span),
-            A::Binary(op, l, r) => self.binary_op(*op, l, r, span),
+            A::Binary(op, l, r) => self.binary_op(fraction_div(*op, hint), l, r, span),
             A::Cond(c, a, b) => {
                 let c = self.cond(c);
                 let a = self.expr(a, hint);

@@ -1,6 +1,6 @@
 //! Statements: desugar loops, turn calls into call statements, check writes.
 
-use super::body::Body;
+use super::body::{Body, LoopExits};
 use super::call::CallOrPure;
 use super::expr::binary;
 use super::types;
@@ -73,7 +73,7 @@ impl Body<'_> {
             } => {
                 let invariants = self.loop_contract(contract);
                 let cond = self.cond(cond);
-                let body = self.block(body);
+                let (body, exit) = self.loop_body(body, span);
                 if let Some(cond) = cond {
                     out.push(stmt(
                         S::While {
@@ -83,6 +83,7 @@ impl Body<'_> {
                         },
                         span,
                     ));
+                    out.extend(exit);
                 }
             }
             AS::For {
@@ -102,7 +103,7 @@ impl Body<'_> {
                     Some(c) => b.cond(c),
                     None => Some(Expr::bool(true, span)),
                 };
-                let mut body = b.block(body);
+                let (mut body, exit) = b.loop_body(body, span);
                 for s in update {
                     b.stmt(s, &mut body.stmts);
                 }
@@ -115,6 +116,7 @@ impl Body<'_> {
                         },
                         span,
                     ));
+                    stmts.extend(exit);
                     out.push(stmt(S::Block(Block { stmts, span }), span));
                 }
             }),
@@ -138,6 +140,7 @@ impl Body<'_> {
             AS::Fold(e) => self.fold_stmt(e, "fold", span, out, S::Fold),
             AS::Unfold(e) => self.fold_stmt(e, "unfold", span, out, S::Unfold),
             AS::Label(l) => out.push(stmt(S::Label(l.name.clone()), span)),
+            AS::Break | AS::Continue => self.jump(matches!(s.kind, AS::Break), span, out),
             AS::Ghost(s) => self.stmt(s, out),
             AS::Fork(e) => self.thread_stmt(e, true, span, out),
             AS::Join(e) => self.thread_stmt(e, false, span, out),
@@ -213,6 +216,44 @@ impl Body<'_> {
 
     /// `for (int i = lo .. hi) body` becomes
     /// `{ int i = lo; loop_invariant lo <= i && i <= hi; … while (i < hi) { body; i = i + 1; } }`.
+    /// A loop body, checked with its `break`/`continue` targets: the
+    /// `continue` label ends the body (before a `for` update); the `break`
+    /// label, returned when used, goes right after the loop.
+    fn loop_body(&mut self, body: &ast::Block, span: Span) -> (Block, Option<Stmt>) {
+        self.next_loop += 1;
+        let n = self.next_loop;
+        self.loops.push(LoopExits {
+            brk: format!("weft_break{n}"),
+            cont: format!("weft_continue{n}"),
+            brk_used: false,
+            cont_used: false,
+        });
+        let mut body = self.block(body);
+        let exits = self.loops.pop().expect("pushed above");
+        if exits.cont_used {
+            body.stmts.push(stmt(S::Label(exits.cont), span));
+        }
+        let brk = exits.brk_used.then(|| stmt(S::Label(exits.brk), span));
+        (body, brk)
+    }
+
+    /// `break` / `continue`: a jump to the innermost loop's label.
+    fn jump(&mut self, is_break: bool, span: Span, out: &mut Vec<Stmt>) {
+        let Some(exits) = self.loops.last_mut() else {
+            let kw = if is_break { "break" } else { "continue" };
+            self.err::<()>(ErrorCode::Misplaced, span, format!("{kw} outside a loop"));
+            return;
+        };
+        let label = if is_break {
+            exits.brk_used = true;
+            exits.brk.clone()
+        } else {
+            exits.cont_used = true;
+            exits.cont.clone()
+        };
+        out.push(stmt(S::Goto(label), span));
+    }
+
     /// The added invariant bounds `i` so the user's invariants can rely on it;
     /// `lo` and `hi` are re-evaluated where they occur (they are pure).
     #[allow(clippy::too_many_arguments)]
@@ -233,7 +274,7 @@ impl Body<'_> {
                 return;
             };
             let user = b.loop_contract(contract);
-            let mut body = b.block(body);
+            let (mut body, exit) = b.loop_body(body, span);
             let (Some(lo), Some(hi)) = (lo, hi) else {
                 return;
             };
@@ -263,6 +304,7 @@ impl Body<'_> {
                     span,
                 ),
             ];
+            let stmts = stmts.into_iter().chain(exit).collect();
             out.push(stmt(S::Block(Block { stmts, span }), span));
         })
     }

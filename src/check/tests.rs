@@ -215,6 +215,7 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
         S::Fold(x) => format!("(fold {})", e(x)),
         S::Unfold(x) => format!("(unfold {})", e(x)),
         S::Label(l) => format!("(label {l})"),
+        S::Goto(l) => format!("(goto {l})"),
         S::Block(b) => sx_block(p, b),
         S::Fork(x) => format!("(fork {})", e(x)),
         S::Join(x) => format!("(join {})", e(x)),

@@ -244,6 +244,8 @@ pub enum StmtKind {
     Fold(Expr),
     Unfold(Expr),
     Label(String),
+    /// A jump forward to a label (`break`, `continue`).
+    Goto(String),
     Block(Block),
     /// `fork t`: start `t`'s `run` method in a new thread (lowered by `passes::threads`).
     Fork(Expr),

@@ -1,92 +1,68 @@
-//! Silver printer (pretty), recording where each blamed node lands.
+//! Silver printer, recording where each blamed node lands.
 //!
 //! Layout: one declaration after another, separated by blank lines; every
-//! statement on its own line; long expressions break after binary operators.
+//! statement on its own line; long expressions break after binary operators,
+//! as the `pretty` documents of [`reference`] lay them out at 100 columns
+//! ([`direct`] writes that layout without building the documents).
 //! Nested binary, conditional and binding expressions are always
 //! parenthesised, so Silver's precedences never matter. A node's recorded
 //! position never includes its own parentheses (Silicon reports a
 //! parenthesised node from inside them); see [`render`] for how the
 //! parentheses of sub-expressions are handled.
 
+mod direct;
+#[cfg(test)]
+mod reference;
 pub mod render;
 
 use crate::emit::Emitted;
-use crate::vir::{
-    self, BinOp, Domain, Expr, ExprKind, Field, Function, LocalDecl, Method, Origin, Predicate,
-    Quantifier, Stmt, StmtKind, Type, UnOp,
-};
-use pretty::RcDoc;
+use crate::vir::{self, BinOp, Expr, ExprKind, LocalDecl, Type, UnOp};
 use std::collections::HashMap;
-
-type Doc = RcDoc<'static, Origin>;
 
 const WIDTH: usize = 100;
 const INDENT: isize = 2;
 
 /// Prints `p` as Silver text, with the positions of every node that has an origin.
 ///
-/// Each declaration is laid out and rendered on its own, so only one
-/// declaration's document is alive at a time; declarations start on a fresh
-/// line, so none can change another's layout.
+/// Declarations start on a fresh line, so none can change another's layout.
 pub fn emit(p: &vir::Program) -> Emitted {
-    let mut pr = Printer::new(p);
-    let mut out = render::Output::new(WIDTH);
+    emit_at(p, WIDTH)
+}
+
+/// [`emit`] at `width` columns.
+fn emit_at(p: &vir::Program, width: usize) -> Emitted {
+    let tables = Tables::of(p);
+    let mut pr = Printer::new(&tables);
+    let mut out = render::Output::new(width);
     let mut first = true;
-    let mut put = |out: &mut render::Output, d: Doc| {
+    let mut sep = |out: &mut render::Output| {
         if !std::mem::take(&mut first) {
             out.newlines(2);
         }
-        out.render(&d);
     };
     for d in &p.domains {
-        put(&mut out, pr.domain(d));
+        sep(&mut out);
+        pr.w_domain(&mut out, d);
     }
     for f in &p.fields {
-        put(&mut out, field(f));
+        sep(&mut out);
+        direct::field(&mut out, f);
     }
     for f in &p.functions {
-        put(&mut out, pr.function(f));
+        sep(&mut out);
+        pr.w_function(&mut out, f);
     }
     for x in &p.predicates {
-        put(&mut out, pr.predicate(x));
+        sep(&mut out);
+        pr.w_predicate(&mut out, x);
     }
     for m in &p.methods {
-        put(&mut out, pr.method(m));
+        sep(&mut out);
+        pr.w_method(&mut out, m);
     }
     out.newlines(1);
     let (text, positions) = out.finish();
     Emitted { text, positions }
-}
-
-fn text(s: impl Into<String>) -> Doc {
-    RcDoc::text(s.into())
-}
-
-fn annotate(origin: Origin, d: Doc) -> Doc {
-    if origin.is_none() {
-        d
-    } else {
-        d.annotate(origin)
-    }
-}
-
-fn comma_list(items: impl IntoIterator<Item = Doc>) -> Doc {
-    RcDoc::intersperse(items, text(", "))
-}
-
-/// `{`, the lines indented, `}`; `{` `}` on one line when empty.
-fn block(lines: Vec<Doc>) -> Doc {
-    if lines.is_empty() {
-        return text("{ }");
-    }
-    text("{")
-        .append(
-            RcDoc::hardline()
-                .append(RcDoc::intersperse(lines, RcDoc::hardline()))
-                .nest(INDENT),
-        )
-        .append(RcDoc::hardline())
-        .append(text("}"))
 }
 
 /// Silver's type name of `t`.
@@ -107,27 +83,6 @@ pub fn ty(t: &Type) -> String {
         ),
         Type::TypeVar(n) => n.clone(),
     }
-}
-
-fn decl(d: &LocalDecl) -> Doc {
-    text(format!("{}: {}", d.name, ty(&d.ty)))
-}
-
-fn params(ps: &[LocalDecl]) -> Doc {
-    text("(")
-        .append(comma_list(ps.iter().map(decl)))
-        .append(text(")"))
-}
-
-fn field(f: &Field) -> Doc {
-    text(format!("field {}: {}", f.name, ty(&f.ty)))
-}
-
-/// A header followed by its indented clauses, each on its own line.
-fn with_clauses(head: Doc, cls: Vec<Doc>) -> Doc {
-    cls.into_iter().fold(head, |acc, c| {
-        acc.append(RcDoc::hardline().append(c).nest(INDENT))
-    })
 }
 
 fn binop(op: BinOp) -> &'static str {
@@ -168,10 +123,6 @@ fn is_compound(e: &Expr) -> bool {
     )
 }
 
-fn parens(d: Doc) -> Doc {
-    text("(").append(d).append(text(")"))
-}
-
 /// Whether Silver may not infer a domain function application's type
 /// arguments from its arguments, so the printer adds `(… : T)`.
 fn needs_ascription(t: &Type) -> bool {
@@ -187,38 +138,168 @@ fn needs_ascription(t: &Type) -> bool {
     matches!(t, Type::Domain(_, args) if !args.is_empty()) && closed(t)
 }
 
+/// The types of the fields and the results of the functions a printer may
+/// meet (see [`Printer`]).
+#[derive(Default)]
+struct Tables {
+    fields: HashMap<String, Type>,
+    functions: HashMap<String, Type>,
+}
+
+impl Tables {
+    fn of(p: &vir::Program) -> Tables {
+        Tables {
+            fields: p
+                .fields
+                .iter()
+                .map(|f| (f.name.clone(), f.ty.clone()))
+                .collect(),
+            functions: p
+                .functions
+                .iter()
+                .map(|f| (f.name.clone(), f.ret.clone()))
+                .collect(),
+        }
+    }
+}
+
+/// Prints a program member by member, as the members come from
+/// [`crate::encode::Stream`], so that each can be dropped once printed; the
+/// text is the same as [`emit`]'s for the whole program.
+pub struct Stream {
+    tables: Tables,
+    /// Functions, predicates, methods: each kind's text so far.
+    parts: [render::Output; 3],
+    counts: [usize; 3],
+}
+
+impl Default for Stream {
+    fn default() -> Stream {
+        Stream::new()
+    }
+}
+
+impl Stream {
+    pub fn new() -> Stream {
+        Stream {
+            tables: Tables::default(),
+            parts: std::array::from_fn(|_| render::Output::new(WIDTH)),
+            counts: [0; 3],
+        }
+    }
+
+    /// A field the members may read (its type decides how `/` prints).
+    pub fn know_field(&mut self, name: &str, ty: &Type) {
+        if !self.tables.fields.contains_key(name) {
+            self.tables.fields.insert(name.to_string(), ty.clone());
+        }
+    }
+
+    /// A function the members may apply, declared or not yet printed.
+    pub fn know_function(&mut self, name: &str, ret: &Type) {
+        if !self.tables.functions.contains_key(name) {
+            self.tables.functions.insert(name.to_string(), ret.clone());
+        }
+    }
+
+    fn part(&mut self, k: usize) -> (&mut render::Output, Printer<'_>) {
+        if self.counts[k] > 0 {
+            self.parts[k].newlines(2);
+        }
+        self.counts[k] += 1;
+        (&mut self.parts[k], Printer::new(&self.tables))
+    }
+
+    /// The functions in order, after the prelude's.
+    pub fn function(&mut self, f: &vir::Function) {
+        self.know_function(&f.name, &f.ret);
+        let (out, mut pr) = self.part(0);
+        pr.w_function(out, f);
+    }
+
+    pub fn predicate(&mut self, p: &vir::Predicate) {
+        let (out, mut pr) = self.part(1);
+        pr.w_predicate(out, p);
+    }
+
+    pub fn method(&mut self, m: &vir::Method) {
+        let (out, mut pr) = self.part(2);
+        pr.w_method(out, m);
+    }
+
+    /// The whole text: the prelude's domains, every field, the prelude's
+    /// functions, then the members printed so far.
+    pub fn finish(
+        mut self,
+        domains: &[vir::Domain],
+        fields: &[vir::Field],
+        functions: &[vir::Function],
+    ) -> Emitted {
+        for f in fields {
+            self.know_field(&f.name, &f.ty);
+        }
+        for f in functions {
+            self.know_function(&f.name, &f.ret);
+        }
+        let mut out = render::Output::new(WIDTH);
+        let mut first = true;
+        let mut pr = Printer::new(&self.tables);
+        let mut sep = |out: &mut render::Output| {
+            if !std::mem::take(&mut first) {
+                out.newlines(2);
+            }
+        };
+        for d in domains {
+            sep(&mut out);
+            pr.w_domain(&mut out, d);
+        }
+        for f in fields {
+            sep(&mut out);
+            direct::field(&mut out, f);
+        }
+        for f in functions {
+            sep(&mut out);
+            pr.w_function(&mut out, f);
+        }
+        let [a, b, c] = self.parts;
+        for (part, n) in [a, b, c].into_iter().zip(self.counts) {
+            if n > 0 {
+                sep(&mut out);
+                out.append(part);
+            }
+        }
+        out.newlines(1);
+        let (text, positions) = out.finish();
+        Emitted { text, positions }
+    }
+}
+
 /// Prints declarations; knows the types of fields, functions and the locals
 /// in scope, only to tell integer division (`\`) from permission division
 /// (`/`): Silver resolves an ambiguous `a / b` by context, which can pick the
 /// wrong one (`(a / b) < (c / d)` on Ints is read as permissions).
 struct Printer<'p> {
-    fields: HashMap<&'p str, &'p Type>,
-    functions: HashMap<&'p str, &'p Type>,
-    locals: HashMap<String, Type>,
-    result: Option<Type>,
+    tables: &'p Tables,
+    locals: HashMap<&'p str, &'p Type>,
+    result: Option<&'p Type>,
 }
 
 impl<'p> Printer<'p> {
-    fn new(p: &'p vir::Program) -> Printer<'p> {
+    fn new(tables: &'p Tables) -> Printer<'p> {
         Printer {
-            fields: p.fields.iter().map(|f| (f.name.as_str(), &f.ty)).collect(),
-            functions: p
-                .functions
-                .iter()
-                .map(|f| (f.name.as_str(), &f.ret))
-                .collect(),
+            tables,
             locals: HashMap::new(),
             result: None,
         }
     }
 
-    fn enter(&mut self, ds: &[LocalDecl]) {
+    fn enter(&mut self, ds: &'p [LocalDecl]) {
         for d in ds {
-            self.locals.insert(d.name.clone(), d.ty.clone());
+            self.locals.insert(&d.name, &d.ty);
         }
     }
 
-    fn is_perm(&self, e: &Expr) -> bool {
+    fn is_perm(&self, e: &'p Expr) -> bool {
         let perm = |t: Option<&Type>| t == Some(&Type::Perm);
         match &e.kind {
             ExprKind::FullPerm
@@ -234,357 +315,40 @@ impl<'p> Printer<'p> {
             ExprKind::Unary(UnOp::Neg, x) | ExprKind::Old(_, x) => self.is_perm(x),
             ExprKind::Cond(_, a, b) => self.is_perm(a) || self.is_perm(b),
             ExprKind::Let(_, _, b) | ExprKind::Unfolding(_, b) => self.is_perm(b),
-            ExprKind::Local(x) => perm(self.locals.get(x)),
-            ExprKind::Result => perm(self.result.as_ref()),
-            ExprKind::FieldAccess(_, f) => perm(self.fields.get(f.as_str()).copied()),
-            ExprKind::FuncApp(f, _) => perm(self.functions.get(f.as_str()).copied()),
+            ExprKind::Local(x) => perm(self.locals.get(x.as_str()).copied()),
+            ExprKind::Result => perm(self.result),
+            ExprKind::FieldAccess(_, f) => perm(self.tables.fields.get(f.as_str())),
+            ExprKind::FuncApp(f, _) => perm(self.tables.functions.get(f.as_str())),
             ExprKind::DomainFuncApp(_, _, t) => *t == Type::Perm,
             _ => false,
         }
     }
 
-    fn domain(&mut self, d: &Domain) -> Doc {
-        let head = if d.type_params.is_empty() {
-            format!("domain {} ", d.name)
-        } else {
-            format!("domain {}[{}] ", d.name, d.type_params.join(", "))
-        };
-        let mut items: Vec<Doc> = d
-            .functions
-            .iter()
-            .map(|f| {
-                let unique = if f.unique { "unique " } else { "" };
-                text(format!("{unique}function {}", f.name))
-                    .append(params(&f.params))
-                    .append(text(format!(": {}", ty(&f.ret))))
-            })
-            .collect();
-        for a in &d.axioms {
-            self.locals.clear();
-            let body = self.expr(&a.body);
-            items.push(text(format!("axiom {} ", a.name)).append(block(vec![body])));
-        }
-        text(head).append(block(items))
-    }
-
-    /// `requires e` / `ensures e` / `invariant e` lines.
-    fn clauses(&mut self, kw: &str, es: &[Expr]) -> Vec<Doc> {
-        es.iter()
-            .map(|e| text(format!("{kw} ")).append(self.expr(e)))
-            .collect()
-    }
-
-    fn function(&mut self, f: &Function) -> Doc {
-        self.locals.clear();
-        self.enter(&f.params);
-        self.result = Some(f.ret.clone());
-        let head = text(format!("function {}", f.name))
-            .append(params(&f.params))
-            .append(text(format!(": {}", ty(&f.ret))));
-        let mut cls = self.clauses("requires", &f.pres);
-        cls.extend(self.clauses("ensures", &f.posts));
-        let has_clauses = !cls.is_empty();
-        let mut d = with_clauses(head, cls);
-        if let Some(b) = &f.body {
-            d = d
-                .append(if has_clauses {
-                    RcDoc::hardline()
-                } else {
-                    text(" ")
-                })
-                .append(block(vec![self.expr(b)]));
-        }
-        self.result = None;
-        annotate(f.origin, d)
-    }
-
-    fn predicate(&mut self, p: &Predicate) -> Doc {
-        self.locals.clear();
-        self.enter(&p.params);
-        let mut d = text(format!("predicate {}", p.name)).append(params(&p.params));
-        if let Some(b) = &p.body {
-            d = d.append(text(" ")).append(block(vec![self.expr(b)]));
-        }
-        annotate(p.origin, d)
-    }
-
-    fn method(&mut self, m: &Method) -> Doc {
-        self.locals.clear();
-        self.enter(&m.params);
-        self.enter(&m.returns);
-        let mut head = text(format!("method {}", m.name)).append(params(&m.params));
-        if !m.returns.is_empty() {
-            head = head.append(text(" returns ")).append(params(&m.returns));
-        }
-        let mut cls = self.clauses("requires", &m.pres);
-        cls.extend(self.clauses("ensures", &m.posts));
-        let has_clauses = !cls.is_empty();
-        let mut d = with_clauses(head, cls);
-        if let Some(body) = &m.body {
-            d = d
-                .append(if has_clauses {
-                    RcDoc::hardline()
-                } else {
-                    text(" ")
-                })
-                .append(self.stmts(body));
-        }
-        annotate(m.origin, d)
-    }
-
-    fn stmts(&mut self, ss: &[Stmt]) -> Doc {
-        let lines = ss.iter().map(|s| self.stmt(s)).collect();
-        block(lines)
-    }
-
-    fn stmt(&mut self, s: &Stmt) -> Doc {
-        let d = match &s.kind {
-            StmtKind::LocalVar(d) => {
-                self.enter(std::slice::from_ref(d));
-                text("var ").append(decl(d))
-            }
-            StmtKind::Assign(x, e) => text(format!("{x} := ")).append(self.expr(e)),
-            StmtKind::FieldAssign { recv, field, value } => self
-                .receiver(recv)
-                .append(text(format!(".{field} := ")))
-                .append(self.expr(value)),
-            StmtKind::New { target, fields } => {
-                text(format!("{target} := new({})", fields.join(", ")))
-            }
-            StmtKind::Call {
-                method,
-                args,
-                targets,
-            } => {
-                let lhs = if targets.is_empty() {
-                    String::new()
-                } else {
-                    format!("{} := ", targets.join(", "))
-                };
-                text(format!("{lhs}{method}")).append(self.call_args(args))
-            }
-            StmtKind::Inhale(e) | StmtKind::Assume(e) => text("inhale ").append(self.expr(e)),
-            StmtKind::Exhale(e) => text("exhale ").append(self.expr(e)),
-            StmtKind::Assert(e) => text("assert ").append(self.expr(e)),
-            StmtKind::Refute(e) => text("refute ").append(self.expr(e)),
-            StmtKind::Fold(e) => text("fold ").append(self.expr(e)),
-            StmtKind::Unfold(e) => text("unfold ").append(self.expr(e)),
-            StmtKind::If { cond, then, els } => {
-                let d = text("if (")
-                    .append(self.expr(cond))
-                    .append(text(") "))
-                    .append(self.stmts(then));
-                if els.is_empty() {
-                    d
-                } else {
-                    d.append(text(" else ")).append(self.stmts(els))
-                }
-            }
-            StmtKind::While {
-                cond,
-                invariants,
-                body,
-            } => {
-                let head = text("while (").append(self.expr(cond)).append(text(")"));
-                let cls = self.clauses("invariant", invariants);
-                let sep = if cls.is_empty() {
-                    text(" ")
-                } else {
-                    RcDoc::hardline()
-                };
-                with_clauses(head, cls).append(sep).append(self.stmts(body))
-            }
-            StmtKind::Label(l) => text(format!("label {l}")),
-            StmtKind::Goto(l) => text(format!("goto {l}")),
-            StmtKind::Seq(ss) => self.stmts(ss),
-        };
-        annotate(s.origin, d)
-    }
-
-    fn call_args(&mut self, args: &[Expr]) -> Doc {
-        let args: Vec<Doc> = args.iter().map(|a| self.expr(a)).collect();
-        text("(").append(comma_list(args)).append(text(")"))
-    }
-
-    /// An operand of a binary or conditional expression.
-    fn operand(&mut self, e: &Expr) -> Doc {
-        if is_compound(e) {
-            parens(self.expr(e))
-        } else {
-            self.expr(e)
-        }
-    }
-
-    /// Something a suffix (`.f`, `[i]`) or a prefix operator applies to.
-    fn receiver(&mut self, e: &Expr) -> Doc {
-        let negative_literal = matches!(e.kind, ExprKind::IntLit(n) if n < 0);
-        if is_compound(e) || negative_literal || matches!(e.kind, ExprKind::Unary(..)) {
-            parens(self.expr(e))
-        } else {
-            self.expr(e)
-        }
-    }
-
-    fn acc_perm(&mut self, target: Doc, perm: &Expr) -> Doc {
-        text("acc(")
-            .append(target)
-            .append(text(", "))
-            .append(self.expr(perm))
-            .append(text(")"))
-    }
-
-    fn collection(&mut self, kind: &str, t: &Type, items: &[Expr]) -> Doc {
-        if items.is_empty() {
-            text(format!("{kind}[{}]()", ty(t)))
-        } else {
-            text(kind.to_string()).append(self.call_args(items))
-        }
-    }
-
     /// Runs `f` with `ds` bound, restoring what they shadowed.
-    fn scoped(&mut self, ds: &[LocalDecl], f: impl FnOnce(&mut Self) -> Doc) -> Doc {
-        let saved: Vec<(String, Option<Type>)> = ds
+    fn scoped<R>(&mut self, ds: &'p [LocalDecl], f: impl FnOnce(&mut Self) -> R) -> R {
+        // One binder is the common case: no allocation for it.
+        if let [d] = ds {
+            let old = self.locals.insert(&d.name, &d.ty);
+            let r = f(self);
+            match old {
+                Some(t) => self.locals.insert(&d.name, t),
+                None => self.locals.remove(d.name.as_str()),
+            };
+            return r;
+        }
+        let saved: Vec<(&'p str, Option<&'p Type>)> = ds
             .iter()
-            .map(|d| (d.name.clone(), self.locals.get(&d.name).cloned()))
+            .map(|d| (d.name.as_str(), self.locals.get(d.name.as_str()).copied()))
             .collect();
         self.enter(ds);
-        let d = f(self);
+        let r = f(self);
         for (name, old) in saved {
             match old {
                 Some(t) => self.locals.insert(name, t),
-                None => self.locals.remove(&name),
+                None => self.locals.remove(name),
             };
         }
-        d
-    }
-
-    fn expr(&mut self, e: &Expr) -> Doc {
-        let d = match &e.kind {
-            ExprKind::IntLit(n) => text(n.to_string()),
-            ExprKind::BoolLit(b) => text(b.to_string()),
-            ExprKind::NullLit => text("null"),
-            ExprKind::Local(x) => text(x.clone()),
-            ExprKind::Result => text("result"),
-            ExprKind::FieldAccess(r, f) => self.receiver(r).append(text(format!(".{f}"))),
-            ExprKind::FuncApp(f, args) => text(f.clone()).append(self.call_args(args)),
-            ExprKind::DomainFuncApp(f, args, t) => {
-                let app = text(f.clone()).append(self.call_args(args));
-                if needs_ascription(t) {
-                    parens(app.append(text(format!(": {}", ty(t)))))
-                } else {
-                    app
-                }
-            }
-            ExprKind::Unary(op, x) => {
-                let sym = match op {
-                    UnOp::Not => "!",
-                    UnOp::Neg => "-",
-                };
-                text(sym).append(self.receiver(x))
-            }
-            ExprKind::Binary(op, l, r) => {
-                // Integer division has its own symbol in Silver; see [`Printer`].
-                let sym = if *op == BinOp::Div && !self.is_perm(l) {
-                    "\\"
-                } else {
-                    binop(*op)
-                };
-                let l = self.operand(l);
-                let r = self.operand(r);
-                l.append(text(format!(" {sym}")))
-                    .append(RcDoc::line().append(r).nest(INDENT))
-                    .group()
-            }
-            ExprKind::Cond(c, t, f) => {
-                let (c, t, f) = (self.operand(c), self.operand(t), self.operand(f));
-                c.append(RcDoc::line().append(text("? ")).append(t).nest(INDENT))
-                    .append(RcDoc::line().append(text(": ")).append(f).nest(INDENT))
-                    .group()
-            }
-            ExprKind::Old(None, x) => text("old(").append(self.expr(x)).append(text(")")),
-            ExprKind::Old(Some(l), x) => text(format!("old[{l}]("))
-                .append(self.expr(x))
-                .append(text(")")),
-            ExprKind::FieldAcc(r, f, p) => {
-                let target = self.receiver(r).append(text(format!(".{f}")));
-                self.acc_perm(target, p)
-            }
-            ExprKind::PredicateAcc(name, args, p) => {
-                let target = text(name.clone()).append(self.call_args(args));
-                self.acc_perm(target, p)
-            }
-            ExprKind::CurPermField(r, f) => text("perm(")
-                .append(self.receiver(r))
-                .append(text(format!(".{f})"))),
-            ExprKind::CurPermPredicate(name, args) => text(format!("perm({name}"))
-                .append(self.call_args(args))
-                .append(text(")")),
-            ExprKind::FullPerm => text("write"),
-            ExprKind::NoPerm => text("none"),
-            ExprKind::Wildcard => text("wildcard"),
-            ExprKind::Quant {
-                q,
-                vars,
-                triggers,
-                body,
-            } => {
-                let kw = match q {
-                    Quantifier::Forall => "forall ",
-                    Quantifier::Exists => "exists ",
-                };
-                self.scoped(vars, |pr| {
-                    let trigs: Vec<Doc> = triggers
-                        .iter()
-                        .map(|t| {
-                            let ts: Vec<Doc> = t.iter().map(|x| pr.expr(x)).collect();
-                            text("{ ").append(comma_list(ts)).append(text(" } "))
-                        })
-                        .collect();
-                    let body = pr.expr(body);
-                    text(kw)
-                        .append(comma_list(vars.iter().map(decl)))
-                        .append(text(" :: "))
-                        .append(RcDoc::concat(trigs))
-                        .append(RcDoc::line_().append(body).nest(INDENT))
-                        .group()
-                })
-            }
-            ExprKind::Let(d, v, body) => {
-                let v = self.expr(v);
-                let body = self.scoped(std::slice::from_ref(d), |pr| pr.expr(body));
-                text(format!("let {} == (", d.name))
-                    .append(v)
-                    .append(text(") in"))
-                    .append(RcDoc::line().append(body).nest(INDENT))
-                    .group()
-            }
-            ExprKind::Unfolding(acc, body) => text("unfolding ")
-                .append(self.expr(acc))
-                .append(text(" in"))
-                .append(RcDoc::line().append(self.expr(body)).nest(INDENT))
-                .group(),
-            ExprKind::SeqLit(t, items) => self.collection("Seq", t, items),
-            ExprKind::SetLit(t, items) => self.collection("Set", t, items),
-            ExprKind::MultisetLit(t, items) => self.collection("Multiset", t, items),
-            ExprKind::Size(x) => text("|").append(self.expr(x)).append(text("|")),
-            ExprKind::SeqIndex(s, i) => self
-                .receiver(s)
-                .append(text("["))
-                .append(self.expr(i))
-                .append(text("]")),
-            ExprKind::SeqSlice(s, lo, hi) => {
-                let mut d = self.receiver(s).append(text("["));
-                if let Some(lo) = lo {
-                    d = d.append(self.expr(lo));
-                }
-                d = d.append(text(".."));
-                if let Some(hi) = hi {
-                    d = d.append(self.expr(hi));
-                }
-                d.append(text("]"))
-            }
-        };
-        annotate(e.origin, d)
+        r
     }
 }
 

@@ -108,7 +108,7 @@ impl Encoder<'_> {
 
         let mut params = Vec::new();
         let mut pres = Vec::new();
-        if m.has_this() {
+        if m.has_this() || m.is_constructor {
             params.push(Self::this_decl());
             let o = self.origin(
                 m.span,
@@ -117,12 +117,30 @@ impl Encoder<'_> {
             );
             pres.push(this_is_not_null(o));
         }
+        if let (true, Some(c)) = (m.is_constructor, m.class) {
+            // The caller allocates the object (so it is fresh there) and
+            // hands over write permission to every field.
+            let o = self.origin(
+                m.span,
+                Blame::CannotFail("the caller allocates the object"),
+                "constructor",
+            );
+            for f in self.p.class(c).fields.clone() {
+                let field = self.names.field(f).to_string();
+                pres.push(
+                    Expr::plain(ExprKind::FieldAcc(
+                        Box::new(Expr::local("this")),
+                        field,
+                        Box::new(Expr::plain(ExprKind::FullPerm)),
+                    ))
+                    .with_origin(o),
+                );
+            }
+        }
         params.extend(self.decls(&m.params));
         params.extend(self.decls(&m.given));
         let mut returns = Vec::new();
-        if m.is_constructor {
-            returns.push(Self::this_decl());
-        } else if m.ret != T::Void {
+        if !m.is_constructor && m.ret != T::Void {
             let ty = self.ty(&m.ret);
             returns.push(LocalDecl {
                 name: RESULT.into(),
@@ -137,14 +155,6 @@ impl Encoder<'_> {
         pres.extend(given_bounds);
         pres.extend(self.clauses(&m.contract.requires, Blame::Precondition, "precondition")?);
         let mut posts = Vec::new();
-        if m.is_constructor {
-            let o = self.origin(
-                m.span,
-                Blame::CannotFail("a new object is not null"),
-                "constructor",
-            );
-            posts.push(this_is_not_null(o));
-        }
         posts.extend(self.clauses(&m.contract.ensures, Blame::Postcondition, "postcondition")?);
 
         self.scope = scope;
@@ -218,16 +228,6 @@ impl Encoder<'_> {
             (true, Some(c)) => self.p.class(c).fields.clone(),
             _ => vec![],
         };
-        if m.is_constructor {
-            let fields = class_fields
-                .iter()
-                .map(|f| self.names.field(*f).to_string())
-                .collect();
-            prologue.push(Stmt::plain(StmtKind::New {
-                target: "this".into(),
-                fields,
-            }));
-        }
         let mut body = Vec::new();
         self.block(b, &mut body)?;
         let mut out: Vec<Stmt> = self
@@ -306,8 +306,16 @@ impl Encoder<'_> {
             params.push(Self::this_decl());
         }
         params.extend(self.decls(&q.params));
+        // A `frac p` parameter lies in (0, 1]: said first, so that the body's
+        // `Perm(x, p)` is well-formed.
+        let bounds = self.fraction_bounds(&q.params);
         let body = match &q.body {
-            Some(b) => Some(self.expr(b)?),
+            Some(b) => Some(
+                bounds
+                    .into_iter()
+                    .rev()
+                    .fold(self.expr(b)?, |body, bound| Expr::and(bound, body)),
+            ),
             None => None,
         };
         let origin = self.origin(q.span, Blame::Direct, "predicate");

@@ -154,6 +154,7 @@ impl Encoder<'_> {
                 out.push(Stmt::new(StmtKind::Unfold(acc), o));
             }
             S::Label(l) => out.push(Stmt::plain(StmtKind::Label(l.clone()))),
+            S::Goto(l) => out.push(Stmt::plain(StmtKind::Goto(l.clone()))),
             S::Block(b) => self.block(b, out)?,
             // A pass's check: its blame gives the construct's failure code.
             S::Check { exhale, expr, code } => {
@@ -224,7 +225,7 @@ impl Encoder<'_> {
     }
 
     // o.m(args)  ~>  assert o != null (invocationObjectNull); targets := C__m(o, args, givens)
-    // new C(args) ~>  target := C__new(args)
+    // new C(args) ~>  o := new(fields of C); C__new(o, args); target := o
     fn call(
         &mut self,
         target: Option<&str>,
@@ -247,6 +248,26 @@ impl Encoder<'_> {
             }
             args.push(r);
         }
+        // A new object is allocated here, so the caller knows it is fresh.
+        let object = match (m.is_constructor, m.class) {
+            (true, Some(c)) => {
+                let fields = self
+                    .p
+                    .class(c)
+                    .fields
+                    .iter()
+                    .map(|f| self.names.field(*f).to_string())
+                    .collect();
+                let o = self.temp(vir::Type::Ref);
+                out.push(Stmt::plain(StmtKind::New {
+                    target: o.clone(),
+                    fields,
+                }));
+                args.push(Expr::local(&o));
+                Some(o)
+            }
+            _ => None,
+        };
         let want: Vec<T> = m.params.iter().map(|v| v.ty.clone()).collect();
         args.extend(self.exprs_as(&call.args, &want)?);
         for (g, v) in call.given.iter().zip(&m.given) {
@@ -265,7 +286,7 @@ impl Encoder<'_> {
             }
         }
         let mut targets = Vec::new();
-        if m.is_constructor || m.ret != T::Void {
+        if !m.is_constructor && m.ret != T::Void {
             let t = match target {
                 Some(t) => self.local_name(t),
                 None => {
@@ -294,6 +315,10 @@ impl Encoder<'_> {
             },
             o,
         ));
+        if let (Some(object), Some(t)) = (object, target) {
+            let t = self.local_name(t);
+            out.push(Stmt::plain(StmtKind::Assign(t, Expr::local(object))));
+        }
         Ok(())
     }
 

@@ -246,6 +246,9 @@ pub enum StmtKind {
     Fold(Expr),
     Unfold(Expr),
     Label(Ident),
+    /// `break;` / `continue;` (Java): leave / restart the innermost loop.
+    Break,
+    Continue,
     /// `ghost stmt` / `ghost { … }`.
     Ghost(Box<Stmt>),
     Block(Block),

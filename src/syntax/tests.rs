@@ -257,6 +257,8 @@ fn sx_stmt(s: &Stmt) -> String {
         Fold(e) => format!("(fold {})", sx(e)),
         Unfold(e) => format!("(unfold {})", sx(e)),
         Label(l) => format!("(label {})", l.name),
+        Break => "(break)".into(),
+        Continue => "(continue)".into(),
         Ghost(s) => format!("(ghost {})", sx_stmt(s)),
         Block(b) => sx_block(b),
         Fork(e) => format!("(fork {})", sx(e)),

@@ -25,10 +25,27 @@ pub fn render_with_positions(doc: &RcDoc<'_, Origin>, width: usize) -> (String, 
 }
 
 /// Text rendered so far, document after document, with the positions of
-/// their annotated nodes (see [`render_with_positions`]).
+/// their annotated nodes (see [`render_with_positions`]). Text can also be
+/// written directly ([`Output::write`], [`Output::push`], [`Output::pop`]):
+/// a printer that knows a line fits writes it without building a document,
+/// and takes back what it wrote ([`Output::mark`], [`Output::rollback`])
+/// when the line turns out too long.
 pub struct Output {
     width: usize,
     r: Recorder,
+}
+
+/// A place in an [`Output`] to roll back to.
+#[derive(Clone, Copy)]
+pub struct Mark {
+    len: usize,
+    line: usize,
+    column: usize,
+    line_start: usize,
+    positions: usize,
+    open: usize,
+    /// The first open annotation whose inner start was still unknown.
+    first_pending: usize,
 }
 
 impl Output {
@@ -49,8 +66,106 @@ impl Output {
     /// Writes `n` line breaks.
     pub fn newlines(&mut self, n: usize) {
         for _ in 0..n {
-            let _ = self.r.write_str("\n");
+            self.r.write("\n");
         }
+    }
+
+    /// A line break, then `indent` spaces.
+    pub fn newline(&mut self, indent: usize) {
+        self.r.write("\n");
+        const SPACES: &str = "                                                                ";
+        let mut left = indent;
+        while left > 0 {
+            let n = left.min(SPACES.len());
+            self.r.write(&SPACES[..n]);
+            left -= n;
+        }
+    }
+
+    /// Writes text without line breaks.
+    pub fn write(&mut self, s: &str) {
+        self.r.write(s);
+    }
+
+    /// Opens a node with this origin (nothing for [`Origin::NONE`]).
+    pub fn push(&mut self, origin: Origin) {
+        if !origin.is_none() {
+            self.r.open(origin);
+        }
+    }
+
+    /// Closes the node [`Output::push`] opened for this origin.
+    pub fn pop(&mut self, origin: Origin) {
+        if !origin.is_none() {
+            self.r.close();
+        }
+    }
+
+    /// Bytes written on the current line so far.
+    pub fn line_len(&self) -> usize {
+        self.r.out.len() - self.r.line_start
+    }
+
+    /// The current line's text so far.
+    pub fn line_text(&self) -> &str {
+        &self.r.out[self.r.line_start..]
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn mark(&self) -> Mark {
+        let open = self.r.open.len();
+        let mut first_pending = open;
+        while first_pending > 0 && self.r.open[first_pending - 1].inner_start.is_none() {
+            first_pending -= 1;
+        }
+        Mark {
+            len: self.r.out.len(),
+            line: self.r.line,
+            column: self.r.column,
+            line_start: self.r.line_start,
+            positions: self.r.positions.entries.len(),
+            open,
+            first_pending,
+        }
+    }
+
+    /// Forgets everything written since `m` (the annotations opened since
+    /// must be closed again).
+    pub fn rollback(&mut self, m: Mark) {
+        let r = &mut self.r;
+        r.out.truncate(m.len);
+        r.line = m.line;
+        r.column = m.column;
+        r.line_start = m.line_start;
+        r.positions.entries.truncate(m.positions);
+        r.open.truncate(m.open);
+        for o in &mut r.open[m.first_pending..] {
+            o.inner_start = None;
+        }
+    }
+
+    /// Appends what `other` rendered, from the start of a line.
+    pub fn append(&mut self, other: Output) {
+        let shift = self.r.line - 1;
+        let r = &mut self.r;
+        r.out.reserve(other.r.out.len());
+        let start = r.out.len();
+        r.out.push_str(&other.r.out);
+        r.positions
+            .entries
+            .extend(other.r.positions.entries.into_iter().map(|(o, s, e)| {
+                let at = |p: LineCol| LineCol {
+                    line: p.line + shift,
+                    column: p.column,
+                };
+                (o, at(s), at(e))
+            }));
+        r.line += other.r.line - 1;
+        r.column = other.r.column;
+        r.line_start = start + other.r.line_start;
     }
 
     pub fn finish(self) -> (String, PosMap) {
@@ -70,6 +185,8 @@ struct Recorder {
     out: String,
     line: usize,
     column: usize,
+    /// Byte offset of the current line's start in `out`.
+    line_start: usize,
     open: Vec<Open>,
     positions: PosMap,
 }
@@ -80,6 +197,7 @@ impl Default for Recorder {
             out: String::new(),
             line: 1,
             column: 1,
+            line_start: 0,
             open: Vec::new(),
             positions: PosMap::default(),
         }
@@ -93,12 +211,21 @@ impl Recorder {
             column: self.column,
         }
     }
-}
 
-impl Render for Recorder {
-    type Error = ();
+    fn write(&mut self, s: &str) {
+        // Only the innermost open node can lack its inner start (the
+        // unknown ones are always the innermost few).
+        if self.open.last().is_some_and(|o| o.inner_start.is_none()) {
+            self.write_slow(s);
+        } else if s.is_ascii() && !s.as_bytes().contains(&b'\n') {
+            self.column += s.len();
+            self.out.push_str(s);
+        } else {
+            self.write_slow(s);
+        }
+    }
 
-    fn write_str(&mut self, s: &str) -> Result<usize, ()> {
+    fn write_slow(&mut self, s: &str) {
         for ch in s.chars() {
             if ch != '(' && !ch.is_whitespace() {
                 let here = self.here();
@@ -113,29 +240,24 @@ impl Render for Recorder {
             if ch == '\n' {
                 self.line += 1;
                 self.column = 1;
+                self.line_start = self.out.len() + ch.len_utf8();
             } else {
                 self.column += 1;
             }
+            self.out.push(ch);
         }
-        self.out.push_str(s);
-        Ok(s.len())
     }
 
-    fn fail_doc(&self) {}
-}
-
-impl<'a> RenderAnnotated<'a, Origin> for Recorder {
-    fn push_annotation(&mut self, origin: &'a Origin) -> Result<(), ()> {
+    fn open(&mut self, origin: Origin) {
         let start = self.here();
         self.open.push(Open {
-            origin: *origin,
+            origin,
             start,
             inner_start: None,
         });
-        Ok(())
     }
 
-    fn pop_annotation(&mut self) -> Result<(), ()> {
+    fn close(&mut self) {
         if let Some(o) = self.open.pop() {
             let end = self.here();
             self.positions.entries.push((o.origin, o.start, end));
@@ -145,6 +267,28 @@ impl<'a> RenderAnnotated<'a, Origin> for Recorder {
                 }
             }
         }
+    }
+}
+
+impl Render for Recorder {
+    type Error = ();
+
+    fn write_str(&mut self, s: &str) -> Result<usize, ()> {
+        self.write(s);
+        Ok(s.len())
+    }
+
+    fn fail_doc(&self) {}
+}
+
+impl<'a> RenderAnnotated<'a, Origin> for Recorder {
+    fn push_annotation(&mut self, origin: &'a Origin) -> Result<(), ()> {
+        self.open(*origin);
+        Ok(())
+    }
+
+    fn pop_annotation(&mut self) -> Result<(), ()> {
+        self.close();
         Ok(())
     }
 }

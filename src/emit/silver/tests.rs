@@ -2,7 +2,10 @@ use super::*;
 use crate::backend::{FailureKind, RunOptions};
 use crate::emit::PosMap;
 use crate::syntax::span::LineCol;
-use crate::vir::{Axiom, DomainFunction, Program};
+use crate::vir::{
+    Axiom, Domain, DomainFunction, Field, Function, Method, Origin, Predicate, Program, Quantifier,
+    Stmt, StmtKind,
+};
 use std::time::Duration;
 
 // Small builders, to keep the programs below readable.
@@ -535,6 +538,22 @@ fn texts_of(text: &str, pm: &PosMap, o: u32) -> Vec<String> {
         .filter(|(oo, _, _)| *oo == Origin(o))
         .map(|(_, s, e)| slice(text, *s, *e))
         .collect()
+}
+
+/// The direct printer lays out exactly as the `pretty` documents do, text and
+/// positions, at any width (narrow widths break nearly every group).
+#[test]
+fn direct_layout_matches_documents() {
+    let p = program();
+    for width in [0, 10, 20, 30, 40, 50, 60, 70, 80, 100, 200] {
+        let direct = emit_at(&p, width);
+        let docs = reference::emit(&p, width);
+        assert_eq!(direct.text, docs.text, "width {width}");
+        assert_eq!(
+            direct.positions.entries, docs.positions.entries,
+            "width {width}"
+        );
+    }
 }
 
 #[test]

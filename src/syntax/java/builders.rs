@@ -1,0 +1,969 @@
+//! Helpers for the Java grammar's actions: Java's own desugaring into the
+//! PVL syntax tree, and the "not supported yet" reports for Java the tree
+//! cannot express. Spans, operator precedence and the constructs both
+//! languages share come from the PVL builders (`crate::syntax::builders`).
+//!
+//! Desugarings (each exact):
+//! * `do S while (c);` → `S; while (c) S` (the loop contract goes to the `while`:
+//!   the invariant holds before every test of `c`);
+//! * `++x`/`x++` statements, `x op= e` → `x = x op e`;
+//! * a field initializer `T f = e;` → `this.f = e;` at the start of every
+//!   constructor (a class without one gets a constructor that ensures write
+//!   permission to its fields, like the default constructor);
+//! * `break;`/`continue;` jump to labels after / at the end of the loop body
+//!   (the checker places them);
+//! * `try { B } catch (InterruptedException e) { C }` → `B`: no method in
+//!   weft's model throws, so `C` cannot run;
+//! * `resource p = e;` (no parameter list) → `resource p() = e;`, and
+//!   `fold p;`/`unfold o.p;` → `fold p();`/`unfold o.p();`.
+
+// Boxed arguments are the grammar's currency (see the PVL grammar's header).
+#![allow(clippy::boxed_local, clippy::vec_box, clippy::too_many_arguments)]
+
+use super::lexer::{JavaError, JavaErrorKind, Token};
+use crate::syntax::ast::*;
+use crate::syntax::builders::{self as b, ContractItem, Declarator, Stmts};
+use crate::syntax::span::{FileId, Span};
+use lalrpop_util::ParseError;
+
+pub type PResult<'i, T> = Result<T, ParseError<usize, Token<'i>, JavaError>>;
+type Errors = Vec<JavaError>;
+/// A `throws` clause: its start, the exception names, its end.
+pub type Throws = Box<(usize, Vec<Vec<Ident>>, usize)>;
+
+fn not_supported(errors: &mut Errors, l: usize, r: usize, what: impl Into<String>) {
+    errors.push(JavaError {
+        kind: JavaErrorKind::NotSupported(what.into()),
+        start: l,
+        end: r,
+    });
+}
+
+fn malformed<'i, T>(l: usize, r: usize, msg: &str) -> PResult<'i, T> {
+    Err(ParseError::User {
+        error: JavaError {
+            kind: JavaErrorKind::Malformed(msg.to_owned()),
+            start: l,
+            end: r,
+        },
+    })
+}
+
+fn sp(s: Span) -> (usize, usize) {
+    (s.start as usize, s.end as usize)
+}
+
+// ------------------------------------------------------------ top level
+
+/// `import a.b.C;` / `import a.b.*;`.
+#[derive(Clone, Debug)]
+pub struct Import {
+    pub path: Vec<String>,
+    pub all: bool,
+    pub span: Span,
+}
+
+/// A parsed Java file: the shared syntax tree plus what only Java has.
+#[derive(Clone, Debug)]
+pub struct JUnit {
+    pub unit: Unit,
+    pub imports: Vec<Import>,
+}
+
+pub enum JTypeDecl {
+    Class(Class),
+    Empty,
+}
+
+pub fn unit(imports: Vec<Box<Import>>, decls: Vec<Box<JTypeDecl>>) -> JUnit {
+    let decls = decls
+        .into_iter()
+        .filter_map(|d| match *d {
+            JTypeDecl::Class(c) => Some(Decl::Class(c)),
+            JTypeDecl::Empty => None,
+        })
+        .collect();
+    JUnit {
+        unit: Unit { decls },
+        imports: imports.into_iter().map(|i| *i).collect(),
+    }
+}
+
+pub fn import(
+    file: FileId,
+    l: usize,
+    r: usize,
+    _is_static: bool,
+    path: Vec<Ident>,
+    all: bool,
+) -> Box<Import> {
+    Box::new(Import {
+        path: path.into_iter().map(|i| i.name).collect(),
+        all,
+        span: b::span(file, l, r),
+    })
+}
+
+pub fn empty_decl() -> Box<JTypeDecl> {
+    Box::new(JTypeDecl::Empty)
+}
+
+/// `class C extends D implements I { … }` / `interface I { … }`.
+pub fn type_decl(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    contract: Contract,
+    mods: Vec<JMod>,
+    is_interface: bool,
+    name: Ident,
+    extends: Option<Box<(usize, Vec<Type>, usize)>>,
+    implements: Option<Box<(usize, Vec<Type>, usize)>>,
+    members: Vec<JMember>,
+) -> Box<JTypeDecl> {
+    for p in &contract.given {
+        let (pl, pr) = sp(p.span);
+        not_supported(
+            errors,
+            pl,
+            pr,
+            "a class ghost parameter (`given` before a class)",
+        );
+    }
+    for c in &contract.clauses {
+        let (cl, cr) = sp(c.span);
+        not_supported(errors, cl, cr, "a contract clause before a class");
+    }
+    for m in &mods {
+        if matches!(
+            m.kind,
+            "synchronized" | "ghost" | "pure" | "inline" | "group"
+        ) {
+            not_supported(errors, m.l, m.r, format!("`{}` on a class", m.kind));
+        }
+    }
+    if let Some(e) = extends {
+        let (el, ts, er) = *e;
+        // Every class extends Object: saying so changes nothing.
+        let only_object = !is_interface
+            && ts.len() == 1
+            && matches!(&ts[0].kind, TypeKind::Named(n) if n.name == "Object");
+        if !only_object {
+            not_supported(errors, el, er, "inheritance (`extends`)");
+        }
+    }
+    if let Some(i) = implements {
+        not_supported(errors, i.0, i.2, "interface implementation (`implements`)");
+    }
+    let mut out = Vec::new();
+    let mut inits = Vec::new();
+    for m in members {
+        out.extend(m.members);
+        inits.extend(m.inits);
+    }
+    if !inits.is_empty() {
+        add_field_inits(file, &name, &mut out, inits, b::span(file, l, r));
+    }
+    if is_interface {
+        for m in &mut out {
+            if let Member::Method(m) = m {
+                if m.kind == MethodKind::Constructor {
+                    let (ml, mr) = sp(m.name.span);
+                    not_supported(errors, ml, mr, "a constructor in an interface");
+                }
+            }
+        }
+    }
+    Box::new(JTypeDecl::Class(Class {
+        name,
+        members: out,
+        span: b::span(file, l, r),
+    }))
+}
+
+/// Field initializers run at the start of every constructor.
+fn add_field_inits(
+    file: FileId,
+    class: &Ident,
+    members: &mut Vec<Member>,
+    inits: Vec<Stmt>,
+    span: Span,
+) {
+    let mut found = false;
+    for m in members.iter_mut() {
+        if let Member::Method(m) = m {
+            if m.kind == MethodKind::Constructor {
+                found = true;
+                if let Some(body) = &mut m.body {
+                    let mut stmts = inits.clone();
+                    stmts.append(&mut body.stmts);
+                    body.stmts = stmts;
+                }
+            }
+        }
+    }
+    if found {
+        return;
+    }
+    // The implicit constructor, with the default constructor's contract,
+    // and the values of fields initialised to literals.
+    let (l, r) = sp(span);
+    let mut ensures: Vec<Clause> = members
+        .iter()
+        .filter_map(|m| match m {
+            Member::Field(f) if !f.mods.is_final => Some(f),
+            _ => None,
+        })
+        .map(|f| {
+            let this = b::expr(file, l, r, ExprKind::This);
+            let loc = b::expr(file, l, r, ExprKind::Select(this, f.name.clone()));
+            let perm = b::expr(
+                file,
+                l,
+                r,
+                ExprKind::Perm(loc, b::expr(file, l, r, ExprKind::Write)),
+            );
+            Clause {
+                kind: ClauseKind::Ensures,
+                expr: *perm,
+                span,
+            }
+        })
+        .collect();
+    for init in &inits {
+        if let StmtKind::Assign { target, value } = &init.kind {
+            let literal = matches!(
+                value.kind,
+                ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Null
+            );
+            if literal {
+                let eq = b::bin(
+                    file,
+                    l,
+                    r,
+                    BinOp::Eq,
+                    Box::new(target.clone()),
+                    Box::new(value.clone()),
+                );
+                ensures.push(Clause {
+                    kind: ClauseKind::Ensures,
+                    expr: *eq,
+                    span,
+                });
+            }
+        }
+    }
+    members.push(Member::Method(Method {
+        kind: MethodKind::Constructor,
+        mods: Modifiers::default(),
+        contract: Contract {
+            clauses: ensures,
+            ..Contract::default()
+        },
+        ret: b::ty(file, l, r, TypeKind::Void),
+        name: class.clone(),
+        params: Vec::new(),
+        body: Some(Block { stmts: inits, span }),
+        span,
+    }));
+}
+
+// -------------------------------------------------------------- members
+
+/// One member declaration: the members it declares, and the field
+/// initializers (`this.f = e;`) it contributes to the constructors.
+pub struct JMember {
+    pub members: Vec<Member>,
+    pub inits: Vec<Stmt>,
+}
+
+impl JMember {
+    fn of(members: Vec<Member>) -> JMember {
+        JMember {
+            members,
+            inits: Vec::new(),
+        }
+    }
+}
+
+/// A modifier keyword (Java or JML) or an annotation, with its place.
+pub struct JMod {
+    pub kind: &'static str,
+    pub l: usize,
+    pub r: usize,
+}
+
+pub fn modifier(l: usize, kind: &'static str, r: usize) -> JMod {
+    JMod { kind, l, r }
+}
+
+/// `@Override` and friends say nothing weft needs.
+pub fn annotation(l: usize, _name: Vec<Ident>, r: usize) -> JMod {
+    JMod { kind: "@", l, r }
+}
+
+/// The modifiers the tree knows; the others are access control or say
+/// nothing to a sequential verifier (`volatile`, `transient`), except
+/// `synchronized`, which the locks issue encodes.
+fn modifiers(errors: &mut Errors, ms: &[JMod]) -> Modifiers {
+    let mut out = Modifiers::default();
+    for m in ms {
+        match m.kind {
+            "static" => out.is_static = true,
+            "final" => out.is_final = true,
+            "ghost" => out.is_ghost = true,
+            "inline" => out.is_inline = true,
+            "pure" => out.is_pure = true,
+            "thread_local" => out.is_thread_local = true,
+            "synchronized" => not_supported(errors, m.l, m.r, "a `synchronized` method"),
+            _ => {}
+        }
+    }
+    out
+}
+
+pub struct JHeader {
+    pub contract: Contract,
+    pub mods: Vec<JMod>,
+    pub name: Ident,
+    pub params: Vec<Param>,
+}
+
+pub enum JBody {
+    Expr(Box<Expr>),
+    Block(Block),
+    Abstract,
+}
+
+fn check_throws(errors: &mut Errors, throws: Option<Throws>) {
+    let Some(t) = throws else { return };
+    for path in &t.1 {
+        let last = &path[path.len() - 1];
+        if last.name != "InterruptedException" {
+            let (l, r) = sp(path[0].span.fuse(last.span));
+            not_supported(errors, l, r, format!("throwing {}", last.name));
+        }
+    }
+}
+
+pub fn method<'i>(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    h: JHeader,
+    ret: Type,
+    throws: Option<Throws>,
+    body: JBody,
+) -> PResult<'i, JMember> {
+    check_throws(errors, throws);
+    let mods = modifiers(errors, &h.mods);
+    let span = b::span(file, l, r);
+    let member = if ret.kind == TypeKind::Resource {
+        Member::Predicate(Predicate {
+            mods,
+            contract: h.contract,
+            name: h.name,
+            params: h.params,
+            body: match body {
+                JBody::Expr(e) => Some(*e),
+                JBody::Abstract => None,
+                JBody::Block(b) => {
+                    return malformed(
+                        b.span.start as usize,
+                        r,
+                        "a predicate body is written `= e;`",
+                    )
+                }
+            },
+            span,
+        })
+    } else if mods.is_pure {
+        Member::Function(Function {
+            mods,
+            contract: h.contract,
+            ret,
+            name: h.name,
+            params: h.params,
+            body: match body {
+                JBody::Expr(e) => Some(*e),
+                JBody::Abstract => None,
+                JBody::Block(b) => Some(pure_block(b, r)?),
+            },
+            span,
+        })
+    } else {
+        Member::Method(Method {
+            kind: MethodKind::Method,
+            mods,
+            contract: h.contract,
+            ret,
+            name: h.name,
+            params: h.params,
+            body: method_body(body, r)?,
+            span,
+        })
+    };
+    Ok(JMember::of(vec![member]))
+}
+
+fn method_body<'i>(body: JBody, r: usize) -> PResult<'i, Option<Block>> {
+    match body {
+        JBody::Block(b) => Ok(Some(b)),
+        JBody::Abstract => Ok(None),
+        JBody::Expr(e) => malformed(
+            e.span.start as usize,
+            r,
+            "only pure methods and predicates have a `= e;` body",
+        ),
+    }
+}
+
+/// A pure method's `{ return e; }` is its expression.
+fn pure_block<'i>(b: Block, r: usize) -> PResult<'i, Expr> {
+    let start = b.span.start as usize;
+    let mut stmts = b.stmts;
+    if stmts.len() == 1 {
+        if let Some(Stmt {
+            kind: StmtKind::Return(Some(e)),
+            ..
+        }) = stmts.pop()
+        {
+            return Ok(e);
+        }
+    }
+    malformed(start, r, "a pure method's body must be `{ return e; }`")
+}
+
+pub fn constructor<'i>(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    h: JHeader,
+    throws: Option<Throws>,
+    body: JBody,
+) -> PResult<'i, JMember> {
+    check_throws(errors, throws);
+    let mut mods = modifiers(errors, &h.mods);
+    mods.is_static = false;
+    let (nl, nr) = sp(h.name.span);
+    Ok(JMember::of(vec![Member::Method(Method {
+        kind: MethodKind::Constructor,
+        mods,
+        contract: h.contract,
+        ret: b::ty(file, nl, nr, TypeKind::Void),
+        name: h.name,
+        params: h.params,
+        body: method_body(body, r)?,
+        span: b::span(file, l, r),
+    })]))
+}
+
+/// `mods T a = e, b;`: fields; or `resource p = e;`, a predicate without parameters.
+pub fn fields<'i>(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    c: Contract,
+    ms: Vec<JMod>,
+    ty: Type,
+    decls: Vec<Box<Declarator>>,
+) -> PResult<'i, JMember> {
+    let mods = modifiers(errors, &ms);
+    if ty.kind == TypeKind::Resource && decls.len() == 1 {
+        let d = decls.into_iter().next().expect("one declarator");
+        return Ok(JMember::of(vec![Member::Predicate(Predicate {
+            mods,
+            contract: c,
+            name: d.name,
+            params: Vec::new(),
+            body: d.init,
+            span: b::span(file, l, r),
+        })]));
+    }
+    if !c.clauses.is_empty() || !c.given.is_empty() || !c.yields.is_empty() {
+        return malformed(l, r, "a field cannot have a contract");
+    }
+    if mods.is_static {
+        if let Some(m) = ms.iter().find(|m| m.kind == "static") {
+            not_supported(errors, m.l, m.r, "a static field");
+        }
+    }
+    let one = decls.len() == 1;
+    let mut out = JMember::of(Vec::new());
+    for d in decls {
+        let span = if one {
+            b::span(file, l, r)
+        } else {
+            ty.span.fuse(d.name.span)
+        };
+        if let Some(init) = d.init {
+            let (il, ir) = (d.l, d.r);
+            let this = b::expr(
+                file,
+                d.name.span.start as usize,
+                d.name.span.start as usize,
+                ExprKind::This,
+            );
+            let target = b::expr(
+                file,
+                il,
+                d.name.span.end as usize,
+                ExprKind::Select(this, d.name.clone()),
+            );
+            out.inits.push(Stmt {
+                kind: StmtKind::Assign {
+                    target: *target,
+                    value: init,
+                },
+                span: b::span(file, il, ir),
+            });
+        }
+        out.members.push(Member::Field(Field {
+            mods,
+            ty: ty.clone(),
+            name: d.name,
+            span,
+        }));
+    }
+    Ok(out)
+}
+
+pub fn nested_class(errors: &mut Errors, l: usize, r: usize) -> JMember {
+    not_supported(errors, l, r, "a nested class");
+    JMember::of(Vec::new())
+}
+
+pub fn param(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    ms: Vec<JMod>,
+    ty: Type,
+    name: Ident,
+) -> Box<Param> {
+    for m in &ms {
+        // `final` says nothing here; `group` marks a predicate family (the locks issue).
+        if !matches!(m.kind, "final" | "group" | "@") {
+            not_supported(errors, m.l, m.r, format!("`{}` on a parameter", m.kind));
+        }
+    }
+    b::param(file, l, r, ty, name)
+}
+
+/// A contract item, or `also` (which joins specification cases).
+pub enum JItem {
+    Item(ContractItem),
+    Also(usize, usize),
+}
+
+pub fn also(l: usize, r: usize) -> JItem {
+    JItem::Also(l, r)
+}
+
+/// A leading `also` adds to inherited specifications, of which there are
+/// none without inheritance; between clauses it would start a second
+/// specification case, which weft does not have.
+pub fn contract(errors: &mut Errors, items: Vec<JItem>) -> Contract {
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.into_iter().enumerate() {
+        match item {
+            JItem::Item(c) => out.push(c),
+            JItem::Also(l, r) if i > 0 => {
+                not_supported(errors, l, r, "a second specification case (`also`)")
+            }
+            JItem::Also(..) => {}
+        }
+    }
+    b::contract(out)
+}
+
+/// A contract item or a modifier, before a declaration.
+pub enum JPrefix {
+    Item(JItem),
+    Mod(JMod),
+}
+
+pub fn prefix(errors: &mut Errors, items: Vec<JPrefix>) -> (Contract, Vec<JMod>) {
+    let mut contract = Vec::new();
+    let mut mods = Vec::new();
+    for p in items {
+        match p {
+            JPrefix::Item(i) => contract.push(i),
+            JPrefix::Mod(m) => mods.push(m),
+        }
+    }
+    (self::contract(errors, contract), mods)
+}
+
+/// `(frac -> resource)`: the type of a predicate family, as a class ghost parameter has.
+pub fn arrow_type(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    _args: Vec<Type>,
+    _ret: Type,
+) -> Type {
+    not_supported(errors, l, r, "a predicate-family type");
+    b::ty(file, l, r, TypeKind::Resource)
+}
+
+/// `Lock/*@<inv, true>@*/`: a class with ghost arguments (the locks issue).
+pub fn generic_type(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    name: Ident,
+    _args: Vec<Expr>,
+) -> Type {
+    not_supported(errors, l, r, "class ghost arguments");
+    b::ty(file, l, r, TypeKind::Named(name))
+}
+
+// ------------------------------------------------------------ statements
+
+pub enum JLoop {
+    While(Contract, Expr),
+    For(Contract, Vec<Stmt>, Option<Expr>, Vec<Stmt>),
+    /// Already reported.
+    Unsupported,
+}
+
+pub fn while_head(c: Contract, cond: Box<Expr>) -> Box<JLoop> {
+    Box::new(JLoop::While(c, *cond))
+}
+
+pub fn for_head(
+    c: Contract,
+    init: Vec<Stmt>,
+    cond: Option<Box<Expr>>,
+    update: Vec<Stmts>,
+) -> Box<JLoop> {
+    Box::new(JLoop::For(c, init, cond.map(b::unbox), b::flatten(update)))
+}
+
+pub fn foreach_head(errors: &mut Errors, l: usize, r: usize, _c: Contract) -> Box<JLoop> {
+    not_supported(errors, l, r, "an enhanced `for` loop");
+    Box::new(JLoop::Unsupported)
+}
+
+/// A branch or loop body as a block.
+fn body_block(s: Stmts) -> Block {
+    let ss = b::flatten(vec![s]);
+    if let [Stmt {
+        kind: StmtKind::Block(bl),
+        ..
+    }] = ss.as_slice()
+    {
+        return bl.clone();
+    }
+    let span = match (ss.first(), ss.last()) {
+        (Some(f), Some(l)) => f.span.fuse(l.span),
+        _ => Span::default(),
+    };
+    Block { stmts: ss, span }
+}
+
+fn empty(file: FileId, l: usize, r: usize) -> Stmts {
+    b::one(
+        file,
+        l,
+        r,
+        StmtKind::Block(Block {
+            stmts: Vec::new(),
+            span: b::span(file, l, r),
+        }),
+    )
+}
+
+pub fn loop_(
+    file: FileId,
+    _errors: &mut Errors,
+    l: usize,
+    r: usize,
+    head: Box<JLoop>,
+    body: Stmts,
+) -> Stmts {
+    let body = body_block(body);
+    let kind = match *head {
+        JLoop::While(contract, cond) => StmtKind::While {
+            contract: Box::new(contract),
+            cond,
+            body,
+        },
+        JLoop::For(contract, init, cond, update) => StmtKind::For {
+            contract: Box::new(contract),
+            init,
+            cond,
+            update,
+            body,
+        },
+        JLoop::Unsupported => return empty(file, l, r),
+    };
+    b::one(file, l, r, kind)
+}
+
+pub fn labelled(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    name: Ident,
+    _s: Stmts,
+) -> Stmts {
+    let (nl, nr) = sp(name.span);
+    not_supported(errors, nl, nr, "a labelled statement");
+    empty(file, l, r)
+}
+
+/// `do S while (c);` is `S; while (c) S`.
+pub fn do_while(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    contract: Contract,
+    body: Stmts,
+    cond: Box<Expr>,
+) -> Stmts {
+    let body = body_block(body);
+    // The first run of the body is outside the `while`: a jump there has no loop.
+    if let Some(s) = jumps_out(&body) {
+        let (jl, jr) = sp(s);
+        not_supported(errors, jl, jr, "`break`/`continue` in a do-while loop");
+        return empty(file, l, r);
+    }
+    let first = Stmt {
+        kind: StmtKind::Block(body.clone()),
+        span: body.span,
+    };
+    let again = Stmt {
+        kind: StmtKind::While {
+            contract: Box::new(contract),
+            cond: *cond,
+            body,
+        },
+        span: b::span(file, l, r),
+    };
+    b::one(
+        file,
+        l,
+        r,
+        StmtKind::Block(Block {
+            stmts: vec![first, again],
+            span: b::span(file, l, r),
+        }),
+    )
+}
+
+/// `break;` / `continue;`; with a label they are not supported yet.
+pub fn jump(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    is_break: bool,
+    label: Option<Ident>,
+) -> Stmts {
+    if let Some(n) = label {
+        let (nl, nr) = sp(n.span);
+        not_supported(errors, nl, nr, "a jump to a labelled loop");
+        return empty(file, l, r);
+    }
+    let kind = if is_break {
+        StmtKind::Break
+    } else {
+        StmtKind::Continue
+    };
+    b::one(file, l, r, kind)
+}
+
+/// Whether a `break`/`continue` in `b` leaves or restarts the loop around `b`.
+fn jumps_out(b: &Block) -> Option<Span> {
+    b.stmts.iter().find_map(|s| match &s.kind {
+        StmtKind::Break | StmtKind::Continue => Some(s.span),
+        StmtKind::Block(b) => jumps_out(b),
+        StmtKind::Ghost(s) => jumps_out(&Block {
+            stmts: vec![(**s).clone()],
+            span: s.span,
+        }),
+        StmtKind::If { then, els, .. } => {
+            jumps_out(then).or_else(|| els.as_ref().and_then(jumps_out))
+        }
+        _ => None,
+    })
+}
+
+pub fn synchronized(file: FileId, errors: &mut Errors, l: usize, r: usize, _b: Block) -> Stmts {
+    not_supported(errors, l, r, "a `synchronized` block");
+    empty(file, l, r)
+}
+
+pub struct JCatch {
+    pub ty: Type,
+    pub name: Ident,
+    pub body: Block,
+    pub l: usize,
+    pub r: usize,
+}
+
+/// `try { B } catch (InterruptedException e) { … }` is `B`: nothing in
+/// weft's model throws, so a handler never runs.
+pub fn try_(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    body: Block,
+    catches: Vec<JCatch>,
+    finally: Option<Block>,
+) -> Stmts {
+    for c in &catches {
+        let ok = matches!(&c.ty.kind, TypeKind::Named(n) if n.name == "InterruptedException");
+        if !ok {
+            let (tl, tr) = sp(c.ty.span);
+            not_supported(
+                errors,
+                tl,
+                tr,
+                "catching an exception other than InterruptedException",
+            );
+        }
+        let _ = (&c.name, &c.body, c.l, c.r);
+    }
+    if let Some(f) = finally {
+        let (fl, fr) = sp(f.span);
+        not_supported(errors, fl, fr, "a `finally` block");
+    }
+    b::one(file, l, r, StmtKind::Block(body))
+}
+
+/// `++x` / `--x` as a statement.
+pub fn pre_incr(file: FileId, l: usize, r: usize, target: Box<Expr>, op: BinOp) -> Stmts {
+    let one = b::expr(file, l, (l + 2).min(r), ExprKind::Int(1));
+    b::compound(file, l, r, target, op, one)
+}
+
+/// A predicate named without arguments (`preFork`, `o.state`) is applied to none.
+pub fn pred_app(e: Box<Expr>) -> Box<Expr> {
+    let span = e.span;
+    let call = match e.kind {
+        ExprKind::Name(n) => Call {
+            recv: None,
+            name: n,
+            args: Vec::new(),
+            given: Vec::new(),
+            yields: Vec::new(),
+        },
+        ExprKind::Select(o, n) => Call {
+            recv: Some(o),
+            name: n,
+            args: Vec::new(),
+            given: Vec::new(),
+            yields: Vec::new(),
+        },
+        kind => return Box::new(Expr { kind, span }),
+    };
+    Box::new(Expr {
+        kind: ExprKind::Call(Box::new(call)),
+        span,
+    })
+}
+
+pub fn fold(file: FileId, l: usize, r: usize, e: Box<Expr>, is_fold: bool) -> Stmts {
+    let e = *pred_app(e);
+    b::one(
+        file,
+        l,
+        r,
+        if is_fold {
+            StmtKind::Fold(e)
+        } else {
+            StmtKind::Unfold(e)
+        },
+    )
+}
+
+// ----------------------------------------------------------- expressions
+
+pub enum JOp {
+    Not,
+    Neg,
+    Plus,
+}
+
+pub fn un(
+    file: FileId,
+    _errors: &mut Errors,
+    l: usize,
+    r: usize,
+    op: JOp,
+    e: Box<Expr>,
+) -> Box<Expr> {
+    match op {
+        JOp::Not => b::un(file, l, r, UnOp::Not, e),
+        JOp::Neg => b::un(file, l, r, UnOp::Neg, e),
+        JOp::Plus => e,
+    }
+}
+
+pub fn int_lit<'i>(file: FileId, l: usize, r: usize, digits: &str) -> PResult<'i, Box<Expr>> {
+    match digits.parse::<i128>() {
+        Ok(n) => Ok(b::expr(file, l, r, ExprKind::Int(n))),
+        Err(_) => malformed(l, r, "integer literal too large"),
+    }
+}
+
+pub fn new_object(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    class: Ident,
+    type_args: Option<Vec<Expr>>,
+    args: Vec<Expr>,
+) -> Box<Expr> {
+    if type_args.is_some() {
+        not_supported(errors, l, r, "class ghost arguments");
+    }
+    b::expr(file, l, r, ExprKind::New(class, args))
+}
+
+/// `new T[n]`; `new T[n][]` is an array of arrays; `new T[n][m]` would
+/// need a loop to fill it.
+pub fn new_array(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    elem: Type,
+    dims: Vec<Box<Expr>>,
+    more: usize,
+) -> Box<Expr> {
+    if dims.len() > 1 {
+        not_supported(
+            errors,
+            l,
+            r,
+            "creating a multi-dimensional array in one `new` (create the rows in a loop)",
+        );
+    }
+    let mut ty = elem;
+    for _ in 0..more {
+        let (tl, _) = sp(ty.span);
+        ty = b::array_ty(file, tl, r, ty);
+    }
+    let n = dims.into_iter().next().expect("one dimension at least");
+    b::expr(file, l, r, ExprKind::NewArray(ty, n))
+}
+
+pub fn array_init(file: FileId, errors: &mut Errors, l: usize, r: usize) -> Box<Expr> {
+    not_supported(errors, l, r, "an array initializer");
+    b::expr(file, l, r, ExprKind::Null)
+}

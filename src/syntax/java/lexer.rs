@@ -1,0 +1,857 @@
+//! The Java + JML lexer (logos).
+//!
+//! Java text and specification comments share one token set. The specification
+//! comments `//@ …` (to the end of the line) and `/*@ … @*/` (also closed by a
+//! plain `*/`) are *spec regions*: their delimiters vanish and their contents
+//! become ordinary tokens, so the grammar reads `/*@ requires p; @*/ void m()`
+//! as `requires p; void m()`. The JML keywords (`requires`, `resource`, `Perm`,
+//! `fold`, `frac`, …) are keywords only inside a spec region; in Java text they
+//! are identifiers, as Java allows. Ordinary comments, proof outlines
+//! `/*! … !*/` and expectation markers `/*[/expect …]*/` are skipped. Inside a
+//! spec region a lone `@` (JML's decoration at the start of a line) is skipped.
+//!
+//! One lexical choice keeps the grammar LR(1): a spec region opening right
+//! before `<`, as in `Lock/*@<inv, true>@*/`, yields the token `/*@<`, so class
+//! ghost arguments never look like a comparison.
+
+use logos::{Logos, Skip};
+use std::fmt;
+
+/// What went wrong while lexing or in a grammar action's local check.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum JavaErrorKind {
+    #[default]
+    BadChar,
+    UnterminatedComment,
+    /// A syntax error found by an action (the message says what).
+    Malformed(String),
+    /// Java outside the supported subset (the message names the construct).
+    NotSupported(String),
+}
+
+/// An error below the grammar's own syntax errors, on a byte range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JavaError {
+    pub kind: JavaErrorKind,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl fmt::Display for JavaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            JavaErrorKind::BadChar => f.write_str("unexpected character"),
+            JavaErrorKind::UnterminatedComment => {
+                f.write_str("unterminated comment: `/*` without `*/`")
+            }
+            JavaErrorKind::Malformed(m) => f.write_str(m),
+            JavaErrorKind::NotSupported(m) => write!(f, "{m} is not supported yet"),
+        }
+    }
+}
+
+/// Skips a block comment whose `/*` was just matched.
+fn block_comment<'s>(lex: &mut logos::Lexer<'s, Token<'s>>) -> Result<Skip, JavaErrorKind> {
+    match lex.remainder().find("*/") {
+        Some(i) => {
+            lex.bump(i + 2);
+            Ok(Skip)
+        }
+        None => {
+            lex.bump(lex.remainder().len());
+            Err(JavaErrorKind::UnterminatedComment)
+        }
+    }
+}
+
+/// Skips a string or character literal's body (they are refused later, with a span).
+fn quoted<'s>(lex: &mut logos::Lexer<'s, Token<'s>>, quote: char) -> &'s str {
+    let rest = lex.remainder();
+    let mut escaped = false;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '\\' if !escaped => escaped = true,
+            '\n' => {
+                lex.bump(i);
+                return lex.slice();
+            }
+            c if c == quote && !escaped => {
+                lex.bump(i + 1);
+                return lex.slice();
+            }
+            _ => escaped = false,
+        }
+    }
+    lex.bump(rest.len());
+    lex.slice()
+}
+
+#[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
+#[logos(error = JavaErrorKind)]
+#[logos(skip r"[ \t\r\n\f]+")]
+pub enum Token<'input> {
+    // Comments and spec region delimiters (the wrapper below consumes these).
+    #[regex(r"//[^@\n][^\n]*", allow_greedy = true)]
+    #[token("//")]
+    LineComment,
+    #[token("/*", block_comment)]
+    BlockComment,
+    #[token("//@")]
+    SpecLine,
+    #[token("/*@")]
+    SpecBlock,
+    #[token("@*/")]
+    SpecEndAt,
+    #[token("*/")]
+    SpecEnd,
+    #[token("@")]
+    At,
+    /// `/*@<`: produced by the wrapper, never by logos itself.
+    SpecTypeArgs,
+
+    #[regex(r"[A-Za-z_$][A-Za-z0-9_$]*")]
+    Ident(&'input str),
+    #[regex(r"[0-9]+")]
+    IntLit(&'input str),
+    /// Literals outside the subset: kept as tokens so they are refused with a span.
+    #[regex(r"[0-9]+[lL]|0[xX][0-9a-fA-F]+|[0-9]+\.[0-9]*([eE][+-]?[0-9]+)?[fFdD]?")]
+    OtherNumber(&'input str),
+    #[token("\"", |lex| quoted(lex, '"'))]
+    StringLit(&'input str),
+    #[token("'", |lex| quoted(lex, '\''))]
+    CharLit(&'input str),
+
+    // Java keywords.
+    #[token("package")]
+    Package,
+    #[token("import")]
+    Import,
+    #[token("class")]
+    Class,
+    #[token("interface")]
+    Interface,
+    #[token("enum")]
+    Enum,
+    #[token("extends")]
+    Extends,
+    #[token("implements")]
+    Implements,
+    #[token("public")]
+    Public,
+    #[token("private")]
+    Private,
+    #[token("protected")]
+    Protected,
+    #[token("static")]
+    Static,
+    #[token("final")]
+    Final,
+    #[token("abstract")]
+    Abstract,
+    #[token("native")]
+    Native,
+    #[token("synchronized")]
+    Synchronized,
+    #[token("volatile")]
+    Volatile,
+    #[token("transient")]
+    Transient,
+    #[token("throws")]
+    Throws,
+    #[token("int")]
+    Int,
+    #[token("boolean")]
+    Boolean,
+    #[token("void")]
+    Void,
+    #[token("long")]
+    Long,
+    #[token("short")]
+    Short,
+    #[token("byte")]
+    Byte,
+    #[token("char")]
+    Char,
+    #[token("float")]
+    Float,
+    #[token("double")]
+    Double,
+    #[token("if")]
+    If,
+    #[token("else")]
+    Else,
+    #[token("while")]
+    While,
+    #[token("do")]
+    Do,
+    #[token("for")]
+    For,
+    #[token("break")]
+    Break,
+    #[token("continue")]
+    Continue,
+    #[token("return")]
+    Return,
+    #[token("switch")]
+    Switch,
+    #[token("throw")]
+    Throw,
+    #[token("try")]
+    Try,
+    #[token("catch")]
+    Catch,
+    #[token("finally")]
+    Finally,
+    #[token("assert")]
+    Assert,
+    #[token("true")]
+    True,
+    #[token("false")]
+    False,
+    #[token("null")]
+    Null,
+    #[token("this")]
+    This,
+    #[token("super")]
+    Super,
+    #[token("new")]
+    New,
+    #[token("instanceof")]
+    Instanceof,
+
+    // JML keywords: identifiers outside spec regions (see `spec_only`).
+    #[token("requires")]
+    Requires,
+    #[token("ensures")]
+    Ensures,
+    #[token("context")]
+    Context,
+    #[token("context_everywhere")]
+    ContextEverywhere,
+    #[token("loop_invariant")]
+    LoopInvariant,
+    #[token("decreases")]
+    Decreases,
+    #[token("also")]
+    Also,
+    #[token("given")]
+    Given,
+    #[token("yields")]
+    Yields,
+    #[token("with")]
+    With,
+    #[token("then")]
+    Then,
+    #[token("ghost")]
+    Ghost,
+    #[token("pure")]
+    Pure,
+    #[token("inline")]
+    Inline,
+    #[token("thread_local")]
+    ThreadLocal,
+    #[token("resource")]
+    Resource,
+    #[token("group")]
+    Group,
+    #[token("frac")]
+    Frac,
+    #[token("zfrac")]
+    ZFrac,
+    #[token("rational")]
+    Rational,
+    #[token("seq")]
+    Seq,
+    #[token("set")]
+    Set,
+    #[token("assume")]
+    Assume,
+    #[token("inhale")]
+    Inhale,
+    #[token("exhale")]
+    Exhale,
+    #[token("fold")]
+    Fold,
+    #[token("unfold")]
+    Unfold,
+    #[token("unfolding")]
+    Unfolding,
+    #[token("in")]
+    In,
+    #[token("Perm")]
+    Perm,
+    #[token("PointsTo")]
+    PointsTo,
+    #[token("Value")]
+    Value,
+    #[token("perm")]
+    CurPerm,
+    #[token("write")]
+    Write,
+    #[token("read")]
+    Read,
+    #[token("none")]
+    NoPerm,
+    #[token("\\result")]
+    BsResult,
+    #[token("\\old")]
+    BsOld,
+    #[token("\\forall")]
+    BsForall,
+    #[token("\\forall*")]
+    BsForallStar,
+    #[token("\\exists")]
+    BsExists,
+    #[token("\\let")]
+    BsLet,
+    #[token("\\unfolding")]
+    BsUnfolding,
+    #[token("\\in")]
+    BsIn,
+    #[token("\\array")]
+    BsArray,
+
+    // Punctuation.
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[regex(r"\[[ \t]*\]")]
+    EmptyBrackets,
+    #[token(";")]
+    Semi,
+    #[token(",")]
+    Comma,
+    #[token(".")]
+    Dot,
+    #[token("..")]
+    DotDot,
+    #[token("?")]
+    Question,
+    #[token(":")]
+    Colon,
+    #[token("->")]
+    Arrow,
+
+    // Operators.
+    #[token("=")]
+    Assign,
+    #[token("+=")]
+    PlusAssign,
+    #[token("-=")]
+    MinusAssign,
+    #[token("*=")]
+    StarAssign,
+    #[token("/=")]
+    SlashAssign,
+    #[token("%=")]
+    PercentAssign,
+    #[token("++")]
+    PlusPlus,
+    #[token("--")]
+    MinusMinus,
+    #[token("==")]
+    EqEq,
+    #[token("!=")]
+    NotEq,
+    #[token("<")]
+    Lt,
+    #[token("<=")]
+    Le,
+    #[token(">")]
+    Gt,
+    #[token(">=")]
+    Ge,
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("/")]
+    Slash,
+    #[token("%")]
+    Percent,
+    #[token("\\")]
+    Backslash,
+    #[token("!")]
+    Bang,
+    #[token("&&")]
+    AndAnd,
+    #[token("||")]
+    OrOr,
+    #[token("==>")]
+    Implies,
+    #[token("**")]
+    StarStar,
+    /// Bit operators and shifts: lexed so they are refused with a span.
+    #[regex(r"&|\||\^|~|<<|>>|>>>|&=|\|=|\^=|<<=|>>=|>>>=")]
+    BitOp(&'input str),
+}
+
+impl Token<'_> {
+    /// The source text of a fixed token.
+    fn text(&self) -> &str {
+        use Token::*;
+        match self {
+            Ident(s) | IntLit(s) | OtherNumber(s) | StringLit(s) | CharLit(s) | BitOp(s) => s,
+            LineComment => "//",
+            BlockComment => "/*",
+            SpecTypeArgs => "/*@<",
+            EmptyBrackets => "[]",
+            SpecLine => "//@",
+            SpecBlock => "/*@",
+            SpecEndAt => "@*/",
+            SpecEnd => "*/",
+            At => "@",
+            Package => "package",
+            Import => "import",
+            Class => "class",
+            Interface => "interface",
+            Enum => "enum",
+            Extends => "extends",
+            Implements => "implements",
+            Public => "public",
+            Private => "private",
+            Protected => "protected",
+            Static => "static",
+            Final => "final",
+            Abstract => "abstract",
+            Native => "native",
+            Synchronized => "synchronized",
+            Volatile => "volatile",
+            Transient => "transient",
+            Throws => "throws",
+            Int => "int",
+            Boolean => "boolean",
+            Void => "void",
+            Long => "long",
+            Short => "short",
+            Byte => "byte",
+            Char => "char",
+            Float => "float",
+            Double => "double",
+            If => "if",
+            Else => "else",
+            While => "while",
+            Do => "do",
+            For => "for",
+            Break => "break",
+            Continue => "continue",
+            Return => "return",
+            Switch => "switch",
+            Throw => "throw",
+            Try => "try",
+            Catch => "catch",
+            Finally => "finally",
+            Assert => "assert",
+            True => "true",
+            False => "false",
+            Null => "null",
+            This => "this",
+            Super => "super",
+            New => "new",
+            Instanceof => "instanceof",
+            Requires => "requires",
+            Ensures => "ensures",
+            Context => "context",
+            ContextEverywhere => "context_everywhere",
+            LoopInvariant => "loop_invariant",
+            Decreases => "decreases",
+            Also => "also",
+            Given => "given",
+            Yields => "yields",
+            With => "with",
+            Then => "then",
+            Ghost => "ghost",
+            Pure => "pure",
+            Inline => "inline",
+            ThreadLocal => "thread_local",
+            Resource => "resource",
+            Group => "group",
+            Frac => "frac",
+            ZFrac => "zfrac",
+            Rational => "rational",
+            Seq => "seq",
+            Set => "set",
+            Assume => "assume",
+            Inhale => "inhale",
+            Exhale => "exhale",
+            Fold => "fold",
+            Unfold => "unfold",
+            Unfolding => "unfolding",
+            In => "in",
+            Perm => "Perm",
+            PointsTo => "PointsTo",
+            Value => "Value",
+            CurPerm => "perm",
+            Write => "write",
+            Read => "read",
+            NoPerm => "none",
+            BsResult => "\\result",
+            BsOld => "\\old",
+            BsForall => "\\forall",
+            BsForallStar => "\\forall*",
+            BsExists => "\\exists",
+            BsLet => "\\let",
+            BsUnfolding => "\\unfolding",
+            BsIn => "\\in",
+            BsArray => "\\array",
+            LParen => "(",
+            RParen => ")",
+            LBrace => "{",
+            RBrace => "}",
+            LBracket => "[",
+            RBracket => "]",
+            Semi => ";",
+            Comma => ",",
+            Dot => ".",
+            DotDot => "..",
+            Question => "?",
+            Colon => ":",
+            Arrow => "->",
+            Assign => "=",
+            PlusAssign => "+=",
+            MinusAssign => "-=",
+            StarAssign => "*=",
+            SlashAssign => "/=",
+            PercentAssign => "%=",
+            PlusPlus => "++",
+            MinusMinus => "--",
+            EqEq => "==",
+            NotEq => "!=",
+            Lt => "<",
+            Le => "<=",
+            Gt => ">",
+            Ge => ">=",
+            Plus => "+",
+            Minus => "-",
+            Star => "*",
+            Slash => "/",
+            Percent => "%",
+            Backslash => "\\",
+            Bang => "!",
+            AndAnd => "&&",
+            OrOr => "||",
+            Implies => "==>",
+            StarStar => "**",
+        }
+    }
+    /// Whether the token is a JML keyword, an identifier in Java text.
+    fn spec_only(&self) -> bool {
+        use Token::*;
+        matches!(
+            self,
+            Requires
+                | Ensures
+                | Context
+                | ContextEverywhere
+                | LoopInvariant
+                | Decreases
+                | Also
+                | Given
+                | Yields
+                | With
+                | Then
+                | Ghost
+                | Pure
+                | Inline
+                | ThreadLocal
+                | Resource
+                | Group
+                | Frac
+                | ZFrac
+                | Rational
+                | Seq
+                | Set
+                | Assume
+                | Inhale
+                | Exhale
+                | Fold
+                | Unfold
+                | Unfolding
+                | In
+                | Perm
+                | PointsTo
+                | Value
+                | CurPerm
+                | Write
+                | Read
+                | NoPerm
+        )
+    }
+
+    /// Java outside the subset that the grammar does not even parse: the
+    /// construct's name, for a "not supported yet" error at the token.
+    fn unsupported(&self) -> Option<&'static str> {
+        use Token::*;
+        Some(match self {
+            StringLit(_) => "a string literal",
+            CharLit(_) => "a character literal",
+            OtherNumber(_) => "a number other than an `int` literal",
+            BitOp(_) => "a bit or shift operator",
+            Enum => "an enum",
+            Switch => "a `switch` statement",
+            Throw => "a `throw` statement",
+            Super => "`super`",
+            Instanceof => "`instanceof`",
+            Long | Short | Byte | Char | Float | Double => {
+                "a primitive type other than int and boolean"
+            }
+            _ => return None,
+        })
+    }
+
+    /// Whether the token exists only in spec regions and is not a word
+    /// (a Java program cannot contain it outside a comment).
+    fn spec_symbol(&self) -> bool {
+        use Token::*;
+        matches!(
+            self,
+            BsResult
+                | BsOld
+                | BsForall
+                | BsForallStar
+                | BsExists
+                | BsLet
+                | BsUnfolding
+                | BsIn
+                | BsArray
+                | Implies
+                | StarStar
+                | DotDot
+                | Backslash
+        )
+    }
+}
+
+impl fmt::Display for Token<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Token::Ident(s) => write!(f, "identifier `{s}`"),
+            Token::IntLit(s) | Token::OtherNumber(s) => write!(f, "number `{s}`"),
+            Token::StringLit(s) | Token::CharLit(s) | Token::BitOp(s) => write!(f, "`{s}`"),
+            t => write!(f, "`{}`", t.text()),
+        }
+    }
+}
+
+/// Where the lexer is: Java text, or inside a spec region.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Java,
+    /// `//@`: until the end of the line (byte offset of the `\n`, or the text's end).
+    SpecLine(usize),
+    /// `/*@`: until `@*/` or `*/`; the offset of the opening, for errors.
+    SpecBlock(usize),
+}
+
+/// The token stream the grammar reads: `(start, token, end)` or an error.
+pub struct Lexer<'input> {
+    text: &'input str,
+    inner: logos::Lexer<'input, Token<'input>>,
+    mode: Mode,
+    /// A token read ahead while looking for `<` after `/*@`.
+    pending: Option<Spanned<'input>>,
+}
+
+pub type Spanned<'input> = Result<(usize, Token<'input>, usize), JavaError>;
+
+impl<'input> Lexer<'input> {
+    pub fn new(text: &'input str) -> Lexer<'input> {
+        Lexer {
+            text,
+            inner: Token::lexer(text),
+            mode: Mode::Java,
+            pending: None,
+        }
+    }
+
+    fn raw(&mut self) -> Option<Spanned<'input>> {
+        if let Some(p) = self.pending.take() {
+            return Some(p);
+        }
+        let tok = self.inner.next()?;
+        let span = self.inner.span();
+        Some(match tok {
+            Ok(t) => Ok((span.start, t, span.end)),
+            Err(JavaErrorKind::UnterminatedComment) => Err(JavaError {
+                kind: JavaErrorKind::UnterminatedComment,
+                start: span.start,
+                end: span.start + 2,
+            }),
+            Err(kind) => Err(JavaError {
+                kind,
+                start: span.start,
+                end: span.end,
+            }),
+        })
+    }
+
+    fn err(kind: JavaErrorKind, start: usize, end: usize) -> Option<Spanned<'input>> {
+        Some(Err(JavaError { kind, start, end }))
+    }
+}
+
+impl<'input> Iterator for Lexer<'input> {
+    type Item = Spanned<'input>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let item = match self.raw() {
+                Some(item) => item,
+                None => {
+                    return match self.mode {
+                        Mode::SpecBlock(open) => {
+                            self.mode = Mode::Java;
+                            Self::err(JavaErrorKind::UnterminatedComment, open, open + 3)
+                        }
+                        _ => None,
+                    }
+                }
+            };
+            let (l, tok, r) = match item {
+                Ok(t) => t,
+                Err(e) => return Some(Err(e)),
+            };
+            // A `//@` region ends with its line.
+            if let Mode::SpecLine(end) = self.mode {
+                if l > end {
+                    self.mode = Mode::Java;
+                }
+            }
+            match (self.mode, tok) {
+                (_, Token::LineComment | Token::BlockComment) => continue,
+                (Mode::Java, Token::SpecLine) => {
+                    let end = self.text[r..].find('\n').map_or(self.text.len(), |i| r + i);
+                    self.mode = Mode::SpecLine(end);
+                    continue;
+                }
+                (Mode::Java, Token::SpecBlock) => {
+                    self.mode = Mode::SpecBlock(l);
+                    // `/*@<` opens class ghost arguments.
+                    let next = self.raw();
+                    if let Some(Ok((_, Token::Lt, nr))) = next {
+                        return Some(Ok((l, Token::SpecTypeArgs, nr)));
+                    }
+                    self.pending = next;
+                    continue;
+                }
+                (Mode::SpecBlock(_), Token::SpecEndAt | Token::SpecEnd) => {
+                    self.mode = Mode::Java;
+                    continue;
+                }
+                // JML decorates spec lines with `@`.
+                (Mode::SpecBlock(_) | Mode::SpecLine(_), Token::At) => continue,
+                (Mode::SpecBlock(_) | Mode::SpecLine(_), Token::SpecLine | Token::SpecBlock) => {
+                    return Self::err(
+                        JavaErrorKind::Malformed(
+                            "a specification comment cannot start inside another".into(),
+                        ),
+                        l,
+                        r,
+                    )
+                }
+                (Mode::Java, Token::SpecEndAt | Token::SpecEnd) => {
+                    return Self::err(
+                        JavaErrorKind::Malformed("comment end without a comment".into()),
+                        l,
+                        r,
+                    )
+                }
+                (Mode::Java, t) if t.spec_only() => {
+                    return Some(Ok((l, Token::Ident(&self.text[l..r]), r)))
+                }
+                (Mode::Java, t) if t.spec_symbol() => {
+                    return Self::err(
+                        JavaErrorKind::Malformed(format!(
+                            "{t} is specification syntax: write it inside `//@` or `/*@ … @*/`"
+                        )),
+                        l,
+                        r,
+                    )
+                }
+                (_, t) => {
+                    if let Some(what) = t.unsupported() {
+                        return Self::err(JavaErrorKind::NotSupported(what.into()), l, r);
+                    }
+                    return Some(Ok((l, t, r)));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<String> {
+        Lexer::new(s)
+            .map(|t| match t {
+                Ok((_, t, _)) => format!("{t:?}"),
+                Err(e) => format!("error {e}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn spec_keywords_only_in_spec_regions() {
+        assert_eq!(toks("requires"), ["Ident(\"requires\")"]);
+        assert_eq!(
+            toks("//@ requires\nrequires"),
+            ["Requires", "Ident(\"requires\")"]
+        );
+        assert_eq!(
+            toks("/*@ requires x; @*/ int"),
+            ["Requires", "Ident(\"x\")", "Semi", "Int"]
+        );
+        assert_eq!(toks("/*@ ensures */ frac"), ["Ensures", "Ident(\"frac\")"]);
+    }
+
+    #[test]
+    fn comments_and_markers_are_skipped() {
+        assert_eq!(
+            toks("/*! { Perm(x, 1) } !*/ a // b\n/*[/expect perm]*/ c /*[/end]*/"),
+            ["Ident(\"a\")", "Ident(\"c\")"]
+        );
+    }
+
+    #[test]
+    fn jml_at_signs_and_type_args() {
+        assert_eq!(
+            toks("/*@\n  @ fold p;\n  @*/"),
+            ["Fold", "Ident(\"p\")", "Semi"]
+        );
+        assert_eq!(
+            toks("Lock/*@<inv>@*/ l"),
+            [
+                "Ident(\"Lock\")",
+                "SpecTypeArgs",
+                "Ident(\"inv\")",
+                "Gt",
+                "Ident(\"l\")"
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_have_places() {
+        assert_eq!(
+            toks("/*@ requires"),
+            ["Requires", "error unterminated comment: `/*` without `*/`"]
+        );
+        assert_eq!(
+            toks("a ** b")[1],
+            "error `**` is specification syntax: write it inside `//@` or `/*@ … @*/`"
+        );
+    }
+}

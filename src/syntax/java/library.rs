@@ -1,0 +1,154 @@
+//! The specification library: Java classes written in weft's annotated Java
+//! (`backends/spec/<package path>/<Class>.java`), embedded in the binary and
+//! added to a program that names them.
+//!
+//! A class of `java.lang` is loaded when a Java file of the program (or an
+//! already loaded library class) uses its simple name; a class of another
+//! package when, in addition, the file imports it (`import p.C;` or
+//! `import p.*;`). A program's own class of the same name wins. To add a
+//! class (e.g. `java.util.concurrent.Semaphore`), write its file under
+//! `backends/spec/` and add a line to [`LIBRARY`].
+
+use super::lexer::{Lexer, Token};
+use std::collections::BTreeSet;
+
+/// One library class.
+pub struct Entry {
+    pub package: &'static str,
+    pub class: &'static str,
+    pub text: &'static str,
+}
+
+impl Entry {
+    /// The path the diagnostics show (the file's place in the repository).
+    pub fn path(&self) -> String {
+        format!(
+            "backends/spec/{}/{}.java",
+            self.package.replace('.', "/"),
+            self.class
+        )
+    }
+}
+
+macro_rules! entry {
+    ($package:literal, $path:literal, $class:literal) => {
+        Entry {
+            package: $package,
+            class: $class,
+            text: include_str!(concat!(
+                "../../../backends/spec/",
+                $path,
+                "/",
+                $class,
+                ".java"
+            )),
+        }
+    };
+}
+
+pub const LIBRARY: &[Entry] = &[
+    entry!("java.lang", "java/lang", "Object"),
+    entry!("java.lang", "java/lang", "String"),
+    entry!("java.lang", "java/lang", "InterruptedException"),
+];
+
+/// What a file names, declares and imports, read from its tokens.
+#[derive(Default)]
+struct Names {
+    used: BTreeSet<String>,
+    declared: BTreeSet<String>,
+    /// `p.C` and `p.*`.
+    imports: BTreeSet<String>,
+}
+
+fn scan(text: &str, names: &mut Names) {
+    let toks: Vec<Token> = Lexer::new(text)
+        .filter_map(|t| t.ok().map(|(_, t, _)| t))
+        .collect();
+    let mut i = 0;
+    while i < toks.len() {
+        match toks[i] {
+            Token::Import => {
+                let mut path = String::new();
+                i += 1;
+                while i < toks.len() && toks[i] != Token::Semi {
+                    match toks[i] {
+                        Token::Ident(s) => path.push_str(s),
+                        Token::Dot => path.push('.'),
+                        Token::Star => path.push('*'),
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                names.imports.insert(path);
+            }
+            Token::Class | Token::Interface => {
+                if let Some(Token::Ident(s)) = toks.get(i + 1) {
+                    names.declared.insert((*s).to_owned());
+                }
+            }
+            Token::Ident(s) => {
+                names.used.insert(s.to_owned());
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// The library classes the given Java sources need, transitively, in library order.
+pub fn referenced(texts: &[&str]) -> Vec<&'static Entry> {
+    let mut names = Names::default();
+    for t in texts {
+        scan(t, &mut names);
+    }
+    let mut loaded: Vec<&'static Entry> = Vec::new();
+    loop {
+        let next = LIBRARY.iter().find(|e| {
+            !loaded.iter().any(|l| std::ptr::eq(*l, *e))
+                && names.used.contains(e.class)
+                && !names.declared.contains(e.class)
+                && (e.package == "java.lang"
+                    || names
+                        .imports
+                        .contains(&format!("{}.{}", e.package, e.class))
+                    || names.imports.contains(&format!("{}.*", e.package)))
+        });
+        let Some(e) = next else { break };
+        loaded.push(e);
+        // Its own declaration must not hide it; what it uses may pull in more.
+        let mut own = Names::default();
+        scan(e.text, &mut own);
+        names.used.extend(own.used);
+        names.imports.extend(own.imports);
+    }
+    loaded.sort_by_key(|e| LIBRARY.iter().position(|l| std::ptr::eq(l, *e)));
+    loaded
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classes(texts: &[&str]) -> Vec<&'static str> {
+        referenced(texts).iter().map(|e| e.class).collect()
+    }
+
+    #[test]
+    fn loads_what_is_named() {
+        assert!(classes(&["class A { int x; }"]).is_empty());
+        assert_eq!(
+            classes(&["class A { static void main(String[] args) {} }"]),
+            ["String"]
+        );
+        assert!(classes(&["class String {} class A { String s; }"]).is_empty());
+    }
+
+    #[test]
+    fn every_library_file_parses() {
+        for e in LIBRARY {
+            let r = super::super::parse_java(Default::default(), e.text);
+            assert!(r.is_ok(), "{}: {:?}", e.path(), r.err());
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! The Java + JML front end: Java files with specifications in JML comments,
+//! parsed into the same syntax tree as PVL (`crate::syntax::ast`), so the
+//! checker, passes and encoder are shared.
+//!
+//! Semantic choices, in one place:
+//! * Java `int` is a mathematical integer (no overflow), as PVL's `int`;
+//!   `/` and `%` truncate toward zero, as in Java.
+//! * In a specification, `1/2` where a fraction is expected (a permission
+//!   amount, a `frac` argument) is the fraction one half (the checker types
+//!   `/` on integers by the expected type); VerCors's `1\2` is accepted too.
+//! * Ghost arguments at a call: `m(a) /*@ with { p = 1/2; } @*/` (the
+//!   thesis's form) or `m(a) /*@ given { p = 1/2 } @*/`; ghost results:
+//!   `/*@ then { x = y; } @*/` or `/*@ yields { x = y } @*/`.
+//! * `group` on a predicate is accepted and means nothing more than a plain
+//!   predicate yet (the threads issue gives it its split/merge meaning).
+//! * Spec library classes (`java.lang.Object`, …) are loaded when a program
+//!   names them ([`library`]).
+//!
+//! The subset and what is refused as "not supported yet" are listed in the
+//! README's feature table; builders.rs lists the desugarings.
+
+pub mod builders;
+pub mod lexer;
+pub mod library;
+pub mod parser;
+#[cfg(test)]
+mod tests;
+
+pub use parser::{parse_java, parse_java_unit};

@@ -1,0 +1,206 @@
+//! Glue between the Java grammar and the rest: parse a Java file into the
+//! shared syntax tree, with the same diagnostics as the PVL parser
+//! (`parseError`), plus `notSupported` for Java outside the subset.
+
+use super::builders::JUnit;
+use super::lexer::{JavaError, JavaErrorKind, Lexer, Token};
+use crate::diag::{self, Diagnostic, ErrorCode};
+use crate::syntax::ast::Unit;
+use crate::syntax::span::{FileId, Span};
+use lalrpop_util::ParseError;
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(
+        clippy::all,
+        clippy::pedantic,
+        unused_parens,
+        unused_imports,
+        dead_code
+    )]
+    grammar,
+    "/java.rs"
+);
+
+/// Parses one Java file into the shared tree.
+pub fn parse_java(file: FileId, text: &str) -> diag::Result<Unit> {
+    parse_java_unit(file, text).map(|u| u.unit)
+}
+
+/// Parses one Java file, keeping its imports. Every "not supported" construct
+/// is reported (parsing goes on past them); a syntax error stops the parse.
+pub fn parse_java_unit(file: FileId, text: &str) -> diag::Result<JUnit> {
+    let mut errors = Vec::new();
+    let result = grammar::UnitParser::new().parse(file, &mut errors, Lexer::new(text));
+    let mut diags: Vec<Diagnostic> = errors
+        .into_iter()
+        .map(|e| error_diagnostic(file, text, e))
+        .collect();
+    match result {
+        Ok(u) if diags.is_empty() => return Ok(u),
+        Ok(_) => {}
+        Err(e) => diags.push(to_diagnostic(file, text, e)),
+    }
+    diags.sort_by_key(|d| d.span.map(|s| s.start));
+    Err(diags)
+}
+
+fn span(file: FileId, text: &str, start: usize, end: usize) -> Span {
+    let end = end.min(text.len());
+    Span::new(file, start.min(end), end)
+}
+
+fn error_diagnostic(file: FileId, text: &str, e: JavaError) -> Diagnostic {
+    let code = match e.kind {
+        JavaErrorKind::NotSupported(_) => ErrorCode::NotSupported,
+        _ => ErrorCode::ParseError,
+    };
+    let msg = e.to_string();
+    Diagnostic::error(code, span(file, text, e.start, e.end), msg).with_label("here")
+}
+
+fn to_diagnostic(
+    file: FileId,
+    text: &str,
+    err: ParseError<usize, Token<'_>, JavaError>,
+) -> Diagnostic {
+    let (start, end, message) = match err {
+        ParseError::User { error } => return error_diagnostic(file, text, error),
+        ParseError::InvalidToken { location } => (location, location, "invalid token".to_owned()),
+        ParseError::UnrecognizedEof { location, expected } => (
+            location,
+            location,
+            format!("expected {}, found end of file", expected_list(&expected)),
+        ),
+        ParseError::UnrecognizedToken {
+            token: (l, tok, r),
+            expected,
+        } => (
+            l,
+            r,
+            format!("expected {}, found {tok}", expected_list(&expected)),
+        ),
+        ParseError::ExtraToken { token: (l, tok, r) } => (l, r, format!("unexpected {tok}")),
+    };
+    Diagnostic::error(ErrorCode::ParseError, span(file, text, start, end), message)
+        .with_label("here")
+}
+
+/// Kinds of terminal an error message names as one item when most of a
+/// kind's terminals are expected.
+const GROUPS: &[(&str, &[&str])] = &[
+    (
+        "an expression",
+        &[
+            "identifier",
+            "integer",
+            "true",
+            "false",
+            "null",
+            "this",
+            "\\result",
+            "(",
+            "!",
+            "-",
+            "new",
+            "\\old",
+            "Perm",
+            "PointsTo",
+            "Value",
+            "perm",
+            "write",
+            "read",
+            "none",
+        ],
+    ),
+    (
+        "a type",
+        &[
+            "int", "boolean", "void", "resource", "frac", "zfrac", "rational", "seq", "set",
+        ],
+    ),
+    (
+        "a contract clause",
+        &[
+            "requires",
+            "ensures",
+            "context",
+            "context_everywhere",
+            "loop_invariant",
+            "decreases",
+            "given",
+            "yields",
+            "also",
+        ],
+    ),
+    (
+        "a modifier",
+        &[
+            "public",
+            "private",
+            "protected",
+            "static",
+            "final",
+            "abstract",
+            "native",
+            "synchronized",
+            "volatile",
+            "transient",
+            "ghost",
+            "pure",
+            "inline",
+            "thread_local",
+            "group",
+            "@",
+        ],
+    ),
+    (
+        "an operator",
+        &[
+            "==>", "**", "||", "&&", "==", "!=", "<", "<=", ">", ">=", "\\in", "+", "-", "*", "/",
+            "%", "\\", ".", "[", "?",
+        ],
+    ),
+];
+
+fn expected_list(expected: &[String]) -> String {
+    let names: Vec<String> = expected.iter().map(|e| unquote(e)).collect();
+    let mut left: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut kinds = Vec::new();
+    for (label, members) in GROUPS {
+        let hits = members
+            .iter()
+            .filter(|m| names.iter().any(|n| n == *m))
+            .count();
+        if hits * 2 > members.len() {
+            kinds.push((*label).to_owned());
+            left.retain(|n| !members.contains(n));
+        }
+    }
+    let mut items: Vec<String> = left
+        .iter()
+        .map(|n| match *n {
+            "identifier" => "an identifier".to_owned(),
+            "integer" => "an integer".to_owned(),
+            _ => format!("`{n}`"),
+        })
+        .collect();
+    items.extend(kinds);
+    const MAX: usize = 8;
+    if items.len() > MAX {
+        items.truncate(MAX);
+        items.push("…".to_owned());
+    }
+    match items.len() {
+        0 => "something else".to_owned(),
+        1 => items.pop().unwrap_or_default(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+fn unquote(s: &str) -> String {
+    let inner = s
+        .strip_prefix('"')
+        .and_then(|s| s.strip_suffix('"'))
+        .unwrap_or(s);
+    inner.replace("\\\\", "\\").replace("\\\"", "\"")
+}

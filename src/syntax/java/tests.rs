@@ -1,0 +1,160 @@
+//! Parser tests: the tree a Java file becomes, and its error reports.
+
+use super::parse_java;
+use crate::diag::{Code, ErrorCode};
+use crate::syntax::ast::*;
+use crate::syntax::span::FileId;
+
+fn parse(text: &str) -> Unit {
+    match parse_java(FileId(0), text) {
+        Ok(u) => u,
+        Err(e) => panic!("{text}: {e:?}"),
+    }
+}
+
+fn errors(text: &str) -> Vec<(Code, String)> {
+    let errs = parse_java(FileId(0), text).expect_err("should be refused");
+    errs.into_iter()
+        .map(|d| {
+            let s = d.span.expect("a place");
+            (d.code, text[s.range()].to_owned())
+        })
+        .collect()
+}
+
+fn class(u: &Unit) -> &Class {
+    match &u.decls[0] {
+        Decl::Class(c) => c,
+        Decl::Member(_) => panic!("a class"),
+    }
+}
+
+fn method<'a>(c: &'a Class, name: &str) -> &'a Method {
+    c.members
+        .iter()
+        .find_map(|m| match m {
+            Member::Method(m) if m.name.name == name => Some(m),
+            _ => None,
+        })
+        .expect("the method")
+}
+
+#[test]
+fn spec_comments_become_contracts_and_ghost_code() {
+    let u = parse(
+        "class C { int x;\n\
+         /*@ requires Perm(x, 1/2);\n  @ ensures Perm(x, 1/2); @*/\n\
+         public void m() { //@ assert x == x;\n } }",
+    );
+    let m = method(class(&u), "m");
+    assert_eq!(m.contract.clauses.len(), 2);
+    let body = m.body.as_ref().expect("a body");
+    assert!(matches!(body.stmts[0].kind, StmtKind::Assert(_)));
+}
+
+#[test]
+fn predicates_with_and_without_parameters() {
+    let u = parse(
+        "class B { int inp;\n\
+         /*@ resource state(frac p) = Perm(inp, p);\n group resource all = state(1); @*/ }",
+    );
+    let preds: Vec<_> = class(&u)
+        .members
+        .iter()
+        .filter_map(|m| match m {
+            Member::Predicate(p) => Some((p.name.name.as_str(), p.params.len())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(preds, [("state", 1), ("all", 0)]);
+}
+
+#[test]
+fn ghost_arguments_in_both_spellings() {
+    let u = parse(
+        "class C { void m() { f() /*@ with { p = 1/2; q = 1; } then { a = b; } @*/;\n\
+         f() /*@ given { p = 1\\2 } yields { a = b } @*/; } }",
+    );
+    let body = method(class(&u), "m").body.as_ref().expect("a body");
+    for s in &body.stmts {
+        let StmtKind::Expr(Expr {
+            kind: ExprKind::Call(c),
+            ..
+        }) = &s.kind
+        else {
+            panic!("a call")
+        };
+        assert!(!c.given.is_empty());
+        assert_eq!(c.yields.len(), 1);
+    }
+}
+
+#[test]
+fn do_while_runs_the_body_then_loops() {
+    let u = parse("class C { void m() { int i = 0; do { i++; } while (i < 3); } }");
+    let body = method(class(&u), "m").body.as_ref().expect("a body");
+    let StmtKind::Block(b) = &body.stmts[1].kind else {
+        panic!("a block")
+    };
+    assert!(matches!(b.stmts[0].kind, StmtKind::Block(_)));
+    assert!(matches!(b.stmts[1].kind, StmtKind::While { .. }));
+}
+
+#[test]
+fn field_initializers_go_to_the_constructors() {
+    let u = parse("class C { int x = 1; C() { } }");
+    let ctor = method(class(&u), "C");
+    assert_eq!(ctor.body.as_ref().expect("a body").stmts.len(), 1);
+    // Without a constructor, one is made, with write permission and the value.
+    let u = parse("class D { int x = 1; }");
+    let ctor = method(class(&u), "D");
+    assert_eq!(ctor.contract.clauses.len(), 2);
+}
+
+#[test]
+fn bare_predicate_names_are_unfolded_as_applications() {
+    let u = parse("class C { void m() { //@ unfold preFork;\n } }");
+    let body = method(class(&u), "m").body.as_ref().expect("a body");
+    let StmtKind::Unfold(e) = &body.stmts[0].kind else {
+        panic!("an unfold")
+    };
+    assert!(matches!(e.kind, ExprKind::Call(_)));
+}
+
+#[test]
+fn jml_words_are_identifiers_in_java_text() {
+    let u = parse("class C { int group; int requires(int frac) { return frac; } }");
+    assert_eq!(class(&u).members.len(), 2);
+}
+
+#[test]
+fn unsupported_java_is_reported_at_its_place() {
+    let ns = Code::Error(ErrorCode::NotSupported);
+    assert_eq!(
+        errors("class A extends B { static int n; }"),
+        [(ns, "extends B".into()), (ns, "static".into())]
+    );
+    assert_eq!(
+        errors("class A { void m() { do { break; } while (true); synchronized (this) { } } }"),
+        [
+            (ns, "break;".into()),
+            (ns, "synchronized (this) { }".into())
+        ]
+    );
+    assert_eq!(
+        errors("/*@ given frac p; @*/ class L { L/*@<1>@*/ l; }"),
+        [(ns, "frac p".into()), (ns, "L/*@<1>".into())]
+    );
+    assert_eq!(
+        errors("class A { int m() { return 1L; } }"),
+        [(ns, "1L".into())]
+    );
+}
+
+#[test]
+fn syntax_errors_say_what_was_expected() {
+    let errs = parse_java(FileId(0), "class A { void m() { int x = 1 } }").unwrap_err();
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].code, Code::Error(ErrorCode::ParseError));
+    assert!(errs[0].message.contains("found `}`"), "{}", errs[0].message);
+}
