@@ -1,6 +1,6 @@
 //! The Java front end never panics: every Java example and case, mutated in
 //! many small ways (a character deleted, three repeated), goes through parse,
-//! check, passes, encode and emit and comes out as a result or diagnostics.
+//! check, passes, encode and both emitters and comes out as a result or diagnostics.
 
 use std::path::Path;
 use weft::driver;
@@ -19,7 +19,8 @@ fn programs() -> Vec<String> {
 fn frontend(text: &str) {
     let mut files = Files::new();
     let id = files.add("Mutant.java", text);
-    let _ = driver::emit_text(&files, &[id]);
+    let _ = driver::emit_text(&files, &[id], driver::Backend::Silicon);
+    let _ = driver::emit_text(&files, &[id], driver::Backend::Boogie);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! Layout: one declaration after another, separated by blank lines; every
 //! statement on its own line; long expressions break after binary operators,
 //! as the `pretty` documents of [`reference`] lay them out at 100 columns
-//! ([`direct`] writes that layout without building the documents).
+//! (`direct` writes that layout without building the documents).
 //! Nested binary, conditional and binding expressions are always
 //! parenthesised, so Silver's precedences never matter. A node's recorded
 //! position never includes its own parentheses (Silicon reports a
@@ -160,117 +160,6 @@ impl Tables {
                 .map(|f| (f.name.clone(), f.ret.clone()))
                 .collect(),
         }
-    }
-}
-
-/// Prints a program member by member, as the members come from
-/// [`crate::encode::Stream`], so that each can be dropped once printed; the
-/// text is the same as [`emit`]'s for the whole program.
-pub struct Stream {
-    tables: Tables,
-    /// Functions, predicates, methods: each kind's text so far.
-    parts: [render::Output; 3],
-    counts: [usize; 3],
-}
-
-impl Default for Stream {
-    fn default() -> Stream {
-        Stream::new()
-    }
-}
-
-impl Stream {
-    pub fn new() -> Stream {
-        Stream {
-            tables: Tables::default(),
-            parts: std::array::from_fn(|_| render::Output::new(WIDTH)),
-            counts: [0; 3],
-        }
-    }
-
-    /// A field the members may read (its type decides how `/` prints).
-    pub fn know_field(&mut self, name: &str, ty: &Type) {
-        if !self.tables.fields.contains_key(name) {
-            self.tables.fields.insert(name.to_string(), ty.clone());
-        }
-    }
-
-    /// A function the members may apply, declared or not yet printed.
-    pub fn know_function(&mut self, name: &str, ret: &Type) {
-        if !self.tables.functions.contains_key(name) {
-            self.tables.functions.insert(name.to_string(), ret.clone());
-        }
-    }
-
-    fn part(&mut self, k: usize) -> (&mut render::Output, Printer<'_>) {
-        if self.counts[k] > 0 {
-            self.parts[k].newlines(2);
-        }
-        self.counts[k] += 1;
-        (&mut self.parts[k], Printer::new(&self.tables))
-    }
-
-    /// The functions in order, after the prelude's.
-    pub fn function(&mut self, f: &vir::Function) {
-        self.know_function(&f.name, &f.ret);
-        let (out, mut pr) = self.part(0);
-        pr.w_function(out, f);
-    }
-
-    pub fn predicate(&mut self, p: &vir::Predicate) {
-        let (out, mut pr) = self.part(1);
-        pr.w_predicate(out, p);
-    }
-
-    pub fn method(&mut self, m: &vir::Method) {
-        let (out, mut pr) = self.part(2);
-        pr.w_method(out, m);
-    }
-
-    /// The whole text: the prelude's domains, every field, the prelude's
-    /// functions, then the members printed so far.
-    pub fn finish(
-        mut self,
-        domains: &[vir::Domain],
-        fields: &[vir::Field],
-        functions: &[vir::Function],
-    ) -> Emitted {
-        for f in fields {
-            self.know_field(&f.name, &f.ty);
-        }
-        for f in functions {
-            self.know_function(&f.name, &f.ret);
-        }
-        let mut out = render::Output::new(WIDTH);
-        let mut first = true;
-        let mut pr = Printer::new(&self.tables);
-        let mut sep = |out: &mut render::Output| {
-            if !std::mem::take(&mut first) {
-                out.newlines(2);
-            }
-        };
-        for d in domains {
-            sep(&mut out);
-            pr.w_domain(&mut out, d);
-        }
-        for f in fields {
-            sep(&mut out);
-            direct::field(&mut out, f);
-        }
-        for f in functions {
-            sep(&mut out);
-            pr.w_function(&mut out, f);
-        }
-        let [a, b, c] = self.parts;
-        for (part, n) in [a, b, c].into_iter().zip(self.counts) {
-            if n > 0 {
-                sep(&mut out);
-                out.append(part);
-            }
-        }
-        out.newlines(1);
-        let (text, positions) = out.finish();
-        Emitted { text, positions }
     }
 }
 
