@@ -444,6 +444,7 @@ mod tests {
                     .parent()
                     .and_then(|p| p.file_name())
                     .and_then(|n| n.to_str());
+                let is_case = path.starts_with(root.join("tests/cases"));
                 match kind {
                     Some("fail") => assert_eq!(regions.len(), 1, "{}", path.display()),
                     // Negative tests of a feature (tests/cases/locks): one failure each.
@@ -452,6 +453,13 @@ mod tests {
                     }
                     // Aimed at the encodings: one expected failure, or none.
                     Some("encoding") => assert!(regions.len() <= 1, "{}", path.display()),
+                    // Thread negative tests: one expected failure, or a front-end error.
+                    Some("threads") if is_case && expected_error(&text).is_some() => {
+                        assert!(regions.len() <= 1, "{}", path.display())
+                    }
+                    Some("threads") if is_case => {
+                        assert_eq!(regions.len(), 1, "{}", path.display())
+                    }
                     Some("errors") => {
                         assert!(expected_error(&text).is_some(), "{}", path.display());
                         // The region marks the error's place (none for an error at the end of the file).

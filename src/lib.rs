@@ -28,9 +28,9 @@
 //!   sugar is gone (`for` is `while`, `PointsTo` is `Perm ** ==`, quantifier
 //!   ranges are implications) and every expression has a type.
 //! * [`passes`]: the ordered list of core-to-core rewritings
-//!   ([`passes::PASSES`]). Today: `context_everywhere`, `locks`. Each concurrency layer
-//!   of later issues (threads, locks, synchronisers, atomics, GPU, histories)
-//!   is one more entry.
+//!   ([`passes::PASSES`]). Today: `context_everywhere`, `threads`, `locks`.
+//!   Each further concurrency layer (synchronisers, atomics, GPU,
+//!   histories) is one more entry.
 //! * [`encode`]: core → [`vir`], one module per syntactic category
 //!   (`decl`, `stmt`, `expr`), names in `names`, the on-demand prelude in
 //!   `prelude`.
@@ -89,6 +89,22 @@
 //! * **Inline predicates** are replaced by their bodies at each use.
 //! * **Options** are a domain `WeftOption[T]`; `.get` is a function per element
 //!   type whose precondition is `o != None` (`optionNone`).
+//! * **Threads** ([`passes::threads`]). A class with `void run()` is
+//!   runnable; its tokens are write permissions to two ghost fields the
+//!   checker declares (`weft_idle`, `weft_running`), kept out of the class's
+//!   field list so `new` does not give them. Field permissions rather than
+//!   abstract predicates: they cannot be duplicated, split like predicates,
+//!   and quantified tokens (`\forall* … running(ws[j])`) reuse the
+//!   quantified field permissions both backends already have. Constructors
+//!   ensure `idle(this)`; `fork t` asserts `t != null` (`forkNull`), exhales
+//!   `idle(t)` (`running`) and run's precondition with `this := t`
+//!   (`forkPre:R`), inhales `running(t)`; `join t` asserts `t != null`
+//!   (`joinNull`), exhales `running(t)` (`idle`), inhales run's
+//!   postcondition and `idle(t)`. The checks are core `Check` statements
+//!   whose blame is the code (`Blame::As`, or `Blame::AsWithReason` for
+//!   `forkPre:R`), so both backends' blame paths report them unchanged.
+//!   `\old` in run's postcondition is rejected when the thread is joined (a
+//!   join has no fork state to refer to).
 //!
 //! * **Intrinsic locks** ([`passes::locks`]): the lock invariant is the
 //!   class's inline predicate `lock_invariant()`; `held(o)` is write
@@ -132,7 +148,7 @@
 //!
 //! `decreases` (reported as not supported), maps, Java inheritance and
 //! class ghost parameters (reported as not supported), and every
-//! concurrency layer but PVL intrinsic locks.
+//! concurrency layer but PVL threads and PVL intrinsic locks.
 
 pub mod backend;
 pub mod blame;

@@ -421,6 +421,13 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::HeldFailed(_) => "this thread may not hold this lock".into(),
         C::LockNull => "the lock object may be null".into(),
         C::CommitFailed(r) => format!("the lock invariant {} when committed", why(r)),
+        C::Running => "this thread may not be idle: it may have been forked already".into(),
+        C::Idle => {
+            "this thread may not be running: it may not have been forked, or joined already".into()
+        }
+        C::ForkPre(r) => format!("the precondition of the thread's run method {}", why(r)),
+        C::ForkNull => "the forked thread may be null".into(),
+        C::JoinNull => "the joined thread may be null".into(),
         C::NotTripped => "an expected failure did not occur".into(),
         C::TrippedTwice => "an expected failure occurred more than once".into(),
         C::Internal => format!("internal error at this {what}"),

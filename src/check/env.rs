@@ -127,6 +127,10 @@ pub(super) fn collect<'a>(
     for (id, _) in &classes {
         crate::passes::locks::declare(&mut c.env.program, *id);
     }
+    // Runnable classes get their thread tokens (not among the class's fields).
+    for (id, _) in &classes {
+        crate::passes::threads::declare_tokens(&mut c.env.program, *id);
+    }
     for (id, class) in &classes {
         if c.env.classes[id.0 as usize].ctors.is_empty() {
             c.default_ctor(*id, class);

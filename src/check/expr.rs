@@ -242,6 +242,8 @@ impl Body<'_> {
                 let t = Type::Option(Box::new(x.ty.clone()));
                 new(K::OptSome(bx(x)), t)
             }
+            A::Idle(t) => self.thread_token(t, true, span),
+            A::Running(t) => self.thread_token(t, false, span),
             A::OptNone => match hint {
                 Some(t @ Type::Option(_)) => new(K::OptNone, t.clone()),
                 _ => self.err(

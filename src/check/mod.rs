@@ -29,6 +29,7 @@ mod expr;
 mod locks;
 mod scope;
 mod stmt;
+mod threads;
 mod types;
 
 #[cfg(test)]

@@ -143,6 +143,8 @@ impl Body<'_> {
             AS::Label(l) => out.push(stmt(S::Label(l.name.clone()), span)),
             AS::Break | AS::Continue => self.jump(matches!(s.kind, AS::Break), span, out),
             AS::Ghost(s) => self.stmt(s, out),
+            AS::Fork(e) => self.thread_stmt(e, true, span, out),
+            AS::Join(e) => self.thread_stmt(e, false, span, out),
             AS::Block(b) => {
                 let b = self.block(b);
                 out.push(stmt(S::Block(b), span));

@@ -219,6 +219,12 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
         S::Label(l) => format!("(label {l})"),
         S::Goto(l) => format!("(goto {l})"),
         S::Block(b) => sx_block(p, b),
+        S::Fork(x) => format!("(fork {})", e(x)),
+        S::Join(x) => format!("(join {})", e(x)),
+        S::Check { exhale, expr, code } => {
+            let k = if *exhale { "exhale" } else { "assert" };
+            format!("(check-{k} {code} {})", e(expr))
+        }
     }
 }
 
@@ -823,4 +829,64 @@ fn mutations_never_panic() {
         }
     }
     assert!(checked > 200, "only {checked} mutants parsed");
+}
+
+// ------------------------------------------------------------ threads
+
+const WORKER: &str = "class W {\n  int x;\n  context Perm(x, write);\n  void run() { x = 1; }\n}\n";
+
+#[test]
+fn fork_join_and_tokens() {
+    let text = format!(
+        "{WORKER}class M {{\n  requires idle(w);\n  ensures running(w);\n  void m(W w) {{\n    fork w;\n  }}\n}}"
+    );
+    let p = ok(&text);
+    let m = p.methods.iter().find(|m| m.name == "m").unwrap();
+    assert_eq!(sx_block(&p, m.body.as_ref().unwrap()), "{(fork w)}");
+    assert_eq!(
+        sx(&p, &m.contract.requires[0]),
+        "(Perm (. w weft_idle) write)"
+    );
+    assert_eq!(
+        sx(&p, &m.contract.ensures[0]),
+        "(Perm (. w weft_running) write)"
+    );
+    // The tokens are not fields of the class (so `new` does not give them).
+    let w = &p.classes[0];
+    assert!(w
+        .fields
+        .iter()
+        .all(|f| !p.field(*f).name.starts_with("weft_")));
+}
+
+#[test]
+fn fork_errors() {
+    let text = "class P { }\nvoid m(P p) {\n  fork p;\n}";
+    error(
+        text,
+        ErrorCode::RunnableMethodMissing,
+        3,
+        "class P has no method void run()",
+    );
+    let text = "class P { int run() { return 1; } }\nvoid m(P p) {\n  join p;\n}";
+    error(
+        text,
+        ErrorCode::RunnableMethodMissing,
+        3,
+        "class P has no method void run()",
+    );
+    let text = "void m(int n) {\n  fork n;\n}";
+    error(
+        text,
+        ErrorCode::TypeMismatch,
+        2,
+        "expected an object to be forked",
+    );
+    let text = "requires idle(3);\nvoid m() { }";
+    error(
+        text,
+        ErrorCode::TypeMismatch,
+        1,
+        "expected an object to be idle",
+    );
 }

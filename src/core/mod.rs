@@ -249,6 +249,10 @@ pub enum StmtKind {
     /// A jump forward to a label (`break`, `continue`).
     Goto(String),
     Block(Block),
+    /// `fork t`: start `t`'s `run` method in a new thread (lowered by `passes::threads`).
+    Fork(Expr),
+    /// `join t`: wait for `t`'s thread to end (lowered by `passes::threads`).
+    Join(Expr),
     /// A check a pass generated for a source construct (the statement's
     /// span): `exhale expr` if `exhale`, else `assert expr`. Its failure reads
     /// as `code`, with the failing part's reason when `code` takes one.

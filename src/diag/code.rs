@@ -66,6 +66,16 @@ pub enum FailureCode {
     LockNull,
     /// `commit o` without the lock invariant of `o`.
     CommitFailed(Reason),
+    /// `fork t` of a thread that is not idle (already forked).
+    Running,
+    /// `join t` of a thread that is not running (never forked, or joined already).
+    Idle,
+    /// `fork t` where `run`'s precondition may not hold.
+    ForkPre(Reason),
+    /// `fork t` with `t` possibly null.
+    ForkNull,
+    /// `join t` with `t` possibly null.
+    JoinNull,
     /// An expectation marker region that caught no failure.
     NotTripped,
     /// An expectation marker region that caught more than one failure.
@@ -106,6 +116,11 @@ impl fmt::Display for FailureCode {
             HeldFailed(r) => with(f, "heldFailed", r),
             LockNull => f.write_str("lockNull"),
             CommitFailed(r) => with(f, "commitFailed", r),
+            Running => f.write_str("running"),
+            Idle => f.write_str("idle"),
+            ForkPre(r) => with(f, "forkPre", r),
+            ForkNull => f.write_str("forkNull"),
+            JoinNull => f.write_str("joinNull"),
             NotTripped => f.write_str("notTripped"),
             TrippedTwice => f.write_str("trippedTwice"),
             Internal => f.write_str("internal"),
@@ -130,6 +145,7 @@ impl FailureCode {
             InvariantFailed(_) => InvariantFailed(r),
             HeldFailed(_) => HeldFailed(r),
             CommitFailed(_) => CommitFailed(r),
+            ForkPre(_) => ForkPre(r),
             other => other,
         }
     }
@@ -151,6 +167,8 @@ pub enum ErrorCode {
     Misplaced,
     /// Writing a `final` field outside a constructor of its class.
     FinalWrite,
+    /// `fork`/`join` of an object whose class has no `run` method.
+    RunnableMethodMissing,
     /// A construct weft does not support yet.
     NotSupported,
     /// The backend is missing, crashed or timed out.
@@ -169,6 +187,7 @@ impl fmt::Display for ErrorCode {
             ErrorCode::TypeMismatch => "typeError:mismatch",
             ErrorCode::Misplaced => "typeError:misplaced",
             ErrorCode::FinalWrite => "typeError:finalWrite",
+            ErrorCode::RunnableMethodMissing => "runnableMethodMissing",
             ErrorCode::NotSupported => "notSupported",
             ErrorCode::Backend => "backendError",
             ErrorCode::Io => "ioError",

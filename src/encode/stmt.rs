@@ -178,6 +178,12 @@ impl Encoder<'_> {
                     "a lock operation here (the locks pass should have lowered it)",
                 )])
             }
+            S::Fork(_) | S::Join(_) => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "fork/join here (the threads pass should have lowered it)",
+                )])
+            }
         }
         Ok(())
     }

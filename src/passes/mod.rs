@@ -5,6 +5,8 @@
 
 mod context_everywhere;
 pub mod locks;
+pub mod rewrite;
+pub mod threads;
 
 use crate::core::Program;
 use crate::diag;
@@ -23,6 +25,12 @@ pub const PASSES: &[Pass] = &[
         description:
             "context_everywhere clauses become pre- and postconditions and invariants of every loop",
         run: context_everywhere::run,
+    },
+    // After context_everywhere: a fork needs run's whole contract.
+    Pass {
+        name: "threads",
+        description: "fork/join become checks of idle/running tokens and run's contract",
+        run: threads::run,
     },
     locks::PASS,
 ];

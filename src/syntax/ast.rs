@@ -254,6 +254,10 @@ pub enum StmtKind {
     /// `ghost stmt` / `ghost { … }`.
     Ghost(Box<Stmt>),
     Block(Block),
+    /// `fork e;`
+    Fork(Expr),
+    /// `join e;`
+    Join(Expr),
 }
 
 #[derive(Clone, Debug)]
@@ -445,4 +449,8 @@ pub enum ExprKind {
     OptSome(Box<Expr>),
     /// `None` (element type from context)
     OptNone,
+    /// `idle(e)`: the token of a thread object that may be forked.
+    Idle(Box<Expr>),
+    /// `running(e)`: the token of a forked thread that may be joined.
+    Running(Box<Expr>),
 }

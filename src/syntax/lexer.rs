@@ -187,6 +187,10 @@ pub enum Token<'input> {
     Unfold,
     #[token("label")]
     Label,
+    #[token("fork")]
+    Fork,
+    #[token("join")]
+    Join,
 
     // Expression keywords.
     #[token("true")]
@@ -221,6 +225,10 @@ pub enum Token<'input> {
     Some,
     #[token("None")]
     None,
+    #[token("idle")]
+    Idle,
+    #[token("running")]
+    Running,
 
     // Backslash keywords.
     #[token("\\result")]
@@ -380,6 +388,8 @@ impl Token<'_> {
             Fold => "fold",
             Unfold => "unfold",
             Label => "label",
+            Fork => "fork",
+            Join => "join",
             True => "true",
             False => "false",
             Null => "null",
@@ -396,6 +406,8 @@ impl Token<'_> {
             In => "in",
             Some => "Some",
             None => "None",
+            Idle => "idle",
+            Running => "running",
             BsResult => "\\result",
             BsOld => "\\old",
             BsForall => "\\forall",

@@ -165,6 +165,8 @@ fn sx(e: &Expr) -> String {
         Length(e) => format!("(len {})", sx(e)),
         OptSome(e) => format!("(Some {})", sx(e)),
         OptNone => "None".into(),
+        Idle(e) => format!("(idle {})", sx(e)),
+        Running(e) => format!("(running {})", sx(e)),
     }
 }
 
@@ -262,6 +264,8 @@ fn sx_stmt(s: &Stmt) -> String {
         Continue => "(continue)".into(),
         Ghost(s) => format!("(ghost {})", sx_stmt(s)),
         Block(b) => sx_block(b),
+        Fork(e) => format!("(fork {})", sx(e)),
+        Join(e) => format!("(join {})", sx(e)),
     }
 }
 
@@ -1059,5 +1063,20 @@ fn sizes() {
         size_of::<Ident>(),
         size_of::<Call>(),
         size_of::<Contract>()
+    );
+}
+
+// ---------------------------------------------------------------- threads
+
+#[test]
+fn fork_join_and_thread_tokens() {
+    assert_eq!(stmts("fork w; join ws[i];"), "(fork w) (join (idx ws i))");
+    assert_eq!(
+        expr("idle(w) ** running(ws[0])"),
+        "(** (idle w) (running (idx ws 0)))"
+    );
+    assert_eq!(
+        expr("(\\forall* int j = 0 .. n; running(ws[j]))"),
+        "(forall* [int j] (0..n) (running (idx ws j)))"
     );
 }

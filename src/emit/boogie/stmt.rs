@@ -161,7 +161,7 @@ impl Gen<'_> {
         self.p
             .line(format!("assume {x} != null && !Heap[{x}, $allocated];"));
         self.p.line(format!(
-            "assume (forall<A> f: Field A :: Mask[{x}, f] == 0.0);"
+            "assume (forall<A> $f: Field A :: Mask[{x}, $f] == 0.0);"
         ));
         self.p.line(format!("Heap[{x}, $allocated] := true;"));
         for f in fields {

@@ -1,0 +1,160 @@
+//! Generic rewriting of core expressions, for passes that substitute or scan.
+
+use crate::core::{Expr, ExprKind as K};
+
+/// Rebuilds `e` bottom-up: `f` sees each node after its children were rewritten.
+pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
+    let Expr { kind, ty, span } = e;
+    let mut m = |x: Box<Expr>| Box::new(map_expr(*x, f));
+    let kind = match kind {
+        k @ (K::Int(_)
+        | K::Bool(_)
+        | K::Null
+        | K::This
+        | K::Result
+        | K::Local(_)
+        | K::Write
+        | K::Read
+        | K::NoPerm
+        | K::OptNone) => k,
+        K::Field(r, fld) => K::Field(m(r), fld),
+        K::ArrayIndex(a, i) => K::ArrayIndex(m(a), m(i)),
+        K::Builtin(b, xs) => K::Builtin(b, map_all(xs, f)),
+        K::FunctionCall { func, recv, args } => K::FunctionCall {
+            func,
+            recv: recv.map(&mut m),
+            args: map_all(args, f),
+        },
+        K::PredicateAccess {
+            pred,
+            recv,
+            args,
+            perm,
+        } => {
+            let recv = recv.map(&mut m);
+            K::PredicateAccess {
+                pred,
+                recv,
+                args: map_all(args, f),
+                perm: Box::new(map_expr(*perm, f)),
+            }
+        }
+        K::Unary(op, x) => K::Unary(op, m(x)),
+        K::Binary(op, l, r) => K::Binary(op, m(l), m(r)),
+        K::Cond(c, a, b) => K::Cond(m(c), m(a), m(b)),
+        K::Old(l, x) => K::Old(l, m(x)),
+        K::Perm(loc, p) => K::Perm(m(loc), m(p)),
+        K::CurPerm(loc) => K::CurPerm(m(loc)),
+        K::Quant { q, vars, body } => K::Quant {
+            q,
+            vars,
+            body: m(body),
+        },
+        K::Let { var, value, body } => K::Let {
+            var,
+            value: m(value),
+            body: m(body),
+        },
+        K::Unfolding(p, x) => K::Unfolding(m(p), m(x)),
+        K::ArrayOf(a, n) => K::ArrayOf(m(a), m(n)),
+        K::SeqLit(xs) => K::SeqLit(map_all(xs, f)),
+        K::SetLit(xs) => K::SetLit(map_all(xs, f)),
+        K::BagLit(xs) => K::BagLit(map_all(xs, f)),
+        K::OptSome(x) => K::OptSome(m(x)),
+    };
+    f(Expr { kind, ty, span })
+}
+
+fn map_all(xs: Vec<Expr>, f: &mut dyn FnMut(Expr) -> Expr) -> Vec<Expr> {
+    xs.into_iter().map(|x| map_expr(x, f)).collect()
+}
+
+/// The first node of `e` (outermost first) that satisfies `pred`.
+pub fn find<'e>(e: &'e Expr, pred: &dyn Fn(&Expr) -> bool) -> Option<&'e Expr> {
+    if pred(e) {
+        return Some(e);
+    }
+    let kids: Vec<&Expr> = match &e.kind {
+        K::Int(_)
+        | K::Bool(_)
+        | K::Null
+        | K::This
+        | K::Result
+        | K::Local(_)
+        | K::Write
+        | K::Read
+        | K::NoPerm
+        | K::OptNone => vec![],
+        K::Field(x, _)
+        | K::Unary(_, x)
+        | K::Old(_, x)
+        | K::CurPerm(x)
+        | K::Quant { body: x, .. }
+        | K::OptSome(x) => vec![x],
+        K::ArrayIndex(a, b)
+        | K::Binary(_, a, b)
+        | K::Perm(a, b)
+        | K::Let {
+            value: a, body: b, ..
+        }
+        | K::Unfolding(a, b)
+        | K::ArrayOf(a, b) => vec![a, b],
+        K::Cond(a, b, c) => vec![a, b, c],
+        K::Builtin(_, xs) | K::SeqLit(xs) | K::SetLit(xs) | K::BagLit(xs) => xs.iter().collect(),
+        K::FunctionCall { recv, args, .. } => recv.iter().map(|r| &**r).chain(args).collect(),
+        K::PredicateAccess {
+            recv, args, perm, ..
+        } => recv
+            .iter()
+            .map(|r| &**r)
+            .chain(args)
+            .chain(std::iter::once(&**perm))
+            .collect(),
+    };
+    kids.into_iter().find_map(|k| find(k, pred))
+}
+
+/// `e` with every `this` replaced by `by`.
+pub fn subst_this(e: Expr, by: &Expr) -> Expr {
+    map_expr(e, &mut |x| match x.kind {
+        K::This => Expr {
+            span: x.span,
+            ..by.clone()
+        },
+        _ => x,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{ClassId, FieldId, Type};
+    use crate::syntax::ast::BinOp;
+    use crate::syntax::span::Span;
+
+    fn this_f() -> Expr {
+        let this = Expr::new(K::This, Type::Class(ClassId(0)), Span::default());
+        Expr::new(
+            K::Field(Box::new(this), FieldId(0)),
+            Type::Int,
+            Span::default(),
+        )
+    }
+
+    #[test]
+    fn substitutes_this_everywhere() {
+        let sum = Expr::new(
+            K::Binary(BinOp::Add, Box::new(this_f()), Box::new(this_f())),
+            Type::Int,
+            Span::default(),
+        );
+        let t = Expr::new(
+            K::Local("t".into()),
+            Type::Class(ClassId(0)),
+            Span::default(),
+        );
+        let out = subst_this(sum, &t);
+        assert!(find(&out, &|x| matches!(x.kind, K::This)).is_none());
+        assert!(find(&out, &|x| matches!(&x.kind, K::Local(n) if n == "t")).is_some());
+    }
+}

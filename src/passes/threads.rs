@@ -1,0 +1,397 @@
+//! Thread creation and termination: PVL `fork`/`join` (VerCors semantics).
+//!
+//! A class with a method `void run()` (no parameters, not static) is
+//! *runnable*. Each runnable class `C` has two ghost fields, `weft_idle` and
+//! `weft_running`, declared by the checker ([`declare_tokens`]) and never
+//! listed among the class's fields (so `new` does not give them). Write
+//! permission to one of them is the token: `idle(t)` is
+//! `Perm(t.weft_idle, write)`, `running(t)` is `Perm(t.weft_running, write)`.
+//! A token is thus an abstract resource that cannot be duplicated, can be
+//! quantified over (`\forall*`) like any field permission, and needs no new
+//! construct in the encodings.
+//!
+//! ```text
+//! constructor of C          ~>  ensures idle(this); body starts with inhale idle(this)
+//! fork e                    ~>  C t = e;
+//!                               assert t != null                    (forkNull)
+//!                               exhale idle(t)                      (running)
+//!                               exhale run's requires[this := t]    (forkPre:R)
+//!                               inhale running(t)
+//! join e                    ~>  C t = e;
+//!                               assert t != null                    (joinNull)
+//!                               exhale running(t)                   (idle)
+//!                               inhale run's ensures[this := t]
+//!                               inhale idle(t)
+//! ```
+//!
+//! `run`'s postcondition may not use `\old` if the thread is joined anywhere
+//! (VerCors forbids it always): at a join there is no state of the fork to
+//! refer to. The fork and join checks carry the
+//! codes above; both backends report them through the generic check blame.
+//! Java's `start`/`join` can lower to the same core `Fork`/`Join` nodes.
+
+use super::rewrite::{find, subst_this};
+use crate::core::{
+    Block, ClassId, Expr, ExprKind, Field, FieldId, MethodId, Program, Stmt, StmtKind, Type, Var,
+};
+use crate::diag::{self, Diagnostic, ErrorCode, FailureCode, Reason};
+use crate::syntax::ast::BinOp;
+use crate::syntax::span::Span;
+use std::collections::{HashMap, HashSet};
+
+/// The name of the ghost field whose write permission is `idle(t)`.
+pub const IDLE: &str = "weft_idle";
+/// The name of the ghost field whose write permission is `running(t)`.
+pub const RUNNING: &str = "weft_running";
+
+/// A runnable class: its `run` method and token fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Runnable {
+    pub run: MethodId,
+    pub idle: FieldId,
+    pub running: FieldId,
+}
+
+/// The `void run()` instance method of class `c`, if it has one.
+pub fn run_method(p: &Program, c: ClassId) -> Option<MethodId> {
+    p.methods
+        .iter()
+        .position(|m| {
+            m.class == Some(c)
+                && m.name == "run"
+                && !m.is_constructor
+                && !m.is_static
+                && m.params.is_empty()
+                && m.given.is_empty()
+                && m.yields.is_empty()
+                && m.ret == Type::Void
+        })
+        .map(|i| MethodId(i as u32))
+}
+
+/// Declares the token fields of `c` if it is runnable.
+pub fn declare_tokens(p: &mut Program, c: ClassId) {
+    if run_method(p, c).is_none() || runnable(p, c).is_some() {
+        return;
+    }
+    let span = p.class(c).span;
+    for name in [IDLE, RUNNING] {
+        p.fields.push(Field {
+            name: name.into(),
+            class: c,
+            ty: Type::Bool,
+            is_final: false,
+            span,
+        });
+    }
+}
+
+/// The runnable class `c` (None if it has no `run` or no tokens).
+pub fn runnable(p: &Program, c: ClassId) -> Option<Runnable> {
+    let run = run_method(p, c)?;
+    let declared = &p.class(c).fields;
+    let token = |name: &str| {
+        (0..p.fields.len()).map(|i| FieldId(i as u32)).find(|f| {
+            let fd = p.field(*f);
+            fd.class == c && fd.name == name && !declared.contains(f)
+        })
+    };
+    Some(Runnable {
+        run,
+        idle: token(IDLE)?,
+        running: token(RUNNING)?,
+    })
+}
+
+/// `Perm(t.field, write)`: a token of thread `t`.
+pub fn token(t: Expr, field: FieldId, span: Span) -> Expr {
+    let loc = Expr::new(ExprKind::Field(Box::new(t), field), Type::Bool, span);
+    let write = Expr::new(ExprKind::Write, Type::Rational, span);
+    Expr::new(
+        ExprKind::Perm(Box::new(loc), Box::new(write)),
+        Type::Resource,
+        span,
+    )
+}
+
+/// What a fork or join of an instance of one runnable class needs.
+struct Lowering {
+    r: Runnable,
+    requires: Vec<Expr>,
+    ensures: Vec<Expr>,
+}
+
+pub fn run(mut p: Program) -> diag::Result<Program> {
+    let mut classes = HashMap::new();
+    let mut errors = Vec::new();
+    let mut joined = HashSet::new();
+    for b in p.methods.iter().filter_map(|m| m.body.as_ref()) {
+        joined_classes(b, &mut joined);
+    }
+    for i in 0..p.classes.len() {
+        let c = ClassId(i as u32);
+        let Some(r) = runnable(&p, c) else { continue };
+        let run = p.method(r.run);
+        // Only a join inhales the postcondition: a run that is never joined may use \old.
+        let ensures = if joined.contains(&c) {
+            &run.contract.ensures[..]
+        } else {
+            &[]
+        };
+        for e in ensures {
+            if let Some(old) = find(e, &|x| matches!(x.kind, ExprKind::Old(..))) {
+                errors.push(Diagnostic::error(
+                    ErrorCode::Misplaced,
+                    old.span,
+                    "the postcondition of a run method may not use \\old when its thread is joined: a join has no state of the fork to refer to",
+                ));
+            }
+        }
+        classes.insert(
+            c,
+            Lowering {
+                r,
+                requires: run.contract.requires.clone(),
+                ensures: run.contract.ensures.clone(),
+            },
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    for m in &mut p.methods {
+        // The constructor of a runnable class creates an idle thread.
+        if let (true, Some(l)) = (m.is_constructor, m.class.and_then(|c| classes.get(&c))) {
+            let c = m.class.unwrap_or(ClassId(0));
+            let this = Expr::new(ExprKind::This, Type::Class(c), m.span);
+            let idle = token(this, l.r.idle, m.span);
+            m.contract.ensures.push(idle.clone());
+            if let Some(b) = &mut m.body {
+                let s = Stmt {
+                    kind: StmtKind::Inhale(idle),
+                    span: m.span,
+                };
+                b.stmts.insert(0, s);
+            }
+        }
+        if let Some(b) = &mut m.body {
+            let mut fresh = 0;
+            lower_block(b, &classes, &mut fresh, &mut errors);
+        }
+    }
+    if errors.is_empty() {
+        Ok(p)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The classes of the threads that `b` joins.
+fn joined_classes(b: &Block, out: &mut HashSet<ClassId>) {
+    for s in &b.stmts {
+        match &s.kind {
+            StmtKind::Join(Expr {
+                ty: Type::Class(c), ..
+            }) => {
+                out.insert(*c);
+            }
+            StmtKind::If { then, els, .. } => {
+                joined_classes(then, out);
+                if let Some(e) = els {
+                    joined_classes(e, out);
+                }
+            }
+            StmtKind::While { body, .. } | StmtKind::Block(body) => joined_classes(body, out),
+            _ => {}
+        }
+    }
+}
+
+fn lower_block(
+    b: &mut Block,
+    classes: &HashMap<ClassId, Lowering>,
+    fresh: &mut u32,
+    errors: &mut Vec<Diagnostic>,
+) {
+    for s in &mut b.stmts {
+        let span = s.span;
+        let is_fork = matches!(s.kind, StmtKind::Fork(_));
+        match &mut s.kind {
+            StmtKind::Fork(e) | StmtKind::Join(e) => {
+                let e = std::mem::replace(e, Expr::bool(true, span));
+                match lower(is_fork, e, span, classes, fresh) {
+                    Ok(stmts) => s.kind = StmtKind::Block(Block { stmts, span }),
+                    Err(d) => errors.push(d),
+                }
+            }
+            StmtKind::If { then, els, .. } => {
+                lower_block(then, classes, fresh, errors);
+                if let Some(e) = els {
+                    lower_block(e, classes, fresh, errors);
+                }
+            }
+            StmtKind::While { body, .. } => lower_block(body, classes, fresh, errors),
+            StmtKind::Block(b) => lower_block(b, classes, fresh, errors),
+            _ => {}
+        }
+    }
+}
+
+/// The statements that stand for `fork e` (`is_fork`) or `join e`.
+fn lower(
+    is_fork: bool,
+    e: Expr,
+    span: Span,
+    classes: &HashMap<ClassId, Lowering>,
+    fresh: &mut u32,
+) -> Result<Vec<Stmt>, Diagnostic> {
+    let l = match &e.ty {
+        Type::Class(c) => classes.get(c),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        Diagnostic::error(
+            ErrorCode::RunnableMethodMissing,
+            e.span,
+            "this object's class has no method void run()",
+        )
+    })?;
+    let stmt = |kind| Stmt { kind, span };
+    let mut out = Vec::new();
+    // Evaluated once: the checks and the contract all speak of the same thread.
+    let t = match e.kind {
+        ExprKind::Local(_) | ExprKind::This => e,
+        _ => {
+            *fresh += 1;
+            let var = Var {
+                name: format!("weft_thread_{fresh}"),
+                ty: e.ty.clone(),
+                span,
+            };
+            let t = Expr::new(ExprKind::Local(var.name.clone()), e.ty.clone(), e.span);
+            out.push(stmt(StmtKind::Local(var, Some(e))));
+            t
+        }
+    };
+    let null = Expr::new(ExprKind::Null, Type::Null, span);
+    let not_null = Expr::new(
+        ExprKind::Binary(BinOp::Ne, Box::new(t.clone()), Box::new(null)),
+        Type::Bool,
+        span,
+    );
+    let check = |exhale, expr, code| StmtKind::Check { exhale, expr, code };
+    let (null_code, give, take) = if is_fork {
+        (FailureCode::ForkNull, l.r.idle, l.r.running)
+    } else {
+        (FailureCode::JoinNull, l.r.running, l.r.idle)
+    };
+    out.push(stmt(check(false, not_null, null_code)));
+    let missing = if is_fork {
+        FailureCode::Running
+    } else {
+        FailureCode::Idle
+    };
+    out.push(stmt(check(true, token(t.clone(), give, span), missing)));
+    if is_fork {
+        if let Some(pre) = conjoin(&l.requires, &t) {
+            let code = FailureCode::ForkPre(Reason::False);
+            out.push(stmt(check(true, pre, code)));
+        }
+    } else if let Some(post) = conjoin(&l.ensures, &t) {
+        out.push(stmt(StmtKind::Inhale(post)));
+    }
+    out.push(stmt(StmtKind::Inhale(token(t, take, span))));
+    Ok(out)
+}
+
+/// The clauses with `this := t`, joined by `**` (None when there are none).
+fn conjoin(clauses: &[Expr], t: &Expr) -> Option<Expr> {
+    clauses
+        .iter()
+        .map(|c| subst_this(c.clone(), t))
+        .reduce(|a, b| {
+            let span = a.span.fuse(b.span);
+            Expr::new(
+                ExprKind::Binary(BinOp::Star, Box::new(a), Box::new(b)),
+                Type::Resource,
+                span,
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse_pvl;
+    use crate::syntax::span::FileId;
+
+    fn lowered(text: &str) -> diag::Result<Program> {
+        let unit = parse_pvl(FileId(0), text).expect("parses");
+        let p = crate::check::check(&[unit])?;
+        run(p)
+    }
+
+    /// The statement kinds of a block, flattened, as short names.
+    fn shape(b: &Block, out: &mut Vec<String>) {
+        for s in &b.stmts {
+            match &s.kind {
+                StmtKind::Block(b) => shape(b, out),
+                StmtKind::Local(v, _) => out.push(format!("local {}", v.name)),
+                StmtKind::Check { exhale, code, .. } => out.push(format!(
+                    "{} {code}",
+                    if *exhale { "exhale" } else { "assert" }
+                )),
+                StmtKind::Inhale(_) => out.push("inhale".into()),
+                k => out.push(format!("{k:?}").chars().take(12).collect()),
+            }
+        }
+    }
+
+    const PROGRAM: &str = "class W {\n  int x;\n  requires Perm(x, write) ** x == 0;\n  ensures Perm(x, write);\n  void run() { x = 1; }\n}\nclass M {\n  void m(W[] ws) {\n    W w = new W();\n    fork w;\n    join w;\n    fork ws[0];\n  }\n}";
+
+    #[test]
+    fn fork_and_join_become_checks() {
+        let p = lowered(PROGRAM).unwrap();
+        let m = p.methods.iter().find(|m| m.name == "m").unwrap();
+        let mut out = Vec::new();
+        shape(m.body.as_ref().unwrap(), &mut out);
+        let fork = [
+            "assert forkNull",
+            "exhale running",
+            "exhale forkPre:false",
+            "inhale",
+        ];
+        let join = ["assert joinNull", "exhale idle", "inhale", "inhale"];
+        let mut want = vec!["local w".to_string(), out[1].clone()];
+        want.extend(fork.iter().chain(&join).map(|s| s.to_string()));
+        // A thread given by an expression is evaluated once, into a local.
+        want.push("local weft_thread_1".into());
+        want.extend(fork.iter().map(|s| s.to_string()));
+        assert_eq!(out, want);
+    }
+
+    #[test]
+    fn constructors_give_idle() {
+        let p = lowered(PROGRAM).unwrap();
+        let r = runnable(&p, ClassId(0)).unwrap();
+        let ctor = p
+            .methods
+            .iter()
+            .find(|m| m.is_constructor && m.class == Some(ClassId(0)))
+            .unwrap();
+        let gives_idle = |e: &Expr| matches!(&e.kind, ExprKind::Perm(loc, _) if matches!(loc.kind, ExprKind::Field(_, f) if f == r.idle));
+        assert!(ctor.contract.ensures.iter().any(gives_idle));
+        let body = ctor.body.as_ref().unwrap();
+        assert!(matches!(&body.stmts[0].kind, StmtKind::Inhale(e) if gives_idle(e)));
+    }
+
+    #[test]
+    fn old_in_run_post_only_rejected_when_joined() {
+        let run = "class W {\n  int x;\n  context Perm(x, write);\n  ensures x == \\old(x) + 1;\n  void run() { x = x + 1; }\n}\n";
+        assert!(lowered(run).is_ok());
+        let joined = format!("{run}void m(W w) {{\n  join w;\n}}");
+        let errs = lowered(&joined).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].code, diag::Code::Error(ErrorCode::Misplaced));
+    }
+}
