@@ -208,7 +208,6 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
         S::Return(None) => "(return)".into(),
         S::Return(Some(x)) => format!("(return {})", e(x)),
         S::Lock(op, x) => format!("({} {})", op.keyword(), e(x)),
-        S::Check { exhale, expr, code } => format!("(check {exhale} {} {code})", e(expr)),
         S::Assert(x) => format!("(assert {})", e(x)),
         S::Assume(x) => format!("(assume {})", e(x)),
         S::Inhale(x) => format!("(inhale {})", e(x)),

@@ -258,7 +258,7 @@ fn function_decl(f: &Function, info: &Info) -> R<String> {
     let heap = info.heap_functions.contains(&f.name);
     let mut binders = Vec::new();
     if heap {
-        binders.push("H: HeapType".to_string());
+        binders.push("$H: HeapType".to_string());
     }
     binders.extend(
         f.params
@@ -275,9 +275,10 @@ fn function_decl(f: &Function, info: &Info) -> R<String> {
             format!("axiom (forall {binders} :: {{{trigger}}} {body});\n")
         }
     };
-    let full = self_app(f, info, "H", false);
-    let limited = self_app(f, info, "H", true);
-    let st = St::new("H", "ZeroMask", "H", "ZeroMask");
+    // Binders start with `$`, which the program's own names cannot.
+    let full = self_app(f, info, "$H", false);
+    let limited = self_app(f, info, "$H", true);
+    let st = St::new("$H", "ZeroMask", "$H", "ZeroMask");
     let mut ctx = Ctx::new(info);
     f.params.iter().for_each(|d| ctx.declare(d));
     let mut pres = Vec::new();
@@ -310,10 +311,10 @@ fn function_decl(f: &Function, info: &Info) -> R<String> {
     ctx.result = None;
     if heap {
         // Framing: equal footprints, equal values.
-        let h2 = value.replacen("(H", "(H2", 1);
+        let h2 = value.replacen("($H", "($H2", 1);
         let mut agree = Vec::new();
         for p in &f.pres {
-            if let Some(a) = footprint_agrees(&mut ctx, p, "H", "H2")? {
+            if let Some(a) = footprint_agrees(&mut ctx, p, "$H", "$H2")? {
                 agree.push(a);
             }
         }
@@ -323,7 +324,7 @@ fn function_decl(f: &Function, info: &Info) -> R<String> {
             agree.join(" && ")
         };
         s.push_str(&format!(
-            "axiom (forall H2: HeapType, {binders} :: {{{value}, {h2}}} {agree} ==> {value} == {h2});\n"
+            "axiom (forall $H2: HeapType, {binders} :: {{{value}, {h2}}} {agree} ==> {value} == {h2});\n"
         ));
     }
     Ok(s)

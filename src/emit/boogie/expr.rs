@@ -137,6 +137,8 @@ pub struct Ctx<'a> {
     /// the axiom unrolls one level per use.
     pub limited: bool,
     in_trigger: bool,
+    /// Bound variables named so far.
+    bound: usize,
 }
 
 impl<'a> Ctx<'a> {
@@ -147,6 +149,7 @@ impl<'a> Ctx<'a> {
             result: None,
             limited: false,
             in_trigger: false,
+            bound: 0,
         }
     }
 
@@ -390,11 +393,21 @@ impl<'a> Ctx<'a> {
         body: &Expr,
         st: &St,
     ) -> Result<String, Unsupported> {
-        let saved: Vec<_> = vars
+        // Bound variables get names of their own (`i#3`): a parameter's
+        // argument text substituted under the quantifier cannot be captured.
+        let names: Vec<String> = vars
             .iter()
             .map(|d| {
+                self.bound += 1;
+                format!("{}#{}", ident(&d.name), self.bound)
+            })
+            .collect();
+        let saved: Vec<_> = vars
+            .iter()
+            .zip(&names)
+            .map(|(d, n)| {
                 (
-                    self.subst.remove(&d.name),
+                    self.subst.insert(d.name.clone(), n.clone()),
                     self.typer.vars.insert(d.name.clone(), d.ty.clone()),
                 )
             })
@@ -402,7 +415,8 @@ impl<'a> Ctx<'a> {
         let result = (|| {
             let decls: Vec<String> = vars
                 .iter()
-                .map(|d| format!("{}: {}", ident(&d.name), boogie(&d.ty)))
+                .zip(&names)
+                .map(|(d, n)| format!("{n}: {}", boogie(&d.ty)))
                 .collect();
             let mut trig = String::new();
             self.in_trigger = true;

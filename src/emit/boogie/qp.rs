@@ -255,9 +255,9 @@ impl Gen<'_> {
         self.p.line(format!(
             "assume (forall {i}: {ty} :: {{{r}}} {cond} ==> {inv}[{r}] == {i});"
         ));
-        let (cond_o, r_o, p_o) = at(self, &format!("{inv}[o]"))?;
+        let (cond_o, r_o, p_o) = at(self, &format!("{inv}[$o]"))?;
         self.p.line(format!(
-            "assume (forall o: Ref :: {{{inv}[o]}} {cond_o} ==> {r_o} == o);"
+            "assume (forall $o: Ref :: {{{inv}[$o]}} {cond_o} ==> {r_o} == $o);"
         ));
         if blaming.is_none() {
             self.p.line(format!(
@@ -268,10 +268,10 @@ impl Gen<'_> {
         let q = self.p.fresh("QPMask", "MaskType");
         self.p.line(format!("havoc {q};"));
         self.p.line(format!(
-            "assume (forall o: Ref :: {{{q}[o, {field}]}} ({cond_o} && {r_o} == o ==> {q}[o, {field}] == {mask}[o, {field}] {sign} {p_o}) && (!({cond_o} && {r_o} == o) ==> {q}[o, {field}] == {mask}[o, {field}]));"
+            "assume (forall $o: Ref :: {{{q}[$o, {field}]}} ({cond_o} && {r_o} == $o ==> {q}[$o, {field}] == {mask}[$o, {field}] {sign} {p_o}) && (!({cond_o} && {r_o} == $o) ==> {q}[$o, {field}] == {mask}[$o, {field}]));"
         ));
         self.p.line(format!(
-            "assume (forall<A> o: Ref, g: Field A :: {{{q}[o, g]}} g != {field} ==> {q}[o, g] == {mask}[o, g]);"
+            "assume (forall<A> $o: Ref, $g: Field A :: {{{q}[$o, $g]}} $g != {field} ==> {q}[$o, $g] == {mask}[$o, $g]);"
         ));
         self.p.line(format!("{mask} := {q};"));
         self.p.line(format!("assume GoodMask({mask});"));
