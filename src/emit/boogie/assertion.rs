@@ -90,8 +90,12 @@ impl Gen<'_> {
                 }
                 let r = self.ctx.expr(r, &here)?;
                 let amount = self.inhaled_amount(p, scale, &here, e.origin, wd)?;
-                self.p
-                    .line(format!("assume {amount} > 0.0 ==> {r} != null;"));
+                if scale.is_none() && is_positive_literal(p) {
+                    self.p.line(format!("assume {r} != null;"));
+                } else {
+                    self.p
+                        .line(format!("assume {amount} > 0.0 ==> {r} != null;"));
+                }
                 self.p
                     .line(format!("{mask}[{r}, {f}] := {mask}[{r}, {f}] + {amount};"));
                 self.p.line(format!("assume GoodMask({mask});"));
@@ -411,6 +415,18 @@ impl Gen<'_> {
                 ))
             }
         })
+    }
+}
+
+/// A literal permission amount known to be positive (`write`, `1\\2`).
+fn is_positive_literal(p: &Expr) -> bool {
+    match &p.kind {
+        ExprKind::FullPerm => true,
+        ExprKind::IntLit(n) => *n > 0,
+        ExprKind::Binary(BinOp::PermDiv | BinOp::Div, l, r) => {
+            is_positive_literal(l) && matches!(r.kind, ExprKind::IntLit(n) if n > 0)
+        }
+        _ => false,
     }
 }
 

@@ -283,7 +283,11 @@ fn function_decl(f: &Function, info: &Info) -> R<String> {
     f.params.iter().for_each(|d| ctx.declare(d));
     let mut pres = Vec::new();
     for p in &f.pres {
-        pres.push(ctx.expr(p, &st)?);
+        let text = ctx.expr(p, &st)?;
+        // A resource reads as `true` here: leave it out of the guard.
+        if text != "true" {
+            pres.push(text);
+        }
     }
     let guard = if pres.is_empty() {
         String::new()
