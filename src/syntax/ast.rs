@@ -242,7 +242,10 @@ pub enum StmtKind {
     Lock(LockOp, Expr),
     /// Java's `synchronized (lock) { body }` (and a `synchronized` method's
     /// body): `lock` is held while `body` runs and released on every exit.
-    Synchronized { lock: Expr, body: Block },
+    Synchronized {
+        lock: Expr,
+        body: Block,
+    },
     Assert(Expr),
     Assume(Expr),
     Inhale(Expr),

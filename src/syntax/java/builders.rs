@@ -427,7 +427,12 @@ pub fn method<'i>(
         })
     };
     if let (Some((sl, sr)), false) = (sync, matches!(member, Member::Method(_))) {
-        not_supported(errors, sl, sr, "`synchronized` on a pure method or predicate");
+        not_supported(
+            errors,
+            sl,
+            sr,
+            "`synchronized` on a pure method or predicate",
+        );
     }
     Ok(JMember::of(vec![member]))
 }
@@ -555,6 +560,39 @@ pub fn fields<'i>(
         }));
     }
     Ok(out)
+}
+
+/// `resource lock_invariant() = I;`: what `lock_invariant I;` declares.
+pub fn lock_invariant_member(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    name_l: usize,
+    r: usize,
+    prefix: (Contract, Vec<JMod>, Vec<Member>),
+    e: Box<Expr>,
+) -> JMember {
+    let (contract, mods, extra) = prefix;
+    for m in mods
+        .iter()
+        .filter(|m| !matches!(m.kind, "@" | "public" | "private" | "protected"))
+    {
+        not_supported(
+            errors,
+            m.l,
+            m.r,
+            format!("`{}` on the lock invariant", m.kind),
+        );
+    }
+    if let Some(c) = contract.clauses.first() {
+        let (cl, cr) = sp(c.span);
+        not_supported(errors, cl, cr, "a contract on the lock invariant");
+    }
+    let mut members = b::lock_invariant(file, name_l, r, e);
+    if let Some(Member::Predicate(p)) = members.first_mut() {
+        p.span = b::span(file, l, r);
+    }
+    JMember::of(members).with(extra)
 }
 
 pub fn nested_class(errors: &mut Errors, l: usize, r: usize) -> JMember {
@@ -831,12 +869,7 @@ fn jumps_out(b: &Block) -> Option<Span> {
 
 /// `synchronized (o) { S }` (the checker places the unlocks).
 pub fn synchronized(file: FileId, l: usize, r: usize, lock: Box<Expr>, body: Block) -> Stmts {
-    b::one(
-        file,
-        l,
-        r,
-        StmtKind::Synchronized { lock: *lock, body },
-    )
+    b::one(file, l, r, StmtKind::Synchronized { lock: *lock, body })
 }
 
 /// A `synchronized` method's body runs holding `this`'s lock (the
@@ -858,10 +891,7 @@ fn synchronized_body(
     let this = b::expr(file, l, r, ExprKind::This);
     Some(Block {
         stmts: vec![Stmt {
-            kind: StmtKind::Synchronized {
-                lock: *this,
-                body,
-            },
+            kind: StmtKind::Synchronized { lock: *this, body },
             span,
         }],
         span,
