@@ -14,6 +14,10 @@
 //!   (the checker places them);
 //! * `try { B } catch (InterruptedException e) { C }` → `B`: no method in
 //!   weft's model throws, so `C` cannot run;
+//! * `synchronized (o) { S }` → the `Synchronized` node, and a `synchronized`
+//!   method's body → `synchronized (this) { body }` (the checker places the
+//!   unlocks); statement calls `o.wait()`/`o.notify()`/`o.notifyAll()` →
+//!   `wait o;`/`notify o;`; `lock_invariant I;` → `resource lock_invariant() = I;`;
 //! * `resource p = e;` (no parameter list) → `resource p() = e;`, and
 //!   `fold p;`/`unfold o.p;` → `fold p();`/`unfold o.p();`.
 
