@@ -21,8 +21,10 @@
 //!   the lalrpop grammar glue and the untyped syntax tree ([`syntax::ast`]).
 //!   [`syntax::java`] reads Java with JML specifications (`//@`, `/*@ @*/`;
 //!   `grammars/java.lalrpop`) into the same tree, desugaring `do/while`,
-//!   `x++`, compound assignment, field initializers and `catch
-//!   (InterruptedException)`; the spec library (`backends/spec/java/…`,
+//!   `x++`, compound assignment, field initializers, `catch
+//!   (InterruptedException)`, `synchronized` (a `Synchronized` node the
+//!   checker turns into lock/unlock, unlocking on every exit) and
+//!   `wait()`/`notify()` (lock statements); the spec library (`backends/spec/java/…`,
 //!   annotated Java) is loaded with a program that names its classes.
 //! * [`check`]: name resolution and type checking; produces [`core`], where
 //!   sugar is gone (`for` is `while`, `PointsTo` is `Perm ** ==`, quantifier
@@ -148,7 +150,8 @@
 //!
 //! `decreases` (reported as not supported), maps, Java inheritance and
 //! class ghost parameters (reported as not supported), and every
-//! concurrency layer but PVL threads and PVL intrinsic locks.
+//! concurrency layer but PVL threads and intrinsic locks (PVL and Java
+//! `synchronized`).
 
 pub mod backend;
 pub mod blame;

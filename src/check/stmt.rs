@@ -133,6 +133,7 @@ impl Body<'_> {
                 }
             }
             AS::Lock(op, e) => self.lock_stmt(*op, e, span, out),
+            AS::Synchronized { lock, body } => self.synchronized(lock, body, span, out),
             AS::Assert(e) => self.spec_stmt(e, span, out, S::Assert),
             AS::Assume(e) => self.spec_stmt(e, span, out, S::Assume),
             AS::Inhale(e) => self.spec_stmt(e, span, out, S::Inhale),

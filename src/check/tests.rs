@@ -889,3 +889,43 @@ fn fork_errors() {
         "expected an object to be idle",
     );
 }
+
+// ------------------------------------------------------------ synchronized
+
+fn java(text: &str) -> Program {
+    let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
+    check(&[unit]).expect("checks")
+}
+
+#[test]
+fn synchronized_unlocks_on_every_exit() {
+    let p = java(
+        "//@ lock_invariant Perm(x, 1);
+        class C { int x;
+          synchronized int get() { return x; }
+          void m(C c, int n) {
+            while (n > 0) { synchronized (c) { if (n == 1) { break; } while (n > 5) { break; } } }
+          }
+        }",
+    );
+    assert_eq!(
+        body(&p, "get"),
+        "{{(lock this) {{(local result_ (. this x)) (unlock this) (return result_)}} (unlock this)}}"
+    );
+    let m = body(&p, "m");
+    // The outer break unlocks first; the inner loop's break stays inside.
+    assert!(m.contains("(local lock c) (lock lock)"), "{m}");
+    assert!(m.contains("{(unlock lock) (goto "), "{m}");
+    assert_eq!(m.matches("(unlock lock)").count(), 2, "{m}");
+}
+
+#[test]
+fn synchronized_needs_a_lock_invariant() {
+    let unit = crate::syntax::java::parse_java(
+        FileId(0),
+        "class C { void m() { synchronized (this) { } } }",
+    )
+    .expect("parses");
+    let errs = check(&[unit]).expect_err("refused");
+    assert_eq!(errs[0].code, Code::Error(ErrorCode::Misplaced));
+}

@@ -240,6 +240,12 @@ pub enum StmtKind {
     Return(Option<Expr>),
     /// `commit e;`, `lock e;`, `unlock e;`, `wait e;`, `notify e;` on an object's intrinsic lock.
     Lock(LockOp, Expr),
+    /// Java's `synchronized (lock) { body }` (and a `synchronized` method's
+    /// body): `lock` is held while `body` runs and released on every exit.
+    Synchronized {
+        lock: Expr,
+        body: Block,
+    },
     Assert(Expr),
     Assume(Expr),
     Inhale(Expr),

@@ -252,6 +252,7 @@ fn sx_stmt(s: &Stmt) -> String {
         Return(None) => "(return)".into(),
         Return(Some(e)) => format!("(return {})", sx(e)),
         Lock(op, e) => format!("({} {})", op.keyword(), sx(e)),
+        Synchronized { lock, body } => format!("(synchronized {} {})", sx(lock), sx_block(body)),
         Assert(e) => format!("(assert {})", sx(e)),
         Assume(e) => format!("(assume {})", sx(e)),
         Inhale(e) => format!("(inhale {})", sx(e)),

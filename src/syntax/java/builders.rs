@@ -14,6 +14,10 @@
 //!   (the checker places them);
 //! * `try { B } catch (InterruptedException e) { C }` → `B`: no method in
 //!   weft's model throws, so `C` cannot run;
+//! * `synchronized (o) { S }` → the `Synchronized` node, and a `synchronized`
+//!   method's body → `synchronized (this) { body }` (the checker places the
+//!   unlocks); statement calls `o.wait()`/`o.notify()`/`o.notifyAll()` →
+//!   `wait o;`/`notify o;`; `lock_invariant I;` → `resource lock_invariant() = I;`;
 //! * `resource p = e;` (no parameter list) → `resource p() = e;`, and
 //!   `fold p;`/`unfold o.p;` → `fold p();`/`unfold o.p();`.
 
@@ -285,6 +289,20 @@ impl JMember {
             inits: Vec::new(),
         }
     }
+
+    /// Adds the members its prefix declared (a `lock_invariant`).
+    pub fn with(mut self, extra: Vec<Member>) -> JMember {
+        self.members.extend(extra);
+        self
+    }
+}
+
+/// A class's members, with those its prefix declared (a `lock_invariant`).
+pub fn with_extra(mut members: Vec<JMember>, extra: Vec<Member>) -> Vec<JMember> {
+    if !extra.is_empty() {
+        members.push(JMember::of(extra));
+    }
+    members
 }
 
 /// A modifier keyword (Java or JML) or an annotation, with its place.
@@ -304,8 +322,8 @@ pub fn annotation(l: usize, _name: Vec<Ident>, r: usize) -> JMod {
 }
 
 /// The modifiers the tree knows; the others are access control or say
-/// nothing to a sequential verifier (`volatile`, `transient`), except
-/// `synchronized`, which the locks issue encodes.
+/// nothing to a sequential verifier (`volatile`, `transient`).
+/// `synchronized` is a method's (see [`method`]); elsewhere it is refused.
 fn modifiers(errors: &mut Errors, ms: &[JMod]) -> Modifiers {
     let mut out = Modifiers::default();
     for m in ms {
@@ -316,7 +334,7 @@ fn modifiers(errors: &mut Errors, ms: &[JMod]) -> Modifiers {
             "inline" => out.is_inline = true,
             "pure" => out.is_pure = true,
             "thread_local" => out.is_thread_local = true,
-            "synchronized" => not_supported(errors, m.l, m.r, "a `synchronized` method"),
+            "synchronized" => not_supported(errors, m.l, m.r, "`synchronized` here"),
             _ => {}
         }
     }
@@ -358,8 +376,11 @@ pub fn method<'i>(
     body: JBody,
 ) -> PResult<'i, JMember> {
     check_throws(errors, throws);
-    let mods = modifiers(errors, &h.mods);
+    let (sync, other): (Vec<JMod>, Vec<JMod>) =
+        h.mods.into_iter().partition(|m| m.kind == "synchronized");
+    let mods = modifiers(errors, &other);
     let span = b::span(file, l, r);
+    let sync = sync.first().map(|m| (m.l, m.r));
     let member = if ret.kind == TypeKind::Resource {
         Member::Predicate(Predicate {
             mods,
@@ -394,6 +415,10 @@ pub fn method<'i>(
             span,
         })
     } else {
+        let mut body = method_body(body, r)?;
+        if let Some((sl, sr)) = sync {
+            body = synchronized_body(file, errors, sl, sr, mods.is_static, body);
+        }
         Member::Method(Method {
             kind: MethodKind::Method,
             mods,
@@ -401,10 +426,18 @@ pub fn method<'i>(
             ret,
             name: h.name,
             params: h.params,
-            body: method_body(body, r)?,
+            body,
             span,
         })
     };
+    if let (Some((sl, sr)), false) = (sync, matches!(member, Member::Method(_))) {
+        not_supported(
+            errors,
+            sl,
+            sr,
+            "`synchronized` on a pure method or predicate",
+        );
+    }
     Ok(JMember::of(vec![member]))
 }
 
@@ -446,6 +479,7 @@ pub fn constructor<'i>(
     body: JBody,
 ) -> PResult<'i, JMember> {
     check_throws(errors, throws);
+    // Java has no synchronized constructors; `modifiers` refuses the keyword.
     let mut mods = modifiers(errors, &h.mods);
     mods.is_static = false;
     let (nl, nr) = sp(h.name.span);
@@ -532,6 +566,39 @@ pub fn fields<'i>(
     Ok(out)
 }
 
+/// `resource lock_invariant() = I;`: what `lock_invariant I;` declares.
+pub fn lock_invariant_member(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    name_l: usize,
+    r: usize,
+    prefix: (Contract, Vec<JMod>, Vec<Member>),
+    e: Box<Expr>,
+) -> JMember {
+    let (contract, mods, extra) = prefix;
+    for m in mods
+        .iter()
+        .filter(|m| !matches!(m.kind, "@" | "public" | "private" | "protected"))
+    {
+        not_supported(
+            errors,
+            m.l,
+            m.r,
+            format!("`{}` on the lock invariant", m.kind),
+        );
+    }
+    if let Some(c) = contract.clauses.first() {
+        let (cl, cr) = sp(c.span);
+        not_supported(errors, cl, cr, "a contract on the lock invariant");
+    }
+    let mut members = b::lock_invariant(file, name_l, r, e);
+    if let Some(Member::Predicate(p)) = members.first_mut() {
+        p.span = b::span(file, l, r);
+    }
+    JMember::of(members).with(extra)
+}
+
 pub fn nested_class(errors: &mut Errors, l: usize, r: usize) -> JMember {
     not_supported(errors, l, r, "a nested class");
     JMember::of(Vec::new())
@@ -586,18 +653,22 @@ pub fn contract(errors: &mut Errors, items: Vec<JItem>) -> Contract {
 pub enum JPrefix {
     Item(JItem),
     Mod(JMod),
+    /// `lock_invariant I;`: the class's lock-invariant predicate.
+    LockInvariant(Vec<Member>),
 }
 
-pub fn prefix(errors: &mut Errors, items: Vec<JPrefix>) -> (Contract, Vec<JMod>) {
+pub fn prefix(errors: &mut Errors, items: Vec<JPrefix>) -> (Contract, Vec<JMod>, Vec<Member>) {
     let mut contract = Vec::new();
     let mut mods = Vec::new();
+    let mut members = Vec::new();
     for p in items {
         match p {
             JPrefix::Item(i) => contract.push(i),
             JPrefix::Mod(m) => mods.push(m),
+            JPrefix::LockInvariant(ms) => members.extend(ms),
         }
     }
-    (self::contract(errors, contract), mods)
+    (self::contract(errors, contract), mods, members)
 }
 
 /// `(frac -> resource)`: the type of a predicate family, as a class ghost parameter has.
@@ -800,9 +871,61 @@ fn jumps_out(b: &Block) -> Option<Span> {
     })
 }
 
-pub fn synchronized(file: FileId, errors: &mut Errors, l: usize, r: usize, _b: Block) -> Stmts {
-    not_supported(errors, l, r, "a `synchronized` block");
-    empty(file, l, r)
+/// `synchronized (o) { S }` (the checker places the unlocks).
+pub fn synchronized(file: FileId, l: usize, r: usize, lock: Box<Expr>, body: Block) -> Stmts {
+    b::one(file, l, r, StmtKind::Synchronized { lock: *lock, body })
+}
+
+/// A `synchronized` method's body runs holding `this`'s lock (the
+/// modifier's span stands for `this`); a static one would hold the class's.
+fn synchronized_body(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    is_static: bool,
+    body: Option<Block>,
+) -> Option<Block> {
+    if is_static {
+        not_supported(errors, l, r, "a `static synchronized` method");
+        return body;
+    }
+    let body = body?;
+    let span = body.span;
+    let this = b::expr(file, l, r, ExprKind::This);
+    Some(Block {
+        stmts: vec![Stmt {
+            kind: StmtKind::Synchronized { lock: *this, body },
+            span,
+        }],
+        span,
+    })
+}
+
+/// An expression statement. `o.wait()`, `o.notify()` and `o.notifyAll()`
+/// (or without `o.`, on `this`) are the lock operations `wait o`/`notify o`:
+/// Java's `Object` has no other methods of those names, and weft classes
+/// extend nothing else. (`notifyAll` is `notify`: waking is not modelled.)
+pub fn expr_stmt(file: FileId, l: usize, r: usize, e: Box<Expr>) -> Stmts {
+    if let ExprKind::Call(c) = &e.kind {
+        let op = match c.name.name.as_str() {
+            "wait" => Some(LockOp::Wait),
+            "notify" | "notifyAll" => Some(LockOp::Notify),
+            _ => None,
+        };
+        let plain = c.args.is_empty() && c.given.is_empty() && c.yields.is_empty();
+        if let (Some(op), true) = (op, plain) {
+            let recv = match &c.recv {
+                Some(o) => (**o).clone(),
+                None => {
+                    let (nl, nr) = sp(c.name.span);
+                    *b::expr(file, nl, nr, ExprKind::This)
+                }
+            };
+            return b::one(file, l, r, StmtKind::Lock(op, recv));
+        }
+    }
+    b::one(file, l, r, StmtKind::Expr(*e))
 }
 
 pub struct JCatch {

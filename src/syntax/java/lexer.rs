@@ -278,6 +278,14 @@ pub enum Token<'input> {
     Unfolding,
     #[token("in")]
     In,
+    #[token("commit")]
+    Commit,
+    #[token("held")]
+    Held,
+    #[token("committed")]
+    Committed,
+    #[token("lock_invariant")]
+    LockInvariant,
     #[token("Perm")]
     Perm,
     #[token("PointsTo")]
@@ -489,6 +497,10 @@ impl Token<'_> {
             Unfold => "unfold",
             Unfolding => "unfolding",
             In => "in",
+            Commit => "commit",
+            Held => "held",
+            Committed => "committed",
+            LockInvariant => "lock_invariant",
             Perm => "Perm",
             PointsTo => "PointsTo",
             Value => "Value",
@@ -579,6 +591,10 @@ impl Token<'_> {
                 | Unfold
                 | Unfolding
                 | In
+                | Commit
+                | Held
+                | Committed
+                | LockInvariant
                 | Perm
                 | PointsTo
                 | Value

@@ -135,11 +135,10 @@ fn unsupported_java_is_reported_at_its_place() {
         [(ns, "extends B".into()), (ns, "static".into())]
     );
     assert_eq!(
-        errors("class A { void m() { do { break; } while (true); synchronized (this) { } } }"),
-        [
-            (ns, "break;".into()),
-            (ns, "synchronized (this) { }".into())
-        ]
+        errors(
+            "class A { void m() { do { break; } while (true); } static synchronized void n() { } }"
+        ),
+        [(ns, "break;".into()), (ns, "synchronized".into())]
     );
     assert_eq!(
         errors("/*@ given frac p; @*/ class L { L/*@<1>@*/ l; }"),
@@ -157,4 +156,45 @@ fn syntax_errors_say_what_was_expected() {
     assert_eq!(errs.len(), 1);
     assert_eq!(errs[0].code, Code::Error(ErrorCode::ParseError));
     assert!(errs[0].message.contains("found `}`"), "{}", errs[0].message);
+}
+
+#[test]
+fn lock_invariants_in_both_spellings() {
+    for text in [
+        "//@ lock_invariant Perm(x, 1);\nclass C { int x; }",
+        "class C { int x; //@ resource lock_invariant() = Perm(x, 1);\n }",
+    ] {
+        let u = parse(text);
+        let preds: Vec<_> = class(&u)
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                Member::Predicate(p) => Some(p.name.name.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(preds, [LOCK_INVARIANT], "{text}");
+    }
+}
+
+#[test]
+fn synchronized_and_wait_notify_become_lock_statements() {
+    let u = parse(
+        "class C { synchronized void m() { //@ commit this;\n wait(); o.notifyAll(); synchronized (o) { } } }",
+    );
+    let body = method(class(&u), "m").body.as_ref().expect("a body");
+    let StmtKind::Synchronized { lock, body } = &body.stmts[0].kind else {
+        panic!("a synchronized method body")
+    };
+    assert!(matches!(lock.kind, ExprKind::This));
+    let ops: Vec<_> = body
+        .stmts
+        .iter()
+        .map(|s| match &s.kind {
+            StmtKind::Lock(op, _) => op.keyword(),
+            StmtKind::Synchronized { .. } => "synchronized",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(ops, ["commit", "wait", "notify", "synchronized"]);
 }
