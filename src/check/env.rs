@@ -23,6 +23,9 @@ pub(super) enum Member {
 #[derive(Clone, Debug, Default)]
 pub(super) struct ClassInfo {
     pub members: HashMap<String, Member>,
+    /// A predicate named like a method of the class (Java's Thread has both
+    /// a `start()` predicate and method): specifications see the predicate.
+    pub spec_members: HashMap<String, Member>,
     pub ctors: Vec<MethodId>,
 }
 
@@ -36,6 +39,9 @@ pub(super) struct Env {
     /// Written names of given/yields parameters per method (calls pass them by name).
     pub given_names: HashMap<MethodId, Vec<String>>,
     pub yields_names: HashMap<MethodId, Vec<String>>,
+    /// Group predicates and the (renamed) name of their fraction parameter
+    /// (`check::group`): the core predicate has no parameter.
+    pub group_param: HashMap<PredicateId, String>,
 }
 
 /// A callable whose contract and body remain to be checked, with the scope
@@ -59,6 +65,14 @@ impl Env {
             Some(c) => self.classes.get(c.0 as usize)?.members.get(name).copied(),
             None => self.globals.get(name).copied(),
         }
+    }
+
+    /// A member as a specification sees it: a predicate before a method of
+    /// the same name.
+    pub(super) fn spec_member(&self, class: Option<ClassId>, name: &str) -> Option<Member> {
+        class
+            .and_then(|c| self.classes.get(c.0 as usize)?.spec_members.get(name).copied())
+            .or_else(|| self.member(class, name))
     }
 
     /// Whether a member can be used without an object.
@@ -91,6 +105,7 @@ pub(super) fn collect<'a>(
             globals: HashMap::new(),
             given_names: HashMap::new(),
             yields_names: HashMap::new(),
+            group_param: HashMap::new(),
         },
         jobs: Vec::new(),
         errs,
@@ -184,6 +199,27 @@ impl<'a> Collector<'a, '_> {
 
     /// Registers a member name; false (and an error) if it is taken.
     fn register(&mut self, class: Option<ClassId>, name: &ast::Ident, m: Member) -> bool {
+        if let Some(c) = class {
+            // A predicate and a method may share a name (Thread's `start`,
+            // `join`): the predicate goes to the specification table.
+            let info = &mut self.env.classes[c.0 as usize];
+            let pair = match (info.members.get(&name.name), m) {
+                (Some(Member::Method(_)), Member::Predicate(_)) => Some(m),
+                (Some(old @ Member::Predicate(_)), Member::Method(_)) => Some(*old),
+                _ => None,
+            };
+            if let Some(pred) = pair {
+                if info.spec_members.contains_key(&name.name) {
+                    self.dup(name, "member");
+                    return false;
+                }
+                info.spec_members.insert(name.name.clone(), pred);
+                if let Member::Method(_) = m {
+                    info.members.insert(name.name.clone(), m);
+                }
+                return true;
+            }
+        }
         let table = match class {
             Some(c) => &mut self.env.classes[c.0 as usize].members,
             None => &mut self.env.globals,
@@ -314,10 +350,27 @@ impl<'a> Collector<'a, '_> {
 
     fn predicate(&mut self, class: Option<ClassId>, p: &'a ast::Predicate) {
         let mut scopes = Scopes::new();
-        let Some(params) = self.params(&mut scopes, &p.params) else {
+        let Some(mut params) = self.params(&mut scopes, &p.params) else {
             return;
         };
         let id = PredicateId(self.env.program.predicates.len() as u32);
+        if p.mods.is_group {
+            // The fraction parameter becomes the instance's amount (`check::group`).
+            match params.as_slice() {
+                [v] if v.ty == Type::Frac => {
+                    self.env.group_param.insert(id, v.name.clone());
+                    params.clear();
+                }
+                _ => {
+                    self.errs.push(Diagnostic::error(
+                        ErrorCode::NotSupported,
+                        p.name.span,
+                        "a group predicate other than `group resource p(frac q)`",
+                    ));
+                    return;
+                }
+            }
+        }
         if !self.register(class, &p.name, Member::Predicate(id)) {
             return;
         }
