@@ -136,6 +136,15 @@ fn inherit(class: &mut Class, parent: &Class, errs: &mut Vec<Diagnostic>) {
         .members
         .iter()
         .any(|m| matches!(m, Member::Predicate(p) if own.contains(&(3, p.name.name.clone()))));
+    for m in &mut class.members {
+        if let Member::Method(m) = m {
+            if let Some(d) = overridden(parent, m) {
+                if let Err(e) = override_contract(m, d) {
+                    errs.push(e);
+                }
+            }
+        }
+    }
     for m in &parent.members {
         if let Member::Method(x) = m {
             if x.kind == MethodKind::Constructor {
@@ -194,6 +203,66 @@ fn inherit(class: &mut Class, parent: &Class, errs: &mut Vec<Diagnostic>) {
             Err(d) => errs.push(d),
         }
     }
+}
+
+fn overridden<'p>(parent: &'p Class, m: &Method) -> Option<&'p Method> {
+    if m.kind == MethodKind::Constructor {
+        return None;
+    }
+    parent.members.iter().find_map(|d| match d {
+        Member::Method(d) if d.kind == MethodKind::Method && d.name.name == m.name.name => Some(d),
+        _ => None,
+    })
+}
+
+/// An expression's shape, without its spans.
+fn shape(e: &Expr) -> String {
+    let text = format!("{e:?}");
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("Span {") {
+        out.push_str(&rest[..i]);
+        rest = rest[i..].find('}').map_or("", |j| &rest[i + j + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+fn shapes(c: &Contract, k: ClauseKind) -> Vec<String> {
+    c.clauses
+        .iter()
+        .filter(|c| c.kind == k || c.kind == ClauseKind::Context)
+        .map(|c| shape(&c.expr))
+        .collect()
+}
+
+/// Behavioural subtyping, kept simple: an overriding method without a
+/// contract takes the overridden one's; with one, it must require exactly
+/// what the overridden method requires and ensure at least what it ensures
+/// (so a thread's run cannot assume more than start hands it).
+fn override_contract(m: &mut Method, d: &Method) -> Result<(), Diagnostic> {
+    let c = &m.contract;
+    if c.clauses.is_empty() && c.given.is_empty() && c.yields.is_empty() {
+        m.contract = d.contract.clone();
+        return Ok(());
+    }
+    let same_pre = shapes(c, ClauseKind::Requires) == shapes(&d.contract, ClauseKind::Requires);
+    let given = |c: &Contract| c.given.iter().map(|p| p.name.name.clone()).collect::<Vec<_>>();
+    let ens = shapes(c, ClauseKind::Ensures);
+    let keeps_post = shapes(&d.contract, ClauseKind::Ensures)
+        .iter()
+        .all(|x| ens.contains(x));
+    if same_pre && keeps_post && given(c) == given(&d.contract) {
+        return Ok(());
+    }
+    Err(Diagnostic::error(
+        ErrorCode::NotSupported,
+        m.name.span,
+        format!(
+            "overriding {} with a different contract (it must require the same and ensure at least as much)",
+            m.name.name
+        ),
+    ))
 }
 
 /// Removes a leading `super(args);` from a constructor body.
