@@ -42,6 +42,8 @@ pub(super) struct Env {
     /// Group predicates and the (renamed) name of their fraction parameter
     /// (`check::group`): the core predicate has no parameter.
     pub group_param: HashMap<PredicateId, String>,
+    /// Java's `extends`: class → superclass (members already copied).
+    pub supers: HashMap<ClassId, String>,
 }
 
 /// A callable whose contract and body remain to be checked, with the scope
@@ -86,6 +88,20 @@ impl Env {
         }
     }
 
+    /// Whether class `a` inherits (transitively) from the class named `b`.
+    pub(super) fn inherits(&self, a: ClassId, b: &str) -> bool {
+        let mut at = a;
+        for _ in 0..self.supers.len() {
+            let Some(s) = self.supers.get(&at) else { break };
+            if s == b {
+                return true;
+            }
+            let Some(next) = self.class_ids.get(s) else { break };
+            at = *next;
+        }
+        false
+    }
+
     pub(super) fn show(&self, t: &Type) -> String {
         types::show(t, &self.program)
     }
@@ -106,6 +122,7 @@ pub(super) fn collect<'a>(
             given_names: HashMap::new(),
             yields_names: HashMap::new(),
             group_param: HashMap::new(),
+            supers: HashMap::new(),
         },
         jobs: Vec::new(),
         errs,
@@ -126,6 +143,9 @@ pub(super) fn collect<'a>(
                 span: class.span,
             });
             c.env.classes.push(ClassInfo::default());
+            if let Some(s) = &class.extends {
+                c.env.supers.insert(id, s.name.clone());
+            }
             classes.push((id, class));
         }
     }
