@@ -30,8 +30,7 @@ impl Body<'_> {
             }
         };
         let Some(recv) = &call.recv else {
-            if let Some(m) = lookup(self.env, self.class, name).filter(|_| self.class.is_some())
-            {
+            if let Some(m) = lookup(self.env, self.class, name).filter(|_| self.class.is_some()) {
                 return self.implicit_recv(m, &call.name);
             }
             return match self.env.member(None, name) {

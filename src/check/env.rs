@@ -73,7 +73,13 @@ impl Env {
     /// the same name.
     pub(super) fn spec_member(&self, class: Option<ClassId>, name: &str) -> Option<Member> {
         class
-            .and_then(|c| self.classes.get(c.0 as usize)?.spec_members.get(name).copied())
+            .and_then(|c| {
+                self.classes
+                    .get(c.0 as usize)?
+                    .spec_members
+                    .get(name)
+                    .copied()
+            })
             .or_else(|| self.member(class, name))
     }
 
@@ -96,7 +102,9 @@ impl Env {
             if s == b {
                 return true;
             }
-            let Some(next) = self.class_ids.get(s) else { break };
+            let Some(next) = self.class_ids.get(s) else {
+                break;
+            };
             at = *next;
         }
         false
