@@ -63,7 +63,7 @@ pub fn flatten(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
     }
 }
 
-fn class_mut<'u>(units: &'u mut [Unit], at: (usize, usize)) -> &'u mut Class {
+fn class_mut(units: &mut [Unit], at: (usize, usize)) -> &mut Class {
     match &mut units[at.0].decls[at.1] {
         Decl::Class(c) => c,
         Decl::Member(_) => unreachable!("the index holds classes only"),
@@ -247,7 +247,12 @@ fn override_contract(m: &mut Method, d: &Method) -> Result<(), Diagnostic> {
         return Ok(());
     }
     let same_pre = shapes(c, ClauseKind::Requires) == shapes(&d.contract, ClauseKind::Requires);
-    let given = |c: &Contract| c.given.iter().map(|p| p.name.name.clone()).collect::<Vec<_>>();
+    let given = |c: &Contract| {
+        c.given
+            .iter()
+            .map(|p| p.name.name.clone())
+            .collect::<Vec<_>>()
+    };
     let ens = shapes(c, ClauseKind::Ensures);
     let keeps_post = shapes(&d.contract, ClauseKind::Ensures)
         .iter()
