@@ -108,6 +108,17 @@
 //!   `\old` in run's postcondition is rejected when the thread is joined (a
 //!   join has no fork state to refer to).
 //!
+//! * **Java inheritance and threads** ([`syntax::java::inherit`],
+//!   [`check`]'s group predicates). `class S extends D` is encoded by
+//!   copying: before checking, S gets every member of D it does not
+//!   redefine, so copies run with `this : S` and use S's redefinitions
+//!   (Thread's `start` requires S's `preFork`); `super(…)` becomes D's
+//!   constructor body, or its contract when it has none (the spec
+//!   library's `Thread`). Limit: no subtyping or dynamic dispatch, so an S
+//!   where a D is expected is notSupported. A `group` predicate `P(frac p)`
+//!   is the scaled predicate `[p]P()` with the body at p = 1 (checked
+//!   homogeneous in p), so `join(1)` = `join(1/2) ** join(1/2)` for free.
+//!
 //! * **Intrinsic locks** ([`passes::locks`]): the lock invariant is the
 //!   class's inline predicate `lock_invariant()`; `held(o)` is write
 //!   permission to a hidden ghost field (a token: locking twice is

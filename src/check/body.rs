@@ -89,9 +89,25 @@ impl<'e> Body<'e> {
         if types::compatible(&x.ty, ty) {
             Some(x)
         } else {
-            let want = self.env.show(ty);
-            self.mismatch(e.span, &want, &x.ty)
+            self.type_mismatch(e.span, ty, &x.ty)
         }
+    }
+
+    /// "expected `want`, found `got`"; using a subclass for its superclass
+    /// is notSupported (no subtyping yet).
+    pub(super) fn type_mismatch<T>(&mut self, span: Span, want: &Type, got: &Type) -> Option<T> {
+        if let (Type::Class(a), Type::Class(b)) = (got, want) {
+            let (a, b) = (*a, self.env.program.class(*b).name.clone());
+            if self.env.inherits(a, &b) {
+                let msg = format!(
+                    "using a {} as a {b} (no subtyping or dynamic dispatch yet)",
+                    self.env.program.class(a).name
+                );
+                return self.err(ErrorCode::NotSupported, span, msg);
+            }
+        }
+        let want = self.env.show(want);
+        self.mismatch(span, &want, got)
     }
 
     pub(super) fn cond(&mut self, e: &ast::Expr) -> Option<Expr> {

@@ -18,14 +18,19 @@ pub(super) enum CallOrPure {
 
 impl Body<'_> {
     /// Finds what `call` names and its receiver (None for static members).
-    fn resolve(&mut self, call: &ast::Call) -> Option<(Member, Option<Expr>)> {
+    /// `spec`: the call is in an expression, where a predicate named like a
+    /// method is meant.
+    fn resolve(&mut self, call: &ast::Call, spec: bool) -> Option<(Member, Option<Expr>)> {
         let name = &call.name.name;
+        let lookup = |env: &super::env::Env, c, n: &str| {
+            if spec {
+                env.spec_member(c, n)
+            } else {
+                env.member(c, n)
+            }
+        };
         let Some(recv) = &call.recv else {
-            if let Some(m) = self
-                .env
-                .member(self.class, name)
-                .filter(|_| self.class.is_some())
-            {
+            if let Some(m) = lookup(self.env, self.class, name).filter(|_| self.class.is_some()) {
                 return self.implicit_recv(m, &call.name);
             }
             return match self.env.member(None, name) {
@@ -58,7 +63,10 @@ impl Body<'_> {
             );
             return self.err(ErrorCode::TypeMismatch, recv.span, msg);
         };
-        let m = self.class_member(c, &call.name)?;
+        let m = match lookup(self.env, Some(c), name) {
+            Some(m @ Member::Predicate(_)) => m,
+            _ => self.class_member(c, &call.name)?,
+        };
         let recv = (!self.env.is_static(m)).then_some(recv);
         Some((m, recv))
     }
@@ -132,7 +140,7 @@ impl Body<'_> {
         span: Span,
         perm: Option<Expr>,
     ) -> Option<Expr> {
-        let (m, recv) = self.resolve(call)?;
+        let (m, recv) = self.resolve(call, true)?;
         self.pure_call(m, recv, call, span, perm)
     }
 
@@ -177,7 +185,11 @@ impl Body<'_> {
             }
             Member::Predicate(pred) => {
                 let p = env.program.predicate(pred);
-                let args = self.args(&p.params, &call.args, name, span)?;
+                let (args, perm) = if env.group_param.contains_key(&pred) {
+                    self.group_amount(call, name, span, perm)?
+                } else {
+                    (self.args(&p.params, &call.args, name, span)?, perm)
+                };
                 let perm = perm.unwrap_or_else(|| Expr::new(K::Write, Type::Rational, span));
                 let perm = Box::new(perm);
                 Some(Expr::new(
@@ -194,10 +206,37 @@ impl Body<'_> {
         }
     }
 
+    /// `P(e)` of a group predicate is `[e]P()` (`[f]P(e)` is `[f * e]P()`).
+    fn group_amount(
+        &mut self,
+        call: &ast::Call,
+        name: &str,
+        span: Span,
+        perm: Option<Expr>,
+    ) -> Option<(Vec<Expr>, Option<Expr>)> {
+        let [arg] = call.args.as_slice() else {
+            let msg = format!(
+                "{name} expects 1 argument (its fraction), got {}",
+                call.args.len()
+            );
+            return self.err(ErrorCode::Arity, span, msg);
+        };
+        let amount = self.expect(arg, &Type::Frac)?;
+        let amount = match perm {
+            Some(f) => Expr::new(
+                K::Binary(ast::BinOp::Mul, Box::new(f), Box::new(amount)),
+                Type::Rational,
+                span,
+            ),
+            None => amount,
+        };
+        Some((Vec::new(), Some(amount)))
+    }
+
     /// A call where a statement may call a method: the method call with
     /// its result type, or else a pure call expression.
     pub(super) fn call_or_pure(&mut self, call: &ast::Call, span: Span) -> Option<CallOrPure> {
-        let (m, recv) = self.resolve(call)?;
+        let (m, recv) = self.resolve(call, false)?;
         match m {
             Member::Method(id) => self
                 .method_call(id, recv, call, span)

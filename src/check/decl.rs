@@ -72,7 +72,19 @@ fn predicate(b: &mut Body<'_>, id: PredicateId, p: &ast::Predicate) -> Option<Do
     for c in &p.contract.clauses {
         misplaced_clause(b, c, "a predicate");
     }
-    let body = p.body.as_ref().and_then(|e| b.in_spec(|b| b.assertion(e)));
+    let mut body = p.body.as_ref().and_then(|e| b.in_spec(|b| b.assertion(e)));
+    if let Some(q) = b.env.group_param.get(&id) {
+        let Some(e) = body.take() else {
+            return Some(Done::Predicate(id, None));
+        };
+        if super::group::homogeneous(&e, q) {
+            body = Some(super::group::at_one(e, q));
+        } else {
+            let msg = "a group predicate whose body is not homogeneous in its fraction \
+                       (every amount p times a constant, p used nowhere else)";
+            b.err::<()>(ErrorCode::NotSupported, e.span, msg);
+        }
+    }
     Some(Done::Predicate(id, body))
 }
 

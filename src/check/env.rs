@@ -23,6 +23,9 @@ pub(super) enum Member {
 #[derive(Clone, Debug, Default)]
 pub(super) struct ClassInfo {
     pub members: HashMap<String, Member>,
+    /// A predicate named like a method of the class (Java's Thread has both
+    /// a `start()` predicate and method): specifications see the predicate.
+    pub spec_members: HashMap<String, Member>,
     pub ctors: Vec<MethodId>,
 }
 
@@ -36,6 +39,11 @@ pub(super) struct Env {
     /// Written names of given/yields parameters per method (calls pass them by name).
     pub given_names: HashMap<MethodId, Vec<String>>,
     pub yields_names: HashMap<MethodId, Vec<String>>,
+    /// Group predicates and the (renamed) name of their fraction parameter
+    /// (`check::group`): the core predicate has no parameter.
+    pub group_param: HashMap<PredicateId, String>,
+    /// Java's `extends`: class → superclass (members already copied).
+    pub supers: HashMap<ClassId, String>,
 }
 
 /// A callable whose contract and body remain to be checked, with the scope
@@ -61,6 +69,20 @@ impl Env {
         }
     }
 
+    /// A member as a specification sees it: a predicate before a method of
+    /// the same name.
+    pub(super) fn spec_member(&self, class: Option<ClassId>, name: &str) -> Option<Member> {
+        class
+            .and_then(|c| {
+                self.classes
+                    .get(c.0 as usize)?
+                    .spec_members
+                    .get(name)
+                    .copied()
+            })
+            .or_else(|| self.member(class, name))
+    }
+
     /// Whether a member can be used without an object.
     pub(super) fn is_static(&self, m: Member) -> bool {
         let p = &self.program;
@@ -70,6 +92,22 @@ impl Env {
             Member::Function(id) => p.function(id).is_static,
             Member::Predicate(id) => p.predicate(id).is_static,
         }
+    }
+
+    /// Whether class `a` inherits (transitively) from the class named `b`.
+    pub(super) fn inherits(&self, a: ClassId, b: &str) -> bool {
+        let mut at = a;
+        for _ in 0..self.supers.len() {
+            let Some(s) = self.supers.get(&at) else { break };
+            if s == b {
+                return true;
+            }
+            let Some(next) = self.class_ids.get(s) else {
+                break;
+            };
+            at = *next;
+        }
+        false
     }
 
     pub(super) fn show(&self, t: &Type) -> String {
@@ -91,6 +129,8 @@ pub(super) fn collect<'a>(
             globals: HashMap::new(),
             given_names: HashMap::new(),
             yields_names: HashMap::new(),
+            group_param: HashMap::new(),
+            supers: HashMap::new(),
         },
         jobs: Vec::new(),
         errs,
@@ -111,6 +151,9 @@ pub(super) fn collect<'a>(
                 span: class.span,
             });
             c.env.classes.push(ClassInfo::default());
+            if let Some(s) = &class.extends {
+                c.env.supers.insert(id, s.name.clone());
+            }
             classes.push((id, class));
         }
     }
@@ -184,6 +227,27 @@ impl<'a> Collector<'a, '_> {
 
     /// Registers a member name; false (and an error) if it is taken.
     fn register(&mut self, class: Option<ClassId>, name: &ast::Ident, m: Member) -> bool {
+        if let Some(c) = class {
+            // A predicate and a method may share a name (Thread's `start`,
+            // `join`): the predicate goes to the specification table.
+            let info = &mut self.env.classes[c.0 as usize];
+            let pair = match (info.members.get(&name.name), m) {
+                (Some(Member::Method(_)), Member::Predicate(_)) => Some(m),
+                (Some(old @ Member::Predicate(_)), Member::Method(_)) => Some(*old),
+                _ => None,
+            };
+            if let Some(pred) = pair {
+                if info.spec_members.contains_key(&name.name) {
+                    self.dup(name, "member");
+                    return false;
+                }
+                info.spec_members.insert(name.name.clone(), pred);
+                if let Member::Method(_) = m {
+                    info.members.insert(name.name.clone(), m);
+                }
+                return true;
+            }
+        }
         let table = match class {
             Some(c) => &mut self.env.classes[c.0 as usize].members,
             None => &mut self.env.globals,
@@ -314,10 +378,27 @@ impl<'a> Collector<'a, '_> {
 
     fn predicate(&mut self, class: Option<ClassId>, p: &'a ast::Predicate) {
         let mut scopes = Scopes::new();
-        let Some(params) = self.params(&mut scopes, &p.params) else {
+        let Some(mut params) = self.params(&mut scopes, &p.params) else {
             return;
         };
         let id = PredicateId(self.env.program.predicates.len() as u32);
+        if p.mods.is_group {
+            // The fraction parameter becomes the instance's amount (`check::group`).
+            match params.as_slice() {
+                [v] if v.ty == Type::Frac => {
+                    self.env.group_param.insert(id, v.name.clone());
+                    params.clear();
+                }
+                _ => {
+                    self.errs.push(Diagnostic::error(
+                        ErrorCode::NotSupported,
+                        p.name.span,
+                        "a group predicate other than `group resource p(frac q)`",
+                    ));
+                    return;
+                }
+            }
+        }
         if !self.register(class, &p.name, Member::Predicate(id)) {
             return;
         }

@@ -26,6 +26,7 @@ mod call;
 mod decl;
 mod env;
 mod expr;
+mod group;
 mod locks;
 mod scope;
 mod stmt;

@@ -409,8 +409,7 @@ impl Body<'_> {
         if types::compatible(&got, want) {
             Some(rhs)
         } else {
-            let want = self.env.show(want);
-            self.mismatch(value.span, &want, &got)
+            self.type_mismatch(value.span, want, &got)
         }
     }
 

@@ -43,7 +43,7 @@ fn disambiguate(names: Vec<String>) -> Vec<String> {
 
 impl Names {
     pub fn new(p: &Program) -> Names {
-        let methods = p
+        let methods: Vec<String> = p
             .methods
             .iter()
             .map(|m| {
@@ -55,6 +55,21 @@ impl Names {
                 member_name(p, m.class, n)
             })
             .collect();
+        // A predicate named like a method of its class (Thread's `start`,
+        // `join`) gets a suffix.
+        let taken: std::collections::HashSet<&String> = methods.iter().collect();
+        let predicates: Vec<String> = p
+            .predicates
+            .iter()
+            .map(|q| {
+                let n = member_name(p, q.class, &q.name);
+                if taken.contains(&n) {
+                    format!("{n}__pred")
+                } else {
+                    n
+                }
+            })
+            .collect();
         Names {
             methods: disambiguate(methods),
             functions: disambiguate(
@@ -63,12 +78,7 @@ impl Names {
                     .map(|f| member_name(p, f.class, &f.name))
                     .collect(),
             ),
-            predicates: disambiguate(
-                p.predicates
-                    .iter()
-                    .map(|q| member_name(p, q.class, &q.name))
-                    .collect(),
-            ),
+            predicates: disambiguate(predicates),
             fields: p
                 .fields
                 .iter()

@@ -30,6 +30,9 @@ pub enum Decl {
 #[derive(Clone, Debug)]
 pub struct Class {
     pub name: Ident,
+    /// Java's `extends D` (D not Object); the Java front end copies D's
+    /// members into the class before checking (`syntax::java::inherit`).
+    pub extends: Option<Ident>,
     pub members: Vec<Member>,
     pub span: Span,
 }
@@ -50,6 +53,8 @@ pub struct Modifiers {
     pub is_inline: bool,
     pub is_pure: bool,
     pub is_thread_local: bool,
+    /// `group resource p(frac q)`: split/merge over `q` (scaled by the checker).
+    pub is_group: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -884,6 +884,7 @@ pub fn class(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Mem
     }
     Decl::Class(Class {
         name,
+        extends: None,
         members: out,
         span: span(file, l, r),
     })

@@ -147,14 +147,19 @@ pub fn type_decl(
             not_supported(errors, m.l, m.r, format!("`{}` on a class", m.kind));
         }
     }
+    // `extends D` of one class: recorded, and D's members are copied into
+    // the class before checking (`super::inherit`). Every class extends
+    // Object: saying so changes nothing.
+    let mut superclass = None;
     if let Some(e) = extends {
         let (el, ts, er) = *e;
-        // Every class extends Object: saying so changes nothing.
-        let only_object = !is_interface
-            && ts.len() == 1
-            && matches!(&ts[0].kind, TypeKind::Named(n) if n.name == "Object");
-        if !only_object {
-            not_supported(errors, el, er, "inheritance (`extends`)");
+        match (is_interface, ts.as_slice()) {
+            (false, [t]) => match &t.kind {
+                TypeKind::Named(n) if n.name == "Object" => {}
+                TypeKind::Named(n) => superclass = Some(n.clone()),
+                _ => not_supported(errors, el, er, "inheritance (`extends`) of this type"),
+            },
+            _ => not_supported(errors, el, er, "interface inheritance (`extends`)"),
         }
     }
     if let Some(i) = implements {
@@ -181,10 +186,24 @@ pub fn type_decl(
     }
     Box::new(JTypeDecl::Class(Class {
         name,
+        extends: superclass,
         members: out,
         span: b::span(file, l, r),
     }))
 }
+
+/// `super(args)`: a call named `super`, replaced by the superclass
+/// constructor's contract when members are inherited (`super::inherit`).
+pub fn super_call(file: FileId, l: usize, m: usize, r: usize, t: b::CallTail) -> Box<Expr> {
+    let name = Ident {
+        name: SUPER.to_owned(),
+        span: b::span(file, l, m),
+    };
+    b::call(file, l, r, None, name, t)
+}
+
+/// The name a `super(…)` call carries until inheritance replaces it.
+pub const SUPER: &str = "super";
 
 /// Field initializers run at the start of every constructor.
 fn add_field_inits(
@@ -334,6 +353,7 @@ fn modifiers(errors: &mut Errors, ms: &[JMod]) -> Modifiers {
             "inline" => out.is_inline = true,
             "pure" => out.is_pure = true,
             "thread_local" => out.is_thread_local = true,
+            "group" => out.is_group = true,
             "synchronized" => not_supported(errors, m.l, m.r, "`synchronized` here"),
             _ => {}
         }

@@ -617,7 +617,6 @@ impl Token<'_> {
             Enum => "an enum",
             Switch => "a `switch` statement",
             Throw => "a `throw` statement",
-            Super => "`super`",
             Instanceof => "`instanceof`",
             Long | Short | Byte | Char | Float | Double => {
                 "a primitive type other than int and boolean"

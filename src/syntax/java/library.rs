@@ -50,6 +50,7 @@ pub const LIBRARY: &[Entry] = &[
     entry!("java.lang", "java/lang", "Object"),
     entry!("java.lang", "java/lang", "String"),
     entry!("java.lang", "java/lang", "InterruptedException"),
+    entry!("java.lang", "java/lang", "Thread"),
 ];
 
 /// What a file names, declares and imports, read from its tokens.

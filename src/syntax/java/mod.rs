@@ -11,8 +11,11 @@
 //! * Ghost arguments at a call: `m(a) /*@ with { p = 1/2; } @*/` (the
 //!   thesis's form) or `m(a) /*@ given { p = 1/2 } @*/`; ghost results:
 //!   `/*@ then { x = y; } @*/` or `/*@ yields { x = y } @*/`.
-//! * `group` on a predicate is accepted and means nothing more than a plain
-//!   predicate yet (the threads issue gives it its split/merge meaning).
+//! * `group resource P(frac p) = body` splits and merges over `p`: the
+//!   checker reads `P(e)` as `[e]P()` with the body at `p = 1` (sound when
+//!   the body is homogeneous in `p`; otherwise notSupported).
+//! * `class S extends D`: D's members are copied into S ([`inherit`]); no
+//!   subtyping or dynamic dispatch.
 //! * Spec library classes (`java.lang.Object`, …) are loaded when a program
 //!   names them ([`library`]).
 //!
@@ -20,6 +23,7 @@
 //! README's feature table; builders.rs lists the desugarings.
 
 pub mod builders;
+pub mod inherit;
 pub mod lexer;
 pub mod library;
 pub mod parser;

@@ -1,0 +1,39 @@
+// weft's specification library: java.lang.Thread, the contract of the
+// thesis's Listing 9 (ch. 3). A subclass redefines preFork (what the new
+// thread needs) and postJoin (what joining gives back, by fraction) and
+// defines run, which is verified against them; start and join are trusted
+// contracts. `start()` is the token that lets a thread start once; `join(p)`
+// is a share p of the right to join. Group predicates split and merge by
+// their fraction: join(1) = join(1/2) ** join(1/2).
+package java.lang;
+
+public class Thread {
+  /*@
+    resource start();
+    resource preFork() = true;
+    group resource postJoin(frac p) = true;
+    group resource join(frac p);
+  @*/
+
+  //@ ensures start();
+  public Thread();
+
+  /*@
+    requires preFork();
+    ensures postJoin(1);
+  @*/
+  public void run();
+
+  /*@
+    requires start() ** preFork();
+    ensures join(1);
+  @*/
+  public void start();
+
+  /*@
+    given frac p;
+    requires join(p);
+    ensures postJoin(p);
+  @*/
+  public void join() throws InterruptedException;
+}

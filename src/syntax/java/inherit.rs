@@ -1,0 +1,405 @@
+//! Inheritance by copying: `class S extends D` gets a copy of every member
+//! of D that S does not redefine (same name and kind), so inside the copies
+//! `this : S`, and a predicate S redefines (Thread's `preFork`/`postJoin`)
+//! replaces D's in every copied contract. A copied method with a body is
+//! verified again as S's; one without (the spec library's) is trusted.
+//!
+//! Constructors are not inherited. `super(args)` (or the implicit `super()`
+//! of a constructor that does not start with one) becomes, for a superclass
+//! constructor without a body, its contract (`exhale pre; inhale post`, the
+//! parameters bound to the arguments by locals); with a body, that body
+//! inlined (verified again on S's copies of D's fields). A class without a
+//! constructor gets `S() { super(); }` ensuring its fields and D's
+//! constructor's postcondition.
+//!
+//! The limit: there is no subtyping. An S is only ever an S, so a Thread
+//! variable cannot hold it (the checker reports that as notSupported) and
+//! nothing is dispatched dynamically.
+
+use super::builders::SUPER;
+use crate::diag::{Diagnostic, ErrorCode};
+use crate::syntax::ast::*;
+use crate::syntax::span::Span;
+use std::collections::HashMap;
+
+/// Copies inherited members into every class with `extends`, in place.
+pub fn flatten(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
+    let mut index: HashMap<String, (usize, usize)> = HashMap::new();
+    for (u, unit) in units.iter().enumerate() {
+        for (d, decl) in unit.decls.iter().enumerate() {
+            if let Decl::Class(c) = decl {
+                index.entry(c.name.name.clone()).or_insert((u, d));
+            }
+        }
+    }
+    let mut errs = Vec::new();
+    let mut done: HashMap<String, bool> = HashMap::new();
+    let names: Vec<String> = index.keys().cloned().collect();
+    for n in names {
+        flatten_class(units, &index, &n, &mut done, &mut errs);
+    }
+    // `super(…)` in a class without a superclass calls Object(): nothing.
+    for unit in units.iter_mut() {
+        for decl in &mut unit.decls {
+            if let Decl::Class(c) = decl {
+                if c.extends.is_none() {
+                    for m in &mut c.members {
+                        if let Member::Method(m) = m {
+                            if let Some(body) = &mut m.body {
+                                if m.kind == MethodKind::Constructor {
+                                    take_super(body);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if errs.is_empty() {
+        Ok(())
+    } else {
+        Err(errs)
+    }
+}
+
+fn class_mut(units: &mut [Unit], at: (usize, usize)) -> &mut Class {
+    match &mut units[at.0].decls[at.1] {
+        Decl::Class(c) => c,
+        Decl::Member(_) => unreachable!("the index holds classes only"),
+    }
+}
+
+/// Flattens class `name` after its superclass; `done[name]` is false while
+/// it is in progress (a cycle).
+fn flatten_class(
+    units: &mut [Unit],
+    index: &HashMap<String, (usize, usize)>,
+    name: &str,
+    done: &mut HashMap<String, bool>,
+    errs: &mut Vec<Diagnostic>,
+) {
+    match done.get(name) {
+        Some(true) => return,
+        Some(false) => {
+            let c = class_mut(units, index[name]);
+            let span = c.extends.as_ref().map_or(c.name.span, |e| e.span);
+            errs.push(Diagnostic::error(
+                ErrorCode::NotSupported,
+                span,
+                format!("class {name} inherits from itself"),
+            ));
+            return;
+        }
+        None => {}
+    }
+    done.insert(name.to_owned(), false);
+    let Some(sup) = class_mut(units, index[name]).extends.clone() else {
+        done.insert(name.to_owned(), true);
+        return;
+    };
+    let Some(&at) = index.get(&sup.name) else {
+        errs.push(Diagnostic::error(
+            ErrorCode::Undeclared,
+            sup.span,
+            format!("class {} is not declared", sup.name),
+        ));
+        done.insert(name.to_owned(), true);
+        return;
+    };
+    flatten_class(units, index, &sup.name, done, errs);
+    let parent = class_mut(units, at).clone();
+    let class = class_mut(units, index[name]);
+    inherit(class, &parent, errs);
+    done.insert(name.to_owned(), true);
+}
+
+fn kind(m: &Member) -> (u8, &str) {
+    match m {
+        Member::Field(f) => (0, &f.name.name),
+        Member::Method(m) => (1, &m.name.name),
+        Member::Function(f) => (2, &f.name.name),
+        Member::Predicate(p) => (3, &p.name.name),
+    }
+}
+
+fn inherit(class: &mut Class, parent: &Class, errs: &mut Vec<Diagnostic>) {
+    let own: Vec<(u8, String)> = class
+        .members
+        .iter()
+        .map(|m| {
+            let (k, n) = kind(m);
+            (k, n.to_owned())
+        })
+        .collect();
+    let redefines_pred = parent
+        .members
+        .iter()
+        .any(|m| matches!(m, Member::Predicate(p) if own.contains(&(3, p.name.name.clone()))));
+    for m in &mut class.members {
+        if let Member::Method(m) = m {
+            if let Some(d) = overridden(parent, m) {
+                if let Err(e) = override_contract(m, d) {
+                    errs.push(e);
+                }
+            }
+        }
+    }
+    for m in &parent.members {
+        if let Member::Method(x) = m {
+            if x.kind == MethodKind::Constructor {
+                continue;
+            }
+            // A thread's run is what start's contract stands for: with a
+            // redefined preFork/postJoin, the trusted default would be unsound.
+            if x.body.is_none() && x.name.name == "run" && redefines_pred {
+                if !own.contains(&(1, "run".to_owned())) {
+                    errs.push(Diagnostic::error(
+                        ErrorCode::RunnableMethodMissing,
+                        class.name.span,
+                        format!(
+                            "class {} redefines {}'s predicates, so it must define run",
+                            class.name.name, parent.name.name
+                        ),
+                    ));
+                }
+                continue;
+            }
+        }
+        let (k, n) = kind(m);
+        if !own.contains(&(k, n.to_owned())) {
+            class.members.push(m.clone());
+        }
+    }
+    let parent_ctors: Vec<&Method> = parent
+        .members
+        .iter()
+        .filter_map(|m| match m {
+            Member::Method(m) if m.kind == MethodKind::Constructor => Some(m),
+            _ => None,
+        })
+        .collect();
+    let mut has_ctor = false;
+    for m in &mut class.members {
+        let Member::Method(m) = m else { continue };
+        if m.kind != MethodKind::Constructor {
+            continue;
+        }
+        has_ctor = true;
+        let Some(body) = &mut m.body else { continue };
+        let (args, span) = take_super(body).unwrap_or((Vec::new(), body.span));
+        match super_stmts(&parent_ctors, parent, args, span) {
+            Ok(mut ss) => {
+                ss.append(&mut body.stmts);
+                body.stmts = ss;
+            }
+            Err(d) => errs.push(d),
+        }
+    }
+    if !has_ctor {
+        let span = class.name.span;
+        match default_ctor(class, &parent_ctors, parent, span) {
+            Ok(m) => class.members.push(Member::Method(m)),
+            Err(d) => errs.push(d),
+        }
+    }
+}
+
+fn overridden<'p>(parent: &'p Class, m: &Method) -> Option<&'p Method> {
+    if m.kind == MethodKind::Constructor {
+        return None;
+    }
+    parent.members.iter().find_map(|d| match d {
+        Member::Method(d) if d.kind == MethodKind::Method && d.name.name == m.name.name => Some(d),
+        _ => None,
+    })
+}
+
+/// An expression's shape, without its spans.
+fn shape(e: &Expr) -> String {
+    let text = format!("{e:?}");
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("Span {") {
+        out.push_str(&rest[..i]);
+        rest = rest[i..].find('}').map_or("", |j| &rest[i + j + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+fn shapes(c: &Contract, k: ClauseKind) -> Vec<String> {
+    c.clauses
+        .iter()
+        .filter(|c| c.kind == k || c.kind == ClauseKind::Context)
+        .map(|c| shape(&c.expr))
+        .collect()
+}
+
+/// Behavioural subtyping, kept simple: an overriding method without a
+/// contract takes the overridden one's; with one, it must require exactly
+/// what the overridden method requires and ensure at least what it ensures
+/// (so a thread's run cannot assume more than start hands it).
+fn override_contract(m: &mut Method, d: &Method) -> Result<(), Diagnostic> {
+    let c = &m.contract;
+    if c.clauses.is_empty() && c.given.is_empty() && c.yields.is_empty() {
+        m.contract = d.contract.clone();
+        return Ok(());
+    }
+    let same_pre = shapes(c, ClauseKind::Requires) == shapes(&d.contract, ClauseKind::Requires);
+    let given = |c: &Contract| {
+        c.given
+            .iter()
+            .map(|p| p.name.name.clone())
+            .collect::<Vec<_>>()
+    };
+    let ens = shapes(c, ClauseKind::Ensures);
+    let keeps_post = shapes(&d.contract, ClauseKind::Ensures)
+        .iter()
+        .all(|x| ens.contains(x));
+    if same_pre && keeps_post && given(c) == given(&d.contract) {
+        return Ok(());
+    }
+    Err(Diagnostic::error(
+        ErrorCode::NotSupported,
+        m.name.span,
+        format!(
+            "overriding {} with a different contract (it must require the same and ensure at least as much)",
+            m.name.name
+        ),
+    ))
+}
+
+/// Removes a leading `super(args);` from a constructor body.
+fn take_super(body: &mut Block) -> Option<(Vec<Expr>, Span)> {
+    let first = body.stmts.first()?;
+    let StmtKind::Expr(Expr {
+        kind: ExprKind::Call(c),
+        ..
+    }) = &first.kind
+    else {
+        return None;
+    };
+    if c.recv.is_some() || c.name.name != SUPER {
+        return None;
+    }
+    let out = (c.args.clone(), first.span);
+    body.stmts.remove(0);
+    Some(out)
+}
+
+/// What `super(args)` stands for, at `span`.
+fn super_stmts(
+    ctors: &[&Method],
+    parent: &Class,
+    args: Vec<Expr>,
+    span: Span,
+) -> Result<Vec<Stmt>, Diagnostic> {
+    let ctor = ctors.iter().find(|c| c.params.len() == args.len());
+    let Some(ctor) = ctor else {
+        if ctors.is_empty() && args.is_empty() {
+            return Ok(Vec::new());
+        }
+        return Err(Diagnostic::error(
+            ErrorCode::Arity,
+            span,
+            format!(
+                "{} has no constructor with {} argument(s)",
+                parent.name.name,
+                args.len()
+            ),
+        ));
+    };
+    let stmt = |kind| Stmt { kind, span };
+    let mut out: Vec<Stmt> = ctor
+        .params
+        .iter()
+        .zip(args)
+        .map(|(p, a)| {
+            stmt(StmtKind::Local {
+                ty: p.ty.clone(),
+                name: p.name.clone(),
+                init: Some(a),
+            })
+        })
+        .collect();
+    match &ctor.body {
+        Some(b) => out.extend(b.stmts.iter().cloned()),
+        None => {
+            let clauses = |k: ClauseKind| {
+                ctor.contract
+                    .clauses
+                    .iter()
+                    .filter(move |c| c.kind == k || c.kind == ClauseKind::Context)
+                    .map(|c| c.expr.clone())
+            };
+            for e in clauses(ClauseKind::Requires) {
+                out.push(stmt(StmtKind::Exhale(e)));
+            }
+            for e in clauses(ClauseKind::Ensures) {
+                out.push(stmt(StmtKind::Inhale(e)));
+            }
+        }
+    }
+    Ok(vec![stmt(StmtKind::Block(Block { stmts: out, span }))])
+}
+
+/// `S() { super(); }`, ensuring write permission to S's fields (as the
+/// checker's default constructor does) and the superclass constructor's
+/// postcondition.
+fn default_ctor(
+    class: &Class,
+    ctors: &[&Method],
+    parent: &Class,
+    span: Span,
+) -> Result<Method, Diagnostic> {
+    let e = |kind| Expr { kind, span };
+    let mut clauses: Vec<Clause> = class
+        .members
+        .iter()
+        .filter_map(|m| match m {
+            Member::Field(f) if !f.mods.is_final && !f.mods.is_static => Some(f),
+            _ => None,
+        })
+        .map(|f| Clause {
+            kind: ClauseKind::Ensures,
+            expr: e(ExprKind::Perm(
+                Box::new(e(ExprKind::Select(
+                    Box::new(e(ExprKind::This)),
+                    f.name.clone(),
+                ))),
+                Box::new(e(ExprKind::Write)),
+            )),
+            span,
+        })
+        .collect();
+    if let Some(c) = ctors.iter().find(|c| c.params.is_empty()) {
+        clauses.extend(
+            c.contract
+                .clauses
+                .iter()
+                .filter(|c| matches!(c.kind, ClauseKind::Ensures | ClauseKind::Context))
+                .map(|c| Clause {
+                    kind: ClauseKind::Ensures,
+                    ..c.clone()
+                }),
+        );
+    }
+    let stmts = super_stmts(ctors, parent, Vec::new(), span)?;
+    Ok(Method {
+        kind: MethodKind::Constructor,
+        mods: Modifiers::default(),
+        contract: Contract {
+            clauses,
+            ..Contract::default()
+        },
+        ret: Type {
+            kind: TypeKind::Void,
+            span,
+        },
+        name: class.name.clone(),
+        params: Vec::new(),
+        body: Some(Block { stmts, span }),
+        span,
+    })
+}

@@ -1,0 +1,34 @@
+// preFailed:perm: joining a thread that was never started (no join token).
+class Cell {
+  int v;
+}
+
+class Worker extends Thread {
+  final Cell c;
+
+  /*@
+    resource preFork() = Perm(c.v, 1);
+    group resource postJoin(frac p) = Perm(c.v, p);
+  @*/
+
+  //@ ensures start() ** c == cell;
+  Worker(Cell cell) {
+    super();
+    c = cell;
+  }
+
+  /*@ requires preFork(); ensures postJoin(1); @*/
+  public void run() {
+    //@ unfold preFork();
+    c.v = c.v + 1;
+    //@ fold postJoin(1);
+  }
+}
+
+public class JoinNeverStarted {
+  //@ requires Perm(x.v, 1);
+  static void main(Cell x) throws InterruptedException {
+    Worker w = new Worker(x);
+    /*[/expect preFailed:perm]*/w.join() /*@ with { p = 1; } @*/ /*[/end]*/;
+  }
+}
