@@ -2,6 +2,7 @@
 
 pub mod ast;
 mod builders;
+pub mod expected;
 pub mod java;
 pub mod lexer;
 pub mod parser;

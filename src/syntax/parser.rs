@@ -158,50 +158,11 @@ const GROUPS: &[(&str, &[&str])] = &[
 
 /// "`;`, `,` or an expression" from lalrpop's quoted terminal names.
 fn expected_list(expected: &[String]) -> String {
-    let names: Vec<String> = expected.iter().map(|e| unquote(e)).collect();
-    let mut left: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut kinds = Vec::new();
-    for (label, members) in GROUPS {
-        let hits = members
-            .iter()
-            .filter(|m| names.iter().any(|n| n == *m))
-            .count();
-        if hits * 2 > members.len() {
-            kinds.push((*label).to_owned());
-            left.retain(|n| !members.contains(n));
+    super::expected::expected_list(expected, GROUPS, |kinds, left| {
+        // A statement may start with an expression, a type or a loop contract.
+        if kinds.first().is_some_and(|k| k == "a statement") {
+            kinds.truncate(1);
+            left.retain(|n| !GROUPS[1..4].iter().any(|(_, ms)| ms.contains(n)));
         }
-    }
-    // A statement may start with an expression, a type or a loop contract.
-    if kinds.first().is_some_and(|k| k == "a statement") {
-        kinds.truncate(1);
-        left.retain(|n| !GROUPS[1..4].iter().any(|(_, ms)| ms.contains(n)));
-    }
-    let mut items: Vec<String> = left
-        .iter()
-        .map(|n| match *n {
-            "identifier" => "an identifier".to_owned(),
-            "integer" => "an integer".to_owned(),
-            _ => format!("`{n}`"),
-        })
-        .collect();
-    items.extend(kinds);
-    const MAX: usize = 8;
-    if items.len() > MAX {
-        items.truncate(MAX);
-        items.push("…".to_owned());
-    }
-    match items.len() {
-        0 => "something else".to_owned(),
-        1 => items.pop().unwrap_or_default(),
-        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
-
-/// lalrpop writes a terminal as its grammar literal: `"\"\\\\in\""` is `\in`.
-fn unquote(s: &str) -> String {
-    let inner = s
-        .strip_prefix('"')
-        .and_then(|s| s.strip_suffix('"'))
-        .unwrap_or(s);
-    inner.replace("\\\\", "\\").replace("\\\"", "\"")
+    })
 }

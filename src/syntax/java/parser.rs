@@ -163,44 +163,5 @@ const GROUPS: &[(&str, &[&str])] = &[
 ];
 
 fn expected_list(expected: &[String]) -> String {
-    let names: Vec<String> = expected.iter().map(|e| unquote(e)).collect();
-    let mut left: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut kinds = Vec::new();
-    for (label, members) in GROUPS {
-        let hits = members
-            .iter()
-            .filter(|m| names.iter().any(|n| n == *m))
-            .count();
-        if hits * 2 > members.len() {
-            kinds.push((*label).to_owned());
-            left.retain(|n| !members.contains(n));
-        }
-    }
-    let mut items: Vec<String> = left
-        .iter()
-        .map(|n| match *n {
-            "identifier" => "an identifier".to_owned(),
-            "integer" => "an integer".to_owned(),
-            _ => format!("`{n}`"),
-        })
-        .collect();
-    items.extend(kinds);
-    const MAX: usize = 8;
-    if items.len() > MAX {
-        items.truncate(MAX);
-        items.push("…".to_owned());
-    }
-    match items.len() {
-        0 => "something else".to_owned(),
-        1 => items.pop().unwrap_or_default(),
-        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
-
-fn unquote(s: &str) -> String {
-    let inner = s
-        .strip_prefix('"')
-        .and_then(|s| s.strip_suffix('"'))
-        .unwrap_or(s);
-    inner.replace("\\\\", "\\").replace("\\\"", "\"")
+    crate::syntax::expected::expected_list(expected, GROUPS, |_, _| {})
 }
