@@ -11,8 +11,9 @@
 //!
 //! ```text
 //! text ─syntax::lexer (logos)─> tokens ─grammars/pvl.lalrpop─> syntax::ast (spans)
+//!      (.java: syntax::java lexer ─grammars/java.lalrpop─> the same syntax::ast)
 //!      ─check─> core (resolved, typed) ─passes─> core ─encode─> vir + OriginTable
-//!      ─emit::silver (pretty)─> Silver text + PosMap ─backend::silicon─> BackendFailure*
+//!      ─emit::silver─> Silver text + PosMap ─backend::silicon─> BackendFailure*
 //!      ─blame─> diag::Diagnostic (VerCors code, source span) ─diag::render─> terminal | JSON
 //!   or ─emit::boogie─> Boogie text + Checks ─backend::boogie─> BoogieError* ─blame::blame_check─> …
 //! ```
@@ -73,7 +74,9 @@
 //!   (`invocationObjectNull`). Parameters the body assigns get local copies.
 //!   Early `return` (also inside loops) jumps to a label at the end.
 //!   `frac`/`zfrac` parameters get `0 < p <= 1` / `0 <= p <= 1` preconditions.
-//! * **Constructors** are methods returning `this := new(fields)`.
+//! * **Constructors** are methods taking `this`: the caller allocates the
+//!   object (`o := new(fields)`, so it is known fresh) and passes it with
+//!   write permission to every field.
 //! * **Final fields** are readable without permission: outside the
 //!   constructors of their class a final field is an uninterpreted function
 //!   of the object (`C__f__val(o)`); inside, a field like any other, and the
