@@ -1,6 +1,35 @@
-//! The "expected …" part of a parse error, shared by the PVL and Java
-//! parsers: lalrpop's quoted terminal names, grouped into kinds ("an
-//! expression") where most of a group's members are expected.
+//! Parse errors as messages, shared by the PVL and Java parsers: the
+//! "expected …" part lists lalrpop's quoted terminal names, grouped into
+//! kinds ("an expression") where most of a group's members are expected.
+
+use lalrpop_util::ParseError;
+use std::fmt::Display;
+
+/// Where a parse error is and what it says; a lexer's own error (`User`)
+/// is handed back for the caller to report.
+pub fn describe<T: Display, E>(
+    err: ParseError<usize, T, E>,
+    expected_list: impl Fn(&[String]) -> String,
+) -> Result<(usize, usize, String), E> {
+    Ok(match err {
+        ParseError::User { error } => return Err(error),
+        ParseError::InvalidToken { location } => (location, location, "invalid token".to_owned()),
+        ParseError::UnrecognizedEof { location, expected } => (
+            location,
+            location,
+            format!("expected {}, found end of file", expected_list(&expected)),
+        ),
+        ParseError::UnrecognizedToken {
+            token: (l, tok, r),
+            expected,
+        } => (
+            l,
+            r,
+            format!("expected {}, found {tok}", expected_list(&expected)),
+        ),
+        ParseError::ExtraToken { token: (l, tok, r) } => (l, r, format!("unexpected {tok}")),
+    })
+}
 
 /// Kinds of tokens: a label and the terminals it stands for.
 pub type Groups = &'static [(&'static str, &'static [&'static str])];

@@ -30,24 +30,8 @@ fn to_diagnostic(
     text: &str,
     err: ParseError<usize, Token<'_>, LexError>,
 ) -> Diagnostic {
-    let (start, end, message) = match err {
-        ParseError::InvalidToken { location } => (location, location, "invalid token".to_owned()),
-        ParseError::UnrecognizedEof { location, expected } => (
-            location,
-            location,
-            format!("expected {}, found end of file", expected_list(&expected)),
-        ),
-        ParseError::UnrecognizedToken {
-            token: (l, tok, r),
-            expected,
-        } => (
-            l,
-            r,
-            format!("expected {}, found {tok}", expected_list(&expected)),
-        ),
-        ParseError::ExtraToken { token: (l, tok, r) } => (l, r, format!("unexpected {tok}")),
-        ParseError::User { error } => (error.start, error.end, error.to_string()),
-    };
+    let (start, end, message) = super::expected::describe(err, expected_list)
+        .unwrap_or_else(|error| (error.start, error.end, error.to_string()));
     let end = end.min(text.len());
     let start = start.min(end);
     Diagnostic::error(ErrorCode::ParseError, Span::new(file, start, end), message)

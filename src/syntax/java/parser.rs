@@ -63,23 +63,9 @@ fn to_diagnostic(
     text: &str,
     err: ParseError<usize, Token<'_>, JavaError>,
 ) -> Diagnostic {
-    let (start, end, message) = match err {
-        ParseError::User { error } => return error_diagnostic(file, text, error),
-        ParseError::InvalidToken { location } => (location, location, "invalid token".to_owned()),
-        ParseError::UnrecognizedEof { location, expected } => (
-            location,
-            location,
-            format!("expected {}, found end of file", expected_list(&expected)),
-        ),
-        ParseError::UnrecognizedToken {
-            token: (l, tok, r),
-            expected,
-        } => (
-            l,
-            r,
-            format!("expected {}, found {tok}", expected_list(&expected)),
-        ),
-        ParseError::ExtraToken { token: (l, tok, r) } => (l, r, format!("unexpected {tok}")),
+    let (start, end, message) = match crate::syntax::expected::describe(err, expected_list) {
+        Ok(located) => located,
+        Err(error) => return error_diagnostic(file, text, error),
     };
     Diagnostic::error(ErrorCode::ParseError, span(file, text, start, end), message)
         .with_label("here")
