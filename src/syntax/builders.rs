@@ -789,8 +789,9 @@ fn method_body<'i>(body: Body, r: usize) -> PResult<'i, Option<Block>> {
     }
 }
 
-/// A pure function's `{ return e; }` is its expression.
-fn pure_block_body<'i>(b: Block, r: usize) -> PResult<'i, Expr> {
+/// The expression of a pure body `{ return e; }`; otherwise where the
+/// block starts (each front end reports it as malformed).
+pub(crate) fn returned_expr(b: Block) -> Result<Expr, usize> {
     let start = b.span.start as usize;
     let mut stmts = b.stmts;
     if stmts.len() == 1 {
@@ -802,11 +803,18 @@ fn pure_block_body<'i>(b: Block, r: usize) -> PResult<'i, Expr> {
             return Ok(e);
         }
     }
-    malformed(
-        start,
-        r,
-        "a pure function's block body must be `{ return e; }`",
-    )
+    Err(start)
+}
+
+/// A pure function's `{ return e; }` is its expression.
+fn pure_block_body<'i>(b: Block, r: usize) -> PResult<'i, Expr> {
+    returned_expr(b).or_else(|start| {
+        malformed(
+            start,
+            r,
+            "a pure function's block body must be `{ return e; }`",
+        )
+    })
 }
 
 /// `Name(params) body` and `constructor(params) body`.

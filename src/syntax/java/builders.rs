@@ -461,6 +461,12 @@ pub fn method<'i>(
     Ok(JMember::of(vec![member]))
 }
 
+/// A pure method's `{ return e; }` is its expression.
+fn pure_block<'i>(b: Block, r: usize) -> PResult<'i, Expr> {
+    b::returned_expr(b)
+        .or_else(|start| malformed(start, r, "a pure method's body must be `{ return e; }`"))
+}
+
 fn method_body<'i>(body: JBody, r: usize) -> PResult<'i, Option<Block>> {
     match body {
         JBody::Block(b) => Ok(Some(b)),
@@ -471,22 +477,6 @@ fn method_body<'i>(body: JBody, r: usize) -> PResult<'i, Option<Block>> {
             "only pure methods and predicates have a `= e;` body",
         ),
     }
-}
-
-/// A pure method's `{ return e; }` is its expression.
-fn pure_block<'i>(b: Block, r: usize) -> PResult<'i, Expr> {
-    let start = b.span.start as usize;
-    let mut stmts = b.stmts;
-    if stmts.len() == 1 {
-        if let Some(Stmt {
-            kind: StmtKind::Return(Some(e)),
-            ..
-        }) = stmts.pop()
-        {
-            return Ok(e);
-        }
-    }
-    malformed(start, r, "a pure method's body must be `{ return e; }`")
 }
 
 pub fn constructor<'i>(
