@@ -95,6 +95,10 @@ impl Body<'_> {
                 self.impure_in_expr(span, &subject, "a constructor call")
             }
             A::NewArray(..) => self.impure_in_expr(span, "array creation", "an array creation"),
+            A::NewGeneric(n) => {
+                let subject = format!("constructor {}", n.class.name);
+                self.impure_in_expr(span, &subject, "a constructor call")
+            }
             A::Unary(op, x) => self.unary(*op, x, span),
             A::Binary(op, l, r) => self.binary_op(fraction_div(*op, hint), l, r, span),
             A::Cond(c, a, b) => {
@@ -148,6 +152,20 @@ impl Body<'_> {
             A::CurPerm(loc) => {
                 let loc = self.location(loc)?;
                 new(K::CurPerm(bx(loc)), Type::Rational)
+            }
+            // The thesis's Lock and Semaphore name a predicate `held(frac p)`.
+            A::Held(x) if matches!(self.env.member(self.class, "held"), Some(Member::Predicate(_))) => {
+                let call = ast::Call {
+                    recv: None,
+                    name: ast::Ident {
+                        name: "held".into(),
+                        span,
+                    },
+                    args: vec![(**x).clone()],
+                    given: Vec::new(),
+                    yields: Vec::new(),
+                };
+                self.call_expr(&call, span, None)
             }
             A::Held(x) => self.held_expr(x, span),
             A::Committed(x) => self.committed_expr(x, span),

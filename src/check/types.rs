@@ -45,6 +45,20 @@ pub(super) fn convert(
                 ))
             }
         },
+        // The Java front end instantiates every template before checking;
+        // what is left stands where ghost arguments cannot.
+        K::Generic(..) => {
+            return Err(Diagnostic::not_supported(
+                t.span,
+                "class ghost arguments in this position",
+            ))
+        }
+        K::Family { .. } => {
+            return Err(Diagnostic::not_supported(
+                t.span,
+                "a predicate-family type outside a class ghost parameter",
+            ))
+        }
     })
 }
 

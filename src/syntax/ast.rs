@@ -33,6 +33,10 @@ pub struct Class {
     /// Java's `extends D` (D not Object); the Java front end copies D's
     /// members into the class before checking (`syntax::java::inherit`).
     pub extends: Option<Ident>,
+    /// Java class ghost parameters (`/*@ given group (frac -> resource) inv; @*/`
+    /// before the class): the class is a template, expanded once per
+    /// instantiation by `syntax::java::instantiate` before checking.
+    pub ghost_params: Vec<Param>,
     pub members: Vec<Member>,
     pub span: Span,
 }
@@ -179,6 +183,32 @@ pub enum TypeKind {
     Array(Box<Type>),
     /// A class name (resolved by the checker).
     Named(Ident),
+    /// `C/*@<inv, true>@*/`: a class template with ghost arguments (Java);
+    /// replaced by the instantiated class's name before checking.
+    Generic(Ident, Vec<GhostArg>),
+    /// `(frac -> resource)`, `group (frac -> resource)`: a predicate family,
+    /// the type of a class ghost parameter only.
+    Family {
+        params: Vec<Type>,
+        group: bool,
+    },
+}
+
+/// A class ghost argument: a predicate or ghost parameter name, or a literal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GhostArg {
+    Name(Ident),
+    Bool(bool, Span),
+    Int(i128, Span),
+}
+
+impl GhostArg {
+    pub fn span(&self) -> Span {
+        match self {
+            GhostArg::Name(n) => n.span,
+            GhostArg::Bool(_, s) | GhostArg::Int(_, s) => *s,
+        }
+    }
 }
 
 impl PartialEq for Type {
@@ -386,6 +416,13 @@ pub struct Call {
 }
 
 #[derive(Clone, Debug)]
+pub struct NewGeneric {
+    pub class: Ident,
+    pub ghost: Vec<GhostArg>,
+    pub args: Vec<Expr>,
+}
+
+#[derive(Clone, Debug)]
 pub enum ExprKind {
     Int(i128),
     Bool(bool),
@@ -408,6 +445,9 @@ pub enum ExprKind {
     Call(Box<Call>),
     /// `new C(args)`
     New(Ident, Vec<Expr>),
+    /// `new C/*@<ghost args>@*/(args)` (Java), replaced by a `New` of the
+    /// instantiated class before checking.
+    NewGeneric(Box<NewGeneric>),
     /// `new T[n]`
     NewArray(Type, Box<Expr>),
     Unary(UnOp, Box<Expr>),

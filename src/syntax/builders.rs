@@ -891,6 +891,7 @@ pub fn class(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Mem
         out.extend(group);
     }
     Decl::Class(Class {
+        ghost_params: Vec::new(),
         name,
         extends: None,
         members: out,

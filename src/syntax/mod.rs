@@ -9,5 +9,6 @@ pub mod parser;
 pub mod span;
 #[cfg(test)]
 mod tests;
+pub mod walk;
 
 pub use parser::parse_pvl;

@@ -50,7 +50,24 @@ fn sx_ty(t: &Type) -> String {
         TypeKind::Map(k, v) => format!("map<{},{}>", sx_ty(k), sx_ty(v)),
         TypeKind::Array(t) => format!("{}[]", sx_ty(t)),
         TypeKind::Named(n) => n.name.clone(),
+        TypeKind::Generic(n, args) => format!("{}<{}>", n.name, sx_ghost(args)),
+        TypeKind::Family { params, group } => format!(
+            "({}{} -> resource)",
+            if *group { "group " } else { "" },
+            params.iter().map(sx_ty).collect::<Vec<_>>().join(", ")
+        ),
     }
+}
+
+fn sx_ghost(args: &[GhostArg]) -> String {
+    args.iter()
+        .map(|a| match a {
+            GhostArg::Name(n) => n.name.clone(),
+            GhostArg::Bool(b, _) => b.to_string(),
+            GhostArg::Int(i, _) => i.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn sx_list(es: &[Expr]) -> String {
@@ -93,6 +110,13 @@ fn sx(e: &Expr) -> String {
             s + ")"
         }
         New(c, args) => format!("(new {} {})", c.name, sx_list(args)).replace(" )", ")"),
+        NewGeneric(g) => format!(
+            "(new {}<{}> {})",
+            g.class.name,
+            sx_ghost(&g.ghost),
+            sx_list(&g.args)
+        )
+        .replace(" )", ")"),
         NewArray(t, n) => format!("(new[] {} {})", sx_ty(t), sx(n)),
         Unary(op, e) => format!("({} {})", if *op == UnOp::Not { "!" } else { "neg" }, sx(e)),
         Binary(op, a, b) => format!("({} {} {})", op.symbol(), sx(a), sx(b)),

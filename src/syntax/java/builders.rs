@@ -126,15 +126,8 @@ pub fn type_decl(
     implements: Option<Box<(usize, Vec<Type>, usize)>>,
     members: Vec<JMember>,
 ) -> Box<JTypeDecl> {
-    for p in &contract.given {
-        let (pl, pr) = sp(p.span);
-        not_supported(
-            errors,
-            pl,
-            pr,
-            "a class ghost parameter (`given` before a class)",
-        );
-    }
+    // `given` before a class: its ghost parameters (`super::instantiate`).
+    let ghost_params = contract.given;
     for c in &contract.clauses {
         let (cl, cr) = sp(c.span);
         not_supported(errors, cl, cr, "a contract clause before a class");
@@ -185,6 +178,7 @@ pub fn type_decl(
         }
     }
     Box::new(JTypeDecl::Class(Class {
+        ghost_params,
         name,
         extends: superclass,
         members: out,
@@ -629,6 +623,10 @@ pub fn param(
             not_supported(errors, m.l, m.r, format!("`{}` on a parameter", m.kind));
         }
     }
+    let mut ty = ty;
+    if let TypeKind::Family { group, .. } = &mut ty.kind {
+        *group = ms.iter().any(|m| m.kind == "group");
+    }
     b::param(file, l, r, ty, name)
 }
 
@@ -687,24 +685,63 @@ pub fn arrow_type(
     errors: &mut Errors,
     l: usize,
     r: usize,
-    _args: Vec<Type>,
-    _ret: Type,
+    params: Vec<Type>,
+    ret: Type,
 ) -> Type {
-    not_supported(errors, l, r, "a predicate-family type");
-    b::ty(file, l, r, TypeKind::Resource)
+    if ret.kind != TypeKind::Resource {
+        let (rl, rr) = sp(ret.span);
+        not_supported(errors, rl, rr, "a family of anything but resources");
+    }
+    b::ty(
+        file,
+        l,
+        r,
+        TypeKind::Family {
+            params,
+            group: false,
+        },
+    )
 }
 
-/// `Lock/*@<inv, true>@*/`: a class with ghost arguments (the locks issue).
+/// `Lock/*@<inv, true>@*/`: a class template with ghost arguments.
 pub fn generic_type(
     file: FileId,
     errors: &mut Errors,
     l: usize,
     r: usize,
     name: Ident,
-    _args: Vec<Expr>,
+    args: Vec<Expr>,
 ) -> Type {
-    not_supported(errors, l, r, "class ghost arguments");
-    b::ty(file, l, r, TypeKind::Named(name))
+    let args = ghost_args(errors, args);
+    b::ty(file, l, r, TypeKind::Generic(name, args))
+}
+
+/// Class ghost arguments are names or literals (`-2` too).
+fn ghost_args(errors: &mut Errors, args: Vec<Expr>) -> Vec<GhostArg> {
+    let mut out = Vec::new();
+    for a in args {
+        match a.kind {
+            ExprKind::Name(n) => out.push(GhostArg::Name(n)),
+            ExprKind::Bool(v) => out.push(GhostArg::Bool(v, a.span)),
+            ExprKind::Int(v) => out.push(GhostArg::Int(v, a.span)),
+            ExprKind::Unary(UnOp::Neg, x) if matches!(x.kind, ExprKind::Int(_)) => {
+                let ExprKind::Int(v) = x.kind else {
+                    unreachable!()
+                };
+                out.push(GhostArg::Int(-v, a.span));
+            }
+            _ => {
+                let (al, ar) = sp(a.span);
+                not_supported(
+                    errors,
+                    al,
+                    ar,
+                    "a class ghost argument other than a name or a literal",
+                );
+            }
+        }
+    }
+    out
 }
 
 // ------------------------------------------------------------ statements
@@ -1062,10 +1099,18 @@ pub fn new_object(
     type_args: Option<Vec<Expr>>,
     args: Vec<Expr>,
 ) -> Box<Expr> {
-    if type_args.is_some() {
-        not_supported(errors, l, r, "class ghost arguments");
+    match type_args {
+        Some(ghost) => {
+            let ghost = ghost_args(errors, ghost);
+            b::expr(
+                file,
+                l,
+                r,
+                ExprKind::NewGeneric(Box::new(NewGeneric { class, ghost, args })),
+            )
+        }
+        None => b::expr(file, l, r, ExprKind::New(class, args)),
     }
-    b::expr(file, l, r, ExprKind::New(class, args))
 }
 
 /// `new T[n]`; `new T[n][]` is an array of arrays; `new T[n][m]` would

@@ -51,6 +51,7 @@ pub const LIBRARY: &[Entry] = &[
     entry!("java.lang", "java/lang", "String"),
     entry!("java.lang", "java/lang", "InterruptedException"),
     entry!("java.lang", "java/lang", "Thread"),
+    entry!("java.util.concurrent", "java/util/concurrent", "Semaphore"),
 ];
 
 /// What a file names, declares and imports, read from its tokens.

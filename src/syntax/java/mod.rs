@@ -24,6 +24,7 @@
 
 pub mod builders;
 pub mod inherit;
+pub mod instantiate;
 pub mod lexer;
 pub mod library;
 pub mod parser;

@@ -1,0 +1,800 @@
+//! Class ghost parameters (thesis ch. 4), by instantiation.
+//!
+//! A class or interface with `/*@ given … @*/` before it is a template. Each
+//! distinct use `C/*@<args>@*/` (in a type or at `new`) becomes an ordinary
+//! class named `C$arg1$arg2…`, so the checker, passes and encoder never see a
+//! ghost parameter:
+//!
+//! * a value parameter (`given boolean isExclusive;`, `given int n;`) is
+//!   replaced by its literal argument throughout the class;
+//! * a predicate parameter (`given group (frac -> resource) inv;`) bound to an
+//!   instance predicate `P` of class `D` becomes a ghost final field
+//!   `inv$owner` of type `D` and an inline predicate
+//!   `inv(frac x0) = inv$owner.P(x0)`: `lock.inv(1)` *is* the owner's `P(1)`,
+//!   and `fold`/`unfold` of it fold and unfold `P`. Every constructor takes
+//!   the owner as an extra last argument and stores it.
+//!
+//! At `new C/*@<P>@*/(…)` the owner is `this` when `P` is a predicate of the
+//! class being written, and the enclosing instance's own owner when `P` is
+//! that class's ghost parameter (forwarding). Templates may share a name
+//! when their numbers of ghost parameters differ (the two CountDownLatch
+//! specifications). A template that is never instantiated is not checked.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use crate::diag::{Diagnostic, ErrorCode};
+use crate::syntax::ast::*;
+use crate::syntax::span::Span;
+use crate::syntax::walk::{self, Rewrite};
+
+/// What a ghost parameter is bound to, as part of an instance's identity.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Bound {
+    Bool(bool),
+    Int(i128),
+    /// Instance predicate `pred` of class `class`.
+    Pred {
+        class: String,
+        pred: String,
+    },
+}
+
+impl Bound {
+    fn mangle(&self) -> String {
+        match self {
+            Bound::Bool(b) => b.to_string(),
+            Bound::Int(i) if *i < 0 => format!("m{}", -i),
+            Bound::Int(i) => i.to_string(),
+            Bound::Pred { class, pred } => format!("{class}_{pred}"),
+        }
+    }
+
+    fn literal(&self, span: Span) -> Option<Expr> {
+        let kind = match self {
+            Bound::Bool(b) => ExprKind::Bool(*b),
+            Bound::Int(i) => ExprKind::Int(*i),
+            Bound::Pred { .. } => return None,
+        };
+        Some(Expr { kind, span })
+    }
+}
+
+/// Suffix of the field holding a predicate parameter's owner.
+const OWNER: &str = "$owner";
+
+fn owner_field(param: &str) -> String {
+    format!("{param}{OWNER}")
+}
+
+/// Replaces every template use in `units` by an instance, adding the
+/// instances next to their templates; templates themselves are removed.
+pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
+    let mut st = State::default();
+    for (ui, u) in units.iter_mut().enumerate() {
+        for d in std::mem::take(&mut u.decls) {
+            match d {
+                Decl::Class(c) if !c.ghost_params.is_empty() => {
+                    let key = (c.name.name.clone(), c.ghost_params.len());
+                    if st.templates.contains_key(&key) {
+                        st.errors.push(Diagnostic::error(
+                            ErrorCode::Duplicate,
+                            c.name.span,
+                            format!(
+                                "{} with {} ghost parameters is declared twice",
+                                c.name.name, key.1
+                            ),
+                        ));
+                        continue;
+                    }
+                    st.template_names.insert(c.name.name.clone());
+                    st.templates.insert(key, Template { class: c, unit: ui });
+                }
+                d => u.decls.push(d),
+            }
+        }
+    }
+    for u in units.iter_mut() {
+        for d in &mut u.decls {
+            match d {
+                Decl::Class(c) => {
+                    let mut ctx = Ctx::new(&mut st, c, HashMap::new());
+                    for m in &mut c.members {
+                        walk::member(&mut ctx, m);
+                    }
+                }
+                Decl::Member(m) => {
+                    let mut ctx = Ctx {
+                        st: &mut st,
+                        class: None,
+                        preds: HashMap::new(),
+                        params: HashMap::new(),
+                    };
+                    walk::member(&mut ctx, m);
+                }
+            }
+        }
+    }
+    while let Some(req) = st.queue.pop_front() {
+        let (unit, class) = st.instance(req);
+        units[unit].decls.push(Decl::Class(class));
+    }
+    if st.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(st.errors)
+    }
+}
+
+struct Template {
+    class: Class,
+    unit: usize,
+}
+
+/// A requested instance: template key, arguments, owners, and its name.
+struct Request {
+    template: (String, usize),
+    bounds: Vec<Bound>,
+    name: String,
+}
+
+#[derive(Default)]
+struct State {
+    templates: HashMap<(String, usize), Template>,
+    template_names: HashSet<String>,
+    instances: HashMap<((String, usize), Vec<Bound>), String>,
+    taken: HashSet<String>,
+    queue: VecDeque<Request>,
+    errors: Vec<Diagnostic>,
+}
+
+/// A ghost parameter as the class being rewritten sees it.
+#[derive(Clone)]
+struct Param_ {
+    bound: Bound,
+    /// For a predicate parameter: its family type `(params, group)`.
+    family: Option<(Vec<Type>, bool)>,
+}
+
+/// The signature of one of the class's predicates: parameter types, group.
+type PredSig = (Vec<Type>, bool);
+
+/// Rewrites one class (or global member): template uses become instances.
+struct Ctx<'s> {
+    st: &'s mut State,
+    /// The class being written (for `this`'s predicates as arguments).
+    class: Option<String>,
+    preds: HashMap<String, PredSig>,
+    params: HashMap<String, Param_>,
+}
+
+impl<'s> Ctx<'s> {
+    fn new(st: &'s mut State, c: &Class, params: HashMap<String, Param_>) -> Ctx<'s> {
+        let preds = c
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                Member::Predicate(p) if !p.mods.is_static => Some((
+                    p.name.name.clone(),
+                    (
+                        p.params.iter().map(|x| x.ty.clone()).collect(),
+                        p.mods.is_group,
+                    ),
+                )),
+                _ => None,
+            })
+            .collect();
+        Ctx {
+            st,
+            class: Some(c.name.name.clone()),
+            preds,
+            params,
+        }
+    }
+
+    fn err(&mut self, code: ErrorCode, span: Span, msg: String) {
+        self.st.errors.push(Diagnostic::error(code, span, msg));
+    }
+
+    /// The instance `name<args>` stands for, and the owner expressions its
+    /// constructor takes (one per predicate parameter), or None on error.
+    fn resolve(
+        &mut self,
+        name: &Ident,
+        args: &[GhostArg],
+        span: Span,
+    ) -> Option<(String, Vec<Expr>)> {
+        let key = (name.name.clone(), args.len());
+        let Some(t) = self.st.templates.get(&key) else {
+            let msg = if self.st.template_names.contains(&name.name) {
+                format!("{} takes a different number of ghost arguments", name.name)
+            } else {
+                format!("{} has no ghost parameters", name.name)
+            };
+            let code = if self.st.template_names.contains(&name.name) {
+                ErrorCode::Arity
+            } else {
+                ErrorCode::TypeMismatch
+            };
+            self.err(code, span, msg);
+            return None;
+        };
+        let formals: Vec<Param> = t.class.ghost_params.clone();
+        let mut bounds = Vec::new();
+        let mut owners = Vec::new();
+        let mut ok = true;
+        for (formal, arg) in formals.iter().zip(args) {
+            match self.bind(formal, arg) {
+                Some((b, owner)) => {
+                    bounds.push(b);
+                    owners.extend(owner);
+                }
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let st = &mut *self.st;
+        let inst_key = (key.clone(), bounds.clone());
+        if let Some(n) = st.instances.get(&inst_key) {
+            return Some((n.clone(), owners));
+        }
+        let mut n = std::iter::once(name.name.clone())
+            .chain(bounds.iter().map(Bound::mangle))
+            .collect::<Vec<_>>()
+            .join("$");
+        while st.taken.contains(&n) {
+            n.push('$');
+        }
+        st.taken.insert(n.clone());
+        st.instances.insert(inst_key, n.clone());
+        st.queue.push_back(Request {
+            template: key,
+            bounds,
+            name: n.clone(),
+        });
+        Some((n, owners))
+    }
+
+    /// One argument against its formal: the bound and, for a predicate, the
+    /// owner expression at this use.
+    fn bind(&mut self, formal: &Param, arg: &GhostArg) -> Option<(Bound, Option<Expr>)> {
+        let span = arg.span();
+        let want = &formal.name.name;
+        match (&formal.ty.kind, arg) {
+            (TypeKind::Family { params, group }, GhostArg::Name(n)) => {
+                if let Some(p) = self.params.get(&n.name).cloned() {
+                    let Some((ps, g)) = p.family else {
+                        let msg = format!("{want} expects a predicate; {} is a value", n.name);
+                        self.err(ErrorCode::TypeMismatch, span, msg);
+                        return None;
+                    };
+                    self.fits(want, params, *group, &ps, g, span)?;
+                    let owner = self_select(&owner_field(&n.name), span);
+                    return Some((p.bound, Some(owner)));
+                }
+                let Some((ps, g)) = self.preds.get(&n.name).cloned() else {
+                    let msg = format!("no predicate {} here to pass as {want}", n.name);
+                    self.err(ErrorCode::Undeclared, span, msg);
+                    return None;
+                };
+                self.fits(want, params, *group, &ps, g, span)?;
+                let class = self.class.clone()?;
+                let bound = Bound::Pred {
+                    class,
+                    pred: n.name.clone(),
+                };
+                Some((
+                    bound,
+                    Some(Expr {
+                        kind: ExprKind::This,
+                        span,
+                    }),
+                ))
+            }
+            (TypeKind::Family { .. }, _) => {
+                let msg = format!("{want} expects a predicate, not a literal");
+                self.err(ErrorCode::TypeMismatch, span, msg);
+                None
+            }
+            (kind, GhostArg::Name(n)) => match self.params.get(&n.name).cloned() {
+                Some(Param_ {
+                    bound,
+                    family: None,
+                }) if literal_fits(kind, &bound) => Some((bound, None)),
+                Some(_) => {
+                    let msg = format!("{} does not fit {want}", n.name);
+                    self.err(ErrorCode::TypeMismatch, span, msg);
+                    None
+                }
+                None => {
+                    let msg = "a class ghost argument that is not a literal or a ghost parameter";
+                    self.st
+                        .errors
+                        .push(Diagnostic::not_supported(span, msg.to_owned()));
+                    None
+                }
+            },
+            (kind, lit) => {
+                let bound = match lit {
+                    GhostArg::Bool(b, _) => Bound::Bool(*b),
+                    GhostArg::Int(i, _) => Bound::Int(*i),
+                    GhostArg::Name(_) => unreachable!("handled above"),
+                };
+                if literal_fits(kind, &bound) {
+                    Some((bound, None))
+                } else {
+                    let msg = format!("this literal does not fit {want}");
+                    self.err(ErrorCode::TypeMismatch, span, msg);
+                    None
+                }
+            }
+        }
+    }
+
+    /// A predicate of signature (`ps`, `g`) passed for a family (`want`, `group`).
+    fn fits(
+        &mut self,
+        name: &str,
+        want: &[Type],
+        group: bool,
+        ps: &[Type],
+        g: bool,
+        span: Span,
+    ) -> Option<()> {
+        if want != ps {
+            let msg = format!("the predicate's parameters do not match {name}'s family type");
+            self.err(ErrorCode::TypeMismatch, span, msg);
+            return None;
+        }
+        if group && !g {
+            let msg = format!("{name} is a group: the predicate passed must be a `group` too");
+            self.err(ErrorCode::TypeMismatch, span, msg);
+            return None;
+        }
+        Some(())
+    }
+}
+
+fn literal_fits(kind: &TypeKind, b: &Bound) -> bool {
+    matches!(
+        (kind, b),
+        (TypeKind::Bool, Bound::Bool(_)) | (TypeKind::Int, Bound::Int(_))
+    )
+}
+
+fn self_select(field: &str, span: Span) -> Expr {
+    Expr {
+        kind: ExprKind::Select(
+            Box::new(Expr {
+                kind: ExprKind::This,
+                span,
+            }),
+            Ident {
+                name: field.to_owned(),
+                span,
+            },
+        ),
+        span,
+    }
+}
+
+impl Rewrite for Ctx<'_> {
+    fn ty(&mut self, t: &mut Type) {
+        if let TypeKind::Generic(name, args) = &t.kind {
+            let (name, args) = (name.clone(), args.clone());
+            if let Some((n, _)) = self.resolve(&name, &args, t.span) {
+                t.kind = TypeKind::Named(Ident {
+                    name: n,
+                    span: name.span,
+                });
+            }
+        } else if let TypeKind::Named(n) = &t.kind {
+            if self.st.template_names.contains(&n.name) {
+                let msg = format!(
+                    "{} has ghost parameters: write its ghost arguments, {}/*@<…>@*/",
+                    n.name, n.name
+                );
+                self.err(ErrorCode::Arity, t.span, msg);
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &mut Expr) {
+        match &mut e.kind {
+            ExprKind::Name(n) => {
+                if let Some(lit) = self
+                    .params
+                    .get(&n.name)
+                    .and_then(|p| p.bound.literal(e.span))
+                {
+                    *e = lit;
+                }
+            }
+            ExprKind::NewGeneric(g) => {
+                let (class, ghost) = (g.class.clone(), g.ghost.clone());
+                if let Some((n, owners)) = self.resolve(&class, &ghost, e.span) {
+                    let mut args = std::mem::take(&mut g.args);
+                    args.extend(owners);
+                    let name = Ident {
+                        name: n,
+                        span: class.span,
+                    };
+                    e.kind = ExprKind::New(name, args);
+                }
+            }
+            ExprKind::New(c, _) if self.st.template_names.contains(&c.name) => {
+                let msg = format!(
+                    "{} has ghost parameters: write its ghost arguments, new {}/*@<…>@*/(…)",
+                    c.name, c.name
+                );
+                let span = e.span;
+                self.err(ErrorCode::Arity, span, msg);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl State {
+    /// Builds the requested instance and rewrites its body (which may
+    /// request further instances).
+    fn instance(&mut self, req: Request) -> (usize, Class) {
+        let t = &self.templates[&req.template];
+        let unit = t.unit;
+        let mut c = t.class.clone();
+        let formals = std::mem::take(&mut c.ghost_params);
+        c.name = Ident {
+            name: req.name,
+            span: c.name.span,
+        };
+        for m in &mut c.members {
+            if let Member::Method(m) = m {
+                if m.kind == MethodKind::Constructor {
+                    m.name.name.clone_from(&c.name.name);
+                }
+            }
+        }
+        let mut params = HashMap::new();
+        let mut owned = Vec::new();
+        for (f, b) in formals.iter().zip(&req.bounds) {
+            let family = match &f.ty.kind {
+                TypeKind::Family { params, group } => {
+                    owned.push((f, b));
+                    Some((params.clone(), *group))
+                }
+                _ => None,
+            };
+            params.insert(
+                f.name.name.clone(),
+                Param_ {
+                    bound: b.clone(),
+                    family,
+                },
+            );
+        }
+        for (f, b) in owned {
+            let Bound::Pred { class, pred } = b else {
+                continue;
+            };
+            add_owner(&mut c, f, class, pred);
+        }
+        let mut ctx = Ctx::new(self, &c, params);
+        for m in &mut c.members {
+            walk::member(&mut ctx, m);
+        }
+        (unit, c)
+    }
+}
+
+/// The owner field, the alias predicate and the constructors' extra
+/// argument for predicate parameter `f` bound to `class.pred`.
+fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str) {
+    let span = f.span;
+    let field = owner_field(&f.name.name);
+    let id = |name: &str| Ident {
+        name: name.to_owned(),
+        span,
+    };
+    let e = |kind| Expr { kind, span };
+    let owner_ty = Type {
+        kind: TypeKind::Named(id(class)),
+        span,
+    };
+    let TypeKind::Family { params, .. } = &f.ty.kind else {
+        return;
+    };
+    let alias_params: Vec<Param> = params
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Param {
+            ty: t.clone(),
+            name: id(&format!("x{i}")),
+            span,
+        })
+        .collect();
+    let body = e(ExprKind::Call(Box::new(Call {
+        recv: Some(Box::new(self_select(&field, span))),
+        name: id(pred),
+        args: alias_params
+            .iter()
+            .map(|p| e(ExprKind::Name(p.name.clone())))
+            .collect(),
+        given: Vec::new(),
+        yields: Vec::new(),
+    })));
+    c.members.push(Member::Field(Field {
+        mods: Modifiers {
+            is_final: true,
+            is_ghost: true,
+            ..Modifiers::default()
+        },
+        ty: owner_ty.clone(),
+        name: id(&field),
+        span,
+    }));
+    c.members.push(Member::Predicate(Predicate {
+        mods: Modifiers {
+            is_inline: true,
+            ..Modifiers::default()
+        },
+        contract: Contract::default(),
+        name: f.name.clone(),
+        params: alias_params,
+        body: Some(body),
+        span,
+    }));
+    let owner_param = Param {
+        ty: owner_ty,
+        name: id(&field),
+        span,
+    };
+    let store = Stmt {
+        kind: StmtKind::Assign {
+            target: self_select(&field, span),
+            value: e(ExprKind::Name(id(&field))),
+        },
+        span,
+    };
+    let mut has_ctor = false;
+    for m in &mut c.members {
+        let Member::Method(m) = m else { continue };
+        if m.kind != MethodKind::Constructor {
+            continue;
+        }
+        has_ctor = true;
+        m.params.push(owner_param.clone());
+        // Before the constructor runs the owner is only its argument.
+        let mut to_param = AliasToParam {
+            alias: &f.name.name,
+            owner: &field,
+            pred,
+        };
+        for c in &mut m.contract.clauses {
+            if matches!(c.kind, ClauseKind::Requires | ClauseKind::Context) {
+                walk::expr(&mut to_param, &mut c.expr);
+            }
+        }
+        match &mut m.body {
+            Some(b) => {
+                // After an explicit `super(…)`, which must stay first.
+                let at = usize::from(b.stmts.first().is_some_and(is_super_call));
+                b.stmts.insert(at, store.clone());
+            }
+            None => m.contract.clauses.push(Clause {
+                kind: ClauseKind::Ensures,
+                expr: e(ExprKind::Binary(
+                    BinOp::Eq,
+                    Box::new(self_select(&field, span)),
+                    Box::new(e(ExprKind::Name(id(&field)))),
+                )),
+                span,
+            }),
+        }
+    }
+    if !has_ctor {
+        c.members
+            .push(Member::Method(default_ctor(c, owner_param, store)));
+    }
+}
+
+/// `inv(args)` → `inv$owner.P(args)`, with `inv$owner` the constructor's argument.
+struct AliasToParam<'a> {
+    alias: &'a str,
+    owner: &'a str,
+    pred: &'a str,
+}
+
+impl Rewrite for AliasToParam<'_> {
+    fn expr(&mut self, e: &mut Expr) {
+        let ExprKind::Call(c) = &mut e.kind else {
+            return;
+        };
+        let on_this = match &c.recv {
+            None => true,
+            Some(r) => matches!(r.kind, ExprKind::This),
+        };
+        if on_this && c.name.name == self.alias {
+            let span = c.name.span;
+            c.recv = Some(Box::new(Expr {
+                kind: ExprKind::Name(Ident {
+                    name: self.owner.to_owned(),
+                    span,
+                }),
+                span,
+            }));
+            c.name.name = self.pred.to_owned();
+        }
+    }
+}
+
+fn is_super_call(s: &Stmt) -> bool {
+    matches!(&s.kind, StmtKind::Expr(Expr { kind: ExprKind::Call(c), .. })
+        if c.recv.is_none() && c.name.name == super::builders::SUPER)
+}
+
+/// The default constructor (write permission to every non-final field),
+/// taking the owner.
+fn default_ctor(c: &Class, owner: Param, store: Stmt) -> Method {
+    let span = c.span;
+    let e = |kind| Expr { kind, span };
+    let clauses = c
+        .members
+        .iter()
+        .filter_map(|m| match m {
+            Member::Field(f) if !f.mods.is_final && !f.mods.is_static => Some(f),
+            _ => None,
+        })
+        .map(|f| Clause {
+            kind: ClauseKind::Ensures,
+            expr: e(ExprKind::Perm(
+                Box::new(self_select(&f.name.name, span)),
+                Box::new(e(ExprKind::Write)),
+            )),
+            span,
+        })
+        .collect();
+    Method {
+        kind: MethodKind::Constructor,
+        mods: Modifiers::default(),
+        contract: Contract {
+            clauses,
+            ..Contract::default()
+        },
+        ret: Type {
+            kind: TypeKind::Void,
+            span,
+        },
+        name: c.name.clone(),
+        params: vec![owner],
+        body: Some(Block {
+            stmts: vec![store],
+            span,
+        }),
+        span,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Code;
+    use crate::syntax::java::parse_java;
+    use crate::syntax::span::FileId;
+
+    const LATCH: &str = "/*@ given (int -> resource) res; given int n; @*/
+        class Latch { /*@ requires res(0) ** n > 0; @*/ Latch(); }";
+
+    fn expand_text(texts: &[&str]) -> Result<Vec<Unit>, Vec<(Code, String)>> {
+        let mut units: Vec<Unit> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| parse_java(FileId(i as u32), t).expect("parses"))
+            .collect();
+        match expand(&mut units) {
+            Ok(()) => Ok(units),
+            Err(es) => Err(es
+                .into_iter()
+                .map(|d| {
+                    let s = d.span.expect("a place");
+                    (d.code, texts[s.file.0 as usize][s.range()].to_owned())
+                })
+                .collect()),
+        }
+    }
+
+    fn classes(units: &[Unit]) -> Vec<String> {
+        units
+            .iter()
+            .flat_map(|u| &u.decls)
+            .filter_map(|d| match d {
+                Decl::Class(c) => Some(c.name.name.clone()),
+                Decl::Member(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_distinct_use_is_one_instance() {
+        let client = "class C { /*@ resource r(int i) = true; resource s(int i) = true; @*/
+            void m() { Latch/*@<r, 2>@*/ a = new Latch/*@<r, 2>@*/();
+                       Latch/*@<s, 2>@*/ b = new Latch/*@<s, 2>@*/(); } }";
+        let units = expand_text(&[LATCH, client]).expect("expands");
+        let mut names = classes(&units);
+        names.sort();
+        assert_eq!(names, ["C", "Latch$C_r$2", "Latch$C_s$2"]);
+        let inst = units[0]
+            .decls
+            .iter()
+            .find_map(|d| match d {
+                Decl::Class(c) if c.name.name == "Latch$C_r$2" => Some(c),
+                _ => None,
+            })
+            .expect("instance");
+        // The owner field, the alias and the constructor's extra argument.
+        assert!(inst.members.iter().any(
+            |m| matches!(m, Member::Field(f) if f.name.name == "res$owner" && f.mods.is_final)
+        ));
+        assert!(inst.members.iter().any(
+            |m| matches!(m, Member::Predicate(p) if p.name.name == "res" && p.mods.is_inline)
+        ));
+        let ctor = inst
+            .members
+            .iter()
+            .find_map(|m| match m {
+                Member::Method(m) if m.kind == MethodKind::Constructor => Some(m),
+                _ => None,
+            })
+            .expect("constructor");
+        assert_eq!(ctor.params.len(), 1);
+        assert_eq!(ctor.name.name, "Latch$C_r$2");
+    }
+
+    #[test]
+    fn wrong_arguments_are_reported_at_their_place() {
+        let errs = |client: &str| expand_text(&[LATCH, client]).expect_err("refused");
+        let c = |body: &str| {
+            format!(
+                "class C {{ /*@ resource r(int i) = true; resource f(frac p) = true; @*/ {body} }}"
+            )
+        };
+        assert_eq!(
+            errs(&c("Latch/*@<r>@*/ x;")),
+            [(Code::Error(ErrorCode::Arity), "Latch/*@<r>".into())]
+        );
+        assert_eq!(
+            errs(&c("Latch/*@<true, 2>@*/ x;")),
+            [(Code::Error(ErrorCode::TypeMismatch), "true".into())]
+        );
+        assert_eq!(
+            errs(&c("Latch/*@<r, true>@*/ x;")),
+            [(Code::Error(ErrorCode::TypeMismatch), "true".into())]
+        );
+        assert_eq!(
+            errs(&c("Latch/*@<f, 1>@*/ x;")),
+            [(Code::Error(ErrorCode::TypeMismatch), "f".into())]
+        );
+        assert_eq!(
+            errs(&c("Latch/*@<q, 1>@*/ x;")),
+            [(Code::Error(ErrorCode::Undeclared), "q".into())]
+        );
+        assert_eq!(
+            errs(&c("Latch x;")),
+            [(Code::Error(ErrorCode::Arity), "Latch".into())]
+        );
+        assert_eq!(
+            errs(&c("C/*@<r>@*/ x;")),
+            [(Code::Error(ErrorCode::TypeMismatch), "C/*@<r>".into())]
+        );
+    }
+
+    #[test]
+    fn a_group_parameter_needs_a_group_predicate() {
+        let lock = "/*@ given group (frac -> resource) inv; @*/ class L { }";
+        let client = "class C { /*@ resource f(frac p) = true; @*/ L/*@<f>@*/ x; }";
+        assert_eq!(
+            expand_text(&[lock, client]).expect_err("refused"),
+            [(Code::Error(ErrorCode::TypeMismatch), "f".into())]
+        );
+    }
+}
