@@ -59,6 +59,9 @@ pub struct Modifiers {
     pub is_thread_local: bool,
     /// `group resource p(frac q)`: split/merge over `q` (scaled by the checker).
     pub is_group: bool,
+    /// `lemma` (Java spec library): a bodiless ghost method whose proof weft
+    /// writes per instance (`syntax::java::instantiate`).
+    pub is_lemma: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -348,6 +348,7 @@ fn modifiers(errors: &mut Errors, ms: &[JMod]) -> Modifiers {
             "pure" => out.is_pure = true,
             "thread_local" => out.is_thread_local = true,
             "group" => out.is_group = true,
+            "lemma" => out.is_lemma = true,
             "synchronized" => not_supported(errors, m.l, m.r, "`synchronized` here"),
             _ => {}
         }
@@ -633,7 +634,22 @@ pub fn param(
 /// A contract item, or `also` (which joins specification cases).
 pub enum JItem {
     Item(ContractItem),
+    Items(Vec<ContractItem>),
     Also(usize, usize),
+}
+
+/// `given T a, b, U c;`: one ghost parameter per name.
+pub fn givens(file: FileId, first: Box<Param>, more: Vec<(Option<Type>, Ident)>) -> JItem {
+    let mut ty = first.ty.clone();
+    let mut out = vec![ContractItem::Given(first)];
+    for (t, name) in more {
+        if let Some(t) = t {
+            ty = t;
+        }
+        let (l, r) = (sp(ty.span).0, sp(name.span).1);
+        out.push(ContractItem::Given(b::param(file, l, r, ty.clone(), name)));
+    }
+    JItem::Items(out)
 }
 
 pub fn also(l: usize, r: usize) -> JItem {
@@ -648,6 +664,7 @@ pub fn contract(errors: &mut Errors, items: Vec<JItem>) -> Contract {
     for (i, item) in items.into_iter().enumerate() {
         match item {
             JItem::Item(c) => out.push(c),
+            JItem::Items(cs) => out.extend(cs),
             JItem::Also(l, r) if i > 0 => {
                 not_supported(errors, l, r, "a second specification case (`also`)")
             }

@@ -101,6 +101,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                     for m in &mut c.members {
                         walk::member(&mut ctx, m);
                     }
+                    super::lemma::prove(c, None, &mut st.errors);
                 }
                 Decl::Member(m) => {
                     let mut ctx = Ctx {
@@ -135,6 +136,8 @@ struct Request {
     template: (String, usize),
     bounds: Vec<Bound>,
     name: String,
+    /// The first use, where the instance's own proofs report.
+    site: Span,
 }
 
 #[derive(Default)]
@@ -252,6 +255,7 @@ impl<'s> Ctx<'s> {
             template: key,
             bounds,
             name: n.clone(),
+            site: span,
         });
         Some((n, owners))
     }
@@ -473,16 +477,24 @@ impl State {
                 },
             );
         }
+        let mut first_of_class: HashMap<&str, &str> = HashMap::new();
         for (f, b) in owned {
             let Bound::Pred { class, pred } = b else {
                 continue;
             };
             add_owner(&mut c, f, class, pred);
+            match first_of_class.get(class.as_str()) {
+                Some(first) => same_owner(&mut c, first, &f.name.name, f.span),
+                None => {
+                    first_of_class.insert(class, &f.name.name);
+                }
+            }
         }
         let mut ctx = Ctx::new(self, &c, params);
         for m in &mut c.members {
             walk::member(&mut ctx, m);
         }
+        super::lemma::prove(&mut c, Some(req.site), &mut self.errors);
         (unit, c)
     }
 }
@@ -624,6 +636,36 @@ impl Rewrite for AliasToParam<'_> {
                 span,
             }));
             c.name.name = self.pred.to_owned();
+        }
+    }
+}
+
+/// Predicates of one class passed together belong to one object: every
+/// constructor requires it, and the lemmas (which speak about every object
+/// of the class, all built by a constructor) may assume it.
+fn same_owner(c: &mut Class, a: &str, b: &str, span: Span) {
+    let e = |kind| Expr { kind, span };
+    let name = |n: &str| {
+        e(ExprKind::Name(Ident {
+            name: owner_field(n),
+            span,
+        }))
+    };
+    let eq = |x: Expr, y: Expr| Clause {
+        kind: ClauseKind::Requires,
+        expr: e(ExprKind::Binary(BinOp::Eq, Box::new(x), Box::new(y))),
+        span,
+    };
+    for m in &mut c.members {
+        let Member::Method(m) = m else { continue };
+        if m.kind == MethodKind::Constructor {
+            m.contract.clauses.insert(0, eq(name(a), name(b)));
+        } else if m.mods.is_lemma {
+            let fields = eq(
+                self_select(&owner_field(a), span),
+                self_select(&owner_field(b), span),
+            );
+            m.contract.clauses.insert(0, fields);
         }
     }
 }

@@ -250,6 +250,10 @@ pub enum Token<'input> {
     Inline,
     #[token("thread_local")]
     ThreadLocal,
+    #[token("lemma")]
+    Lemma,
+    #[token("bag")]
+    Bag,
     #[token("resource")]
     Resource,
     #[token("group")]
@@ -483,6 +487,8 @@ impl Token<'_> {
             Pure => "pure",
             Inline => "inline",
             ThreadLocal => "thread_local",
+            Lemma => "lemma",
+            Bag => "bag",
             Resource => "resource",
             Group => "group",
             Frac => "frac",
@@ -577,6 +583,8 @@ impl Token<'_> {
                 | Pure
                 | Inline
                 | ThreadLocal
+                | Lemma
+                | Bag
                 | Resource
                 | Group
                 | Frac

@@ -52,6 +52,16 @@ pub const LIBRARY: &[Entry] = &[
     entry!("java.lang", "java/lang", "InterruptedException"),
     entry!("java.lang", "java/lang", "Thread"),
     entry!("java.util.concurrent", "java/util/concurrent", "Semaphore"),
+    entry!(
+        "java.util.concurrent",
+        "java/util/concurrent",
+        "CountDownLatch"
+    ),
+    entry!(
+        "java.util.concurrent",
+        "java/util/concurrent",
+        "CyclicBarrier"
+    ),
 ];
 
 /// What a file names, declares and imports, read from its tokens.

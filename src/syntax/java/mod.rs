@@ -25,6 +25,7 @@
 pub mod builders;
 pub mod inherit;
 pub mod instantiate;
+pub mod lemma;
 pub mod lexer;
 pub mod library;
 pub mod parser;

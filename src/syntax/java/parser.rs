@@ -135,6 +135,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "pure",
             "inline",
             "thread_local",
+            "lemma",
             "group",
             "@",
         ],
