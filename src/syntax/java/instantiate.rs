@@ -571,6 +571,18 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str) {
     let mut has_ctor = false;
     for m in &mut c.members {
         let Member::Method(m) = m else { continue };
+        if m.mods.is_lemma && m.body.is_none() {
+            // A lemma speaks about any owner: it takes the owner as an
+            // argument (a receiver the prover sees as a plain variable).
+            m.params.push(owner_param.clone());
+            let mut to_param = AliasToParam {
+                alias: &f.name.name,
+                owner: &field,
+                pred,
+            };
+            walk::contract(&mut to_param, &mut m.contract);
+            continue;
+        }
         if m.kind != MethodKind::Constructor {
             continue;
         }
@@ -641,8 +653,8 @@ impl Rewrite for AliasToParam<'_> {
 }
 
 /// Predicates of one class passed together belong to one object: every
-/// constructor requires it, and the lemmas (which speak about every object
-/// of the class, all built by a constructor) may assume it.
+/// constructor requires it, and so may the lemmas (which take the owners as
+/// arguments).
 fn same_owner(c: &mut Class, a: &str, b: &str, span: Span) {
     let e = |kind| Expr { kind, span };
     let name = |n: &str| {
@@ -658,14 +670,8 @@ fn same_owner(c: &mut Class, a: &str, b: &str, span: Span) {
     };
     for m in &mut c.members {
         let Member::Method(m) = m else { continue };
-        if m.kind == MethodKind::Constructor {
+        if m.kind == MethodKind::Constructor || (m.mods.is_lemma && m.body.is_none()) {
             m.contract.clauses.insert(0, eq(name(a), name(b)));
-        } else if m.mods.is_lemma {
-            let fields = eq(
-                self_select(&owner_field(a), span),
-                self_select(&owner_field(b), span),
-            );
-            m.contract.clauses.insert(0, fields);
         }
     }
 }
