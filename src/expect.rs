@@ -451,6 +451,10 @@ mod tests {
                     Some("locks") if path.starts_with(root.join("tests/cases")) => {
                         assert_eq!(regions.len(), 1, "{}", path.display())
                     }
+                    // Synchroniser negative tests (tests/cases/java/concurrent): one failure each.
+                    Some("concurrent") if is_case => {
+                        assert_eq!(regions.len(), 1, "{}", path.display())
+                    }
                     // Aimed at the encodings: one expected failure, or none.
                     Some("encoding") => assert!(regions.len() <= 1, "{}", path.display()),
                     // Thread negative tests: one expected failure, or a front-end error.
