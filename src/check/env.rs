@@ -148,6 +148,8 @@ pub(super) fn collect<'a>(
             c.env.program.classes.push(core::Class {
                 name: class.name.name.clone(),
                 fields: Vec::new(),
+                is_interface: class.is_interface,
+                interfaces: Vec::new(),
                 span: class.span,
             });
             c.env.classes.push(ClassInfo::default());

@@ -33,6 +33,11 @@ pub struct Class {
     /// Java's `extends D` (D not Object); the Java front end copies D's
     /// members into the class before checking (`syntax::java::inherit`).
     pub extends: Option<Ident>,
+    /// Java's `implements I, J` of a class, or `extends I, J` of an
+    /// interface: the interfaces it is a subtype of (directly).
+    pub implements: Vec<Ident>,
+    /// A Java `interface`: no fields or constructors; its methods are abstract.
+    pub is_interface: bool,
     pub members: Vec<Member>,
     pub span: Span,
 }

@@ -893,6 +893,8 @@ pub fn class(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Mem
     Decl::Class(Class {
         name,
         extends: None,
+        implements: Vec::new(),
+        is_interface: false,
         members: out,
         span: span(file, l, r),
     })

@@ -187,6 +187,8 @@ pub fn type_decl(
     Box::new(JTypeDecl::Class(Class {
         name,
         extends: superclass,
+        implements: Vec::new(),
+        is_interface,
         members: out,
         span: b::span(file, l, r),
     }))
