@@ -27,6 +27,7 @@ mod decl;
 mod env;
 mod expr;
 mod group;
+mod interfaces;
 mod locks;
 mod scope;
 mod stmt;
