@@ -149,6 +149,7 @@ pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
         return Err(errors);
     }
     syntax::java::instantiate::expand(&mut units)?;
+    syntax::java::runnable::synthesize(&mut units)?;
     syntax::java::inherit::flatten(&mut units)?;
     // Each stage's input is dropped as soon as the next stage has its
     // output, so at most two representations are alive at a time.

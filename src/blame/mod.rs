@@ -428,6 +428,14 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::ForkPre(r) => format!("the precondition of the thread's run method {}", why(r)),
         C::ForkNull => "the forked thread may be null".into(),
         C::JoinNull => "the joined thread may be null".into(),
+        C::ImplementsPre(r) => format!(
+            "where its interface method's precondition holds, this method's precondition {}",
+            why(r)
+        ),
+        C::ImplementsPost(r) => format!(
+            "after this method, its interface method's postcondition {}",
+            why(r)
+        ),
         C::NotTripped => "an expected failure did not occur".into(),
         C::TrippedTwice => "an expected failure occurred more than once".into(),
         C::Internal => format!("internal error at this {what}"),

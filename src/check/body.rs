@@ -86,7 +86,7 @@ impl<'e> Body<'e> {
     /// Checks `e` against an expected type.
     pub(super) fn expect(&mut self, e: &ast::Expr, ty: &Type) -> Option<Expr> {
         let x = self.expr(e, Some(ty))?;
-        if types::compatible(&x.ty, ty) {
+        if types::compatible(&self.env.program, &x.ty, ty) {
             Some(x)
         } else {
             self.type_mismatch(e.span, ty, &x.ty)
@@ -99,10 +99,15 @@ impl<'e> Body<'e> {
         if let (Type::Class(a), Type::Class(b)) = (got, want) {
             let (a, b) = (*a, self.env.program.class(*b).name.clone());
             if self.env.inherits(a, &b) {
-                let msg = format!(
-                    "using a {} as a {b} (no subtyping or dynamic dispatch yet)",
-                    self.env.program.class(a).name
+                let sub = &self.env.program.class(a).name;
+                let mut msg = format!(
+                    "using a {sub} as a {b} (no subtyping or dynamic dispatch between classes)"
                 );
+                if sub.starts_with("Thread$") {
+                    msg.push_str(
+                        "; a thread made by new Thread(r) can be held by a Thread variable only where it is created: Thread t = new Thread(r);",
+                    );
+                }
                 return self.err(ErrorCode::NotSupported, span, msg);
             }
         }

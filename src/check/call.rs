@@ -285,6 +285,10 @@ impl Body<'_> {
             let msg = format!("class {} is not declared", class.name);
             return self.err(ErrorCode::Undeclared, class.span, msg);
         };
+        if env.program.class(c).is_interface {
+            let msg = format!("{} is an interface: it has no constructor", class.name);
+            return self.err(ErrorCode::TypeMismatch, class.span, msg);
+        }
         let ctors: Vec<MethodId> = env.classes[c.0 as usize]
             .ctors
             .iter()
@@ -310,7 +314,7 @@ impl Body<'_> {
                         .params
                         .iter()
                         .zip(&xs)
-                        .all(|(p, x)| types::compatible(&x.ty, &p.ty))
+                        .all(|(p, x)| types::compatible(&env.program, &x.ty, &p.ty))
                 };
                 match ctors.iter().find(|m| fits(m)) {
                     Some(m) => *m,
@@ -413,7 +417,7 @@ impl Body<'_> {
                     .is_some();
                 continue;
             };
-            if !types::compatible(&params[i].ty, &var.ty) {
+            if !types::compatible(&self.env.program, &params[i].ty, &var.ty) {
                 let want = self.env.show(&var.ty);
                 ok = self
                     .mismatch::<()>(local.span, &want, &params[i].ty)

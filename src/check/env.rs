@@ -61,10 +61,16 @@ pub(super) enum JobKind<'a> {
 }
 
 impl Env {
-    /// A member of a class, or a global member when `class` is None.
+    /// A member of a class, or a global member when `class` is None. A
+    /// class's own members come first, then its interfaces' (transitively,
+    /// nearer first): the member found there IS the interface's.
     pub(super) fn member(&self, class: Option<ClassId>, name: &str) -> Option<Member> {
         match class {
-            Some(c) => self.classes.get(c.0 as usize)?.members.get(name).copied(),
+            Some(c) => self
+                .program
+                .supertypes(c)
+                .into_iter()
+                .find_map(|s| self.classes.get(s.0 as usize)?.members.get(name).copied()),
             None => self.globals.get(name).copied(),
         }
     }
@@ -72,15 +78,16 @@ impl Env {
     /// A member as a specification sees it: a predicate before a method of
     /// the same name.
     pub(super) fn spec_member(&self, class: Option<ClassId>, name: &str) -> Option<Member> {
-        class
-            .and_then(|c| {
-                self.classes
-                    .get(c.0 as usize)?
-                    .spec_members
-                    .get(name)
-                    .copied()
-            })
-            .or_else(|| self.member(class, name))
+        let Some(c) = class else {
+            return self.member(None, name);
+        };
+        self.program.supertypes(c).into_iter().find_map(|s| {
+            let info = self.classes.get(s.0 as usize)?;
+            info.spec_members
+                .get(name)
+                .or_else(|| info.members.get(name))
+                .copied()
+        })
     }
 
     /// Whether a member can be used without an object.
@@ -148,6 +155,8 @@ pub(super) fn collect<'a>(
             c.env.program.classes.push(core::Class {
                 name: class.name.name.clone(),
                 fields: Vec::new(),
+                is_interface: class.is_interface,
+                interfaces: Vec::new(),
                 span: class.span,
             });
             c.env.classes.push(ClassInfo::default());
@@ -158,10 +167,15 @@ pub(super) fn collect<'a>(
         }
     }
     for (id, class) in &classes {
+        let ids = super::interfaces::resolve(&c.env, &classes, class, c.errs);
+        c.env.program.classes[id.0 as usize].interfaces = ids;
+    }
+    for (id, class) in &classes {
         for m in &class.members {
             c.member(Some(*id), m);
         }
     }
+    super::interfaces::check_members(&c.env, &classes, c.errs);
     for decl in units.iter().flat_map(|u| &u.decls) {
         if let ast::Decl::Member(m) = decl {
             c.member(None, m);
@@ -175,7 +189,7 @@ pub(super) fn collect<'a>(
         crate::passes::threads::declare_tokens(&mut c.env.program, *id);
     }
     for (id, class) in &classes {
-        if c.env.classes[id.0 as usize].ctors.is_empty() {
+        if c.env.classes[id.0 as usize].ctors.is_empty() && !class.is_interface {
             c.default_ctor(*id, class);
         }
     }

@@ -106,7 +106,7 @@ impl Body<'_> {
                 let a = self.expr(a, hint);
                 let b = self.expr(b, hint);
                 let (c, a, b) = (c?, a?, b?);
-                match types::join(&a.ty, &b.ty) {
+                match types::join(&self.env.program, &a.ty, &b.ty) {
                     Some(t) => new(K::Cond(bx(c), bx(a), bx(b)), t),
                     None => {
                         let msg = format!(
@@ -466,7 +466,7 @@ impl Body<'_> {
             And if is_assertion(lt) && is_assertion(rt) => Some(Type::Resource),
             Implies if *lt == Type::Bool && is_assertion(rt) => Some(rt.clone()),
             Star if is_assertion(lt) && is_assertion(rt) => Some(Type::Resource),
-            Eq | Ne if types::join(lt, rt).is_some() => Some(Type::Bool),
+            Eq | Ne if types::join(&self.env.program, lt, rt).is_some() => Some(Type::Bool),
             Lt | Le | Gt | Ge if nums => Some(Type::Bool),
             Add | Sub | Mul | Div | Mod if nums => Some(if *lt == Type::Int && *rt == Type::Int {
                 Type::Int
@@ -477,7 +477,7 @@ impl Body<'_> {
             Add if lt == rt && collection_elem(lt).is_some() => Some(lt.clone()),
             Sub if lt == rt && matches!(lt, Type::Set(_)) => Some(lt.clone()),
             In => collection_elem(rt)
-                .filter(|e| types::compatible(lt, e))
+                .filter(|e| types::compatible(&self.env.program, lt, e))
                 .map(|_| Type::Bool),
             _ => None,
         }
@@ -609,7 +609,7 @@ impl Body<'_> {
             (None, Some(first)) => {
                 let mut t = first.ty.clone();
                 for x in &xs[1..] {
-                    match types::join(&t, &x.ty) {
+                    match types::join(&self.env.program, &t, &x.ty) {
                         Some(j) => t = j,
                         None => {
                             let want = self.env.show(&t);
@@ -619,7 +619,7 @@ impl Body<'_> {
                 }
                 // A hint may widen (e.g. `[1]` where a seq<rational> is expected).
                 match &declared {
-                    Some(d) if types::compatible(&t, d) => d.clone(),
+                    Some(d) if types::compatible(&self.env.program, &t, d) => d.clone(),
                     _ => t,
                 }
             }
@@ -635,7 +635,7 @@ impl Body<'_> {
             },
         };
         for x in &xs {
-            if !types::compatible(&x.ty, &elem) {
+            if !types::compatible(&self.env.program, &x.ty, &elem) {
                 let want = self.env.show(&elem);
                 return self.mismatch(x.span, &want, &x.ty);
             }

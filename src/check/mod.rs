@@ -27,7 +27,9 @@ mod decl;
 mod env;
 mod expr;
 mod group;
+mod interfaces;
 mod locks;
+mod refine;
 mod scope;
 mod stmt;
 mod threads;
@@ -71,5 +73,11 @@ pub fn check(units: &[Unit]) -> diag::Result<Program> {
             Done::Predicate(id, body) => p.predicates[id.0 as usize].body = body,
         }
     }
-    Ok(env.program)
+    let mut program = std::mem::take(&mut env.program);
+    refine::run(&env, units, &mut program, &mut errs);
+    if !errs.is_empty() {
+        errs.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
+        return Err(errs);
+    }
+    Ok(program)
 }

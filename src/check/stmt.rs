@@ -406,7 +406,7 @@ impl Body<'_> {
             Rhs::Call(_, t) => t.clone(),
             Rhs::NewArray(e, _) => Type::Array(Box::new(e.clone())),
         };
-        if types::compatible(&got, want) {
+        if types::compatible(&self.env.program, &got, want) {
             Some(rhs)
         } else {
             self.type_mismatch(value.span, want, &got)

@@ -66,10 +66,14 @@ pub(super) fn convert(
 ///
 /// A rational also fits a `frac`/`zfrac` (so `1\2` can be passed as a
 /// frac, as in VerCors); that the value lies in the range is a proof
-/// obligation for the encoder, not a typing question.
-pub(super) fn compatible(from: &Type, to: &Type) -> bool {
+/// obligation for the encoder, not a typing question. A class fits each
+/// interface it implements (transitively); type arguments (`seq<C>`,
+/// `C[]`) are invariant, so a `C[]` is not an `I[]` (Java's covariant
+/// arrays would need a store check).
+pub(super) fn compatible(p: &Program, from: &Type, to: &Type) -> bool {
     use Type::*;
     from == to
+        || matches!((from, to), (Class(a), Class(b)) if p.is_subclass(*a, *b))
         || matches!(
             (from, to),
             (Null, Class(_) | Array(_))
@@ -83,7 +87,7 @@ pub(super) fn compatible(from: &Type, to: &Type) -> bool {
 }
 
 /// The more general of two types, if one is compatible with the other.
-pub(super) fn join(a: &Type, b: &Type) -> Option<Type> {
+pub(super) fn join(p: &Program, a: &Type, b: &Type) -> Option<Type> {
     // Numbers widen along int < frac < zfrac < rational.
     let rank = |t: &Type| match t {
         Type::Int => Some(0),
@@ -95,9 +99,9 @@ pub(super) fn join(a: &Type, b: &Type) -> Option<Type> {
     if let (Some(x), Some(y)) = (rank(a), rank(b)) {
         return Some(if x >= y { a.clone() } else { b.clone() });
     }
-    if compatible(a, b) {
+    if compatible(p, a, b) {
         Some(b.clone())
-    } else if compatible(b, a) {
+    } else if compatible(p, b, a) {
         Some(a.clone())
     } else {
         None

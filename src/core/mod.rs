@@ -43,12 +43,40 @@ impl Program {
     pub fn predicate(&self, id: PredicateId) -> &Predicate {
         &self.predicates[id.0 as usize]
     }
+
+    /// Class `c` and every interface it is a subtype of, `c` first, each
+    /// once, nearer ones first (breadth first).
+    pub fn supertypes(&self, c: ClassId) -> Vec<ClassId> {
+        let mut out = vec![c];
+        let mut i = 0;
+        while i < out.len() {
+            if let Some(class) = self.classes.get(out[i].0 as usize) {
+                for s in &class.interfaces {
+                    if !out.contains(s) {
+                        out.push(*s);
+                    }
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// Whether class type `a` is assignable to class type `b`.
+    pub fn is_subclass(&self, a: ClassId, b: ClassId) -> bool {
+        a == b || self.supertypes(a).contains(&b)
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct Class {
     pub name: String,
     pub fields: Vec<FieldId>,
+    /// A Java interface: no fields, no constructors, abstract methods.
+    pub is_interface: bool,
+    /// The interfaces the class implements (or the interface extends),
+    /// directly; a class's type is assignable to each of them, transitively.
+    pub interfaces: Vec<ClassId>,
     pub span: Span,
 }
 

@@ -76,6 +76,12 @@ pub enum FailureCode {
     ForkNull,
     /// `join t` with `t` possibly null.
     JoinNull,
+    /// A method implementing an interface method needs more than the
+    /// interface method's precondition gives.
+    ImplementsPre(Reason),
+    /// A method implementing an interface method may not ensure the
+    /// interface method's postcondition.
+    ImplementsPost(Reason),
     /// An expectation marker region that caught no failure.
     NotTripped,
     /// An expectation marker region that caught more than one failure.
@@ -121,6 +127,8 @@ impl fmt::Display for FailureCode {
             ForkPre(r) => with(f, "forkPre", r),
             ForkNull => f.write_str("forkNull"),
             JoinNull => f.write_str("joinNull"),
+            ImplementsPre(r) => with(f, "implementsPre", r),
+            ImplementsPost(r) => with(f, "implementsPost", r),
             NotTripped => f.write_str("notTripped"),
             TrippedTwice => f.write_str("trippedTwice"),
             Internal => f.write_str("internal"),
@@ -146,6 +154,8 @@ impl FailureCode {
             HeldFailed(_) => HeldFailed(r),
             CommitFailed(_) => CommitFailed(r),
             ForkPre(_) => ForkPre(r),
+            ImplementsPre(_) => ImplementsPre(r),
+            ImplementsPost(_) => ImplementsPost(r),
             other => other,
         }
     }

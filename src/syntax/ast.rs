@@ -37,6 +37,11 @@ pub struct Class {
     /// before the class): the class is a template, expanded once per
     /// instantiation by `syntax::java::instantiate` before checking.
     pub ghost_params: Vec<Param>,
+    /// Java's `implements I, J` of a class, or `extends I, J` of an
+    /// interface: the interfaces it is a subtype of (directly).
+    pub implements: Vec<Ident>,
+    /// A Java `interface`: no fields or constructors; its methods are abstract.
+    pub is_interface: bool,
     pub members: Vec<Member>,
     pub span: Span,
 }

@@ -894,6 +894,8 @@ pub fn class(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Mem
         ghost_params: Vec::new(),
         name,
         extends: None,
+        implements: Vec::new(),
+        is_interface: false,
         members: out,
         span: span(file, l, r),
     })

@@ -142,21 +142,37 @@ pub fn type_decl(
     }
     // `extends D` of one class: recorded, and D's members are copied into
     // the class before checking (`super::inherit`). Every class extends
-    // Object: saying so changes nothing.
+    // Object: saying so changes nothing. An interface's `extends` and a
+    // class's `implements` name the interfaces it is a subtype of.
     let mut superclass = None;
+    let mut interfaces = Vec::new();
+    let names = |errors: &mut Errors, l: usize, r: usize, ts: &[Type], out: &mut Vec<Ident>| {
+        for t in ts {
+            match &t.kind {
+                TypeKind::Named(n) => out.push(n.clone()),
+                _ => not_supported(errors, l, r, "implementing this type"),
+            }
+        }
+    };
     if let Some(e) = extends {
         let (el, ts, er) = *e;
         match (is_interface, ts.as_slice()) {
+            (true, _) => names(errors, el, er, &ts, &mut interfaces),
             (false, [t]) => match &t.kind {
                 TypeKind::Named(n) if n.name == "Object" => {}
                 TypeKind::Named(n) => superclass = Some(n.clone()),
                 _ => not_supported(errors, el, er, "inheritance (`extends`) of this type"),
             },
-            _ => not_supported(errors, el, er, "interface inheritance (`extends`)"),
+            _ => not_supported(errors, el, er, "extending several classes"),
         }
     }
     if let Some(i) = implements {
-        not_supported(errors, i.0, i.2, "interface implementation (`implements`)");
+        let (il, ts, ir) = *i;
+        if is_interface {
+            not_supported(errors, il, ir, "`implements` on an interface");
+        } else {
+            names(errors, il, ir, &ts, &mut interfaces);
+        }
     }
     let mut out = Vec::new();
     let mut inits = Vec::new();
@@ -169,11 +185,16 @@ pub fn type_decl(
     }
     if is_interface {
         for m in &mut out {
-            if let Member::Method(m) = m {
-                if m.kind == MethodKind::Constructor {
+            match m {
+                Member::Method(m) if m.kind == MethodKind::Constructor => {
                     let (ml, mr) = sp(m.name.span);
                     not_supported(errors, ml, mr, "a constructor in an interface");
                 }
+                Member::Field(f) => {
+                    let (fl, fr) = sp(f.name.span);
+                    not_supported(errors, fl, fr, "a field in an interface");
+                }
+                _ => {}
             }
         }
     }
@@ -181,6 +202,8 @@ pub fn type_decl(
         ghost_params,
         name,
         extends: superclass,
+        implements: interfaces,
+        is_interface,
         members: out,
         span: b::span(file, l, r),
     }))

@@ -51,6 +51,7 @@ pub const LIBRARY: &[Entry] = &[
     entry!("java.lang", "java/lang", "String"),
     entry!("java.lang", "java/lang", "InterruptedException"),
     entry!("java.lang", "java/lang", "Thread"),
+    entry!("java.lang", "java/lang", "Runnable"),
     entry!("java.util.concurrent", "java/util/concurrent", "Semaphore"),
     entry!(
         "java.util.concurrent",

@@ -15,7 +15,11 @@
 //!   checker reads `P(e)` as `[e]P()` with the body at `p = 1` (sound when
 //!   the body is homogeneous in `p`; otherwise notSupported).
 //! * `class S extends D`: D's members are copied into S ([`inherit`]); no
-//!   subtyping or dynamic dispatch.
+//!   subtyping or dynamic dispatch between classes.
+//! * `class C implements I`, `interface I extends J`: a C is assignable to
+//!   its interfaces; a call through I uses I.m's contract, and C.m must
+//!   refine it (`check::refine`); an interface's predicates are shared.
+//! * `new Thread(r)`: a thread class per runnable class ([`runnable`]).
 //! * Spec library classes (`java.lang.Object`, …) are loaded when a program
 //!   names them ([`library`]).
 //!
@@ -29,7 +33,9 @@ pub mod lemma;
 pub mod lexer;
 pub mod library;
 pub mod parser;
+pub mod runnable;
 #[cfg(test)]
 mod tests;
+pub mod walk;
 
 pub use parser::{parse_java, parse_java_unit};

@@ -153,8 +153,12 @@ fn a_subclass_gets_the_members_it_does_not_redefine() {
 fn unsupported_java_is_reported_at_its_place() {
     let ns = Code::Error(ErrorCode::NotSupported);
     assert_eq!(
-        errors("interface A extends B { static int n; }"),
-        [(ns, "extends B".into()), (ns, "static".into())]
+        errors("interface A implements B { static int n; }"),
+        [
+            (ns, "implements B".into()),
+            (ns, "static".into()),
+            (ns, "n".into())
+        ]
     );
     assert_eq!(
         errors(

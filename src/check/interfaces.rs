@@ -1,0 +1,153 @@
+//! Java interfaces: the interfaces a class is a subtype of, and that the
+//! class fits them. Member lookup falls back to a class's interfaces
+//! (`Env::member`), so a predicate or pure function an interface declares
+//! is one member shared by every implementer; a class may therefore not
+//! redefine it (that would be a second, different predicate).
+
+use super::env::{Env, Member};
+use crate::core::ClassId;
+use crate::diag::{Diagnostic, ErrorCode};
+use crate::syntax::ast;
+use crate::syntax::span::Span;
+
+/// The interfaces `class` implements directly, with those of the classes
+/// it copies members from (`extends`, see `syntax::java::inherit`): their
+/// methods are its methods. Errors are reported for its own list only.
+pub(super) fn resolve(
+    env: &Env,
+    classes: &[(ClassId, &ast::Class)],
+    class: &ast::Class,
+    errs: &mut Vec<Diagnostic>,
+) -> Vec<ClassId> {
+    let mut out = Vec::new();
+    let mut at = Some(class);
+    for depth in 0..=classes.len() {
+        let Some(c) = at else { break };
+        for i in &c.implements {
+            match env.class_ids.get(&i.name) {
+                Some(id) if env.program.class(*id).is_interface && !out.contains(id) => {
+                    out.push(*id)
+                }
+                Some(id) if env.program.class(*id).is_interface => {}
+                Some(_) if depth == 0 => errs.push(Diagnostic::error(
+                    ErrorCode::TypeMismatch,
+                    i.span,
+                    format!("{} is a class, not an interface", i.name),
+                )),
+                None if depth == 0 => errs.push(Diagnostic::error(
+                    ErrorCode::Undeclared,
+                    i.span,
+                    format!("interface {} is not declared", i.name),
+                )),
+                _ => {}
+            }
+        }
+        at = c.extends.as_ref().and_then(|e| {
+            classes
+                .iter()
+                .find(|(_, k)| k.name.name == e.name)
+                .map(|(_, k)| *k)
+        });
+    }
+    out
+}
+
+/// The span of the member `name` of `class` as written (its name).
+pub(super) fn member_span(class: &ast::Class, name: &str) -> Span {
+    class
+        .members
+        .iter()
+        .find_map(|m| {
+            let id = match m {
+                ast::Member::Field(f) => &f.name,
+                ast::Member::Method(m) => &m.name,
+                ast::Member::Function(f) => &f.name,
+                ast::Member::Predicate(p) => &p.name,
+            };
+            (id.name == name).then_some(id.span)
+        })
+        .unwrap_or(class.name.span)
+}
+
+/// For every class and each of its interfaces: no predicate or pure
+/// function of the interface is redefined, and every method of the
+/// interface is implemented by a method with the same signature.
+pub(super) fn check_members(
+    env: &Env,
+    classes: &[(ClassId, &ast::Class)],
+    errs: &mut Vec<Diagnostic>,
+) {
+    let p = &env.program;
+    for (id, class) in classes {
+        let own = &env.classes[id.0 as usize];
+        for s in p.supertypes(*id).into_iter().skip(1) {
+            let iface = &env.classes[s.0 as usize];
+            let iname = &p.class(s).name;
+            let mut names: Vec<(&String, &Member)> = iface
+                .members
+                .iter()
+                .chain(iface.spec_members.iter())
+                .collect();
+            names.sort_by_key(|(n, _)| n.as_str());
+            for (name, m) in names {
+                let mine = own
+                    .spec_members
+                    .get(name)
+                    .into_iter()
+                    .chain(own.members.get(name))
+                    .copied()
+                    .collect::<Vec<_>>();
+                match m {
+                    Member::Predicate(_) | Member::Function(_) => {
+                        if !mine.is_empty() {
+                            errs.push(Diagnostic::error(
+                                ErrorCode::NotSupported,
+                                member_span(class, name),
+                                format!(
+                                    "redefining {name} of interface {iname}: an interface's predicates and pure functions are shared by all its implementers"
+                                ),
+                            ));
+                        }
+                    }
+                    Member::Method(im) => {
+                        let mine = mine.iter().find_map(|m| match m {
+                            Member::Method(x) => Some(*x),
+                            _ => None,
+                        });
+                        match mine {
+                            Some(cm) => {
+                                let (a, b) = (p.method(cm), p.method(*im));
+                                let same = a.is_static == b.is_static
+                                    && a.ret == b.ret
+                                    && a.params.len() == b.params.len()
+                                    && a.params.iter().zip(&b.params).all(|(x, y)| x.ty == y.ty);
+                                if !same {
+                                    errs.push(Diagnostic::error(
+                                        ErrorCode::TypeMismatch,
+                                        member_span(class, name),
+                                        format!(
+                                            "{}.{name} does not have the signature of {iname}.{name}",
+                                            class.name.name
+                                        ),
+                                    ));
+                                }
+                            }
+                            None if !class.is_interface && !own.members.contains_key(name) => {
+                                errs.push(Diagnostic::error(
+                                    ErrorCode::Undeclared,
+                                    class.name.span,
+                                    format!(
+                                        "class {} does not implement method {name} of interface {iname}",
+                                        class.name.name
+                                    ),
+                                ));
+                            }
+                            None => {}
+                        }
+                    }
+                    Member::Field(_) => {}
+                }
+            }
+        }
+    }
+}

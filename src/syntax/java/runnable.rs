@@ -1,0 +1,662 @@
+//! `new Thread(r)` for an `r` of a class R implementing `Runnable` (the
+//! thesis's Listing 25). Before inheritance is flattened, each such R gets
+//! a synthesised thread class, as if the program had written
+//!
+//! ```java
+//! class Thread$R extends Thread {
+//!   final R target;
+//!   //@ inline resource preFork() = target != null ** PRE;  // R.run's requires, this := target
+//!   //@ inline resource postJoin(frac p) = p == 1 ==> POST; // R.run's ensures, this := target
+//!   //@ requires r != null; ensures start() ** target == r;
+//!   Thread$R(R r) { super(); target = r; }
+//!   //@ requires preFork(); ensures postJoin(1);
+//!   public void run() { target.run(); }
+//! }
+//! ```
+//!
+//! and `new Thread(e)` becomes `new Thread$R(e)` (a local declared
+//! `Thread t = new Thread(e)` gets the type `Thread$R`). So `t.start()`
+//! needs R.run's precondition for `e` and `t.join()` with `p = 1` gives its
+//! postcondition, through the Thread contract `extends Thread` already
+//! uses (`inherit`); run is verified as a call of `target.run()`, whose own
+//! body is verified as R's. The predicates are inline, so a thread that is
+//! never named (`new Thread(new W()).start()`) needs no fold. Joining by
+//! shares (`p < 1`) gives nothing back (sound, not complete).
+//!
+//! R is read off `e`: `new R(…)`, `this`, or a local, parameter or field
+//! declared with type R. Limits: R.run's contract as written (one R.run
+//! inherits from an interface other than Runnable is not seen), no `\old`
+//! in its postcondition, and no Thread variable holding such a thread
+//! other than where it is created (no subtyping between thread classes).
+
+use super::walk::{children_mut, each_expr_mut};
+use crate::diag::{Diagnostic, ErrorCode};
+use crate::syntax::ast::*;
+use crate::syntax::span::Span;
+use std::collections::HashMap;
+
+/// The thread class made for runnable class `r`.
+pub fn thread_class_name(r: &str) -> String {
+    format!("Thread${r}")
+}
+
+const THREAD: &str = "Thread";
+
+/// Rewrites `new Thread(r)` and adds the thread classes it needs.
+pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
+    let classes: HashMap<String, Class> = units
+        .iter()
+        .flat_map(|u| &u.decls)
+        .filter_map(|d| match d {
+            Decl::Class(c) => Some((c.name.name.clone(), c.clone())),
+            Decl::Member(_) => None,
+        })
+        .collect();
+    if !classes.contains_key(THREAD) {
+        return Ok(());
+    }
+    let mut w = Walker {
+        classes: &classes,
+        class: String::new(),
+        scope: Vec::new(),
+        uses: Vec::new(),
+        errs: Vec::new(),
+        hoisted: Vec::new(),
+        fresh: 0,
+    };
+    for (u, unit) in units.iter_mut().enumerate() {
+        for decl in &mut unit.decls {
+            let Decl::Class(c) = decl else { continue };
+            w.class.clone_from(&c.name.name);
+            for m in &mut c.members {
+                let Member::Method(m) = m else { continue };
+                let Some(body) = &mut m.body else { continue };
+                w.scope = m
+                    .params
+                    .iter()
+                    .map(|p| (p.name.name.clone(), named(&p.ty)))
+                    .collect();
+                w.block(body, u);
+            }
+        }
+    }
+    let Walker { uses, mut errs, .. } = w;
+    let mut made: Vec<String> = Vec::new();
+    for (r, span, u) in uses {
+        if made.contains(&r) || classes.contains_key(&thread_class_name(&r)) {
+            continue;
+        }
+        made.push(r.clone());
+        match thread_class(&classes, &r, span) {
+            Ok(c) => units[u].decls.push(Decl::Class(c)),
+            Err(d) => errs.push(d),
+        }
+    }
+    if errs.is_empty() {
+        Ok(())
+    } else {
+        Err(errs)
+    }
+}
+
+fn named(t: &Type) -> Option<String> {
+    match &t.kind {
+        TypeKind::Named(n) => Some(n.name.clone()),
+        _ => None,
+    }
+}
+
+/// Class `name` and its superclasses (by copying), nearest first.
+fn lineage<'c>(classes: &'c HashMap<String, Class>, name: &str) -> Vec<&'c Class> {
+    let mut out: Vec<&Class> = Vec::new();
+    let mut at = classes.get(name);
+    while let Some(c) = at {
+        if out.iter().any(|o| o.name.name == c.name.name) {
+            break;
+        }
+        out.push(c);
+        at = c.extends.as_ref().and_then(|e| classes.get(&e.name));
+    }
+    out
+}
+
+struct Walker<'c> {
+    classes: &'c HashMap<String, Class>,
+    /// The class whose methods are walked.
+    class: String,
+    /// Locals and parameters in scope with their class type, if any.
+    scope: Vec<(String, Option<String>)>,
+    /// Runnable classes used, with the first `new Thread(…)` and its unit.
+    uses: Vec<(String, Span, usize)>,
+    errs: Vec<Diagnostic>,
+    /// Locals to declare before the statement being walked (`hoist`).
+    hoisted: Vec<Stmt>,
+    /// Numbers the hoisted locals.
+    fresh: u32,
+}
+
+impl Walker<'_> {
+    fn block(&mut self, b: &mut Block, u: usize) {
+        let n = self.scope.len();
+        for mut s in std::mem::take(&mut b.stmts) {
+            self.stmt(&mut s, u);
+            b.stmts.append(&mut self.hoisted);
+            b.stmts.push(s);
+        }
+        self.scope.truncate(n);
+    }
+
+    /// A local `T name = init;` to declare before the current statement;
+    /// the expression that reads it.
+    fn hoist(&mut self, ty: &str, init: Expr) -> Expr {
+        self.fresh += 1;
+        let span = init.span;
+        let name = Ident {
+            name: format!("weft_new_{}", self.fresh),
+            span,
+        };
+        self.hoisted.push(Stmt {
+            kind: StmtKind::Local {
+                ty: Type {
+                    kind: TypeKind::Named(Ident {
+                        name: ty.to_owned(),
+                        span,
+                    }),
+                    span,
+                },
+                name: name.clone(),
+                init: Some(init),
+            },
+            span,
+        });
+        Expr {
+            kind: ExprKind::Name(name),
+            span,
+        }
+    }
+
+    /// The checker takes `new` only as a whole statement or initializer:
+    /// `new Thread(new R(…))` and `new Thread(r).start()` get locals.
+    fn hoist_news(&mut self, e: &mut Expr, whole: bool) {
+        let placeholder = || Expr {
+            kind: ExprKind::Null,
+            span: Span::default(),
+        };
+        each_expr_mut(e, &mut |x| {
+            let ExprKind::New(c, args) = &mut x.kind else {
+                return;
+            };
+            if !c.name.starts_with("Thread$") {
+                return;
+            }
+            for a in args.iter_mut() {
+                if let ExprKind::New(r, _) = &a.kind {
+                    let r = r.name.clone();
+                    let init = std::mem::replace(a, placeholder());
+                    *a = self.hoist(&r, init);
+                }
+            }
+        });
+        if !whole {
+            return;
+        }
+        if let ExprKind::Call(c) = &mut e.kind {
+            if let Some(recv) = &mut c.recv {
+                if let ExprKind::New(t, _) = &recv.kind {
+                    if t.name.starts_with("Thread$") {
+                        let t = t.name.clone();
+                        let init = std::mem::replace(&mut **recv, placeholder());
+                        **recv = self.hoist(&t, init);
+                    }
+                }
+            }
+        }
+    }
+
+    fn stmt(&mut self, s: &mut Stmt, u: usize) {
+        match &mut s.kind {
+            StmtKind::Local { ty, name, init } => {
+                if let Some(e) = init {
+                    self.expr(e, u);
+                    self.hoist_news(e, false);
+                    // `Thread t = new Thread(r)`: t holds the runnable's thread class.
+                    if let (ExprKind::New(c, _), TypeKind::Named(n)) = (&e.kind, &mut ty.kind) {
+                        if n.name == THREAD && c.name != THREAD {
+                            n.name.clone_from(&c.name);
+                        }
+                    }
+                }
+                self.scope.push((name.name.clone(), named(ty)));
+            }
+            StmtKind::Assign { target, value } => {
+                self.expr(target, u);
+                self.expr(value, u);
+            }
+            StmtKind::Expr(e) => {
+                self.expr(e, u);
+                self.hoist_news(e, true);
+            }
+            StmtKind::Return(Some(e))
+            | StmtKind::Lock(_, e)
+            | StmtKind::Assert(e)
+            | StmtKind::Assume(e)
+            | StmtKind::Inhale(e)
+            | StmtKind::Exhale(e)
+            | StmtKind::Refute(e)
+            | StmtKind::Fold(e)
+            | StmtKind::Unfold(e)
+            | StmtKind::Fork(e)
+            | StmtKind::Join(e) => self.expr(e, u),
+            StmtKind::If { cond, then, els } => {
+                self.expr(cond, u);
+                self.block(then, u);
+                if let Some(b) = els {
+                    self.block(b, u);
+                }
+            }
+            StmtKind::While { cond, body, .. } => {
+                self.expr(cond, u);
+                self.block(body, u);
+            }
+            StmtKind::For {
+                init,
+                cond,
+                update,
+                body,
+                ..
+            } => {
+                let n = self.scope.len();
+                for s in init {
+                    self.stmt(s, u);
+                }
+                if let Some(c) = cond {
+                    self.expr(c, u);
+                }
+                for s in update {
+                    self.stmt(s, u);
+                }
+                self.block(body, u);
+                self.scope.truncate(n);
+            }
+            StmtKind::ForRange {
+                var, lo, hi, body, ..
+            } => {
+                self.expr(lo, u);
+                self.expr(hi, u);
+                self.scope.push((var.name.clone(), None));
+                self.block(body, u);
+                self.scope.pop();
+            }
+            StmtKind::Synchronized { lock, body } => {
+                self.expr(lock, u);
+                self.block(body, u);
+            }
+            StmtKind::Ghost(s) => self.stmt(s, u),
+            StmtKind::Block(b) => self.block(b, u),
+            StmtKind::Return(None) | StmtKind::Label(_) | StmtKind::Break | StmtKind::Continue => {}
+        }
+    }
+
+    fn expr(&mut self, e: &mut Expr, u: usize) {
+        each_expr_mut(e, &mut |x| self.rewrite(x, u));
+    }
+
+    /// `new Thread(e)` → `new Thread$R(e)`.
+    fn rewrite(&mut self, x: &mut Expr, u: usize) {
+        let span = x.span;
+        let ExprKind::New(c, args) = &mut x.kind else {
+            return;
+        };
+        let [arg] = args.as_slice() else { return };
+        if c.name != THREAD {
+            return;
+        }
+        match self.runnable(arg) {
+            Ok(r) => {
+                c.name = thread_class_name(&r);
+                self.uses.push((r, span, u));
+            }
+            Err(d) => self.errs.push(d),
+        }
+    }
+
+    /// The class R of the runnable in `new Thread(e)`, checked.
+    fn runnable(&self, e: &Expr) -> Result<String, Diagnostic> {
+        let field = |class: &str, f: &str| {
+            lineage(self.classes, class).into_iter().find_map(|c| {
+                c.members.iter().find_map(|m| match m {
+                    Member::Field(x) if x.name.name == f => named(&x.ty),
+                    _ => None,
+                })
+            })
+        };
+        let r = match &e.kind {
+            ExprKind::New(c, _) => Some(c.name.clone()),
+            ExprKind::This => Some(self.class.clone()),
+            ExprKind::Name(n) => match self.scope.iter().rev().find(|(v, _)| *v == n.name) {
+                Some((_, t)) => t.clone(),
+                None => field(&self.class, &n.name),
+            },
+            ExprKind::Select(o, f) if matches!(o.kind, ExprKind::This) => {
+                field(&self.class, &f.name)
+            }
+            _ => None,
+        };
+        let Some(r) = r else {
+            return Err(Diagnostic::error(
+                ErrorCode::NotSupported,
+                e.span,
+                "new Thread(e) needs the class of e: write a new object, this, or a variable or field of a class type",
+            ));
+        };
+        let Some(class) = self.classes.get(&r) else {
+            return Err(Diagnostic::error(
+                ErrorCode::Undeclared,
+                e.span,
+                format!("class {r} is not declared"),
+            ));
+        };
+        if class.is_interface {
+            return Err(Diagnostic::error(
+                ErrorCode::NotSupported,
+                e.span,
+                format!("new Thread(e) with e of interface type {r}: the thread's contract is its class's run"),
+            ));
+        }
+        if run_of(self.classes, &r).is_none() {
+            return Err(Diagnostic::error(
+                ErrorCode::RunnableMethodMissing,
+                e.span,
+                format!("class {r} has no method void run(), so it cannot be a thread's runnable"),
+            ));
+        }
+        Ok(r)
+    }
+}
+
+/// The `run()` method of class `r` (its own or copied from a superclass).
+fn run_of<'c>(classes: &'c HashMap<String, Class>, r: &str) -> Option<&'c Method> {
+    lineage(classes, r).into_iter().find_map(|c| {
+        c.members.iter().find_map(|m| match m {
+            Member::Method(m)
+                if m.kind == MethodKind::Method
+                    && m.name.name == "run"
+                    && m.params.is_empty()
+                    && !m.mods.is_static =>
+            {
+                Some(m)
+            }
+            _ => None,
+        })
+    })
+}
+
+/// `e` as seen from the thread object: R's members through `target`.
+fn through_target(e: &mut Expr, target: &Expr, bound: &mut Vec<String>, classes: &[&str]) {
+    match &mut e.kind {
+        ExprKind::This => {
+            *e = Expr {
+                span: e.span,
+                ..target.clone()
+            }
+        }
+        ExprKind::Name(n) if !bound.contains(&n.name) && !classes.contains(&n.name.as_str()) => {
+            let n = n.clone();
+            e.kind = ExprKind::Select(Box::new(target.clone()), n);
+        }
+        ExprKind::Call(c) => {
+            match &mut c.recv {
+                Some(r) => through_target(r, target, bound, classes),
+                None => c.recv = Some(Box::new(target.clone())),
+            }
+            for a in c.args.iter_mut().chain(c.given.iter_mut().map(|(_, x)| x)) {
+                through_target(a, target, bound, classes);
+            }
+        }
+        ExprKind::Quant {
+            binders,
+            range,
+            cond,
+            body,
+            ..
+        } => {
+            let n = bound.len();
+            bound.extend(binders.iter().map(|b| b.name.name.clone()));
+            if let Some((lo, hi)) = range {
+                through_target(lo, target, bound, classes);
+                through_target(hi, target, bound, classes);
+            }
+            if let Some(c) = cond {
+                through_target(c, target, bound, classes);
+            }
+            through_target(body, target, bound, classes);
+            bound.truncate(n);
+        }
+        ExprKind::Let {
+            name, value, body, ..
+        } => {
+            through_target(value, target, bound, classes);
+            bound.push(name.name.clone());
+            through_target(body, target, bound, classes);
+            bound.pop();
+        }
+        _ => {
+            for c in children_mut(e) {
+                through_target(c, target, bound, classes);
+            }
+        }
+    }
+}
+
+/// The first `\old` in `e`, if any.
+fn old_in(e: &mut Expr) -> Option<Span> {
+    let mut found = None;
+    each_expr_mut(e, &mut |x| {
+        if found.is_none() && matches!(x.kind, ExprKind::Old(..)) {
+            found = Some(x.span);
+        }
+    });
+    found
+}
+
+/// `Thread$R`, at `span` (the first `new Thread(…)` of an R).
+fn thread_class(
+    classes: &HashMap<String, Class>,
+    r: &str,
+    span: Span,
+) -> Result<Class, Diagnostic> {
+    let run = run_of(classes, r).expect("checked when the use was found");
+    if !run.contract.given.is_empty() || !run.contract.yields.is_empty() {
+        return Err(Diagnostic::error(
+            ErrorCode::NotSupported,
+            run.name.span,
+            "a run method with ghost parameters, for new Thread(r)",
+        ));
+    }
+    let ex = |kind| Expr { kind, span };
+    let id = |n: &str| Ident {
+        name: n.to_owned(),
+        span,
+    };
+    let ty = |kind| Type { kind, span };
+    let target = ex(ExprKind::Select(Box::new(ex(ExprKind::This)), id("target")));
+    let names: Vec<&str> = classes.keys().map(String::as_str).collect();
+    let side = |pre: bool| -> Vec<Expr> {
+        run.contract
+            .clauses
+            .iter()
+            .filter(|c| match c.kind {
+                ClauseKind::Requires => pre,
+                ClauseKind::Ensures => !pre,
+                ClauseKind::Context | ClauseKind::ContextEverywhere => true,
+                _ => false,
+            })
+            .map(|c| {
+                let mut e = c.expr.clone();
+                through_target(&mut e, &target, &mut Vec::new(), &names);
+                e
+            })
+            .collect()
+    };
+    let star = |es: Vec<Expr>| {
+        es.into_iter()
+            .reduce(|a, b| Expr {
+                span: a.span.fuse(b.span),
+                kind: ExprKind::Binary(BinOp::Star, Box::new(a), Box::new(b)),
+            })
+            .unwrap_or_else(|| ex(ExprKind::Bool(true)))
+    };
+    // run calls target.run(): the thread needs its runnable.
+    let mut pre_parts = vec![ex(ExprKind::Binary(
+        BinOp::Ne,
+        Box::new(target.clone()),
+        Box::new(ex(ExprKind::Null)),
+    ))];
+    pre_parts.extend(side(true));
+    let pre = star(pre_parts);
+    let mut post = star(side(false));
+    if let Some(old) = old_in(&mut post) {
+        return Err(Diagnostic::error(
+            ErrorCode::Misplaced,
+            old,
+            "the postcondition of a run method may not use \\old when its class is started with new Thread(r): a join has no state of the start to refer to",
+        ));
+    }
+    let call = |name: &str, args: Vec<Expr>, recv: Option<Expr>| {
+        ex(ExprKind::Call(Box::new(Call {
+            recv: recv.map(Box::new),
+            name: id(name),
+            args,
+            given: Vec::new(),
+            yields: Vec::new(),
+        })))
+    };
+    let clause = |kind, expr| Clause { kind, expr, span };
+    let inline = Modifiers {
+        is_inline: true,
+        ..Modifiers::default()
+    };
+    let one = || ex(ExprKind::Int(1));
+    let p_is_one = ex(ExprKind::Binary(
+        BinOp::Eq,
+        Box::new(ex(ExprKind::Name(id("p")))),
+        Box::new(one()),
+    ));
+    let void = || ty(TypeKind::Void);
+    let members = vec![
+        Member::Field(Field {
+            mods: Modifiers {
+                is_final: true,
+                ..Modifiers::default()
+            },
+            ty: ty(TypeKind::Named(id(r))),
+            name: id("target"),
+            span,
+        }),
+        Member::Predicate(Predicate {
+            mods: inline,
+            contract: Contract::default(),
+            name: id("preFork"),
+            params: Vec::new(),
+            body: Some(pre),
+            span,
+        }),
+        Member::Predicate(Predicate {
+            mods: inline,
+            contract: Contract::default(),
+            name: id("postJoin"),
+            params: vec![Param {
+                ty: ty(TypeKind::Frac),
+                name: id("p"),
+                span,
+            }],
+            body: Some(ex(ExprKind::Binary(
+                BinOp::Implies,
+                Box::new(p_is_one),
+                Box::new(post),
+            ))),
+            span,
+        }),
+        Member::Method(Method {
+            kind: MethodKind::Constructor,
+            mods: Modifiers::default(),
+            contract: Contract {
+                clauses: vec![
+                    clause(
+                        ClauseKind::Requires,
+                        ex(ExprKind::Binary(
+                            BinOp::Ne,
+                            Box::new(ex(ExprKind::Name(id("r")))),
+                            Box::new(ex(ExprKind::Null)),
+                        )),
+                    ),
+                    clause(ClauseKind::Ensures, call("start", Vec::new(), None)),
+                    clause(
+                        ClauseKind::Ensures,
+                        ex(ExprKind::Binary(
+                            BinOp::Eq,
+                            Box::new(target.clone()),
+                            Box::new(ex(ExprKind::Name(id("r")))),
+                        )),
+                    ),
+                ],
+                ..Contract::default()
+            },
+            ret: void(),
+            name: id(&thread_class_name(r)),
+            params: vec![Param {
+                ty: ty(TypeKind::Named(id(r))),
+                name: id("r"),
+                span,
+            }],
+            body: Some(Block {
+                stmts: vec![
+                    Stmt {
+                        kind: StmtKind::Expr(call(super::builders::SUPER, Vec::new(), None)),
+                        span,
+                    },
+                    Stmt {
+                        kind: StmtKind::Assign {
+                            target: target.clone(),
+                            value: ex(ExprKind::Name(id("r"))),
+                        },
+                        span,
+                    },
+                ],
+                span,
+            }),
+            span,
+        }),
+        Member::Method(Method {
+            kind: MethodKind::Method,
+            mods: Modifiers::default(),
+            contract: Contract {
+                clauses: vec![
+                    clause(ClauseKind::Requires, call("preFork", Vec::new(), None)),
+                    clause(ClauseKind::Ensures, call("postJoin", vec![one()], None)),
+                ],
+                ..Contract::default()
+            },
+            ret: void(),
+            name: id("run"),
+            params: Vec::new(),
+            body: Some(Block {
+                stmts: vec![Stmt {
+                    kind: StmtKind::Expr(call("run", Vec::new(), Some(target.clone()))),
+                    span,
+                }],
+                span,
+            }),
+            span,
+        }),
+    ];
+    Ok(Class {
+        ghost_params: Vec::new(),
+        name: id(&thread_class_name(r)),
+        extends: Some(id(THREAD)),
+        implements: Vec::new(),
+        is_interface: false,
+        members,
+        span,
+    })
+}
