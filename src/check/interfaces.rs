@@ -23,7 +23,11 @@ pub(super) fn resolve(
     let mut at = Some(class);
     for depth in 0..=classes.len() {
         let Some(c) = at else { break };
-        for i in &c.implements {
+        for t in &c.implements {
+            // Ghost arguments are gone by now (`syntax::java::instantiate`).
+            let ast::TypeKind::Named(i) = &t.kind else {
+                continue;
+            };
             match env.class_ids.get(&i.name) {
                 Some(id) if env.program.class(*id).is_interface && !out.contains(id) => {
                     out.push(*id)

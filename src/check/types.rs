@@ -74,6 +74,8 @@ pub(super) fn compatible(p: &Program, from: &Type, to: &Type) -> bool {
     use Type::*;
     from == to
         || matches!((from, to), (Class(a), Class(b)) if p.is_subclass(*a, *b))
+        // Every object and array is an Object (java.lang.Object of the spec library).
+        || matches!((from, to), (Class(_) | Array(_), Class(b)) if p.class(*b).name == "Object")
         || matches!(
             (from, to),
             (Null, Class(_) | Array(_))

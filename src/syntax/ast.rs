@@ -39,7 +39,8 @@ pub struct Class {
     pub ghost_params: Vec<Param>,
     /// Java's `implements I, J` of a class, or `extends I, J` of an
     /// interface: the interfaces it is a subtype of (directly).
-    pub implements: Vec<Ident>,
+    /// Named types, or `I/*@<args>@*/` until `syntax::java::instantiate`.
+    pub implements: Vec<Type>,
     /// A Java `interface`: no fields or constructors; its methods are abstract.
     pub is_interface: bool,
     pub members: Vec<Member>,

@@ -146,10 +146,10 @@ pub fn type_decl(
     // class's `implements` name the interfaces it is a subtype of.
     let mut superclass = None;
     let mut interfaces = Vec::new();
-    let names = |errors: &mut Errors, l: usize, r: usize, ts: &[Type], out: &mut Vec<Ident>| {
+    let names = |errors: &mut Errors, l: usize, r: usize, ts: &[Type], out: &mut Vec<Type>| {
         for t in ts {
             match &t.kind {
-                TypeKind::Named(n) => out.push(n.clone()),
+                TypeKind::Named(_) | TypeKind::Generic(..) => out.push(t.clone()),
                 _ => not_supported(errors, l, r, "implementing this type"),
             }
         }
@@ -190,7 +190,9 @@ pub fn type_decl(
                     let (ml, mr) = sp(m.name.span);
                     not_supported(errors, ml, mr, "a constructor in an interface");
                 }
-                Member::Field(f) => {
+                // A ghost final field (Lock's `parent`) is a value every
+                // implementing object has; other fields are not supported.
+                Member::Field(f) if !(f.mods.is_ghost && f.mods.is_final) => {
                     let (fl, fr) = sp(f.name.span);
                     not_supported(errors, fl, fr, "a field in an interface");
                 }

@@ -98,6 +98,9 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
             match d {
                 Decl::Class(c) => {
                     let mut ctx = Ctx::new(&mut st, c, HashMap::new());
+                    for t in &mut c.implements {
+                        walk::ty(&mut ctx, t);
+                    }
                     for m in &mut c.members {
                         walk::member(&mut ctx, m);
                     }
@@ -441,6 +444,31 @@ impl Rewrite for Ctx<'_> {
 }
 
 impl State {
+    /// The predicate parameters of `c` it passes on, under the same name, to
+    /// an interface it implements (`ReentrantLock<inv> implements
+    /// Lock<inv, true, true>`): the interface's instance declares their owner
+    /// field and alias, which `c` inherits.
+    fn provided_by_interfaces(&self, c: &Class) -> HashSet<String> {
+        let mut out = HashSet::new();
+        for t in &c.implements {
+            let TypeKind::Generic(i, args) = &t.kind else {
+                continue;
+            };
+            let Some(tpl) = self.templates.get(&(i.name.clone(), args.len())) else {
+                continue;
+            };
+            for (formal, arg) in tpl.class.ghost_params.iter().zip(args) {
+                let is_family = matches!(formal.ty.kind, TypeKind::Family { .. });
+                if let GhostArg::Name(n) = arg {
+                    if is_family && n.name == formal.name.name {
+                        out.insert(n.name.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Builds the requested instance and rewrites its body (which may
     /// request further instances).
     fn instance(&mut self, req: Request) -> (usize, Class) {
@@ -477,12 +505,14 @@ impl State {
                 },
             );
         }
+        let provided = self.provided_by_interfaces(&c);
         let mut first_of_class: HashMap<&str, &str> = HashMap::new();
         for (f, b) in owned {
             let Bound::Pred { class, pred } = b else {
                 continue;
             };
-            add_owner(&mut c, f, class, pred);
+            let from_interface = provided.contains(&f.name.name);
+            add_owner(&mut c, f, class, pred, from_interface);
             match first_of_class.get(class.as_str()) {
                 Some(first) => same_owner(&mut c, first, &f.name.name, f.span),
                 None => {
@@ -491,6 +521,9 @@ impl State {
             }
         }
         let mut ctx = Ctx::new(self, &c, params);
+        for t in &mut c.implements {
+            walk::ty(&mut ctx, t);
+        }
         for m in &mut c.members {
             walk::member(&mut ctx, m);
         }
@@ -501,7 +534,7 @@ impl State {
 
 /// The owner field, the alias predicate and the constructors' extra
 /// argument for predicate parameter `f` bound to `class.pred`.
-fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str) {
+fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool) {
     let span = f.span;
     let field = owner_field(&f.name.name);
     let id = |name: &str| Ident {
@@ -535,27 +568,29 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str) {
         given: Vec::new(),
         yields: Vec::new(),
     })));
-    c.members.push(Member::Field(Field {
-        mods: Modifiers {
-            is_final: true,
-            is_ghost: true,
-            ..Modifiers::default()
-        },
-        ty: owner_ty.clone(),
-        name: id(&field),
-        span,
-    }));
-    c.members.push(Member::Predicate(Predicate {
-        mods: Modifiers {
-            is_inline: true,
-            ..Modifiers::default()
-        },
-        contract: Contract::default(),
-        name: f.name.clone(),
-        params: alias_params,
-        body: Some(body),
-        span,
-    }));
+    if !inherited {
+        c.members.push(Member::Field(Field {
+            mods: Modifiers {
+                is_final: true,
+                is_ghost: true,
+                ..Modifiers::default()
+            },
+            ty: owner_ty.clone(),
+            name: id(&field),
+            span,
+        }));
+        c.members.push(Member::Predicate(Predicate {
+            mods: Modifiers {
+                is_inline: true,
+                ..Modifiers::default()
+            },
+            contract: Contract::default(),
+            name: f.name.clone(),
+            params: alias_params,
+            body: Some(body),
+            span,
+        }));
+    }
     let owner_param = Param {
         ty: owner_ty,
         name: id(&field),
@@ -616,7 +651,7 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str) {
             }),
         }
     }
-    if !has_ctor {
+    if !has_ctor && !c.is_interface {
         c.members
             .push(Member::Method(default_ctor(c, owner_param, store)));
     }

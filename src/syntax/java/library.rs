@@ -63,6 +63,31 @@ pub const LIBRARY: &[Entry] = &[
         "java/util/concurrent",
         "CyclicBarrier"
     ),
+    entry!(
+        "java.util.concurrent.locks",
+        "java/util/concurrent/locks",
+        "LockSet"
+    ),
+    entry!(
+        "java.util.concurrent.locks",
+        "java/util/concurrent/locks",
+        "Lock"
+    ),
+    entry!(
+        "java.util.concurrent.locks",
+        "java/util/concurrent/locks",
+        "ReentrantLock"
+    ),
+    entry!(
+        "java.util.concurrent.locks",
+        "java/util/concurrent/locks",
+        "ReadWriteLock"
+    ),
+    entry!(
+        "java.util.concurrent.locks",
+        "java/util/concurrent/locks",
+        "ReentrantReadWriteLock"
+    ),
 ];
 
 /// What a file names, declares and imports, read from its tokens.
