@@ -421,6 +421,7 @@ impl<'a> Collector<'a, '_> {
             class,
             is_static: class.is_none() || p.mods.is_static,
             is_inline: p.mods.is_inline,
+            is_thread_local: p.mods.is_thread_local,
             params,
             body: None,
             span: p.span,

@@ -32,6 +32,7 @@ mod locks;
 mod refine;
 mod scope;
 mod stmt;
+mod thread_local;
 mod threads;
 mod types;
 
@@ -75,6 +76,7 @@ pub fn check(units: &[Unit]) -> diag::Result<Program> {
     }
     let mut program = std::mem::take(&mut env.program);
     refine::run(&env, units, &mut program, &mut errs);
+    thread_local::check(&program, &mut errs);
     if !errs.is_empty() {
         errs.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
         return Err(errs);

@@ -156,6 +156,9 @@ pub struct Predicate {
     pub is_static: bool,
     /// `inline resource`: the body is substituted where the predicate is used.
     pub is_inline: bool,
+    /// `thread_local resource`: owned by one thread, never part of another
+    /// predicate (so never handed to another thread).
+    pub is_thread_local: bool,
     pub params: Vec<Var>,
     pub body: Option<Expr>,
     pub span: Span,

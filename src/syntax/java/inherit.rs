@@ -237,8 +237,8 @@ fn shapes(c: &Contract, k: ClauseKind) -> Vec<String> {
 }
 
 /// Behavioural subtyping, kept simple: an overriding method without a
-/// contract takes the overridden one's; with one, it must require exactly
-/// what the overridden method requires and ensure at least what it ensures
+/// contract takes the overridden one's; with one, it may require only
+/// clauses the overridden method requires and must ensure at least what it ensures
 /// (so a thread's run cannot assume more than start hands it).
 fn override_contract(m: &mut Method, d: &Method) -> Result<(), Diagnostic> {
     let c = &m.contract;
@@ -246,7 +246,11 @@ fn override_contract(m: &mut Method, d: &Method) -> Result<(), Diagnostic> {
         m.contract = d.contract.clone();
         return Ok(());
     }
-    let same_pre = shapes(c, ClauseKind::Requires) == shapes(&d.contract, ClauseKind::Requires);
+    // Requiring less is sound: every clause must be one the overridden requires.
+    let parent_pre = shapes(&d.contract, ClauseKind::Requires);
+    let same_pre = shapes(c, ClauseKind::Requires)
+        .iter()
+        .all(|x| parent_pre.contains(x));
     let given = |c: &Contract| {
         c.given
             .iter()
@@ -264,7 +268,7 @@ fn override_contract(m: &mut Method, d: &Method) -> Result<(), Diagnostic> {
         ErrorCode::NotSupported,
         m.name.span,
         format!(
-            "overriding {} with a different contract (it must require the same and ensure at least as much)",
+            "overriding {} with a different contract (it may require only what the overridden method requires and must ensure at least as much)",
             m.name.name
         ),
     ))

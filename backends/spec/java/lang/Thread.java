@@ -7,6 +7,8 @@
 // their fraction: join(1) = join(1/2) ** join(1/2).
 package java.lang;
 
+import java.util.concurrent.locks.LockSet;
+
 public class Thread {
   /*@
     resource start();
@@ -18,8 +20,12 @@ public class Thread {
   //@ ensures start();
   public Thread();
 
+  // A new thread holds no locks: run starts with an empty lock set (a
+  // thread-local resource, see java.util.concurrent.locks.LockSet), which a
+  // run that takes no locks need not mention.
   /*@
     requires preFork();
+    requires LockSet.of(bag<Object>{});
     ensures postJoin(1);
   @*/
   public void run();

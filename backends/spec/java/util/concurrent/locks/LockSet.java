@@ -8,5 +8,5 @@
 package java.util.concurrent.locks;
 
 public final class LockSet {
-  /*@ static resource of(bag<Object> S); @*/
+  /*@ static thread_local resource of(bag<Object> S); @*/
 }
