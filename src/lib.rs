@@ -131,6 +131,49 @@
 //!   construct's code), inhales and an assume; a generated check's resources
 //!   are blamed as the construct (`invariantFailed:perm` on the `unlock`).
 //!
+//! # Class ghost parameters and the synchronisers ([`syntax::java::instantiate`])
+//!
+//! The thesis's synchroniser contracts (ch. 4) are written over class ghost
+//! parameters: `/*@ given group (frac -> resource) inv; given boolean
+//! isExclusive; @*/ interface Lock`, used as `Lock/*@<pcinv, true, true>@*/`.
+//! weft **monomorphises** them before checking, so the checker, the passes and
+//! both encoders only ever see ordinary classes:
+//!
+//! * each distinct use `C<args>` (in a type, at `new`, after `implements`)
+//!   becomes a class `C$args…` (one per argument list; templates that differ
+//!   in their number of parameters may share a name: the two CountDownLatch
+//!   contracts); a template nobody instantiates is not checked;
+//! * a value parameter (`boolean`, `int`) is replaced by its literal;
+//! * a predicate parameter bound to an instance predicate `P` of class `D`
+//!   becomes a ghost final field `inv$owner : D` (set by every constructor
+//!   from an extra last argument; `this` at `new` in D, or the enclosing
+//!   instance's own owner when forwarded) and an inline predicate
+//!   `inv(x) = inv$owner.P(x)`, so `lock.inv(1)` *is* the owner's `P(1)` and
+//!   `fold`/`unfold` of it fold and unfold `P`. Parameters passed on to an
+//!   implemented interface under the same name live in the interface's
+//!   instance. Final fields are functions of the object, so no permission
+//!   is needed to read an owner.
+//!
+//! The alternative, one abstract family per parameter tied to the argument
+//! by axioms, would need a sound axiom per instantiation anyway and loses
+//! `fold`/`unfold` through the parameter.
+//!
+//! **Lemmas** ([`syntax::java::lemma`]): a synchroniser that moves resources
+//! between threads (CountDownLatch, CyclicBarrier) is sound only if what the
+//! threads hand in gives what they take out. The library states this as a
+//! bodiless `lemma` over the parameters; per instance its bounds are literals,
+//! so weft unrolls its `orall*` clauses and writes the proof (unfold every
+//! instance of the precondition, fold every instance of the postcondition).
+//! A client whose resources do not match fails that fold, reported at its
+//! instantiation. (The thesis states `*-*`; soundness needs one direction.)
+//!
+//! **Lock sets** (`check/thread_local.rs`): the thesis's `LockSet(S)` is
+//! `LockSet.of(S)`, a `thread_local` predicate: it may not occur in any
+//! predicate body (so no thread hands its lock set to another), and a
+//! thread's `run` starts with `LockSet.of(bag<Object>{})` (Thread's contract).
+//! `Lock`'s two specification cases (first lock, re-entry), joined by `also`
+//! in the thesis, are one contract guarded by `this \in S`.
+//!
 //! # The Boogie encoding ([`emit::boogie`])
 //!
 //! * **State.** `Heap: <A>[Ref, Field A]A`, `Mask: <A>[Ref, Field A]real`
