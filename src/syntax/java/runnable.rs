@@ -221,7 +221,7 @@ impl Walker<'_> {
                     self.hoist_news(e, false);
                     // `Thread t = new Thread(r)`: t holds the runnable's thread class.
                     if let (ExprKind::New(c, _), TypeKind::Named(n)) = (&e.kind, &mut ty.kind) {
-                        if n.name == THREAD && c.name != THREAD {
+                        if n.name == THREAD && c.name.starts_with("Thread$") {
                             n.name.clone_from(&c.name);
                         }
                     }
@@ -658,4 +658,74 @@ fn thread_class(
         members,
         span,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::span::FileId;
+
+    const THREAD_AND_JOB: &str = "class Thread { } interface Runnable { void run(); }
+        class Job implements Runnable {
+        final int n;
+        /*@ requires n > 0; @*/ public void run() { } }";
+
+    fn synthesized(main: &str) -> Result<Vec<Unit>, Vec<Diagnostic>> {
+        let text = format!("{THREAD_AND_JOB} {main}");
+        let mut units = vec![crate::syntax::java::parse_java(FileId(0), &text).expect("parses")];
+        synthesize(&mut units).map(|()| units)
+    }
+
+    fn class<'u>(units: &'u [Unit], name: &str) -> Option<&'u Class> {
+        units[0].decls.iter().find_map(|d| match d {
+            Decl::Class(c) if c.name.name == name => Some(c),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn a_thread_class_per_runnable_class() {
+        let units =
+            synthesized("class M { void m(Job j) { Thread t = new Thread(j); new Thread(new Job()).start(); } }")
+                .unwrap();
+        let t = class(&units, "Thread$Job").expect("synthesised once");
+        assert_eq!(t.extends.as_ref().unwrap().name, "Thread");
+        let pre = t.members.iter().find_map(|m| match m {
+            Member::Predicate(p) if p.name.name == "preFork" => p.body.clone(),
+            _ => None,
+        });
+        // `n > 0` of Job.run, read through the thread's target.
+        let text = format!("{:?}", pre.unwrap());
+        assert!(text.contains("\"target\"") && text.contains("\"n\""));
+        let Some(Member::Method(m)) = class(&units, "M").unwrap().members.first() else {
+            panic!("m")
+        };
+        let stmts = &m.body.as_ref().unwrap().stmts;
+        let StmtKind::Local { ty, .. } = &stmts[0].kind else {
+            panic!("a local")
+        };
+        assert_eq!(
+            ty.kind,
+            TypeKind::Named(Ident {
+                name: "Thread$Job".into(),
+                span: ty.span
+            })
+        );
+        // `new Thread(new Job()).start()`: two locals, then the call.
+        assert_eq!(stmts.len(), 4);
+    }
+
+    #[test]
+    fn the_runnable_class_must_be_known() {
+        let errs = synthesized("class M { void m(Runnable r) { Thread t = new Thread(r); } }");
+        assert_eq!(
+            errs.unwrap_err()[0].code,
+            crate::diag::Code::Error(ErrorCode::NotSupported)
+        );
+        let errs = synthesized("class M { void m(Job[] js) { Thread t = new Thread(js[0]); } }");
+        assert_eq!(
+            errs.unwrap_err()[0].code,
+            crate::diag::Code::Error(ErrorCode::NotSupported)
+        );
+    }
 }
