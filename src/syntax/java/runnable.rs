@@ -23,11 +23,12 @@
 //! never named (`new Thread(new W()).start()`) needs no fold. Joining by
 //! shares (`p < 1`) gives nothing back (sound, not complete).
 //!
-//! R is read off `e`: `new R(…)`, `this`, or a local, parameter or field
-//! declared with type R. Limits: R.run's contract as written (one R.run
-//! inherits from an interface other than Runnable is not seen), no `\old`
-//! in its postcondition, and no Thread variable holding such a thread
-//! other than where it is created (no subtyping between thread classes).
+//! R (which must implement `Runnable`) is read off `e`: `new R(…)`, `this`,
+//! or a local, parameter or field declared with type R. Limits: R.run's
+//! contract as written (one R.run inherits from an interface other than
+//! Runnable is not seen), no `\old` in its postcondition, and no Thread
+//! variable holding such a thread other than where it is created (no
+//! subtyping between thread classes).
 
 use super::walk::{children_mut, each_expr_mut};
 use crate::diag::{Diagnostic, ErrorCode};
@@ -363,6 +364,13 @@ impl Walker<'_> {
                 format!("new Thread(e) with e of interface type {r}: the thread's contract is its class's run"),
             ));
         }
+        if !implements_runnable(self.classes, &r) {
+            return Err(Diagnostic::error(
+                ErrorCode::TypeMismatch,
+                e.span,
+                format!("class {r} does not implement Runnable"),
+            ));
+        }
         if run_of(self.classes, &r).is_none() {
             return Err(Diagnostic::error(
                 ErrorCode::RunnableMethodMissing,
@@ -372,6 +380,29 @@ impl Walker<'_> {
         }
         Ok(r)
     }
+}
+
+/// Whether class `r` (or a superclass) implements `Runnable`, maybe
+/// through interfaces that extend it.
+fn implements_runnable(classes: &HashMap<String, Class>, r: &str) -> bool {
+    let mut todo: Vec<String> = lineage(classes, r)
+        .iter()
+        .flat_map(|c| c.implements.iter().map(|i| i.name.clone()))
+        .collect();
+    let mut seen = Vec::new();
+    while let Some(i) = todo.pop() {
+        if i == "Runnable" {
+            return true;
+        }
+        if seen.contains(&i) {
+            continue;
+        }
+        if let Some(c) = classes.get(&i) {
+            todo.extend(c.implements.iter().map(|j| j.name.clone()));
+        }
+        seen.push(i);
+    }
+    false
 }
 
 /// The `run()` method of class `r` (its own or copied from a superclass).
@@ -721,6 +752,11 @@ mod tests {
         assert_eq!(
             errs.unwrap_err()[0].code,
             crate::diag::Code::Error(ErrorCode::NotSupported)
+        );
+        let lone = "class Lone { public void run() { } } class M { void m() { new Thread(new Lone()).start(); } }";
+        assert_eq!(
+            synthesized(lone).unwrap_err()[0].code,
+            crate::diag::Code::Error(ErrorCode::TypeMismatch)
         );
         let errs = synthesized("class M { void m(Job[] js) { Thread t = new Thread(js[0]); } }");
         assert_eq!(
