@@ -117,10 +117,43 @@
 //!   redefine, so copies run with `this : S` and use S's redefinitions
 //!   (Thread's `start` requires S's `preFork`); `super(…)` becomes D's
 //!   constructor body, or its contract when it has none (the spec
-//!   library's `Thread`). Limit: no subtyping or dynamic dispatch, so an S
-//!   where a D is expected is notSupported. A `group` predicate `P(frac p)`
-//!   is the scaled predicate `[p]P()` with the body at p = 1 (checked
-//!   homogeneous in p), so `join(1)` = `join(1/2) ** join(1/2)` for free.
+//!   library's `Thread`). Limit: no subtyping or dynamic dispatch between
+//!   classes, so an S where a D is expected is notSupported. A `group`
+//!   predicate `P(frac p)` is the scaled predicate `[p]P()` with the body
+//!   at p = 1 (checked homogeneous in p), so `join(1)` =
+//!   `join(1/2) ** join(1/2)` for free.
+//!
+//! * **Java interfaces** ([`check`]'s `interfaces` and `refine`). `class C
+//!   implements I` and `interface I extends J` are recorded as the core
+//!   class's `interfaces`; a class type is assignable to each of its
+//!   interfaces, transitively (arguments, returns, `==`; type arguments and
+//!   arrays stay invariant). No dynamic dispatch is needed: a call on a
+//!   receiver of static type I uses I.m's contract, on a C, C.m's. Member
+//!   lookup falls back to a class's interfaces, and the member found IS the
+//!   interface's: one Silver predicate `I__p` for all implementers, which
+//!   they may not redefine (notSupported). Behavioural subtyping: a C.m
+//!   without contract clauses takes I.m's (renamed to C.m's parameters;
+//!   ghost parameters must agree by position), except a precondition
+//!   `false` (Runnable.run), which its empty contract refines; a C.m with
+//!   its own gets a generated method `C__m__implements__I` with I.m's
+//!   parameters and precondition that exhales C.m's precondition
+//!   (`implementsPre:R`), inhales its postcondition and exhales I.m's
+//!   (`implementsPost:R`), both reported at C.m's name.
+//!
+//! * **`new Thread(r)`** ([`syntax::java::runnable`]). Before inheritance
+//!   is flattened, each runnable class R used so gets a class `Thread$R
+//!   extends Thread` with a final field `target`, inline `preFork()` =
+//!   `target != null ** R.run's requires` and inline `postJoin(frac p)` =
+//!   `p == 1 ==> R.run's ensures` (both with `this := target`), a
+//!   constructor that requires a non-null runnable and ensures `start() **
+//!   target == r`, and `run() { target.run(); }`. `new Thread(e)` becomes
+//!   `new Thread$R(e)` (R read off `e`); `Thread t = new Thread(e)` declares
+//!   t as a `Thread$R`; `new Thread(new R(…)).start()` gets locals. So the
+//!   Thread contract `extends Thread` uses (Listing 9) applies unchanged:
+//!   `start()` needs R.run's precondition for e, `join()` with p = 1 gives
+//!   its postcondition (which may not use `\old`). Sound and simple, not
+//!   complete: joining by shares gives nothing back, and a thread held in a
+//!   `Thread` variable other than where it is created is notSupported.
 //!
 //! * **Intrinsic locks** ([`passes::locks`]): the lock invariant is the
 //!   class's inline predicate `lock_invariant()`; `held(o)` is write
@@ -205,8 +238,8 @@
 //!
 //! # Not yet
 //!
-//! `decreases` (reported as not supported), maps, Java inheritance and
-//! class ghost parameters (reported as not supported), and every
+//! `decreases` (reported as not supported), maps, subtyping between Java
+//! classes and class ghost parameters (reported as not supported), and every
 //! concurrency layer but PVL threads and intrinsic locks (PVL and Java
 //! `synchronized`).
 

@@ -155,3 +155,87 @@ pub(super) fn check_members(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::core::{ExprKind, Program, StmtKind, Type};
+    use crate::diag::{Code, Diagnostic, ErrorCode};
+    use crate::syntax::span::FileId;
+
+    fn check(text: &str) -> Result<Program, Vec<Diagnostic>> {
+        let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
+        crate::check::check(&[unit])
+    }
+
+    fn codes(text: &str) -> Vec<Code> {
+        check(text).unwrap_err().iter().map(|d| d.code).collect()
+    }
+
+    const SHAPES: &str = "interface Shape { /*@ resource ok(); @*/ void draw(); }
+        interface Solid extends Shape { }
+        class Box implements Solid { public void draw() {} }";
+
+    #[test]
+    fn a_class_is_assignable_to_its_interfaces_transitively() {
+        let p = check(&format!(
+            "{SHAPES} class M {{ void m(Box b) {{ Shape s = b; Solid t = b; }} }}"
+        ))
+        .unwrap();
+        let b = p.classes.iter().position(|c| c.name == "Box").unwrap();
+        let shape = p.classes.iter().position(|c| c.name == "Shape").unwrap();
+        assert!(p.classes[shape].is_interface);
+        assert!(p.is_subclass(
+            crate::core::ClassId(b as u32),
+            crate::core::ClassId(shape as u32)
+        ));
+        let mismatch = Code::Error(ErrorCode::TypeMismatch);
+        let back = format!("{SHAPES} class M {{ void m(Shape s) {{ Box b = s; }} }}");
+        assert_eq!(codes(&back), [mismatch]);
+    }
+
+    #[test]
+    fn an_interface_predicate_is_the_members_of_every_implementer() {
+        let p = check(&format!(
+            "{SHAPES} class M {{ /*@ requires b.ok(); @*/ void m(Box b) {{ }} }}"
+        ))
+        .unwrap();
+        let m = p.methods.iter().find(|m| m.name == "m").unwrap();
+        let ExprKind::PredicateAccess { pred, .. } = &m.contract.requires[0].kind else {
+            panic!("a predicate")
+        };
+        let owner = p.predicate(*pred).class.unwrap();
+        assert_eq!(p.class(owner).name, "Shape");
+        // A call on a Box with no draw of its own would use Shape's; Box has one.
+        let call = format!("{SHAPES} class M {{ void m(Solid s) {{ s.draw(); }} }}");
+        let p = check(&call).unwrap();
+        let m = p.methods.iter().find(|m| m.name == "m").unwrap();
+        let StmtKind::Call { call, .. } = &m.body.as_ref().unwrap().stmts[0].kind else {
+            panic!("a call")
+        };
+        let callee = p.method(call.method);
+        assert_eq!(p.class(callee.class.unwrap()).name, "Shape");
+        assert_eq!(callee.ret, Type::Void);
+    }
+
+    #[test]
+    fn implementations_are_checked() {
+        let ns = Code::Error(ErrorCode::NotSupported);
+        let undeclared = Code::Error(ErrorCode::Undeclared);
+        let mismatch = Code::Error(ErrorCode::TypeMismatch);
+        let redefine = "interface I { /*@ resource p(); @*/ }
+            class C implements I { /*@ resource p() = true; @*/ }";
+        assert_eq!(codes(redefine), [ns]);
+        assert_eq!(
+            codes("interface I { void m(); } class C implements I { }"),
+            [undeclared]
+        );
+        let signature =
+            "interface I { void m(int x); } class C implements I { public void m(boolean x) {} }";
+        assert_eq!(codes(signature), [mismatch]);
+        assert_eq!(codes("class D { } class C implements D { }"), [mismatch]);
+        assert_eq!(
+            codes("interface I { } class C { void m() { I i = new I(); } }"),
+            [mismatch]
+        );
+    }
+}

@@ -302,3 +302,87 @@ fn obligation(
         span,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::core::{ExprKind, Program, StmtKind};
+    use crate::diag::FailureCode;
+    use crate::syntax::span::FileId;
+
+    fn check(text: &str) -> Program {
+        let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
+        crate::check::check(&[unit]).expect("checks")
+    }
+
+    #[test]
+    fn a_method_without_contract_takes_the_interface_ones_renamed() {
+        let p = check(
+            "interface I { /*@ requires x > 0; ensures \\result == x; @*/ int id(int x); }
+             class C implements I { public int id(int y) { return y; } }",
+        );
+        let c = p
+            .methods
+            .iter()
+            .find(|m| m.name == "id" && p.class(m.class.unwrap()).name == "C")
+            .unwrap();
+        let local = |e: &crate::core::Expr| {
+            crate::passes::rewrite::find(e, &|x| matches!(&x.kind, ExprKind::Local(n) if n == "y"))
+                .is_some()
+        };
+        assert_eq!(c.contract.requires.len(), 1);
+        assert!(local(&c.contract.requires[0]) && local(&c.contract.ensures[0]));
+        // Inherited: nothing to refine.
+        assert!(!p.methods.iter().any(|m| m.name.contains("__implements__")));
+    }
+
+    #[test]
+    fn an_own_contract_gets_a_refinement_method() {
+        let p = check(
+            "interface I { /*@ requires x > 0; ensures \\result > 0; @*/ int f(int x); }
+             class C implements I { /*@ requires x >= 0; ensures \\result == x + 1; @*/
+               public int f(int x) { return x + 1; } }",
+        );
+        let r = p
+            .methods
+            .iter()
+            .find(|m| m.name == "f__implements__I")
+            .expect("the obligation");
+        assert_eq!(p.class(r.class.unwrap()).name, "C");
+        assert_eq!(r.contract.requires.len(), 1);
+        let codes: Vec<Option<FailureCode>> = r
+            .body
+            .as_ref()
+            .unwrap()
+            .stmts
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Check { code, .. } => Some(*code),
+                _ => None,
+            })
+            .collect();
+        use crate::diag::Reason::False;
+        assert_eq!(
+            codes,
+            [
+                Some(FailureCode::ImplementsPre(False)),
+                None,
+                None,
+                Some(FailureCode::ImplementsPost(False))
+            ]
+        );
+    }
+
+    #[test]
+    fn a_false_precondition_is_not_inherited() {
+        let p = check(
+            "interface R { /*@ requires false; @*/ void run(); }
+             class W implements R { public void run() { } }",
+        );
+        let w = p
+            .methods
+            .iter()
+            .find(|m| m.name == "run" && p.class(m.class.unwrap()).name == "W")
+            .unwrap();
+        assert!(w.contract.requires.is_empty());
+    }
+}

@@ -12,9 +12,10 @@
 //! constructor gets `S() { super(); }` ensuring its fields and D's
 //! constructor's postcondition.
 //!
-//! The limit: there is no subtyping. An S is only ever an S, so a Thread
-//! variable cannot hold it (the checker reports that as notSupported) and
-//! nothing is dispatched dynamically.
+//! The limit: there is no subtyping between classes. An S is only ever an
+//! S, so a Thread variable cannot hold it (the checker reports that as
+//! notSupported) and nothing is dispatched dynamically. (S is a subtype of
+//! the interfaces D implements: they are checked against S's copies.)
 
 use super::builders::SUPER;
 use crate::diag::{Diagnostic, ErrorCode};

@@ -23,11 +23,12 @@
 //! never named (`new Thread(new W()).start()`) needs no fold. Joining by
 //! shares (`p < 1`) gives nothing back (sound, not complete).
 //!
-//! R is read off `e`: `new R(…)`, `this`, or a local, parameter or field
-//! declared with type R. Limits: R.run's contract as written (one R.run
-//! inherits from an interface other than Runnable is not seen), no `\old`
-//! in its postcondition, and no Thread variable holding such a thread
-//! other than where it is created (no subtyping between thread classes).
+//! R (which must implement `Runnable`) is read off `e`: `new R(…)`, `this`,
+//! or a local, parameter or field declared with type R. Limits: R.run's
+//! contract as written (one R.run inherits from an interface other than
+//! Runnable is not seen), no `\old` in its postcondition, and no Thread
+//! variable holding such a thread other than where it is created (no
+//! subtyping between thread classes).
 
 use super::walk::{children_mut, each_expr_mut};
 use crate::diag::{Diagnostic, ErrorCode};
@@ -221,7 +222,7 @@ impl Walker<'_> {
                     self.hoist_news(e, false);
                     // `Thread t = new Thread(r)`: t holds the runnable's thread class.
                     if let (ExprKind::New(c, _), TypeKind::Named(n)) = (&e.kind, &mut ty.kind) {
-                        if n.name == THREAD && c.name != THREAD {
+                        if n.name == THREAD && c.name.starts_with("Thread$") {
                             n.name.clone_from(&c.name);
                         }
                     }
@@ -363,6 +364,13 @@ impl Walker<'_> {
                 format!("new Thread(e) with e of interface type {r}: the thread's contract is its class's run"),
             ));
         }
+        if !implements_runnable(self.classes, &r) {
+            return Err(Diagnostic::error(
+                ErrorCode::TypeMismatch,
+                e.span,
+                format!("class {r} does not implement Runnable"),
+            ));
+        }
         if run_of(self.classes, &r).is_none() {
             return Err(Diagnostic::error(
                 ErrorCode::RunnableMethodMissing,
@@ -372,6 +380,29 @@ impl Walker<'_> {
         }
         Ok(r)
     }
+}
+
+/// Whether class `r` (or a superclass) implements `Runnable`, maybe
+/// through interfaces that extend it.
+fn implements_runnable(classes: &HashMap<String, Class>, r: &str) -> bool {
+    let mut todo: Vec<String> = lineage(classes, r)
+        .iter()
+        .flat_map(|c| c.implements.iter().map(|i| i.name.clone()))
+        .collect();
+    let mut seen = Vec::new();
+    while let Some(i) = todo.pop() {
+        if i == "Runnable" {
+            return true;
+        }
+        if seen.contains(&i) {
+            continue;
+        }
+        if let Some(c) = classes.get(&i) {
+            todo.extend(c.implements.iter().map(|j| j.name.clone()));
+        }
+        seen.push(i);
+    }
+    false
 }
 
 /// The `run()` method of class `r` (its own or copied from a superclass).
@@ -659,4 +690,79 @@ fn thread_class(
         members,
         span,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::span::FileId;
+
+    const THREAD_AND_JOB: &str = "class Thread { } interface Runnable { void run(); }
+        class Job implements Runnable {
+        final int n;
+        /*@ requires n > 0; @*/ public void run() { } }";
+
+    fn synthesized(main: &str) -> Result<Vec<Unit>, Vec<Diagnostic>> {
+        let text = format!("{THREAD_AND_JOB} {main}");
+        let mut units = vec![crate::syntax::java::parse_java(FileId(0), &text).expect("parses")];
+        synthesize(&mut units).map(|()| units)
+    }
+
+    fn class<'u>(units: &'u [Unit], name: &str) -> Option<&'u Class> {
+        units[0].decls.iter().find_map(|d| match d {
+            Decl::Class(c) if c.name.name == name => Some(c),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn a_thread_class_per_runnable_class() {
+        let units =
+            synthesized("class M { void m(Job j) { Thread t = new Thread(j); new Thread(new Job()).start(); } }")
+                .unwrap();
+        let t = class(&units, "Thread$Job").expect("synthesised once");
+        assert_eq!(t.extends.as_ref().unwrap().name, "Thread");
+        let pre = t.members.iter().find_map(|m| match m {
+            Member::Predicate(p) if p.name.name == "preFork" => p.body.clone(),
+            _ => None,
+        });
+        // `n > 0` of Job.run, read through the thread's target.
+        let text = format!("{:?}", pre.unwrap());
+        assert!(text.contains("\"target\"") && text.contains("\"n\""));
+        let Some(Member::Method(m)) = class(&units, "M").unwrap().members.first() else {
+            panic!("m")
+        };
+        let stmts = &m.body.as_ref().unwrap().stmts;
+        let StmtKind::Local { ty, .. } = &stmts[0].kind else {
+            panic!("a local")
+        };
+        assert_eq!(
+            ty.kind,
+            TypeKind::Named(Ident {
+                name: "Thread$Job".into(),
+                span: ty.span
+            })
+        );
+        // `new Thread(new Job()).start()`: two locals, then the call.
+        assert_eq!(stmts.len(), 4);
+    }
+
+    #[test]
+    fn the_runnable_class_must_be_known() {
+        let errs = synthesized("class M { void m(Runnable r) { Thread t = new Thread(r); } }");
+        assert_eq!(
+            errs.unwrap_err()[0].code,
+            crate::diag::Code::Error(ErrorCode::NotSupported)
+        );
+        let lone = "class Lone { public void run() { } } class M { void m() { new Thread(new Lone()).start(); } }";
+        assert_eq!(
+            synthesized(lone).unwrap_err()[0].code,
+            crate::diag::Code::Error(ErrorCode::TypeMismatch)
+        );
+        let errs = synthesized("class M { void m(Job[] js) { Thread t = new Thread(js[0]); } }");
+        assert_eq!(
+            errs.unwrap_err()[0].code,
+            crate::diag::Code::Error(ErrorCode::NotSupported)
+        );
+    }
 }
