@@ -382,12 +382,20 @@ impl Walker<'_> {
     }
 }
 
+/// The class an `implements` entry names (instantiated by now).
+fn type_name(t: &Type) -> Option<String> {
+    match &t.kind {
+        TypeKind::Named(n) => Some(n.name.clone()),
+        _ => None,
+    }
+}
+
 /// Whether class `r` (or a superclass) implements `Runnable`, maybe
 /// through interfaces that extend it.
 fn implements_runnable(classes: &HashMap<String, Class>, r: &str) -> bool {
     let mut todo: Vec<String> = lineage(classes, r)
         .iter()
-        .flat_map(|c| c.implements.iter().map(|i| i.name.clone()))
+        .flat_map(|c| c.implements.iter().filter_map(type_name))
         .collect();
     let mut seen = Vec::new();
     while let Some(i) = todo.pop() {
@@ -398,7 +406,7 @@ fn implements_runnable(classes: &HashMap<String, Class>, r: &str) -> bool {
             continue;
         }
         if let Some(c) = classes.get(&i) {
-            todo.extend(c.implements.iter().map(|j| j.name.clone()));
+            todo.extend(c.implements.iter().filter_map(type_name));
         }
         seen.push(i);
     }
