@@ -43,35 +43,27 @@ class Matrix {
     /*@ loop_invariant 0 <= i && i <= 3 ** b.res$owner == this;
         loop_invariant (\forall* int k; i <= k && k < 3; b.handle(0, k) ** b.res(0, k)); @*/
     for (int i = 0; i < 3; i++) {
-      Process/*@<res>@*/ p = new Process/*@<res>@*/(this, i, b);
-      //@ fold p.preFork();
-      p.start();
+      new Thread(new Process/*@<res>@*/(this, i, b)).start();
     }
   }
 }
 
 /*@ given (int, int -> resource) res; @*/
-class Process extends Thread {
+class Process implements Runnable {
   final Matrix matrix;
   final int id;
   final CyclicBarrier/*@<res, 3>@*/ barrier;
 
-  /*@
-    resource preFork() = barrier != null ** barrier.res$owner == matrix
-      ** barrier.handle(0, id) ** barrier.res(0, id);
-  @*/
-
-  /*@ ensures start() ** this.matrix == matrix ** this.id == id ** this.barrier == barrier; @*/
+  /*@ ensures this.matrix == matrix ** this.id == id ** this.barrier == barrier; @*/
   Process(Matrix matrix, int id, CyclicBarrier/*@<res, 3>@*/ barrier) {
-    super();
     this.matrix = matrix;
     this.id = id;
     this.barrier = barrier;
   }
 
-  /*@ requires preFork(); ensures postJoin(1); @*/
+  /*@ requires barrier != null ** barrier.res$owner == matrix;
+      requires barrier.handle(0, id) ** barrier.res(0, id); @*/
   public void run() {
-    //@ unfold preFork();
     int cyc = 0;
     /*@ loop_invariant 0 <= cyc ** barrier != null ** barrier.res$owner == matrix;
         loop_invariant barrier.handle(cyc, id) ** barrier.res(cyc, id); @*/
@@ -91,6 +83,5 @@ class Process extends Thread {
       }
       cyc++;
     }
-    //@ fold postJoin(1);
   }
 }

@@ -1,4 +1,4 @@
-// The thesis's Listing 25, corrected and completed: N workers each fill one
+// The thesis's Listing 25, corrected and completed: N = 4 workers each fill one
 // cell of an array and count down a latch with that cell's permission;
 // main awaits once and has the whole array back. The latch is the improved
 // CountDownLatch (Listing 20): cdRes(i) is what worker i hands in, awRes(j)
@@ -7,33 +7,27 @@
 import java.util.concurrent.*;
 
 /*@ given (int -> resource) cdRes; given (int -> resource) awRes; @*/
-class Worker extends Thread {
+class Worker implements Runnable {
   final Example example;
   final int id;
   final CountDownLatch/*@<cdRes, awRes, 4, 1>@*/ latch;
 
-  /*@
-    // What start() hands over: the right to count down once, the cell, and
-    // the fact that the latch's resources are this example's.
-    resource preFork() = latch != null ** latch.held(id) ** latch.cdRes(id) ** latch.cdRes$owner == example;
-  @*/
-
-  /*@ ensures start() ** this.example == example ** this.id == id ** this.latch == latch; @*/
+  /*@ ensures this.example == example ** this.id == id ** this.latch == latch; @*/
   Worker(Example example, int id, CountDownLatch/*@<cdRes, awRes, 4, 1>@*/ latch) {
-    super();
     this.example = example;
     this.id = id;
     this.latch = latch;
   }
 
-  /*@ requires preFork(); ensures postJoin(1); @*/
+  // What the thread needs: the right to count down once, the cell, and the
+  // fact that the latch's resources are this example's.
+  /*@ requires latch != null ** latch.cdRes$owner == example;
+      requires latch.held(id) ** latch.cdRes(id); @*/
   public void run() {
-    //@ unfold preFork();
     //@ unfold latch.cdRes(id);
     example.locations[id] = id;
     //@ fold latch.cdRes(id);
     latch.countDown() /*@ with { i = id; } @*/;
-    //@ fold postJoin(1);
   }
 }
 
@@ -65,9 +59,7 @@ class Example {
         loop_invariant (\forall* int k; i <= k && k < 4; Perm(locations[k], 1)); @*/
     for (int i = 0; i < 4; i++) {
       //@ fold latch.cdRes(i);
-      Worker/*@<cdRes, awRes>@*/ w = new Worker/*@<cdRes, awRes>@*/(this, i, latch);
-      //@ fold w.preFork();
-      w.start();
+      new Thread(new Worker/*@<cdRes, awRes>@*/(this, i, latch)).start();
     }
     latch.await() /*@ with { j = 0; } @*/;
     //@ unfold latch.awRes(0);
