@@ -167,6 +167,42 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
 }
 
 pub fn expr(r: &mut dyn Rewrite, e: &mut Expr) {
+    for t in types_mut(e) {
+        ty(r, t);
+    }
+    for c in children_mut(e) {
+        expr(r, c);
+    }
+    r.expr(e);
+}
+
+/// Calls `f` on every expression of `e`, children before parents.
+pub fn each_expr_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
+    struct Each<'a>(&'a mut dyn FnMut(&mut Expr));
+    impl Rewrite for Each<'_> {
+        fn expr(&mut self, e: &mut Expr) {
+            (self.0)(e)
+        }
+    }
+    expr(&mut Each(f), e);
+}
+
+/// The types written inside `e` itself (not in its subexpressions).
+fn types_mut(e: &mut Expr) -> Vec<&mut Type> {
+    use ExprKind as K;
+    match &mut e.kind {
+        K::NewArray(t, _) => vec![t],
+        K::Quant { binders, .. } => binders.iter_mut().map(|b| &mut b.ty).collect(),
+        K::Let { ty, .. } => vec![&mut **ty],
+        K::SeqLit(t, _) | K::SetLit(t, _) | K::BagLit(t, _) => {
+            t.as_deref_mut().into_iter().collect()
+        }
+        _ => vec![],
+    }
+}
+
+/// The direct subexpressions of `e`.
+pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
     use ExprKind as K;
     match &mut e.kind {
         K::Int(_)
@@ -178,8 +214,9 @@ pub fn expr(r: &mut dyn Rewrite, e: &mut Expr) {
         | K::Read
         | K::NoPerm
         | K::Name(_)
-        | K::OptNone => {}
+        | K::OptNone => vec![],
         K::Select(x, _)
+        | K::NewArray(_, x)
         | K::Unary(_, x)
         | K::Old(_, x)
         | K::Value(x)
@@ -189,86 +226,43 @@ pub fn expr(r: &mut dyn Rewrite, e: &mut Expr) {
         | K::Length(x)
         | K::OptSome(x)
         | K::Idle(x)
-        | K::Running(x) => expr(r, x),
+        | K::Running(x) => vec![&mut **x],
         K::Index(a, b)
         | K::Binary(_, a, b)
         | K::Perm(a, b)
         | K::Unfolding(a, b)
         | K::Scale(a, b)
-        | K::ArrayOf(a, b) => {
-            expr(r, a);
-            expr(r, b);
-        }
-        K::Slice(x, lo, hi) => {
-            expr(r, x);
-            for y in [lo, hi].into_iter().flatten() {
-                expr(r, y);
-            }
+        | K::ArrayOf(a, b) => vec![&mut **a, &mut **b],
+        K::Cond(a, b, c) | K::PointsTo(a, b, c) => vec![&mut **a, &mut **b, &mut **c],
+        K::Slice(a, lo, hi) => {
+            let mut v = vec![&mut **a];
+            v.extend(lo.as_deref_mut());
+            v.extend(hi.as_deref_mut());
+            v
         }
         K::Call(c) => {
-            if let Some(x) = &mut c.recv {
-                expr(r, x);
-            }
-            for a in &mut c.args {
-                expr(r, a);
-            }
-            for (_, a) in &mut c.given {
-                expr(r, a);
-            }
+            let c = &mut **c;
+            let mut v: Vec<&mut Expr> = c.recv.as_deref_mut().into_iter().collect();
+            v.extend(c.args.iter_mut());
+            v.extend(c.given.iter_mut().map(|(_, x)| x));
+            v
         }
-        K::New(_, args) => {
-            for a in args {
-                expr(r, a);
-            }
+        K::New(_, xs) | K::SeqLit(_, xs) | K::SetLit(_, xs) | K::BagLit(_, xs) => {
+            xs.iter_mut().collect()
         }
-        K::NewGeneric(n) => {
-            for a in &mut n.args {
-                expr(r, a);
-            }
-        }
-        K::NewArray(t, n) => {
-            ty(r, t);
-            expr(r, n);
-        }
-        K::Cond(a, b, c) | K::PointsTo(a, b, c) => {
-            expr(r, a);
-            expr(r, b);
-            expr(r, c);
-        }
+        K::NewGeneric(n) => n.args.iter_mut().collect(),
         K::Quant {
-            binders,
-            range,
-            cond,
-            body,
-            ..
+            range, cond, body, ..
         } => {
-            for b in binders {
-                ty(r, &mut b.ty);
-            }
+            let mut v = Vec::new();
             if let Some((lo, hi)) = range {
-                expr(r, lo);
-                expr(r, hi);
+                v.push(&mut **lo);
+                v.push(&mut **hi);
             }
-            if let Some(c) = cond {
-                expr(r, c);
-            }
-            expr(r, body);
+            v.extend(cond.as_deref_mut());
+            v.push(&mut **body);
+            v
         }
-        K::Let {
-            ty: t, value, body, ..
-        } => {
-            ty(r, t);
-            expr(r, value);
-            expr(r, body);
-        }
-        K::SeqLit(t, xs) | K::SetLit(t, xs) | K::BagLit(t, xs) => {
-            if let Some(t) = t {
-                ty(r, t);
-            }
-            for x in xs {
-                expr(r, x);
-            }
-        }
+        K::Let { value, body, .. } => vec![&mut **value, &mut **body],
     }
-    r.expr(e);
 }

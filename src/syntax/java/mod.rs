@@ -36,6 +36,5 @@ pub mod parser;
 pub mod runnable;
 #[cfg(test)]
 mod tests;
-pub mod walk;
 
 pub use parser::{parse_java, parse_java_unit};

@@ -30,10 +30,10 @@
 //! variable holding such a thread other than where it is created (no
 //! subtyping between thread classes).
 
-use super::walk::{children_mut, each_expr_mut};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::syntax::ast::*;
 use crate::syntax::span::Span;
+use crate::syntax::walk::{children_mut, each_expr_mut};
 use std::collections::HashMap;
 
 /// The thread class made for runnable class `r`.
