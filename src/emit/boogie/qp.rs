@@ -1,10 +1,13 @@
-//! Quantified permissions: `forall i :: g(i) ==> acc(r(i).f, p(i))`.
+//! Quantified permissions: `forall xs :: g(xs) ==> acc(loc(xs), p(xs))`, where
+//! `loc` is a field location `r(xs).f` or a predicate instance `P(e(xs))`
+//! (the location `null.P(e(xs))`), over one or several variables.
 //!
-//! The receivers must be injective on the range (`notInjective` otherwise);
-//! an inverse `inv` (a local map, chosen by `havoc` and `assume`) then lets
-//! the mask change for all locations at once:
-//! `Mask'[o, f] == Mask[o, f] ± p(inv[o])` where `o` is some `r(i)` in
-//! range, `Mask'[o, f] == Mask[o, f]` elsewhere and for the other fields.
+//! The locations must be injective on the range (`notInjective` otherwise);
+//! inverses `inv_k` (local maps from a location's key — the receiver, or the
+//! predicate's arguments — to the k-th variable, chosen by `havoc` and
+//! `assume`) then let the mask change for all locations at once:
+//! `Mask'[l] == Mask[l] ± p(inv(l))` where `l` is some `loc(xs)` in range,
+//! `Mask'[l] == Mask[l]` elsewhere, and for the other fields (predicates).
 //! Pure conjuncts under the quantifier are assumed or asserted as a whole.
 
 use super::assertion::Blaming;
@@ -40,6 +43,60 @@ fn leaves<'e>(e: &'e Expr, guards: &mut Vec<&'e Expr>, out: &mut Vec<Leaf<'e>>) 
     }
 }
 
+/// The family of locations a quantified leaf holds.
+enum Target<'e> {
+    /// `r(xs).f`
+    Field(&'e Expr, &'e str),
+    /// `null.P(e(xs))`
+    Pred(&'e str, &'e [Expr]),
+}
+
+/// How a quantified leaf's locations are named in Boogie.
+struct Keys {
+    /// Binders of a location's key (`$o: Ref`, or the predicate's arguments).
+    decls: Vec<(String, String)>,
+    /// The field, or the predicate (`None`).
+    field: Option<String>,
+    /// The predicate's name, for a predicate.
+    name: String,
+    /// The locations the update leaves alone: what the condition is on `$o`, `$g`.
+    others: String,
+}
+
+impl Keys {
+    /// The mask index of the location with the given key texts.
+    fn loc(&self, k: &[String]) -> String {
+        match &self.field {
+            Some(f) => format!("{}, {f}", k[0]),
+            None => format!("null, {}({})", self.name, k.join(", ")),
+        }
+    }
+}
+
+/// Bound variables' names with a suffix, and their Boogie binders.
+fn names(vars: &[LocalDecl], suffix: &str) -> (Vec<String>, String) {
+    let names: Vec<String> = vars
+        .iter()
+        .map(|v| format!("{}#{suffix}", ident(&v.name)))
+        .collect();
+    let decls = vars
+        .iter()
+        .zip(&names)
+        .map(|(v, n)| format!("{n}: {}", boogie(&v.ty)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    (names, decls)
+}
+
+/// `a0 op b0 join a1 op b1 …`
+fn pairwise(a: &[String], b: &[String], op: &str, join: &str) -> String {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| format!("{x} {op} {y}"))
+        .collect::<Vec<_>>()
+        .join(join)
+}
+
 impl Gen<'_> {
     /// Inhales (`exhale` is `None`) or exhales a quantified assertion.
     #[allow(clippy::too_many_arguments)]
@@ -54,12 +111,6 @@ impl Gen<'_> {
         origin: Origin,
         wd: bool,
     ) -> R {
-        let [var] = vars else {
-            return Err(Unsupported::at(
-                "quantified permissions over several variables on the Boogie backend",
-                origin,
-            ));
-        };
         let here = st.with_mask(mask);
         if wd {
             let whole = Expr::new(
@@ -76,23 +127,32 @@ impl Gen<'_> {
         let mut all = Vec::new();
         leaves(body, &mut Vec::new(), &mut all);
         for Leaf { guards, leaf } in all {
-            match &leaf.kind {
-                ExprKind::FieldAcc(r, f, p) => {
-                    self.qp_field(var, &guards, r, f, p, mask, st, scale, exhale, origin)?
-                }
+            let (target, perm) = match &leaf.kind {
+                ExprKind::FieldAcc(r, f, p) => (Target::Field(r, f), p),
+                ExprKind::PredicateAcc(name, args, p) => (Target::Pred(name, args), p),
                 _ if has_resources(leaf) => {
                     return Err(Unsupported::new(
                         "this quantified resource on the Boogie backend",
                         leaf,
                     ))
                 }
-                _ => self.qp_pure(var, &guards, leaf, &here, exhale, origin)?,
-            }
+                _ => {
+                    self.qp_pure(vars, &guards, leaf, &here, exhale, origin)?;
+                    continue;
+                }
+            };
+            let q = Quantified {
+                vars,
+                guards: &guards,
+                target,
+                perm,
+            };
+            self.qp_loc(&q, mask, st, scale, exhale, origin)?;
         }
         Ok(())
     }
 
-    /// The guards and a body as one Boogie formula over the bound variable.
+    /// The guards and a body as one Boogie formula over the bound variables.
     fn guarded_text(&mut self, guards: &[&Expr], st: &St) -> R<String> {
         let mut gs = Vec::new();
         for g in guards {
@@ -107,19 +167,18 @@ impl Gen<'_> {
 
     fn qp_pure(
         &mut self,
-        var: &LocalDecl,
+        vars: &[LocalDecl],
         guards: &[&Expr],
         leaf: &Expr,
         st: &St,
         exhale: Option<&Blaming>,
         origin: Origin,
     ) -> R {
-        let i = ident(&var.name);
-        let decl = format!("{i}: {}", boogie(&var.ty));
-        let (g, v) = self.bind_all(std::slice::from_ref(var), vec![i.clone()], |gen| {
+        let (ns, decls) = names(vars, "q");
+        let (g, v) = self.bind_all(vars, ns, |gen| {
             Ok::<_, Unsupported>((gen.guarded_text(guards, st)?, gen.ctx.expr(leaf, st)?))
         })?;
-        let formula = format!("(forall {decl} :: {g} ==> {v})");
+        let formula = format!("(forall {decls} :: {g} ==> {v})");
         match exhale {
             None => self.p.line(format!("assume {formula};")),
             Some(b) => {
@@ -154,14 +213,75 @@ impl Gen<'_> {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn qp_field(
+    /// The Boogie names of a target's locations.
+    fn keys(&self, target: &Target, origin: Origin) -> R<Keys> {
+        Ok(match *target {
+            Target::Field(_, f) => Keys {
+                decls: vec![("$o".into(), "Ref".into())],
+                others: format!("$g != {f}"),
+                field: Some(f.to_string()),
+                name: String::new(),
+            },
+            Target::Pred(name, _) => {
+                let info = self.ctx.info();
+                let (Some(pred), Some(id)) =
+                    (info.predicates.get(name), info.predicate_ids.get(name))
+                else {
+                    return Err(Unsupported::at(
+                        format!("the unknown predicate {name}"),
+                        origin,
+                    ));
+                };
+                Keys {
+                    decls: pred
+                        .params
+                        .iter()
+                        .enumerate()
+                        .map(|(j, d)| (format!("$a{j}"), boogie(&d.ty)))
+                        .collect(),
+                    others: format!(
+                        "$o != null || !IsPredicateField($g) || PredicateId($g) != {id}"
+                    ),
+                    field: None,
+                    name: name.to_string(),
+                }
+            }
+        })
+    }
+
+    /// The guard (with a positive amount), the location's key texts and the
+    /// amount, with the bound variables standing for `index`.
+    fn at(
         &mut self,
-        var: &LocalDecl,
-        guards: &[&Expr],
-        recv: &Expr,
-        field: &str,
-        perm: &Expr,
+        q: &Quantified,
+        index: Vec<String>,
+        amount: &Amount,
+        here: &St,
+    ) -> R<(String, Vec<String>, String)> {
+        self.bind_all(q.vars, index, |gen| {
+            let g = gen.guarded_text(q.guards, here)?;
+            let keys = match q.target {
+                Target::Field(r, _) => vec![gen.ctx.expr(r, here)?],
+                Target::Pred(_, args) => gen.ctx.exprs(args, here)?,
+            };
+            let p = match amount {
+                Amount::Wildcard(w) => w.clone(),
+                Amount::Scaled(scale) => {
+                    let p = gen.ctx.as_type(q.perm, true, here)?;
+                    match scale {
+                        Some(s) => format!("({s} * {p})"),
+                        None => p,
+                    }
+                }
+            };
+            Ok((format!("({g} && 0.0 < {p})"), keys, p))
+        })
+    }
+
+    /// A quantified field or predicate permission, inhaled or exhaled.
+    fn qp_loc(
+        &mut self,
+        q: &Quantified,
         mask: &str,
         st: &St,
         scale: Option<&str>,
@@ -169,51 +289,34 @@ impl Gen<'_> {
         origin: Origin,
     ) -> R {
         let here = st.with_mask(mask);
-        let ty = boogie(&var.ty);
-        let wildcard = matches!(perm.kind, ExprKind::Wildcard);
-        let w = if wildcard {
+        let keys = self.keys(&q.target, origin)?;
+        let wildcard = matches!(q.perm.kind, ExprKind::Wildcard);
+        let amount = if wildcard {
             let w = self.p.fresh("wildcard", "real");
             self.p.line(format!("havoc {w};"));
             self.p.line(format!("assume 0.0 < {w};"));
-            Some(w)
+            Amount::Wildcard(w)
         } else {
-            None
+            Amount::Scaled(scale.map(str::to_string))
         };
-        // Texts of the guard, receiver and amount for a given index text.
-        let at = |gen: &mut Self, index: &str| -> R<(String, String, String)> {
-            gen.bind_all(std::slice::from_ref(var), vec![index.to_string()], |gen| {
-                let g = gen.guarded_text(guards, &here)?;
-                let r = gen.ctx.expr(recv, &here)?;
-                let p = match &w {
-                    Some(w) => w.clone(),
-                    None => {
-                        let p = gen.ctx.as_type(perm, true, &here)?;
-                        match scale {
-                            Some(s) => format!("({s} * {p})"),
-                            None => p,
-                        }
-                    }
-                };
-                Ok((format!("({g} && 0.0 < {p})"), r, p))
-            })
-        };
-        let i = format!("{}#i", ident(&var.name));
-        let (cond, r, p) = at(self, &i)?;
-        let (cond2, r2, _) = at(self, &format!("{i}2"))?;
-        let blaming = exhale.cloned();
-        let failing_of = |b: &Option<Blaming>| b.as_ref().map_or(origin, |b| b.construct);
-        // Injectivity of the receivers on the range.
+        let (is, decls) = names(q.vars, "i");
+        let (is2, decls2) = names(q.vars, "i2");
+        let (cond, ts, p) = self.at(q, is.clone(), &amount, &here)?;
+        let (cond2, ts2, _) = self.at(q, is2.clone(), &amount, &here)?;
+        let loc = keys.loc(&ts);
+        let failing_of = |b: Option<&Blaming>| b.map_or(origin, |b| b.construct);
+        // Injectivity of the locations on the range.
         self.p.check(
             &format!(
-                "(forall {i}: {ty}, {i}2: {ty} :: {i} != {i}2 && {cond} && {cond2} ==> {r} != {r2})"
+                "(forall {decls}, {decls2} :: ({}) && {cond} && {cond2} ==> {})",
+                pairwise(&is, &is2, "!=", " || "),
+                pairwise(&ts, &ts2, "!=", " || ")
             ),
             Check {
-                kind: blaming
-                    .as_ref()
-                    .map_or(FailureKind::InhaleFailed, |b| b.kind.clone()),
+                kind: exhale.map_or(FailureKind::InhaleFailed, |b| b.kind.clone()),
                 reason: FailureReason::NotInjective,
                 failing: if origin.is_none() {
-                    failing_of(&blaming)
+                    failing_of(exhale)
                 } else {
                     origin
                 },
@@ -223,15 +326,12 @@ impl Gen<'_> {
                 refute: false,
             },
         );
-        if let Some(b) = &blaming {
-            let cmp = if wildcard { ">" } else { ">=" };
-            let need = if wildcard {
-                "0.0".to_string()
-            } else {
-                p.clone()
+        if let Some(b) = exhale {
+            let (cmp, need) = match &amount {
+                Amount::Wildcard(_) => (">", "0.0".to_string()),
+                Amount::Scaled(_) => (">=", p.clone()),
             };
-            let text =
-                format!("(forall {i}: {ty} :: {cond} ==> {mask}[{r}, {field}] {cmp} {need})");
+            let text = format!("(forall {decls} :: {cond} ==> {mask}[{loc}] {cmp} {need})");
             self.p.check(
                 &text,
                 Check {
@@ -244,37 +344,90 @@ impl Gen<'_> {
                     refute: false,
                 },
             );
-            if let Some(w) = &w {
+            if let Amount::Wildcard(w) = &amount {
                 self.p.line(format!(
-                    "assume (forall {i}: {ty} :: {cond} ==> {w} < {mask}[{r}, {field}]);"
+                    "assume (forall {decls} :: {cond} ==> {w} < {mask}[{loc}]);"
                 ));
             }
         }
-        let inv = self.p.fresh("qpInverse", &format!("[Ref]{ty}"));
-        self.p.line(format!("havoc {inv};"));
-        self.p.line(format!(
-            "assume (forall {i}: {ty} :: {{{r}}} {cond} ==> {inv}[{r}] == {i});"
-        ));
-        let (cond_o, r_o, p_o) = at(self, &format!("{inv}[$o]"))?;
-        self.p.line(format!(
-            "assume (forall $o: Ref :: {{{inv}[$o]}} {cond_o} ==> {r_o} == $o);"
-        ));
-        if blaming.is_none() {
-            self.p.line(format!(
-                "assume (forall {i}: {ty} :: {cond} ==> {r} != null);"
-            ));
+        // Inverses: one map per bound variable, from a location's key.
+        let key_types: Vec<&str> = keys.decls.iter().map(|(_, t)| t.as_str()).collect();
+        let key_names: Vec<String> = keys.decls.iter().map(|(n, _)| n.clone()).collect();
+        let key_decls = keys
+            .decls
+            .iter()
+            .map(|(n, t)| format!("{n}: {t}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let invs: Vec<String> = q
+            .vars
+            .iter()
+            .map(|v| {
+                let ty = format!("[{}]{}", key_types.join(", "), boogie(&v.ty));
+                self.p.fresh("qpInverse", &ty)
+            })
+            .collect();
+        for inv in &invs {
+            self.p.line(format!("havoc {inv};"));
         }
-        let sign = if blaming.is_some() { "-" } else { "+" };
-        let q = self.p.fresh("QPMask", "MaskType");
-        self.p.line(format!("havoc {q};"));
+        let inv_of = |k: &[String]| -> Vec<String> {
+            invs.iter()
+                .map(|inv| format!("{inv}[{}]", k.join(", ")))
+                .collect()
+        };
+        let trigger = match q.target {
+            Target::Field(..) => ts.join(", "),
+            Target::Pred(name, _) => format!("{name}({})", ts.join(", ")),
+        };
         self.p.line(format!(
-            "assume (forall $o: Ref :: {{{q}[$o, {field}]}} ({cond_o} && {r_o} == $o ==> {q}[$o, {field}] == {mask}[$o, {field}] {sign} {p_o}) && (!({cond_o} && {r_o} == $o) ==> {q}[$o, {field}] == {mask}[$o, {field}]));"
+            "assume (forall {decls} :: {{{trigger}}} {cond} ==> {});",
+            pairwise(&inv_of(&ts), &is, "==", " && ")
+        ));
+        let inv_keys = inv_of(&key_names);
+        let (cond_k, ts_k, p_k) = self.at(q, inv_keys.clone(), &amount, &here)?;
+        let inv_triggers: String = inv_keys.iter().map(|t| format!("{{{t}}} ")).collect();
+        let hit = format!("{cond_k} && {}", pairwise(&ts_k, &key_names, "==", " && "));
+        self.p.line(format!(
+            "assume (forall {key_decls} :: {inv_triggers}{cond_k} ==> {});",
+            pairwise(&ts_k, &key_names, "==", " && ")
+        ));
+        if exhale.is_none() {
+            if let Target::Field(..) = q.target {
+                self.p.line(format!(
+                    "assume (forall {decls} :: {cond} ==> {} != null);",
+                    ts[0]
+                ));
+            }
+        }
+        let sign = if exhale.is_some() { "-" } else { "+" };
+        let qm = self.p.fresh("QPMask", "MaskType");
+        let at_key = keys.loc(&key_names);
+        self.p.line(format!("havoc {qm};"));
+        self.p.line(format!(
+            "assume (forall {key_decls} :: {{{qm}[{at_key}]}} ({hit} ==> {qm}[{at_key}] == {mask}[{at_key}] {sign} {p_k}) && (!({hit}) ==> {qm}[{at_key}] == {mask}[{at_key}]));"
         ));
         self.p.line(format!(
-            "assume (forall<A> $o: Ref, $g: Field A :: {{{q}[$o, $g]}} $g != {field} ==> {q}[$o, $g] == {mask}[$o, $g]);"
+            "assume (forall<A> $o: Ref, $g: Field A :: {{{qm}[$o, $g]}} {} ==> {qm}[$o, $g] == {mask}[$o, $g]);",
+            keys.others
         ));
-        self.p.line(format!("{mask} := {q};"));
+        self.p.line(format!("{mask} := {qm};"));
         self.p.line(format!("assume GoodMask({mask});"));
         Ok(())
     }
+}
+
+/// A quantified field or predicate permission: the variables, the guards
+/// above it, its locations and its amount.
+struct Quantified<'q> {
+    vars: &'q [LocalDecl],
+    guards: &'q [&'q Expr],
+    target: Target<'q>,
+    perm: &'q Expr,
+}
+
+/// The amount of each location: one wildcard for all, or the expression
+/// (times the scale of an enclosing fold or unfold).
+enum Amount {
+    Wildcard(String),
+    Scaled(Option<String>),
 }
