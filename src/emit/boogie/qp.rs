@@ -88,6 +88,16 @@ fn names(vars: &[LocalDecl], suffix: &str) -> (Vec<String>, String) {
     (names, decls)
 }
 
+/// Whether `text` mentions the name `x` (not as part of a longer name).
+fn mentions(text: &str, x: &str) -> bool {
+    let part = |c: char| c.is_alphanumeric() || c == '_' || c == '#' || c == '$';
+    text.match_indices(x).any(|(k, _)| {
+        let before = text[..k].chars().next_back();
+        let after = text[k + x.len()..].chars().next();
+        !before.is_some_and(part) && !after.is_some_and(part)
+    })
+}
+
 /// `a0 op b0 join a1 op b1 …`
 fn pairwise(a: &[String], b: &[String], op: &str, join: &str) -> String {
     a.iter()
@@ -213,6 +223,52 @@ impl Gen<'_> {
         Ok(())
     }
 
+    /// The frame of a quantified assertion in `st`'s heap: a map from the
+    /// variables to the frame of the body there, defined pointwise. Besides
+    /// its own reads, a read of a location the body holds instantiates the
+    /// definition, so that equal maps (from equal frames of a predicate
+    /// instance) give equal values at the locations read.
+    pub fn qp_frame(&mut self, vars: &[LocalDecl], body: &Expr, st: &St) -> R<String> {
+        let (is, decls) = names(vars, "f");
+        let types: Vec<String> = vars.iter().map(|v| boogie(&v.ty)).collect();
+        let map = self
+            .p
+            .fresh("qpFrame", &format!("[{}]Frame", types.join(", ")));
+        let (value, reads) = self.bind_all(vars, is.clone(), |g| {
+            let value = g.frame(body, st)?;
+            let mut all = Vec::new();
+            leaves(body, &mut Vec::new(), &mut all);
+            let mut reads = Vec::new();
+            for Leaf { leaf, .. } in all {
+                match &leaf.kind {
+                    ExprKind::FieldAcc(r, f, _) => {
+                        reads.push(format!("{}[{}, {f}]", st.heap, g.ctx.expr(r, st)?))
+                    }
+                    ExprKind::PredicateAcc(name, args, _) => reads.push(format!(
+                        "{}[null, {}]",
+                        st.heap,
+                        g.ctx.predicate_loc(name, args, st)?
+                    )),
+                    _ => {}
+                }
+            }
+            Ok::<_, Unsupported>((value, reads))
+        })?;
+        let at = format!("{map}[{}]", is.join(", "));
+        let mut triggers = format!("{{{at}}}");
+        for r in reads {
+            // A trigger must mention every variable.
+            if is.iter().all(|i| mentions(&r, i)) {
+                triggers.push_str(&format!(" {{{r}}}"));
+            }
+        }
+        self.p.line(format!("havoc {map};"));
+        self.p.line(format!(
+            "assume (forall {decls} :: {triggers} {at} == {value});"
+        ));
+        Ok(format!("FrameFragment({map})"))
+    }
+
     /// The Boogie names of a target's locations.
     fn keys(&self, target: &Target, origin: Origin) -> R<Keys> {
         Ok(match *target {
@@ -304,7 +360,11 @@ impl Gen<'_> {
         let (cond, ts, p) = self.at(q, is.clone(), &amount, &here)?;
         let (cond2, ts2, _) = self.at(q, is2.clone(), &amount, &here)?;
         let loc = keys.loc(&ts);
-        let failing_of = |b: Option<&Blaming>| b.map_or(origin, |b| b.construct);
+        let failing = match exhale {
+            _ if !origin.is_none() => origin,
+            Some(b) => b.construct,
+            None => self.fallback,
+        };
         // Injectivity of the locations on the range.
         self.p.check(
             &format!(
@@ -315,11 +375,7 @@ impl Gen<'_> {
             Check {
                 kind: exhale.map_or(FailureKind::InhaleFailed, |b| b.kind.clone()),
                 reason: FailureReason::NotInjective,
-                failing: if origin.is_none() {
-                    failing_of(exhale)
-                } else {
-                    origin
-                },
+                failing,
                 inner: Inner::None,
                 clause: Origin::NONE,
                 text: String::new(),
