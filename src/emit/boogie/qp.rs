@@ -12,7 +12,7 @@
 
 use super::assertion::Blaming;
 use super::expr::{ident, St};
-use super::info::has_resources;
+use super::info::{has_resources, visit};
 use super::proc::{Gen, R};
 use super::ty::boogie;
 use super::{Check, Inner, Unsupported};
@@ -288,6 +288,12 @@ impl Gen<'_> {
                         origin,
                     ));
                 };
+                if pred.params.is_empty() {
+                    return Err(Unsupported::at(
+                        format!("quantified permissions over {name}, which has no parameters, on the Boogie backend"),
+                        origin,
+                    ));
+                }
                 Keys {
                     decls: pred
                         .params
@@ -332,6 +338,48 @@ impl Gen<'_> {
             };
             Ok((format!("({g} && 0.0 < {p})"), keys, p))
         })
+    }
+
+    /// The inverse of variable `v` as a text over the key names, when some
+    /// key is `v`, `v + c`, `c + v` or `v - c` for a `c` free of the variables.
+    fn explicit_inverse(
+        &mut self,
+        q: &Quantified,
+        v: &LocalDecl,
+        keys: &[(String, String)],
+        here: &St,
+    ) -> R<Option<String>> {
+        let exprs: &[Expr] = match &q.target {
+            Target::Field(r, _) => std::slice::from_ref(*r),
+            Target::Pred(_, args) => args,
+        };
+        let is_v = |e: &Expr| matches!(&e.kind, ExprKind::Local(x) if *x == v.name);
+        let free = |e: &Expr| {
+            let mut free = true;
+            visit(e, &mut |x| {
+                if let ExprKind::Local(n) = &x.kind {
+                    free &= !q.vars.iter().any(|d| d.name == *n);
+                }
+            });
+            free
+        };
+        for (e, (k, ty)) in exprs.iter().zip(keys) {
+            if is_v(e) {
+                return Ok(Some(k.clone()));
+            }
+            if ty != "int" {
+                continue;
+            }
+            let (c, op) = match &e.kind {
+                ExprKind::Binary(BinOp::Add, a, c) if is_v(a) && free(c) => (c, "-"),
+                ExprKind::Binary(BinOp::Add, c, a) if is_v(a) && free(c) => (c, "-"),
+                ExprKind::Binary(BinOp::Sub, a, c) if is_v(a) && free(c) => (c, "+"),
+                _ => continue,
+            };
+            let c = self.ctx.expr(c, here)?;
+            return Ok(Some(format!("({k} {op} {c})")));
+        }
+        Ok(None)
     }
 
     /// A quantified field or predicate permission, inhaled or exhaled.
@@ -406,7 +454,9 @@ impl Gen<'_> {
                 ));
             }
         }
-        // Inverses: one map per bound variable, from a location's key.
+        // Inverses: a variable that is a key (plus or minus a constant) is
+        // that key (minus or plus it), which needs no matching on arithmetic;
+        // any other gets a map from a location's key.
         let key_types: Vec<&str> = keys.decls.iter().map(|(_, t)| t.as_str()).collect();
         let key_names: Vec<String> = keys.decls.iter().map(|(n, _)| n.clone()).collect();
         let key_decls = keys
@@ -415,38 +465,69 @@ impl Gen<'_> {
             .map(|(n, t)| format!("{n}: {t}"))
             .collect::<Vec<_>>()
             .join(", ");
-        let invs: Vec<String> = q
-            .vars
-            .iter()
-            .map(|v| {
-                let ty = format!("[{}]{}", key_types.join(", "), boogie(&v.ty));
-                self.p.fresh("qpInverse", &ty)
-            })
-            .collect();
-        for inv in &invs {
-            self.p.line(format!("havoc {inv};"));
+        let mut invs: Vec<Option<String>> = Vec::new();
+        let mut explicit = Vec::new();
+        for v in q.vars {
+            match self.explicit_inverse(q, v, &keys.decls, &here)? {
+                Some(text) => {
+                    explicit.push(Some(text));
+                    invs.push(None);
+                }
+                None => {
+                    let ty = format!("[{}]{}", key_types.join(", "), boogie(&v.ty));
+                    let inv = self.p.fresh("qpInverse", &ty);
+                    self.p.line(format!("havoc {inv};"));
+                    explicit.push(None);
+                    invs.push(Some(inv));
+                }
+            }
         }
-        let inv_of = |k: &[String]| -> Vec<String> {
+        // The maps' entries at key texts `k`.
+        let map_at = |k: &[String]| -> Vec<String> {
             invs.iter()
+                .flatten()
                 .map(|inv| format!("{inv}[{}]", k.join(", ")))
                 .collect()
         };
-        let trigger = match q.target {
-            Target::Field(..) => ts.join(", "),
-            Target::Pred(name, _) => format!("{name}({})", ts.join(", ")),
-        };
-        self.p.line(format!(
-            "assume (forall {decls} :: {{{trigger}}} {cond} ==> {});",
-            pairwise(&inv_of(&ts), &is, "==", " && ")
-        ));
-        let inv_keys = inv_of(&key_names);
-        let (cond_k, ts_k, p_k) = self.at(q, inv_keys.clone(), &amount, &here)?;
-        let inv_triggers: String = inv_keys.iter().map(|t| format!("{{{t}}} ")).collect();
+        let mapped: Vec<String> = invs
+            .iter()
+            .zip(&is)
+            .filter(|(inv, _)| inv.is_some())
+            .map(|(_, i)| i.clone())
+            .collect();
+        if !mapped.is_empty() {
+            let trigger = match q.target {
+                Target::Field(..) => ts.join(", "),
+                Target::Pred(name, _) => format!("{name}({})", ts.join(", ")),
+            };
+            // Z3 picks the patterns where the location is no valid trigger.
+            let trigger = if is.iter().all(|i| mentions(&trigger, i)) && !is.contains(&trigger) {
+                format!("{{{trigger}}} ")
+            } else {
+                String::new()
+            };
+            self.p.line(format!(
+                "assume (forall {decls} :: {trigger}{cond} ==> {});",
+                pairwise(&map_at(&ts), &mapped, "==", " && ")
+            ));
+        }
+        let mut maps = map_at(&key_names).into_iter();
+        let inv_keys: Vec<String> = explicit
+            .into_iter()
+            .map(|e| e.or_else(|| maps.next()).unwrap_or_default())
+            .collect();
+        let (cond_k, ts_k, p_k) = self.at(q, inv_keys, &amount, &here)?;
         let hit = format!("{cond_k} && {}", pairwise(&ts_k, &key_names, "==", " && "));
-        self.p.line(format!(
-            "assume (forall {key_decls} :: {inv_triggers}{cond_k} ==> {});",
-            pairwise(&ts_k, &key_names, "==", " && ")
-        ));
+        if !mapped.is_empty() {
+            let inv_triggers: String = map_at(&key_names)
+                .iter()
+                .map(|t| format!("{{{t}}} "))
+                .collect();
+            self.p.line(format!(
+                "assume (forall {key_decls} :: {inv_triggers}{cond_k} ==> {});",
+                pairwise(&ts_k, &key_names, "==", " && ")
+            ));
+        }
         if exhale.is_none() {
             if let Target::Field(..) = q.target {
                 self.p.line(format!(
