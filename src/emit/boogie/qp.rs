@@ -8,7 +8,12 @@
 //! `assume`) then let the mask change for all locations at once:
 //! `Mask'[l] == Mask[l] ± p(inv(l))` where `l` is some `loc(xs)` in range,
 //! `Mask'[l] == Mask[l]` elsewhere, and for the other fields (predicates).
+//! A variable that is a key, or a key minus or plus a constant, needs no
+//! map: its inverse is written out, so finding `P(3)` among `P(i + 1)` does
+//! not depend on matching arithmetic.
 //! Pure conjuncts under the quantifier are assumed or asserted as a whole.
+//! In a predicate body, the frame of a quantified assertion is a map from
+//! the variables to the frames of the instances ([`Gen::qp_frame`]).
 
 use super::assertion::Blaming;
 use super::expr::{ident, St};
