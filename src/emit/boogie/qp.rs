@@ -93,6 +93,15 @@ fn names(vars: &[LocalDecl], suffix: &str) -> (Vec<String>, String) {
     (names, decls)
 }
 
+/// Whether Boogie takes `text` as a trigger over the variables `vars`: it
+/// mentions each, is more than one, and has no logical operators.
+fn usable_trigger(text: &str, vars: &[String]) -> bool {
+    let logical = ["==", "!", "&&", "||", "<", ">", "if "];
+    vars.iter().all(|x| mentions(text, x))
+        && !vars.iter().any(|x| x == text)
+        && !logical.iter().any(|op| text.contains(op))
+}
+
 /// Whether `text` mentions the name `x` (not as part of a longer name).
 fn mentions(text: &str, x: &str) -> bool {
     let part = |c: char| c.is_alphanumeric() || c == '_' || c == '#' || c == '$';
@@ -262,8 +271,7 @@ impl Gen<'_> {
         let at = format!("{map}[{}]", is.join(", "));
         let mut triggers = format!("{{{at}}}");
         for r in reads {
-            // A trigger must mention every variable.
-            if is.iter().all(|i| mentions(&r, i)) {
+            if usable_trigger(&r, &is) {
                 triggers.push_str(&format!(" {{{r}}}"));
             }
         }
@@ -506,7 +514,7 @@ impl Gen<'_> {
                 Target::Pred(name, _) => format!("{name}({})", ts.join(", ")),
             };
             // Z3 picks the patterns where the location is no valid trigger.
-            let trigger = if is.iter().all(|i| mentions(&trigger, i)) && !is.contains(&trigger) {
+            let trigger = if usable_trigger(&trigger, &is) {
                 format!("{{{trigger}}} ")
             } else {
                 String::new()
