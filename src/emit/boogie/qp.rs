@@ -22,7 +22,7 @@ use super::proc::{Gen, R};
 use super::ty::boogie;
 use super::{Check, Inner, Unsupported};
 use crate::backend::{FailureKind, FailureReason};
-use crate::vir::{BinOp, Expr, ExprKind, LocalDecl, Origin};
+use crate::vir::{BinOp, Expr, ExprKind, LocalDecl, Origin, Type};
 
 /// One conjunct under the quantifier with the guards above it.
 struct Leaf<'e> {
@@ -91,6 +91,27 @@ fn names(vars: &[LocalDecl], suffix: &str) -> (Vec<String>, String) {
         .collect::<Vec<_>>()
         .join(", ");
     (names, decls)
+}
+
+/// `(c, op)` when `e` is `v + c`, `c + v` or `v - c` with `c` free of the
+/// variables: `v` is then `e op c`.
+fn offset<'e>(e: &'e Expr, v: &str, vars: &[LocalDecl]) -> Option<(&'e Expr, &'static str)> {
+    let is_v = |e: &Expr| matches!(&e.kind, ExprKind::Local(x) if x == v);
+    let free = |e: &Expr| {
+        let mut free = true;
+        visit(e, &mut |x| {
+            if let ExprKind::Local(n) = &x.kind {
+                free &= !vars.iter().any(|d| d.name == *n);
+            }
+        });
+        free
+    };
+    match &e.kind {
+        ExprKind::Binary(BinOp::Add, a, c) if is_v(a) && free(c) => Some((c, "-")),
+        ExprKind::Binary(BinOp::Add, c, a) if is_v(a) && free(c) => Some((c, "-")),
+        ExprKind::Binary(BinOp::Sub, a, c) if is_v(a) && free(c) => Some((c, "+")),
+        _ => None,
+    }
 }
 
 /// Whether Boogie takes `text` as a trigger over the variables `vars`: it
@@ -366,33 +387,58 @@ impl Gen<'_> {
             Target::Field(r, _) => std::slice::from_ref(*r),
             Target::Pred(_, args) => args,
         };
-        let is_v = |e: &Expr| matches!(&e.kind, ExprKind::Local(x) if *x == v.name);
-        let free = |e: &Expr| {
-            let mut free = true;
-            visit(e, &mut |x| {
-                if let ExprKind::Local(n) = &x.kind {
-                    free &= !q.vars.iter().any(|d| d.name == *n);
-                }
-            });
-            free
-        };
         for (e, (k, ty)) in exprs.iter().zip(keys) {
-            if is_v(e) {
+            if matches!(&e.kind, ExprKind::Local(x) if *x == v.name) {
                 return Ok(Some(k.clone()));
             }
             if ty != "int" {
                 continue;
             }
-            let (c, op) = match &e.kind {
-                ExprKind::Binary(BinOp::Add, a, c) if is_v(a) && free(c) => (c, "-"),
-                ExprKind::Binary(BinOp::Add, c, a) if is_v(a) && free(c) => (c, "-"),
-                ExprKind::Binary(BinOp::Sub, a, c) if is_v(a) && free(c) => (c, "+"),
-                _ => continue,
-            };
-            let c = self.ctx.expr(c, here)?;
-            return Ok(Some(format!("({k} {op} {c})")));
+            if let Some((c, op)) = offset(e, &v.name, q.vars) {
+                let c = self.ctx.expr(c, here)?;
+                return Ok(Some(format!("({k} {op} {c})")));
+            }
         }
         Ok(None)
+    }
+
+    /// Binders and index texts for the axiom from the variables to the
+    /// inverses: a variable `v` that occurs as `v + c` (or `v - c`) inside
+    /// a location is bound as `w` and read as `w - c` (`w + c`), so that the
+    /// trigger holds `w` where the location held `v + c` (Z3 folds the
+    /// arithmetic) and matches `a[3]` for `a[i + 1]`.
+    fn shifted_index(&mut self, q: &Quantified, here: &St) -> R<(Vec<String>, Vec<String>)> {
+        let exprs: &[Expr] = match &q.target {
+            Target::Field(r, _) => std::slice::from_ref(*r),
+            Target::Pred(_, args) => args,
+        };
+        let (mut binders, mut index) = (Vec::new(), Vec::new());
+        for v in q.vars {
+            let mut found = None;
+            if v.ty == Type::Int {
+                for e in exprs {
+                    visit(e, &mut |x| {
+                        if found.is_none() {
+                            found = offset(x, &v.name, q.vars).map(|(c, op)| (c.clone(), op));
+                        }
+                    });
+                }
+            }
+            match found {
+                Some((c, op)) => {
+                    let w = format!("{}#w", ident(&v.name));
+                    let c = self.ctx.expr(&c, here)?;
+                    index.push(format!("({w} {op} {c})"));
+                    binders.push(w);
+                }
+                None => {
+                    let i = format!("{}#i", ident(&v.name));
+                    index.push(i.clone());
+                    binders.push(i);
+                }
+            }
+        }
+        Ok((binders, index))
     }
 
     /// A quantified field or predicate permission, inhaled or exhaled.
@@ -502,26 +548,34 @@ impl Gen<'_> {
                 .map(|inv| format!("{inv}[{}]", k.join(", ")))
                 .collect()
         };
+        let (binders, index) = self.shifted_index(q, &here)?;
         let mapped: Vec<String> = invs
             .iter()
-            .zip(&is)
+            .zip(&index)
             .filter(|(inv, _)| inv.is_some())
             .map(|(_, i)| i.clone())
             .collect();
         if !mapped.is_empty() {
+            let (cond_w, ts_w, _) = self.at(q, index.clone(), &amount, &here)?;
             let trigger = match q.target {
-                Target::Field(..) => ts.join(", "),
-                Target::Pred(name, _) => format!("{name}({})", ts.join(", ")),
+                Target::Field(..) => ts_w.join(", "),
+                Target::Pred(name, _) => format!("{name}({})", ts_w.join(", ")),
             };
             // Z3 picks the patterns where the location is no valid trigger.
-            let trigger = if usable_trigger(&trigger, &is) {
+            let trigger = if usable_trigger(&trigger, &binders) {
                 format!("{{{trigger}}} ")
             } else {
                 String::new()
             };
+            let binder_decls = binders
+                .iter()
+                .zip(q.vars)
+                .map(|(b, v)| format!("{b}: {}", boogie(&v.ty)))
+                .collect::<Vec<_>>()
+                .join(", ");
             self.p.line(format!(
-                "assume (forall {decls} :: {trigger}{cond} ==> {});",
-                pairwise(&map_at(&ts), &mapped, "==", " && ")
+                "assume (forall {binder_decls} :: {trigger}{cond_w} ==> {});",
+                pairwise(&map_at(&ts_w), &mapped, "==", " && ")
             ));
         }
         let mut maps = map_at(&key_names).into_iter();
@@ -645,6 +699,18 @@ mod tests {
              requires (\\forall* int i; 0 <= i && i < 4; tok(2 * i)); void m() { } }",
         );
         assert!(text.contains("$qpInverse"), "{text}");
+    }
+
+    #[test]
+    fn array_elements_at_an_offset_are_triggered_without_it() {
+        let text = boogie_of(
+            "class C { requires a != null;\n\
+             requires (\\forall* int i; 0 <= i && i < 4; Perm(a[i + 1], write)); void m(int[] a) { } }",
+        );
+        assert!(
+            text.contains("(forall i#w: int :: {weft_loc(a, ((i#w - 1) + 1))}"),
+            "{text}"
+        );
     }
 
     #[test]
