@@ -27,6 +27,8 @@ use crate::vir::{BinOp, Expr, ExprKind, LocalDecl, Origin};
 mod frame;
 mod inverse;
 
+use inverse::Keys;
+
 /// One conjunct under the quantifier with the guards above it.
 struct Leaf<'e> {
     guards: Vec<&'e Expr>,
@@ -249,33 +251,16 @@ impl Gen<'_> {
         } else {
             Amount::Scaled(scale.map(str::to_string))
         };
-        let (is, decls) = names(q.vars, "i");
-        let (is2, decls2) = names(q.vars, "i2");
-        let (cond, ts, p) = self.at(q, is.clone(), &amount, &here)?;
-        let (cond2, ts2, _) = self.at(q, is2.clone(), &amount, &here)?;
-        let loc = keys.loc(&ts);
         let failing = match exhale {
             _ if !origin.is_none() => origin,
             Some(b) => b.construct,
             None => self.fallback,
         };
-        // Injectivity of the locations on the range.
-        self.p.check(
-            &format!(
-                "(forall {decls}, {decls2} :: ({}) && {cond} && {cond2} ==> {})",
-                pairwise(&is, &is2, "!=", " || "),
-                pairwise(&ts, &ts2, "!=", " || ")
-            ),
-            Check {
-                kind: exhale.map_or(FailureKind::InhaleFailed, |b| b.kind.clone()),
-                reason: FailureReason::NotInjective,
-                failing,
-                inner: Inner::None,
-                clause: Origin::NONE,
-                text: String::new(),
-                refute: false,
-            },
-        );
+        let kind = exhale.map_or(FailureKind::InhaleFailed, |b| b.kind.clone());
+        self.injectivity(q, &amount, &here, kind, failing)?;
+        let (is, decls) = names(q.vars, "i");
+        let (cond, ts, p) = self.at(q, is, &amount, &here)?;
+        let loc = keys.loc(&ts);
         if let Some(b) = exhale {
             let (cmp, need) = match &amount {
                 Amount::Wildcard(_) => (">", "0.0".to_string()),
@@ -300,10 +285,7 @@ impl Gen<'_> {
                 ));
             }
         }
-        let (cond_k, ts_k, p_k) = self.inverses(q, &keys, &amount, &here)?;
-        let key_names: Vec<String> = keys.decls.iter().map(|(n, _)| n.clone()).collect();
-        let key_decls = keys.binders();
-        let hit = format!("{cond_k} && {}", pairwise(&ts_k, &key_names, "==", " && "));
+        let at_keys = self.inverses(q, &keys, &amount, &here)?;
         if exhale.is_none() {
             if let Target::Field(..) = q.target {
                 self.p.line(format!(
@@ -313,6 +295,58 @@ impl Gen<'_> {
             }
         }
         let sign = if exhale.is_some() { "-" } else { "+" };
+        self.update_mask(&keys, mask, sign, at_keys);
+        Ok(())
+    }
+}
+
+impl Gen<'_> {
+    /// Checks that distinct values of the variables in range have distinct
+    /// locations.
+    fn injectivity(
+        &mut self,
+        q: &Quantified,
+        amount: &Amount,
+        here: &St,
+        kind: FailureKind,
+        failing: Origin,
+    ) -> R {
+        let (is, decls) = names(q.vars, "i");
+        let (is2, decls2) = names(q.vars, "i2");
+        let (cond, ts, _) = self.at(q, is.clone(), amount, here)?;
+        let (cond2, ts2, _) = self.at(q, is2.clone(), amount, here)?;
+        self.p.check(
+            &format!(
+                "(forall {decls}, {decls2} :: ({}) && {cond} && {cond2} ==> {})",
+                pairwise(&is, &is2, "!=", " || "),
+                pairwise(&ts, &ts2, "!=", " || ")
+            ),
+            Check {
+                kind,
+                reason: FailureReason::NotInjective,
+                failing,
+                inner: Inner::None,
+                clause: Origin::NONE,
+                text: String::new(),
+                refute: false,
+            },
+        );
+        Ok(())
+    }
+
+    /// `mask` changes by `sign` the amount at the locations the quantifier
+    /// holds (`(cond, keys, amount)` over the key names, from the inverses)
+    /// and nowhere else.
+    fn update_mask(
+        &mut self,
+        keys: &Keys,
+        mask: &str,
+        sign: &str,
+        (cond_k, ts_k, p_k): (String, Vec<String>, String),
+    ) {
+        let key_names: Vec<String> = keys.decls.iter().map(|(n, _)| n.clone()).collect();
+        let key_decls = keys.binders();
+        let hit = format!("{cond_k} && {}", pairwise(&ts_k, &key_names, "==", " && "));
         let qm = self.p.fresh("QPMask", "MaskType");
         let at_key = keys.loc(&key_names);
         self.p.line(format!("havoc {qm};"));
@@ -325,7 +359,6 @@ impl Gen<'_> {
         ));
         self.p.line(format!("{mask} := {qm};"));
         self.p.line(format!("assume GoodMask({mask});"));
-        Ok(())
     }
 }
 
