@@ -230,8 +230,13 @@
 //!   postcondition (`old` = state before the call). **Loops** exhale the
 //!   invariant, forget, havoc assigned locals, check one iteration from the
 //!   invariant alone, then continue from frame + invariant + negated guard.
-//! * **Quantified permissions** need an injective receiver (checked) and use
-//!   an inverse map to update the mask for all locations at once.
+//! * **Quantified permissions** (fields or predicate instances, one or more
+//!   variables) need injective locations (checked) and use inverse maps
+//!   from a location's key (receiver, predicate arguments) to update the
+//!   mask for all locations at once; a key that is a variable plus or minus
+//!   a constant is inverted explicitly. Inside a predicate body, the frame
+//!   of a quantified assertion is a map from the variables to the frames of
+//!   the instances, defined pointwise and instantiated by reads.
 //! * **Checks**: one `assert` per line, each described by a [`emit::boogie::Check`]
 //!   (failure kind, construct, read, callee clause); `refute` is an assert
 //!   expected to fail.

@@ -364,12 +364,16 @@ impl Gen<'_> {
         at: Origin,
     ) -> R {
         let loc = format!("{name}({})", args.join(", "));
-        self.with_body(name, args, at, |g, body| {
+        // The body's own checks (injectivity) fail as the unfolding.
+        let fallback = std::mem::replace(&mut self.fallback, at);
+        let out = self.with_body(name, args, at, |g, body| {
             g.inhale_into(body, mask, st, Some(p), false)?;
             let frame = g.frame(body, st)?;
             g.p.line(format!("assume {}[null, {loc}] == {frame};", st.heap));
             Ok(())
-        })
+        });
+        self.fallback = fallback;
+        out
     }
 
     /// The frame of an assertion's footprint in `st`'s heap: equal frames
@@ -408,9 +412,15 @@ impl Gen<'_> {
                 st.heap,
                 self.ctx.predicate_loc(name, args, st)?
             ),
+            K::Quant {
+                q: Quantifier::Forall,
+                vars,
+                body,
+                ..
+            } => self.qp_frame(vars, body, st)?,
             _ => {
                 return Err(Unsupported::new(
-                    "quantified permissions inside a predicate on the Boogie backend",
+                    "this resource inside a predicate on the Boogie backend",
                     e,
                 ))
             }

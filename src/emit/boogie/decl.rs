@@ -222,6 +222,7 @@ fn start<'a>(info: &'a Info<'a>, params: &[LocalDecl]) -> Gen<'a> {
     let mut g = Gen {
         ctx: Ctx::new(info),
         p: Proc::default(),
+        fallback: Origin::NONE,
     };
     g.p.line("Mask := ZeroMask;");
     for d in params {
@@ -233,6 +234,7 @@ fn start<'a>(info: &'a Info<'a>, params: &[LocalDecl]) -> Gen<'a> {
 
 fn predicate_wf(p: &Predicate, info: &Info) -> R<(String, Proc)> {
     let mut g = start(info, &p.params);
+    g.fallback = p.origin;
     if let Some(b) = &p.body {
         g.inhale_into(b, "Mask", &body_state(), None, true)?;
     }

@@ -8,6 +8,8 @@ pub struct Info<'p> {
     pub fields: HashMap<String, Type>,
     pub functions: HashMap<String, &'p Function>,
     pub predicates: HashMap<String, &'p Predicate>,
+    /// Each predicate's `PredicateId` (its index in the program).
+    pub predicate_ids: HashMap<String, usize>,
     pub methods: HashMap<String, &'p Method>,
     /// Functions that read the heap (and so take it as their first argument).
     pub heap_functions: HashSet<String>,
@@ -26,6 +28,12 @@ impl<'p> Info<'p> {
                 .collect(),
             functions: p.functions.iter().map(|f| (f.name.clone(), f)).collect(),
             predicates: p.predicates.iter().map(|d| (d.name.clone(), d)).collect(),
+            predicate_ids: p
+                .predicates
+                .iter()
+                .enumerate()
+                .map(|(k, d)| (d.name.clone(), k))
+                .collect(),
             methods: p.methods.iter().map(|m| (m.name.clone(), m)).collect(),
             heap_functions: HashSet::new(),
             recursive: HashSet::new(),

@@ -80,6 +80,9 @@ impl Proc {
 pub struct Gen<'a> {
     pub ctx: Ctx<'a>,
     pub p: Proc,
+    /// The node blamed for a check of an inhaled assertion without an origin
+    /// of its own (a predicate's body in its well-formedness check).
+    pub fallback: crate::vir::Origin,
 }
 
 pub type R<T = ()> = Result<T, Unsupported>;
