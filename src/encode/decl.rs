@@ -219,7 +219,7 @@ impl Encoder<'_> {
                 })));
                 prologue.push(Stmt::plain(StmtKind::Assign(
                     copy.clone(),
-                    Expr::local(&v.name),
+                    Box::new(Expr::local(&v.name)),
                 )));
                 self.renames.insert(v.name.clone(), copy);
             }
