@@ -1,6 +1,7 @@
 //! Contracts and bodies of methods, functions and predicates.
 
-use std::collections::HashSet;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
 use super::body::Body;
 use super::env::{Env, Job, JobKind};
@@ -15,18 +16,46 @@ pub(super) enum Done {
     Predicate(PredicateId, Option<Expr>),
 }
 
+/// Method bodies taken out of the syntax tree ([`super::check_owned`]),
+/// keyed by the address of their method: its node stays in the tree (the
+/// signature is still read) and no two live nodes share an address, while a
+/// span may repeat (a member copied by `syntax::java::inherit`).
+#[derive(Default)]
+pub(super) struct Bodies(HashMap<usize, ast::Block>);
+
+impl Bodies {
+    pub(super) fn take_from(&mut self, m: &mut ast::Method) {
+        if let Some(b) = m.body.take() {
+            self.0.insert(m as *const ast::Method as usize, b);
+        }
+    }
+
+    /// The body of `m`, either still in it or taken out (and now handed over).
+    fn of<'a>(&mut self, m: &'a ast::Method) -> Option<Cow<'a, ast::Block>> {
+        match self.0.remove(&(m as *const ast::Method as usize)) {
+            Some(b) => Some(Cow::Owned(b)),
+            None => m.body.as_ref().map(Cow::Borrowed),
+        }
+    }
+}
+
 /// Checks the contract and body of one callable.
-pub(super) fn check_job(env: &Env, job: &Job<'_>) -> (Option<Done>, Vec<Diagnostic>) {
+pub(super) fn check_job(
+    env: &Env,
+    job: &Job<'_>,
+    bodies: &mut Bodies,
+) -> (Option<Done>, Vec<Diagnostic>) {
     let mut b = Body::new(env, job.scopes.clone(), job.class);
     let done = match job.kind {
-        JobKind::Method(id, m) => method(&mut b, id, m),
+        JobKind::Method(id, m) => method(&mut b, id, m, bodies),
         JobKind::Function(id, f) => function(&mut b, id, f),
         JobKind::Predicate(id, p) => predicate(&mut b, id, p),
     };
     (done, b.errs)
 }
 
-fn method(b: &mut Body<'_>, id: MethodId, m: &ast::Method) -> Option<Done> {
+fn method(b: &mut Body<'_>, id: MethodId, m: &ast::Method, bodies: &mut Bodies) -> Option<Done> {
+    let body = bodies.of(m);
     let decl = b.env.program.method(id);
     let is_ctor = decl.is_constructor;
     b.this = if is_ctor || !decl.is_static {
@@ -40,14 +69,13 @@ fn method(b: &mut Body<'_>, id: MethodId, m: &ast::Method) -> Option<Done> {
     } else {
         decl.ret.clone()
     };
-    b.labels = m
-        .body
-        .as_ref()
+    b.labels = body
+        .as_deref()
         .map(|body| labels(b, body))
         .unwrap_or_default();
     let result = (!is_ctor && decl.ret != Type::Void).then(|| decl.ret.clone());
     let contract = contract(b, &m.contract, result, "a method", true);
-    let body = m.body.as_ref().map(|body| b.block(body));
+    let body = body.as_deref().map(|body| b.block(body));
     Some(Done::Method(id, contract, body))
 }
 

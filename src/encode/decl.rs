@@ -96,7 +96,12 @@ impl Encoder<'_> {
         out
     }
 
-    pub(super) fn method(&mut self, id: MethodId) -> diag::Result<vir::Method> {
+    /// Encodes method `id`, whose body (taken out of the program) is `body`.
+    pub(super) fn method(
+        &mut self,
+        id: MethodId,
+        body: Option<core::Block>,
+    ) -> diag::Result<vir::Method> {
         let m = self.p.method(id);
         let scope = match (m.is_constructor, m.class) {
             (true, Some(c)) => Scope::Constructor(c),
@@ -158,11 +163,11 @@ impl Encoder<'_> {
         posts.extend(self.clauses(&m.contract.ensures, Blame::Postcondition, "postcondition")?);
 
         self.scope = scope;
-        let body = match &m.body {
+        let body = match body {
             None => None,
             Some(b) => {
                 let mut stmts = self.satisfiability_check(m);
-                stmts.extend(self.method_body(m, b)?);
+                stmts.extend(self.method_body(m, &b)?);
                 Some(stmts)
             }
         };

@@ -26,7 +26,13 @@ pub struct Encoded {
     pub origins: OriginTable,
 }
 
-pub fn encode(p: &core::Program) -> diag::Result<Encoded> {
+/// Encodes the program, consuming it: each method body is dropped as soon as
+/// it is encoded, so the core bodies and their IR are not all alive at once
+/// (method bodies are the bulk of both).
+pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
+    let mut bodies: Vec<Option<core::Block>> =
+        p.methods.iter_mut().map(|m| m.body.take()).collect();
+    let p = &p;
     let mut enc = Encoder::new(p);
     let mut errors = Vec::new();
     let mut out = vir::Program::default();
@@ -55,8 +61,8 @@ pub fn encode(p: &core::Program) -> diag::Result<Encoded> {
             Err(e) => errors.extend(e),
         }
     }
-    for i in 0..p.methods.len() {
-        match enc.method(core::MethodId(i as u32)) {
+    for (i, body) in bodies.iter_mut().enumerate() {
+        match enc.method(core::MethodId(i as u32), body.take()) {
             Ok(m) => out.methods.push(m),
             Err(e) => errors.extend(e),
         }
