@@ -29,7 +29,7 @@ impl Encoder<'_> {
     pub(super) fn expr(&mut self, e: &core::Expr) -> diag::Result<Expr> {
         let plain = |k| Ok(Expr::plain(k));
         match &e.kind {
-            K::Int(i) => plain(ExprKind::IntLit((*i).into())),
+            K::Int(i) => plain(ExprKind::IntLit(*i)),
             K::Bool(b) => plain(ExprKind::BoolLit(*b)),
             K::Null => plain(ExprKind::NullLit),
             K::This => plain(ExprKind::Local("this".into())),

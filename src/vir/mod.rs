@@ -232,6 +232,12 @@ impl std::fmt::Debug for IntValue {
     }
 }
 
+impl std::fmt::Display for IntValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.get())
+    }
+}
+
 // Rare or large payloads are boxed so that an expression stays 64 bytes: the
 // IR of a large program holds hundreds of thousands of them.
 #[derive(Clone, Debug)]
