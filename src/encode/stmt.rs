@@ -223,7 +223,7 @@ impl Encoder<'_> {
                     .get(r.origin)
                     .is_some_and(|i| i.blame == Blame::Resource)
                 {
-                    r.origin = origins.add(span, blame.clone(), what);
+                    r.origin = origins.add(span, blame, what);
                 }
             });
         }
@@ -425,7 +425,7 @@ impl Encoder<'_> {
         for e in es {
             for c in conjuncts(e) {
                 let v = self.expr(c)?;
-                let o = self.origin(c.span, blame.clone(), what);
+                let o = self.origin(c.span, blame, what);
                 out.push(v.with_origin(o));
             }
         }
