@@ -58,9 +58,7 @@ pub fn check_owned(mut units: Vec<Unit>) -> diag::Result<Program> {
                 Decl::Member(m) => std::slice::from_mut(m),
             };
             for m in members {
-                if let Member::Method(m) = m {
-                    bodies.take_from(m);
-                }
+                bodies.take(m);
             }
         }
     }
