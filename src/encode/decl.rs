@@ -96,10 +96,12 @@ impl Encoder<'_> {
         out
     }
 
-    /// Encodes method `id`, whose body (taken out of the program) is `body`.
+    /// Encodes method `id`, whose contract and body (taken out of the
+    /// program) are `contract` and `body`.
     pub(super) fn method(
         &mut self,
         id: MethodId,
+        contract: core::Contract,
         body: Option<core::Block>,
     ) -> diag::Result<vir::Method> {
         let m = self.p.method(id);
@@ -158,15 +160,15 @@ impl Encoder<'_> {
         pres.extend(bounds);
         let given_bounds = self.fraction_bounds(&m.given);
         pres.extend(given_bounds);
-        pres.extend(self.clauses(&m.contract.requires, Blame::Precondition, "precondition")?);
+        pres.extend(self.clauses(&contract.requires, Blame::Precondition, "precondition")?);
         let mut posts = Vec::new();
-        posts.extend(self.clauses(&m.contract.ensures, Blame::Postcondition, "postcondition")?);
+        posts.extend(self.clauses(&contract.ensures, Blame::Postcondition, "postcondition")?);
 
         self.scope = scope;
         let body = match body {
             None => None,
             Some(b) => {
-                let mut stmts = self.satisfiability_check(m);
+                let mut stmts = self.satisfiability_check(&contract.requires, m.span);
                 stmts.extend(self.method_body(m, &b)?);
                 Some(stmts)
             }
@@ -186,8 +188,11 @@ impl Encoder<'_> {
     /// `refute false` at the start of the body: it fails exactly when the
     /// precondition is unsatisfiable (`unsatisfiable`). A clause that is
     /// literally `false` is taken as intended.
-    fn satisfiability_check(&mut self, m: &core::Method) -> Vec<Stmt> {
-        let reqs = &m.contract.requires;
+    fn satisfiability_check(
+        &mut self,
+        reqs: &[core::Expr],
+        method: crate::syntax::span::Span,
+    ) -> Vec<Stmt> {
         let intended = reqs
             .iter()
             .any(|e| matches!(e.kind, core::ExprKind::Bool(false)));
@@ -198,7 +203,7 @@ impl Encoder<'_> {
             .iter()
             .map(|e| e.span)
             .reduce(|a, b| a.fuse(b))
-            .unwrap_or(m.span);
+            .unwrap_or(method);
         let o = self.origin(
             span,
             Blame::As(crate::diag::FailureCode::Unsatisfiable),

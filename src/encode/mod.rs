@@ -26,12 +26,17 @@ pub struct Encoded {
     pub origins: OriginTable,
 }
 
-/// Encodes the program, consuming it: each method body is dropped as soon as
-/// it is encoded, so the core bodies and their IR are not all alive at once
-/// (method bodies are the bulk of both).
+/// Encodes the program, consuming it: each method's contract and body are
+/// dropped as soon as they are encoded, so the core methods and their IR are
+/// not all alive at once (they are the bulk of both).
 pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
-    let mut bodies: Vec<Option<core::Block>> =
-        p.methods.iter_mut().map(|m| m.body.take()).collect();
+    // Only a method's own encoding reads its contract and body (calls need
+    // the callee's signature; `passes` already inlined what forks need).
+    let mut bodies: Vec<Option<(core::Contract, Option<core::Block>)>> = p
+        .methods
+        .iter_mut()
+        .map(|m| Some((std::mem::take(&mut m.contract), m.body.take())))
+        .collect();
     let p = &p;
     let mut enc = Encoder::new(p);
     let mut errors = Vec::new();
@@ -62,7 +67,8 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
         }
     }
     for (i, body) in bodies.iter_mut().enumerate() {
-        match enc.method(core::MethodId(i as u32), body.take()) {
+        let (contract, body) = body.take().unwrap_or_default();
+        match enc.method(core::MethodId(i as u32), contract, body) {
             Ok(m) => out.methods.push(m),
             Err(e) => errors.extend(e),
         }
