@@ -151,12 +151,12 @@ pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
     syntax::java::instantiate::expand(&mut units)?;
     syntax::java::runnable::synthesize(&mut units)?;
     syntax::java::inherit::flatten(&mut units)?;
-    // Each stage's input is dropped as soon as the next stage has its
-    // output, so at most two representations are alive at a time.
-    let program = check::check(&units);
-    drop(units);
-    let program = passes::run(program?)?;
-    encode::encode(&program)
+    // Each stage consumes its input: the checker drops each method body of the
+    // syntax tree once checked, the encoder each core method body once encoded,
+    // so two whole representations are never alive at once.
+    let program = check::check_owned(units)?;
+    let program = passes::run(program)?;
+    encode::encode(program)
 }
 
 /// The backend text of the files (for `weft emit`).

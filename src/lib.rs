@@ -55,6 +55,17 @@
 //! * [`expect`]: VerCors expectation markers (`/*[/expect CODE]*/ … /*[/end]*/`).
 //! * [`driver`]: the pipeline end to end, used by the CLI (`main.rs`) and the tests.
 //!
+//! Memory: each stage consumes its input rather than borrowing it.
+//! [`check::check_owned`] takes every member's contract clauses and body out
+//! of the syntax tree first and drops each once checked; [`encode::encode`]
+//! consumes the core program and drops each method's contract and body once
+//! encoded. So the syntax tree and the core program, or the core program and
+//! the IR, are never both whole at once. Both emitters still read the same,
+//! whole encoded program. Nodes are kept small because large programs hold
+//! hundreds of thousands of them: core `Expr` 80 bytes, IR `Expr` 64 and
+//! `Stmt` 88 (rare payloads boxed; integer literals are 8-aligned
+//! [`vir::IntValue`]s), and the [`vir::OriginTable`] stores 16 bytes an origin.
+//!
 //! # Encoding choices
 //!
 //! * **Origins.** Every IR node that can fail carries an [`vir::Origin`]

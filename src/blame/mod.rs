@@ -165,7 +165,7 @@ pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
     }
 }
 
-fn unmapped_at(c: &Check, info: &OriginInfo) -> Diagnostic {
+fn unmapped_at(c: &Check, info: OriginInfo) -> Diagnostic {
     Diagnostic::failure(
         FailureCode::Internal,
         info.span,
@@ -189,7 +189,7 @@ pub fn unmapped(message: &str) -> Diagnostic {
 }
 
 /// The code of a failure of the node itself.
-fn code_of(f: &BackendFailure, info: &OriginInfo, r: Reason) -> Option<FailureCode> {
+fn code_of(f: &BackendFailure, info: OriginInfo, r: Reason) -> Option<FailureCode> {
     code_of_kind(&f.kind, &f.offending, info, r)
 }
 
@@ -198,7 +198,7 @@ fn code_of(f: &BackendFailure, info: &OriginInfo, r: Reason) -> Option<FailureCo
 fn code_of_kind(
     kind: &FailureKind,
     offending: &str,
-    info: &OriginInfo,
+    info: OriginInfo,
     r: Reason,
 ) -> Option<FailureCode> {
     use FailureKind as K;
@@ -243,7 +243,7 @@ fn missing_permission(
     emitted: &Emitted,
     origins: &OriginTable,
     origin: Origin,
-    info: &OriginInfo,
+    info: OriginInfo,
 ) -> Option<Diagnostic> {
     let wanted = normalize(&f.offending);
     if f.kind == FailureKind::AssignmentFailed {
@@ -272,12 +272,12 @@ fn missing_permission(
 }
 
 /// The blamed node inside the failing one whose text is the offending one.
-fn inner<'a>(
+fn inner(
     f: &BackendFailure,
     emitted: &Emitted,
-    origins: &'a OriginTable,
+    origins: &OriginTable,
     origin: Origin,
-) -> Option<&'a OriginInfo> {
+) -> Option<OriginInfo> {
     let wanted = normalize(&f.offending);
     nodes_inside(emitted, origins, origin, f.start, f.end)
         .into_iter()
@@ -287,13 +287,13 @@ fn inner<'a>(
 
 /// Blamed nodes printed within [start, end] other than `origin`, innermost
 /// first, with their normalized text.
-fn nodes_inside<'a>(
+fn nodes_inside(
     emitted: &Emitted,
-    origins: &'a OriginTable,
+    origins: &OriginTable,
     origin: Origin,
     start: LineCol,
     end: LineCol,
-) -> Vec<(Origin, &'a OriginInfo, String)> {
+) -> Vec<(Origin, OriginInfo, String)> {
     let key = |p: LineCol| (p.line, p.column);
     let mut out: Vec<_> = emitted
         .positions
@@ -368,11 +368,11 @@ fn text_at(emitted: &Emitted, start: LineCol, end: LineCol) -> String {
     out
 }
 
-fn at(code: FailureCode, info: &OriginInfo) -> Diagnostic {
+fn at(code: FailureCode, info: OriginInfo) -> Diagnostic {
     Diagnostic::failure(code, info.span, describe(code, info.what)).with_label(label(code))
 }
 
-fn internal(f: &BackendFailure, info: Option<&OriginInfo>) -> Diagnostic {
+fn internal(f: &BackendFailure, info: Option<OriginInfo>) -> Diagnostic {
     let message = format!(
         "weft could not map a backend failure to the source (this is a bug in weft): {}",
         f.message

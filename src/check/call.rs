@@ -196,7 +196,7 @@ impl Body<'_> {
                     K::PredicateAccess {
                         pred,
                         recv,
-                        args,
+                        args: args.into(),
                         perm,
                     },
                     Type::Resource,

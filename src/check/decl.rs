@@ -1,6 +1,7 @@
 //! Contracts and bodies of methods, functions and predicates.
 
-use std::collections::HashSet;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
 use super::body::Body;
 use super::env::{Env, Job, JobKind};
@@ -15,18 +16,109 @@ pub(super) enum Done {
     Predicate(PredicateId, Option<Expr>),
 }
 
+/// Contract clauses and bodies taken out of the syntax tree
+/// ([`super::check_owned`]), keyed by the address of their member: its node
+/// stays in the tree (the signature is still read) and no two live nodes
+/// share an address, while a span may repeat (a member copied by
+/// `syntax::java::inherit`). Each is handed over, and dropped, when checked.
+#[derive(Default)]
+pub(super) struct Bodies(HashMap<usize, Taken>);
+
+struct Taken {
+    contract: ast::Contract,
+    block: Option<ast::Block>,
+    expr: Option<ast::Expr>,
+}
+
+fn key<T>(member: &T) -> usize {
+    member as *const T as usize
+}
+
+/// The clauses of `c` (its ghost parameters stay: they are part of the signature).
+fn take_clauses(c: &mut ast::Contract) -> ast::Contract {
+    ast::Contract {
+        clauses: std::mem::take(&mut c.clauses),
+        given: c.given.clone(),
+        yields: c.yields.clone(),
+    }
+}
+
+type Parts<'a, B> = (Cow<'a, ast::Contract>, Option<Cow<'a, B>>);
+
+impl Bodies {
+    pub(super) fn take(&mut self, m: &mut ast::Member) {
+        let (k, taken) = match m {
+            ast::Member::Field(_) => return,
+            ast::Member::Method(m) => (
+                key(&*m),
+                Taken {
+                    contract: take_clauses(&mut m.contract),
+                    block: m.body.take(),
+                    expr: None,
+                },
+            ),
+            ast::Member::Function(f) => (
+                key(&*f),
+                Taken {
+                    contract: take_clauses(&mut f.contract),
+                    block: None,
+                    expr: f.body.take(),
+                },
+            ),
+            ast::Member::Predicate(p) => (
+                key(&*p),
+                Taken {
+                    contract: take_clauses(&mut p.contract),
+                    block: None,
+                    expr: p.body.take(),
+                },
+            ),
+        };
+        self.0.insert(k, taken);
+    }
+
+    /// The contract and body of method `m`, taken out or still in the tree.
+    fn method<'a>(&mut self, m: &'a ast::Method) -> Parts<'a, ast::Block> {
+        match self.0.remove(&key(m)) {
+            Some(t) => (Cow::Owned(t.contract), t.block.map(Cow::Owned)),
+            None => (
+                Cow::Borrowed(&m.contract),
+                m.body.as_ref().map(Cow::Borrowed),
+            ),
+        }
+    }
+
+    /// The contract and body of a function or predicate (`member`).
+    fn pure<'a, T>(
+        &mut self,
+        member: &'a T,
+        contract: &'a ast::Contract,
+        body: &'a Option<ast::Expr>,
+    ) -> Parts<'a, ast::Expr> {
+        match self.0.remove(&key(member)) {
+            Some(t) => (Cow::Owned(t.contract), t.expr.map(Cow::Owned)),
+            None => (Cow::Borrowed(contract), body.as_ref().map(Cow::Borrowed)),
+        }
+    }
+}
+
 /// Checks the contract and body of one callable.
-pub(super) fn check_job(env: &Env, job: &Job<'_>) -> (Option<Done>, Vec<Diagnostic>) {
+pub(super) fn check_job(
+    env: &Env,
+    job: &Job<'_>,
+    bodies: &mut Bodies,
+) -> (Option<Done>, Vec<Diagnostic>) {
     let mut b = Body::new(env, job.scopes.clone(), job.class);
     let done = match job.kind {
-        JobKind::Method(id, m) => method(&mut b, id, m),
-        JobKind::Function(id, f) => function(&mut b, id, f),
-        JobKind::Predicate(id, p) => predicate(&mut b, id, p),
+        JobKind::Method(id, m) => method(&mut b, id, m, bodies),
+        JobKind::Function(id, f) => function(&mut b, id, bodies.pure(f, &f.contract, &f.body)),
+        JobKind::Predicate(id, p) => predicate(&mut b, id, bodies.pure(p, &p.contract, &p.body)),
     };
     (done, b.errs)
 }
 
-fn method(b: &mut Body<'_>, id: MethodId, m: &ast::Method) -> Option<Done> {
+fn method(b: &mut Body<'_>, id: MethodId, m: &ast::Method, bodies: &mut Bodies) -> Option<Done> {
+    let (m_contract, body) = bodies.method(m);
     let decl = b.env.program.method(id);
     let is_ctor = decl.is_constructor;
     b.this = if is_ctor || !decl.is_static {
@@ -40,39 +132,37 @@ fn method(b: &mut Body<'_>, id: MethodId, m: &ast::Method) -> Option<Done> {
     } else {
         decl.ret.clone()
     };
-    b.labels = m
-        .body
-        .as_ref()
+    b.labels = body
+        .as_deref()
         .map(|body| labels(b, body))
         .unwrap_or_default();
     let result = (!is_ctor && decl.ret != Type::Void).then(|| decl.ret.clone());
-    let contract = contract(b, &m.contract, result, "a method", true);
-    let body = m.body.as_ref().map(|body| b.block(body));
+    let contract = contract(b, &m_contract, result, "a method", true);
+    let body = body.as_deref().map(|body| b.block(body));
     Some(Done::Method(id, contract, body))
 }
 
-fn function(b: &mut Body<'_>, id: FunctionId, f: &ast::Function) -> Option<Done> {
+fn function(b: &mut Body<'_>, id: FunctionId, (c, body): Parts<'_, ast::Expr>) -> Option<Done> {
     let decl = b.env.program.function(id);
     b.this = if decl.is_static { None } else { b.class };
     b.ret = decl.ret.clone();
-    no_ghost_params(b, &f.contract, "a function");
+    no_ghost_params(b, &c, "a function");
     let ret = decl.ret.clone();
-    let contract = contract(b, &f.contract, Some(ret.clone()), "a function", false);
-    let body = f
-        .body
-        .as_ref()
+    let contract = contract(b, &c, Some(ret.clone()), "a function", false);
+    let body = body
+        .as_deref()
         .and_then(|e| b.in_spec(|b| b.expect(e, &ret)));
     Some(Done::Function(id, contract, body))
 }
 
-fn predicate(b: &mut Body<'_>, id: PredicateId, p: &ast::Predicate) -> Option<Done> {
+fn predicate(b: &mut Body<'_>, id: PredicateId, (pc, body): Parts<'_, ast::Expr>) -> Option<Done> {
     let decl = b.env.program.predicate(id);
     b.this = if decl.is_static { None } else { b.class };
-    no_ghost_params(b, &p.contract, "a predicate");
-    for c in &p.contract.clauses {
+    no_ghost_params(b, &pc, "a predicate");
+    for c in &pc.clauses {
         misplaced_clause(b, c, "a predicate");
     }
-    let mut body = p.body.as_ref().and_then(|e| b.in_spec(|b| b.assertion(e)));
+    let mut body = body.as_deref().and_then(|e| b.in_spec(|b| b.assertion(e)));
     if let Some(q) = b.env.group_param.get(&id) {
         let Some(e) = body.take() else {
             return Some(Done::Predicate(id, None));

@@ -70,7 +70,7 @@ impl Body<'_> {
         let span = e.span;
         let new = |k: K, t: Type| Some(Expr::new(k, t, span));
         match &e.kind {
-            A::Int(n) => new(K::Int(*n), Type::Int),
+            A::Int(n) => new(K::Int((*n).into()), Type::Int),
             A::Bool(b) => new(K::Bool(*b), Type::Bool),
             A::Null => new(K::Null, Type::Null),
             A::This => self.this_expr(span),
@@ -190,7 +190,7 @@ impl Body<'_> {
                     let t = body.ty.clone();
                     new(
                         K::Let {
-                            var,
+                            var: Box::new(var),
                             value: bx(value),
                             body: bx(body),
                         },
@@ -383,7 +383,7 @@ impl Body<'_> {
         }
         let lo = match lo {
             Some(e) => e?,
-            None => Expr::new(K::Int(0), Type::Int, span),
+            None => Expr::new(K::Int(0.into()), Type::Int, span),
         };
         let hi = match hi {
             Some(e) => e?,

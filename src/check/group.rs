@@ -81,7 +81,11 @@ mod tests {
     #[test]
     fn scales_only_amounts_linear_in_p() {
         let half_p = e(
-            K::Binary(BinOp::Div, Box::new(p()), Box::new(e(K::Int(2), Type::Int))),
+            K::Binary(
+                BinOp::Div,
+                Box::new(p()),
+                Box::new(e(K::Int(2.into()), Type::Int)),
+            ),
             Type::Rational,
         );
         assert!(homogeneous(&perm(p()), "p"));

@@ -41,16 +41,39 @@ mod tests;
 
 use crate::core::Program;
 use crate::diag;
-use crate::syntax::ast::Unit;
-use decl::Done;
+use crate::syntax::ast::{Decl, Member, Unit};
+use decl::{Bodies, Done};
 
 /// Checks the files of one program together.
 pub fn check(units: &[Unit]) -> diag::Result<Program> {
+    check_with(units, &mut Bodies::default())
+}
+
+/// [`check`], consuming the syntax tree: method bodies (the bulk of it) are
+/// taken out first and each is dropped as soon as it is checked, so the tree
+/// and the core program are not both whole at once.
+pub fn check_owned(mut units: Vec<Unit>) -> diag::Result<Program> {
+    let mut bodies = Bodies::default();
+    for unit in &mut units {
+        for decl in &mut unit.decls {
+            let members: &mut [Member] = match decl {
+                Decl::Class(c) => &mut c.members,
+                Decl::Member(m) => std::slice::from_mut(m),
+            };
+            for m in members {
+                bodies.take(m);
+            }
+        }
+    }
+    check_with(&units, &mut bodies)
+}
+
+fn check_with(units: &[Unit], bodies: &mut Bodies) -> diag::Result<Program> {
     let mut errs = Vec::new();
     let (mut env, jobs) = env::collect(units, &mut errs);
     let mut done = Vec::new();
     for job in &jobs {
-        let (d, e) = decl::check_job(&env, job);
+        let (d, e) = decl::check_job(&env, job, bodies);
         errs.extend(e);
         done.extend(d);
     }

@@ -291,7 +291,7 @@ impl Body<'_> {
             let mut invariants = vec![bounds];
             invariants.extend(user);
             let cond = binary(BinOp::Lt, i.clone(), hi, Type::Bool, span);
-            let one = Expr::new(K::Int(1), Type::Int, span);
+            let one = Expr::new(K::Int(1.into()), Type::Int, span);
             let next = binary(BinOp::Add, i, one, Type::Int, span);
             body.stmts
                 .push(stmt(S::AssignLocal(v.name.clone(), next), span));

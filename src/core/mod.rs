@@ -9,6 +9,7 @@
 use crate::diag::FailureCode;
 use crate::syntax::ast::{BinOp, LockOp, Quantifier, UnOp};
 use crate::syntax::span::Span;
+pub use crate::vir::IntValue;
 
 macro_rules! id_type {
     ($($name:ident),*) => {$(
@@ -316,9 +317,12 @@ pub enum Builtin {
     OptGet,
 }
 
+// Kept at 40 bytes (an expression is 80): the core of a large program holds
+// hundreds of thousands of expressions. Hence the boxed `Let` variable, the
+// boxed-slice predicate arguments and the 8-aligned integer literal.
 #[derive(Clone, Debug)]
 pub enum ExprKind {
-    Int(i128),
+    Int(IntValue),
     Bool(bool),
     Null,
     This,
@@ -339,7 +343,7 @@ pub enum ExprKind {
     PredicateAccess {
         pred: PredicateId,
         recv: Option<Box<Expr>>,
-        args: Vec<Expr>,
+        args: Box<[Expr]>,
         perm: Box<Expr>,
     },
     Unary(UnOp, Box<Expr>),
@@ -363,7 +367,7 @@ pub enum ExprKind {
         body: Box<Expr>,
     },
     Let {
-        var: Var,
+        var: Box<Var>,
         value: Box<Expr>,
         body: Box<Expr>,
     },

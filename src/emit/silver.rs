@@ -208,7 +208,7 @@ impl<'p> Printer<'p> {
             ExprKind::Result => perm(self.result),
             ExprKind::FieldAccess(_, f) => perm(self.tables.fields.get(f.as_str())),
             ExprKind::FuncApp(f, _) => perm(self.tables.functions.get(f.as_str())),
-            ExprKind::DomainFuncApp(_, _, t) => *t == Type::Perm,
+            ExprKind::DomainFuncApp(_, _, t) => **t == Type::Perm,
             _ => false,
         }
     }

@@ -96,7 +96,14 @@ impl Encoder<'_> {
         out
     }
 
-    pub(super) fn method(&mut self, id: MethodId) -> diag::Result<vir::Method> {
+    /// Encodes method `id`, whose contract and body (taken out of the
+    /// program) are `contract` and `body`.
+    pub(super) fn method(
+        &mut self,
+        id: MethodId,
+        contract: core::Contract,
+        body: Option<core::Block>,
+    ) -> diag::Result<vir::Method> {
         let m = self.p.method(id);
         let scope = match (m.is_constructor, m.class) {
             (true, Some(c)) => Scope::Constructor(c),
@@ -153,16 +160,16 @@ impl Encoder<'_> {
         pres.extend(bounds);
         let given_bounds = self.fraction_bounds(&m.given);
         pres.extend(given_bounds);
-        pres.extend(self.clauses(&m.contract.requires, Blame::Precondition, "precondition")?);
+        pres.extend(self.clauses(&contract.requires, Blame::Precondition, "precondition")?);
         let mut posts = Vec::new();
-        posts.extend(self.clauses(&m.contract.ensures, Blame::Postcondition, "postcondition")?);
+        posts.extend(self.clauses(&contract.ensures, Blame::Postcondition, "postcondition")?);
 
         self.scope = scope;
-        let body = match &m.body {
+        let body = match body {
             None => None,
             Some(b) => {
-                let mut stmts = self.satisfiability_check(m);
-                stmts.extend(self.method_body(m, b)?);
+                let mut stmts = self.satisfiability_check(&contract.requires, m.span);
+                stmts.extend(self.method_body(m, &b)?);
                 Some(stmts)
             }
         };
@@ -181,8 +188,11 @@ impl Encoder<'_> {
     /// `refute false` at the start of the body: it fails exactly when the
     /// precondition is unsatisfiable (`unsatisfiable`). A clause that is
     /// literally `false` is taken as intended.
-    fn satisfiability_check(&mut self, m: &core::Method) -> Vec<Stmt> {
-        let reqs = &m.contract.requires;
+    fn satisfiability_check(
+        &mut self,
+        reqs: &[core::Expr],
+        method: crate::syntax::span::Span,
+    ) -> Vec<Stmt> {
         let intended = reqs
             .iter()
             .any(|e| matches!(e.kind, core::ExprKind::Bool(false)));
@@ -193,7 +203,7 @@ impl Encoder<'_> {
             .iter()
             .map(|e| e.span)
             .reduce(|a, b| a.fuse(b))
-            .unwrap_or(m.span);
+            .unwrap_or(method);
         let o = self.origin(
             span,
             Blame::As(crate::diag::FailureCode::Unsatisfiable),
@@ -219,7 +229,7 @@ impl Encoder<'_> {
                 })));
                 prologue.push(Stmt::plain(StmtKind::Assign(
                     copy.clone(),
-                    Expr::local(&v.name),
+                    Box::new(Expr::local(&v.name)),
                 )));
                 self.renames.insert(v.name.clone(), copy);
             }

@@ -120,7 +120,7 @@ impl Encoder<'_> {
                 plain(ExprKind::Quant {
                     q,
                     vars,
-                    triggers: vec![],
+                    triggers: Box::default(),
                     body: boxed(body),
                 })
             }
@@ -131,7 +131,7 @@ impl Encoder<'_> {
                 };
                 let value = self.expr_as(value, &var.ty)?;
                 let body = self.expr(body)?;
-                plain(ExprKind::Let(decl, boxed(value), boxed(body)))
+                plain(ExprKind::Let(Box::new(decl), boxed(value), boxed(body)))
             }
             K::Unfolding(pred, body) => {
                 let acc = self.predicate_access(pred)?;
@@ -145,8 +145,8 @@ impl Encoder<'_> {
                 self.prelude.arrays = true;
                 let len = Expr::plain(ExprKind::DomainFuncApp(
                     prelude::LEN.into(),
-                    vec![a.clone()],
-                    vir::Type::Int,
+                    Box::new([a.clone()]),
+                    Box::new(vir::Type::Int),
                 ));
                 Ok(Expr::and(
                     Expr::binary(BinOp::Ne, a, Expr::plain(ExprKind::NullLit)),
@@ -158,7 +158,7 @@ impl Encoder<'_> {
                     T::Seq(t) | T::Set(t) | T::Bag(t) => (**t).clone(),
                     _ => return Err(vec![Diagnostic::not_supported(e.span, "this literal")]),
                 };
-                let vt = self.ty(&elem_ty);
+                let vt = Box::new(self.ty(&elem_ty));
                 let xs = xs
                     .iter()
                     .map(|x| self.expr_as(x, &elem_ty))
@@ -176,11 +176,19 @@ impl Encoder<'_> {
                 };
                 let x = self.expr_as(x, &elem)?;
                 let ty = self.ty(&e.ty);
-                plain(ExprKind::DomainFuncApp(prelude::SOME.into(), vec![x], ty))
+                plain(ExprKind::DomainFuncApp(
+                    prelude::SOME.into(),
+                    Box::new([x]),
+                    Box::new(ty),
+                ))
             }
             K::OptNone => {
                 let ty = self.ty(&e.ty);
-                plain(ExprKind::DomainFuncApp(prelude::NONE.into(), vec![], ty))
+                plain(ExprKind::DomainFuncApp(
+                    prelude::NONE.into(),
+                    Box::default(),
+                    Box::new(ty),
+                ))
             }
         }
     }
@@ -304,7 +312,11 @@ impl Encoder<'_> {
         let perm = self.expr_as(perm, &T::Rational)?;
         let o = self.origin(e.span, Blame::Resource, "predicate");
         Ok(Expr::new(
-            ExprKind::PredicateAcc(self.names.predicate(*pred).to_string(), vargs, boxed(perm)),
+            ExprKind::PredicateAcc(
+                self.names.predicate(*pred).to_string(),
+                vargs.into(),
+                boxed(perm),
+            ),
             o,
         ))
     }
@@ -465,9 +477,14 @@ fn substitute(e: Expr, map: &std::collections::HashMap<String, Expr>) -> Expr {
         ExprKind::FuncApp(f, args) => {
             ExprKind::FuncApp(f, args.into_iter().map(|a| substitute(a, map)).collect())
         }
-        ExprKind::DomainFuncApp(f, args, t) => {
-            ExprKind::DomainFuncApp(f, args.into_iter().map(|a| substitute(a, map)).collect(), t)
-        }
+        ExprKind::DomainFuncApp(f, args, t) => ExprKind::DomainFuncApp(
+            f,
+            Vec::from(args)
+                .into_iter()
+                .map(|a| substitute(a, map))
+                .collect(),
+            t,
+        ),
         ExprKind::Unary(op, x) => ExprKind::Unary(op, s(x)),
         ExprKind::Binary(op, l, r) => ExprKind::Binary(op, s(l), s(r)),
         ExprKind::Cond(c, t, f) => ExprKind::Cond(s(c), s(t), s(f)),
@@ -475,7 +492,10 @@ fn substitute(e: Expr, map: &std::collections::HashMap<String, Expr>) -> Expr {
         ExprKind::FieldAcc(r, f, p) => ExprKind::FieldAcc(s(r), f, s(p)),
         ExprKind::PredicateAcc(q, args, p) => ExprKind::PredicateAcc(
             q,
-            args.into_iter().map(|a| substitute(a, map)).collect(),
+            Vec::from(args)
+                .into_iter()
+                .map(|a| substitute(a, map))
+                .collect(),
             s(p),
         ),
         ExprKind::CurPermField(r, f) => ExprKind::CurPermField(s(r), f),
@@ -490,7 +510,7 @@ fn substitute(e: Expr, map: &std::collections::HashMap<String, Expr>) -> Expr {
         } => ExprKind::Quant {
             q,
             vars,
-            triggers: triggers
+            triggers: Vec::from(triggers)
                 .into_iter()
                 .map(|t| t.into_iter().map(|x| substitute(x, map)).collect())
                 .collect(),

@@ -26,7 +26,18 @@ pub struct Encoded {
     pub origins: OriginTable,
 }
 
-pub fn encode(p: &core::Program) -> diag::Result<Encoded> {
+/// Encodes the program, consuming it: each method's contract and body are
+/// dropped as soon as they are encoded, so the core methods and their IR are
+/// not all alive at once (they are the bulk of both).
+pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
+    // Only a method's own encoding reads its contract and body (calls need
+    // the callee's signature; `passes` already inlined what forks need).
+    let mut bodies: Vec<Option<(core::Contract, Option<core::Block>)>> = p
+        .methods
+        .iter_mut()
+        .map(|m| Some((std::mem::take(&mut m.contract), m.body.take())))
+        .collect();
+    let p = &p;
     let mut enc = Encoder::new(p);
     let mut errors = Vec::new();
     let mut out = vir::Program::default();
@@ -55,8 +66,9 @@ pub fn encode(p: &core::Program) -> diag::Result<Encoded> {
             Err(e) => errors.extend(e),
         }
     }
-    for i in 0..p.methods.len() {
-        match enc.method(core::MethodId(i as u32)) {
+    for (i, body) in bodies.iter_mut().enumerate() {
+        let (contract, body) = body.take().unwrap_or_default();
+        match enc.method(core::MethodId(i as u32), contract, body) {
             Ok(m) => out.methods.push(m),
             Err(e) => errors.extend(e),
         }

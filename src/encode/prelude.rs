@@ -46,7 +46,11 @@ fn decl(name: &str, ty: Type) -> LocalDecl {
 }
 
 fn app(f: &str, args: Vec<Expr>, ty: Type) -> Expr {
-    Expr::plain(ExprKind::DomainFuncApp(f.to_string(), args, ty))
+    Expr::plain(ExprKind::DomainFuncApp(
+        f.to_string(),
+        args.into(),
+        Box::new(ty),
+    ))
 }
 
 fn local(n: &str) -> Expr {
@@ -64,8 +68,8 @@ fn cond(c: Expr, t: Expr, e: Expr) -> Expr {
 fn forall(vars: Vec<LocalDecl>, triggers: Vec<Vec<Expr>>, body: Expr) -> Expr {
     Expr::plain(ExprKind::Quant {
         q: Quantifier::Forall,
-        vars,
-        triggers,
+        vars: vars.into(),
+        triggers: triggers.into(),
         body: Box::new(body),
     })
 }

@@ -35,14 +35,17 @@ impl Encoder<'_> {
                 if let Some(init) = init {
                     let e = self.expr_as(init, &v.ty)?;
                     let o = self.origin(span, Blame::Direct, "assignment");
-                    out.push(Stmt::new(StmtKind::Assign(v.name.clone(), e), o));
+                    out.push(Stmt::new(StmtKind::Assign(v.name.clone(), Box::new(e)), o));
                 }
             }
             S::AssignLocal(x, e) => {
                 let want = self.local_type(x, &e.ty);
                 let e = self.expr_as(e, &want)?;
                 let o = self.origin(span, Blame::Direct, "assignment");
-                out.push(Stmt::new(StmtKind::Assign(self.local_name(x), e), o));
+                out.push(Stmt::new(
+                    StmtKind::Assign(self.local_name(x), Box::new(e)),
+                    o,
+                ));
             }
             // recv.f = e  ~>  recv.f := e   (needs write permission: assignFieldFailed)
             S::AssignField { recv, field, value } => {
@@ -53,9 +56,9 @@ impl Encoder<'_> {
                 let o = self.origin(span, Blame::Direct, "field assignment");
                 out.push(Stmt::new(
                     StmtKind::FieldAssign {
-                        recv,
+                        recv: Box::new(recv),
                         field: self.names.field(*field).to_string(),
-                        value,
+                        value: Box::new(value),
                     },
                     o,
                 ));
@@ -84,9 +87,9 @@ impl Encoder<'_> {
                 let o = self.origin(span, Blame::Direct, "array element assignment");
                 out.push(Stmt::new(
                     StmtKind::FieldAssign {
-                        recv: loc,
+                        recv: Box::new(loc),
                         field,
-                        value,
+                        value: Box::new(value),
                     },
                     o,
                 ));
@@ -102,7 +105,7 @@ impl Encoder<'_> {
                     self.block(els, &mut f)?;
                 }
                 out.push(Stmt::plain(StmtKind::If {
-                    cond,
+                    cond: Box::new(cond),
                     then: t,
                     els: f,
                 }));
@@ -119,7 +122,7 @@ impl Encoder<'_> {
                 let mut b = Vec::new();
                 self.block(body, &mut b)?;
                 out.push(Stmt::plain(StmtKind::While {
-                    cond,
+                    cond: Box::new(cond),
                     invariants: invs,
                     body: b,
                 }));
@@ -130,7 +133,7 @@ impl Encoder<'_> {
                     let want = self.return_type.clone();
                     let v = self.expr_as(e, &want)?;
                     let o = self.origin(span, Blame::Direct, "return");
-                    out.push(Stmt::new(StmtKind::Assign(RESULT.into(), v), o));
+                    out.push(Stmt::new(StmtKind::Assign(RESULT.into(), Box::new(v)), o));
                 }
                 self.has_return = true;
                 out.push(Stmt::plain(StmtKind::Goto(END_LABEL.into())));
@@ -220,7 +223,7 @@ impl Encoder<'_> {
                     .get(r.origin)
                     .is_some_and(|i| i.blame == Blame::Resource)
                 {
-                    r.origin = origins.add(span, blame.clone(), what);
+                    r.origin = origins.add(span, blame, what);
                 }
             });
         }
@@ -335,7 +338,10 @@ impl Encoder<'_> {
         ));
         if let (Some(object), Some(t)) = (object, target) {
             let t = self.local_name(t);
-            out.push(Stmt::plain(StmtKind::Assign(t, Expr::local(object))));
+            out.push(Stmt::plain(StmtKind::Assign(
+                t,
+                Box::new(Expr::local(object)),
+            )));
         }
         Ok(())
     }
@@ -362,8 +368,8 @@ impl Encoder<'_> {
         let field = self.item_field(elem);
         let len_x = Expr::plain(ExprKind::DomainFuncApp(
             prelude::LEN.into(),
-            vec![Expr::local(&x)],
-            vir::Type::Int,
+            Box::new([Expr::local(&x)]),
+            Box::new(vir::Type::Int),
         ));
         out.push(Stmt::plain(StmtKind::Assume(Expr::binary(
             BinOp::Eq,
@@ -383,11 +389,11 @@ impl Encoder<'_> {
         let all = |body: Expr| {
             Expr::plain(ExprKind::Quant {
                 q: Quantifier::Forall,
-                vars: vec![vir::LocalDecl {
+                vars: Box::new([vir::LocalDecl {
                     name: i.clone(),
                     ty: vir::Type::Int,
-                }],
-                triggers: vec![vec![loc.clone()]],
+                }]),
+                triggers: Box::new([vec![loc.clone()]]),
                 body: Box::new(Expr::implies(in_range.clone(), body)),
             })
         };
@@ -419,7 +425,7 @@ impl Encoder<'_> {
         for e in es {
             for c in conjuncts(e) {
                 let v = self.expr(c)?;
-                let o = self.origin(c.span, blame.clone(), what);
+                let o = self.origin(c.span, blame, what);
                 out.push(v.with_origin(o));
             }
         }

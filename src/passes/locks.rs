@@ -146,7 +146,7 @@ fn invariant_of(o: Expr, l: Lockable, span: Span) -> Expr {
         ExprKind::PredicateAccess {
             pred: l.invariant,
             recv: Some(Box::new(o)),
-            args: Vec::new(),
+            args: Box::default(),
             perm: Box::new(Expr::new(ExprKind::Write, Type::Rational, span)),
         },
         Type::Resource,

@@ -35,7 +35,7 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
             K::PredicateAccess {
                 pred,
                 recv,
-                args: map_all(args, f),
+                args: map_all(args.into(), f).into(),
                 perm: Box::new(map_expr(*perm, f)),
             }
         }

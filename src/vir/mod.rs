@@ -106,17 +106,19 @@ pub struct Stmt {
     pub origin: Origin,
 }
 
+// Expressions in the larger variants are boxed so that a statement stays
+// small (statements live in vectors, one slot per statement).
 #[derive(Clone, Debug)]
 pub enum StmtKind {
     /// `var x: T` (Silver allows declarations anywhere in a body).
     LocalVar(LocalDecl),
     /// `x := e`
-    Assign(String, Expr),
+    Assign(String, Box<Expr>),
     /// `recv.field := e`
     FieldAssign {
-        recv: Expr,
+        recv: Box<Expr>,
         field: String,
-        value: Expr,
+        value: Box<Expr>,
     },
     /// `x := new(fields…)`: a fresh reference with write permission to the fields.
     New {
@@ -140,12 +142,12 @@ pub enum StmtKind {
     Fold(Expr),
     Unfold(Expr),
     If {
-        cond: Expr,
+        cond: Box<Expr>,
         then: Vec<Stmt>,
         els: Vec<Stmt>,
     },
     While {
-        cond: Expr,
+        cond: Box<Expr>,
         invariants: Vec<Expr>,
         body: Vec<Stmt>,
     },
@@ -205,9 +207,42 @@ pub enum Quantifier {
     Exists,
 }
 
+/// An integer literal. Stored unaligned (8-byte aligned rather than 16) so
+/// that it does not double the alignment, and with it the size, of every
+/// [`Expr`]; read it with [`IntValue::get`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, packed(8))]
+pub struct IntValue(i128);
+
+impl IntValue {
+    pub fn get(self) -> i128 {
+        self.0
+    }
+}
+
+impl From<i128> for IntValue {
+    fn from(i: i128) -> IntValue {
+        IntValue(i)
+    }
+}
+
+impl std::fmt::Debug for IntValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.get())
+    }
+}
+
+impl std::fmt::Display for IntValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.get())
+    }
+}
+
+// Rare or large payloads are boxed so that an expression stays 64 bytes: the
+// IR of a large program holds hundreds of thousands of them.
 #[derive(Clone, Debug)]
 pub enum ExprKind {
-    IntLit(i128),
+    IntLit(IntValue),
     BoolLit(bool),
     NullLit,
     Local(String),
@@ -218,7 +253,7 @@ pub enum ExprKind {
     FuncApp(String, Vec<Expr>),
     /// Application of a domain function (with the result type, which Silver
     /// sometimes needs to disambiguate type parameters).
-    DomainFuncApp(String, Vec<Expr>, Type),
+    DomainFuncApp(String, Box<[Expr]>, Box<Type>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
@@ -227,7 +262,7 @@ pub enum ExprKind {
     /// `acc(recv.f, p)`
     FieldAcc(Box<Expr>, String, Box<Expr>),
     /// `acc(P(args), p)`
-    PredicateAcc(String, Vec<Expr>, Box<Expr>),
+    PredicateAcc(String, Box<[Expr]>, Box<Expr>),
     /// `perm(recv.f)`
     CurPermField(Box<Expr>, String),
     /// `perm(P(args))`
@@ -237,17 +272,17 @@ pub enum ExprKind {
     Wildcard,
     Quant {
         q: Quantifier,
-        vars: Vec<LocalDecl>,
-        triggers: Vec<Vec<Expr>>,
+        vars: Box<[LocalDecl]>,
+        triggers: Box<[Vec<Expr>]>,
         body: Box<Expr>,
     },
-    Let(LocalDecl, Box<Expr>, Box<Expr>),
+    Let(Box<LocalDecl>, Box<Expr>, Box<Expr>),
     /// `unfolding acc(P(args), p) in e`
     Unfolding(Box<Expr>, Box<Expr>),
     /// `Seq[T]()` when empty, `Seq(a, b)` otherwise.
-    SeqLit(Type, Vec<Expr>),
-    SetLit(Type, Vec<Expr>),
-    MultisetLit(Type, Vec<Expr>),
+    SeqLit(Box<Type>, Vec<Expr>),
+    SetLit(Box<Type>, Vec<Expr>),
+    MultisetLit(Box<Type>, Vec<Expr>),
     /// `|e|`
     Size(Box<Expr>),
     /// `xs[i]`
@@ -271,7 +306,7 @@ impl Expr {
         Expr::plain(ExprKind::BoolLit(b))
     }
     pub fn int(i: i128) -> Expr {
-        Expr::plain(ExprKind::IntLit(i))
+        Expr::plain(ExprKind::IntLit(i.into()))
     }
     pub fn local(name: impl Into<String>) -> Expr {
         Expr::plain(ExprKind::Local(name.into()))

@@ -2,6 +2,7 @@
 
 use crate::diag::code::FailureCode;
 use crate::syntax::span::Span;
+use std::collections::HashMap;
 
 /// Index into an [`OriginTable`]; `Origin::NONE` for nodes that cannot be blamed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -16,7 +17,7 @@ impl Origin {
 }
 
 /// How a backend failure of a node becomes a source failure.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Blame {
     /// The node is the source construct itself (an `assert` stays an assert):
     /// the code follows from the kind of backend failure.
@@ -40,7 +41,7 @@ pub enum Blame {
     CannotFail(&'static str),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct OriginInfo {
     pub span: Span,
     pub blame: Blame,
@@ -48,9 +49,13 @@ pub struct OriginInfo {
     pub what: &'static str,
 }
 
+/// Stored compactly (16 bytes an origin; a large program has hundreds of
+/// thousands): the span, and an index into the few distinct (blame, what) pairs.
 #[derive(Default, Debug, Clone)]
 pub struct OriginTable {
-    entries: Vec<OriginInfo>,
+    entries: Vec<(Span, u32)>,
+    kinds: Vec<(Blame, &'static str)>,
+    kind_ids: HashMap<(Blame, &'static str), u32>,
 }
 
 impl OriginTable {
@@ -59,15 +64,30 @@ impl OriginTable {
     }
 
     pub fn add(&mut self, span: Span, blame: Blame, what: &'static str) -> Origin {
-        self.entries.push(OriginInfo { span, blame, what });
+        let kinds = &mut self.kinds;
+        let kind = *self.kind_ids.entry((blame, what)).or_insert_with(|| {
+            kinds.push((blame, what));
+            kinds.len() as u32 - 1
+        });
+        self.entries.push((span, kind));
         Origin(self.entries.len() as u32 - 1)
     }
 
-    pub fn get(&self, o: Origin) -> Option<&OriginInfo> {
+    /// How many origins the table holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn get(&self, o: Origin) -> Option<OriginInfo> {
         if o.is_none() {
-            None
-        } else {
-            self.entries.get(o.0 as usize)
+            return None;
         }
+        let &(span, kind) = self.entries.get(o.0 as usize)?;
+        let (blame, what) = self.kinds[kind as usize];
+        Some(OriginInfo { span, blame, what })
     }
 }

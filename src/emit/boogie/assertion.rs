@@ -432,9 +432,9 @@ impl Gen<'_> {
 fn is_positive_literal(p: &Expr) -> bool {
     match &p.kind {
         ExprKind::FullPerm => true,
-        ExprKind::IntLit(n) => *n > 0,
+        ExprKind::IntLit(n) => n.get() > 0,
         ExprKind::Binary(BinOp::PermDiv | BinOp::Div, l, r) => {
-            is_positive_literal(l) && matches!(r.kind, ExprKind::IntLit(n) if n > 0)
+            is_positive_literal(l) && matches!(r.kind, ExprKind::IntLit(n) if n.get() > 0)
         }
         _ => false,
     }
@@ -444,9 +444,9 @@ fn is_positive_literal(p: &Expr) -> bool {
 fn is_literal_perm(p: &Expr) -> bool {
     match &p.kind {
         ExprKind::FullPerm | ExprKind::NoPerm => true,
-        ExprKind::IntLit(n) => *n >= 0,
+        ExprKind::IntLit(n) => n.get() >= 0,
         ExprKind::Binary(BinOp::PermDiv | BinOp::Div, l, r) => {
-            is_literal_perm(l) && matches!(r.kind, ExprKind::IntLit(n) if n > 0)
+            is_literal_perm(l) && matches!(r.kind, ExprKind::IntLit(n) if n.get() > 0)
         }
         _ => false,
     }

@@ -67,12 +67,15 @@ struct Output {
 
 impl Output {
     fn text(&mut self, s: &str) {
+        // Count only the new lines: recounting the whole text made emitting
+        // quadratic in the program's size.
+        let start = self.text.len();
         self.text.push_str(s);
         if !s.ends_with('\n') {
             self.text.push('\n');
         }
         self.text.push('\n');
-        self.lines = self.text.matches('\n').count();
+        self.lines += self.text[start..].matches('\n').count();
     }
 
     fn procedure(&mut self, (header, body): &(String, Proc)) {

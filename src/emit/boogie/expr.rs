@@ -199,8 +199,8 @@ impl<'a> Ctx<'a> {
     pub fn expr(&mut self, e: &Expr, st: &St) -> Result<String, Unsupported> {
         use ExprKind as K;
         Ok(match &e.kind {
-            K::IntLit(n) if *n < 0 => format!("(-{})", n.unsigned_abs()),
-            K::IntLit(n) => n.to_string(),
+            K::IntLit(n) if n.get() < 0 => format!("(-{})", n.get().unsigned_abs()),
+            K::IntLit(n) => n.get().to_string(),
             K::BoolLit(b) => b.to_string(),
             K::NullLit => "null".into(),
             K::Local(x) => match self.subst.get(x) {

@@ -132,8 +132,8 @@ pub fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         | K::Wildcard => {}
         K::FieldAccess(r, _) | K::CurPermField(r, _) | K::Unary(_, r) | K::Old(_, r) => visit(r, f),
         K::Size(r) => visit(r, f),
+        K::DomainFuncApp(_, args, _) => args.iter().for_each(|a| visit(a, f)),
         K::FuncApp(_, args)
-        | K::DomainFuncApp(_, args, _)
         | K::CurPermPredicate(_, args)
         | K::SeqLit(_, args)
         | K::SetLit(_, args)

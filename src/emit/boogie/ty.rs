@@ -82,7 +82,7 @@ impl<'a> Typer<'a> {
                 .get(f)
                 .map(|s| s.ret.clone())
                 .unwrap_or(Type::Int),
-            K::DomainFuncApp(_, _, t) => t.clone(),
+            K::DomainFuncApp(_, _, t) => (**t).clone(),
             K::Unary(UnOp::Not, _) => Type::Bool,
             K::Unary(UnOp::Neg, x) => self.type_of(x),
             K::Binary(op, l, r) => self.binary(*op, l, r),
@@ -110,9 +110,9 @@ impl<'a> Typer<'a> {
             | K::FullPerm
             | K::NoPerm
             | K::Wildcard => Type::Perm,
-            K::SeqLit(t, _) => Type::Seq(Box::new(t.clone())),
-            K::SetLit(t, _) => Type::Set(Box::new(t.clone())),
-            K::MultisetLit(t, _) => Type::Multiset(Box::new(t.clone())),
+            K::SeqLit(t, _) => Type::Seq(t.clone()),
+            K::SetLit(t, _) => Type::Set(t.clone()),
+            K::MultisetLit(t, _) => Type::Multiset(t.clone()),
             K::Size(_) => Type::Int,
             K::SeqIndex(s, _) => match self.type_of(s) {
                 Type::Seq(t) => *t,

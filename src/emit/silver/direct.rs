@@ -378,7 +378,7 @@ impl<'p> Printer<'p> {
     }
 
     fn x_receiver(&mut self, o: &mut Output, e: &'p Expr) {
-        let negative_literal = matches!(e.kind, ExprKind::IntLit(n) if n < 0);
+        let negative_literal = matches!(e.kind, ExprKind::IntLit(n) if n.get() < 0);
         if is_compound(e) || negative_literal || matches!(e.kind, ExprKind::Unary(..)) {
             o.write("(");
             self.x(o, e);
@@ -403,7 +403,7 @@ impl<'p> Printer<'p> {
     fn x(&mut self, o: &mut Output, e: &'p Expr) {
         o.push(e.origin);
         match &e.kind {
-            ExprKind::IntLit(n) => int(o, *n),
+            ExprKind::IntLit(n) => int(o, n.get()),
             ExprKind::BoolLit(b) => o.write(if *b { "true" } else { "false" }),
             ExprKind::NullLit => o.write("null"),
             ExprKind::Local(x) => o.write(x),
@@ -623,7 +623,7 @@ fn operand<'p>(e: &'p Expr, f: &mut dyn FnMut(P<'p>)) {
 }
 
 fn receiver<'p>(e: &'p Expr, f: &mut dyn FnMut(P<'p>)) {
-    let negative_literal = matches!(e.kind, ExprKind::IntLit(n) if n < 0);
+    let negative_literal = matches!(e.kind, ExprKind::IntLit(n) if n.get() < 0);
     if is_compound(e) || negative_literal || matches!(e.kind, ExprKind::Unary(..)) {
         f(P::T("("));
         f(P::E(e));
@@ -637,7 +637,7 @@ fn receiver<'p>(e: &'p Expr, f: &mut dyn FnMut(P<'p>)) {
 /// integer-division symbol aside: it is as wide as `/`).
 fn pieces<'p>(e: &'p Expr, f: &mut dyn FnMut(P<'p>)) {
     match &e.kind {
-        ExprKind::IntLit(n) => f(P::Int(*n)),
+        ExprKind::IntLit(n) => f(P::Int(n.get())),
         ExprKind::BoolLit(b) => f(P::T(if *b { "true" } else { "false" })),
         ExprKind::NullLit => f(P::T("null")),
         ExprKind::Local(x) => f(P::T(x)),

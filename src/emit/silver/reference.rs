@@ -273,7 +273,7 @@ impl<'p> Printer<'p> {
 
     /// Something a suffix (`.f`, `[i]`) or a prefix operator applies to.
     fn receiver(&mut self, e: &'p Expr) -> Doc {
-        let negative_literal = matches!(e.kind, ExprKind::IntLit(n) if n < 0);
+        let negative_literal = matches!(e.kind, ExprKind::IntLit(n) if n.get() < 0);
         if is_compound(e) || negative_literal || matches!(e.kind, ExprKind::Unary(..)) {
             parens(self.expr(e))
         } else {
@@ -299,7 +299,7 @@ impl<'p> Printer<'p> {
 
     fn expr(&mut self, e: &'p Expr) -> Doc {
         let d = match &e.kind {
-            ExprKind::IntLit(n) => text(n.to_string()),
+            ExprKind::IntLit(n) => text(n.get().to_string()),
             ExprKind::BoolLit(b) => text(b.to_string()),
             ExprKind::NullLit => text("null"),
             ExprKind::Local(x) => text(x.clone()),

@@ -31,7 +31,7 @@ fn acc(r: Expr, f: &str, p: Expr) -> Expr {
     plain(ExprKind::FieldAcc(bx(r), f.into(), bx(p)))
 }
 fn pacc(name: &str, args: Vec<Expr>, p: Expr) -> Expr {
-    plain(ExprKind::PredicateAcc(name.into(), args, bx(p)))
+    plain(ExprKind::PredicateAcc(name.into(), args.into(), bx(p)))
 }
 fn write() -> Expr {
     plain(ExprKind::FullPerm)
@@ -55,7 +55,7 @@ fn so(k: StmtKind, o: u32) -> Stmt {
     Stmt::new(k, Origin(o))
 }
 fn assign(x: &str, e: Expr) -> Stmt {
-    s(StmtKind::Assign(x.into(), e))
+    s(StmtKind::Assign(x.into(), Box::new(e)))
 }
 fn assert(e: Expr) -> Stmt {
     s(StmtKind::Assert(e))
@@ -100,7 +100,13 @@ fn program() -> Program {
     let seq_int = Type::Seq(Box::new(Type::Int));
     let set_int = Type::Set(Box::new(Type::Int));
     let t = Type::TypeVar("T".into());
-    let some = |e: Expr, ty: Type| plain(ExprKind::DomainFuncApp("some_".into(), vec![e], ty));
+    let some = |e: Expr, ty: Type| {
+        plain(ExprKind::DomainFuncApp(
+            "some_".into(),
+            vec![e].into(),
+            Box::new(ty),
+        ))
+    };
     let domain = Domain {
         name: "Option".into(),
         type_params: vec!["T".into()],
@@ -128,15 +134,15 @@ fn program() -> Program {
             name: "some_not_none".into(),
             body: plain(ExprKind::Quant {
                 q: Quantifier::Forall,
-                vars: vec![d("x", t.clone())],
-                triggers: vec![vec![some(var("x"), option(t.clone()))]],
+                vars: vec![d("x", t.clone())].into(),
+                triggers: vec![vec![some(var("x"), option(t.clone()))]].into(),
                 body: bx(bin(
                     BinOp::Ne,
                     some(var("x"), option(t.clone())),
                     plain(ExprKind::DomainFuncApp(
                         "none_".into(),
-                        vec![],
-                        option(t.clone()),
+                        vec![].into(),
+                        Box::new(option(t.clone())),
                     )),
                 )),
             }),
@@ -226,9 +232,9 @@ fn program() -> Program {
             fields: vec!["f".into(), "g".into()],
         }),
         s(StmtKind::FieldAssign {
-            recv: y(),
+            recv: Box::new(y()),
             field: "f".into(),
-            value: int(3),
+            value: Box::new(int(3)),
         }),
         assign("v", bin(BinOp::Div, fld(y(), "f"), int(2))),
         assign("v", bin(BinOp::Mod, v(), int(3))),
@@ -249,17 +255,17 @@ fn program() -> Program {
             "o",
             plain(ExprKind::DomainFuncApp(
                 "none_".into(),
-                vec![],
-                option(Type::Int),
+                vec![].into(),
+                Box::new(option(Type::Int)),
             )),
         ),
         assign("o", some(v(), option(Type::Int))),
-        assign("sq", plain(ExprKind::SeqLit(Type::Int, vec![]))),
+        assign("sq", plain(ExprKind::SeqLit(Box::new(Type::Int), vec![]))),
         assign(
             "sq",
             bin(
                 BinOp::SeqConcat,
-                plain(ExprKind::SeqLit(Type::Int, vec![int(1), int(2)])),
+                plain(ExprKind::SeqLit(Box::new(Type::Int), vec![int(1), int(2)])),
                 var("sq"),
             ),
         ),
@@ -267,8 +273,8 @@ fn program() -> Program {
             "st",
             bin(
                 BinOp::Union,
-                plain(ExprKind::SetLit(Type::Int, vec![int(1)])),
-                plain(ExprKind::SetLit(Type::Int, vec![])),
+                plain(ExprKind::SetLit(Box::new(Type::Int), vec![int(1)])),
+                plain(ExprKind::SetLit(Box::new(Type::Int), vec![])),
             ),
         ),
         assign(
@@ -278,15 +284,18 @@ fn program() -> Program {
                 bin(
                     BinOp::Intersection,
                     var("st"),
-                    plain(ExprKind::SetLit(Type::Int, vec![int(1), int(2)])),
+                    plain(ExprKind::SetLit(Box::new(Type::Int), vec![int(1), int(2)])),
                 ),
-                plain(ExprKind::SetLit(Type::Int, vec![int(3)])),
+                plain(ExprKind::SetLit(Box::new(Type::Int), vec![int(3)])),
             ),
         ),
         assert(bin(BinOp::Subset, var("st"), var("st"))),
         assign(
             "ms",
-            plain(ExprKind::MultisetLit(Type::Int, vec![int(1), int(1)])),
+            plain(ExprKind::MultisetLit(
+                Box::new(Type::Int),
+                vec![int(1), int(1)],
+            )),
         ),
         assert(bin(BinOp::Eq, bin(BinOp::In, int(1), var("ms")), int(2))),
         assert(
@@ -300,12 +309,12 @@ fn program() -> Program {
                 bin(
                     BinOp::Eq,
                     plain(ExprKind::SeqSlice(bx(var("sq")), Some(bx(int(1))), None)),
-                    plain(ExprKind::SeqLit(Type::Int, vec![int(2)])),
+                    plain(ExprKind::SeqLit(Box::new(Type::Int), vec![int(2)])),
                 ),
                 bin(
                     BinOp::Eq,
                     plain(ExprKind::SeqSlice(bx(var("sq")), None, Some(bx(int(1))))),
-                    plain(ExprKind::SeqLit(Type::Int, vec![int(1)])),
+                    plain(ExprKind::SeqLit(Box::new(Type::Int), vec![int(1)])),
                 ),
                 bin(
                     BinOp::Eq,
@@ -314,7 +323,7 @@ fn program() -> Program {
                         Some(bx(int(0))),
                         Some(bx(int(1))),
                     )),
-                    plain(ExprKind::SeqLit(Type::Int, vec![int(1)])),
+                    plain(ExprKind::SeqLit(Box::new(Type::Int), vec![int(1)])),
                 ),
                 bin(BinOp::In, int(2), var("sq")),
             ]
@@ -346,8 +355,8 @@ fn program() -> Program {
         )),
         assert(plain(ExprKind::Quant {
             q: Quantifier::Forall,
-            vars: vec![d("k", Type::Int)],
-            triggers: vec![vec![app("fpre", vec![var("k")])]],
+            vars: vec![d("k", Type::Int)].into(),
+            triggers: vec![vec![app("fpre", vec![var("k")])]].into(),
             body: bx(Expr::implies(
                 bin(BinOp::Gt, var("k"), int(0)),
                 bin(BinOp::Eq, app("fpre", vec![var("k")]), var("k")),
@@ -355,12 +364,12 @@ fn program() -> Program {
         })),
         s(StmtKind::Assume(plain(ExprKind::Quant {
             q: Quantifier::Exists,
-            vars: vec![d("k", Type::Int)],
-            triggers: vec![],
+            vars: vec![d("k", Type::Int)].into(),
+            triggers: vec![].into(),
             body: bx(bin(BinOp::Gt, var("k"), v())),
         }))),
         assert(plain(ExprKind::Let(
-            d("w", Type::Int),
+            Box::new(d("w", Type::Int)),
             bx(bin(BinOp::Add, v(), int(1))),
             bx(bin(BinOp::Gt, var("w"), v())),
         ))),
@@ -383,12 +392,12 @@ fn program() -> Program {
         assert(bin(BinOp::Eq, app("fn", vec![y()]), int(3))),
         assert(bin(BinOp::Ne, y(), plain(ExprKind::NullLit))),
         s(StmtKind::If {
-            cond: bin(BinOp::Or, Expr::bool(true), Expr::bool(false)),
+            cond: Box::new(bin(BinOp::Or, Expr::bool(true), Expr::bool(false))),
             then: vec![assign("v", int(5))],
             els: vec![assign("v", int(6))],
         }),
         s(StmtKind::While {
-            cond: bin(BinOp::Lt, v(), int(10)),
+            cond: Box::new(bin(BinOp::Lt, v(), int(10))),
             invariants: vec![bin(BinOp::Le, v(), int(10))],
             body: vec![assign("v", bin(BinOp::Add, v(), int(1)))],
         }),
@@ -464,7 +473,7 @@ fn program() -> Program {
         vec![
             vardecl("v", Type::Int),
             so(
-                StmtKind::Assign("v".into(), bin(BinOp::Add, fld(x(), "f"), int(1))),
+                StmtKind::Assign("v".into(), Box::new(bin(BinOp::Add, fld(x(), "f"), int(1)))),
                 READ_ASSIGN,
             ),
         ],
@@ -483,7 +492,7 @@ fn program() -> Program {
             vardecl("j", Type::Int),
             assign("j", int(0)),
             s(StmtKind::While {
-                cond: bin(BinOp::Lt, var("j"), int(10)),
+                cond: Box::new(bin(BinOp::Lt, var("j"), int(10))),
                 invariants: vec![bin(BinOp::Lt, var("j"), int(5)).with_origin(Origin(INVARIANT))],
                 body: vec![assign("j", bin(BinOp::Add, var("j"), int(1)))],
             }),
@@ -500,7 +509,7 @@ fn program() -> Program {
         vec![d("x", Type::Ref)],
         vec![],
         vec![s(StmtKind::If {
-            cond: bin(BinOp::Gt, fld(x(), "f"), int(0)).with_origin(Origin(IF_COND)),
+            cond: Box::new(bin(BinOp::Gt, fld(x(), "f"), int(0)).with_origin(Origin(IF_COND))),
             then: vec![],
             els: vec![],
         })],

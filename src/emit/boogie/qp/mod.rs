@@ -104,8 +104,8 @@ impl Gen<'_> {
             let whole = Expr::new(
                 ExprKind::Quant {
                     q: crate::vir::Quantifier::Forall,
-                    vars: vars.to_vec(),
-                    triggers: Vec::new(),
+                    vars: vars.into(),
+                    triggers: Box::default(),
                     body: Box::new(body.clone()),
                 },
                 origin,
