@@ -62,6 +62,9 @@ pub struct Field {
     pub mods: Modifiers,
     pub ty: Type,
     pub name: Ident,
+    /// A `static final` field's value (a Java constant). An instance field's
+    /// initialiser is not kept here: it becomes statements of the constructors.
+    pub init: Option<Expr>,
     pub span: Span,
 }
 

@@ -570,6 +570,7 @@ pub fn fields<'i>(
             mods,
             ty: ty.clone(),
             name: d.name,
+            init: None,
             span,
         }));
     }
