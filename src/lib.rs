@@ -82,6 +82,12 @@
 //!   of the object (`C__f__val(o)`); inside, a field like any other, and the
 //!   constructor's end assumes the function equals the field. `Perm` of a
 //!   final field is `true`.
+//! * **Java constants** (`static final` fields with a value) are static
+//!   functions without parameters whose body is the value (`C__N()`), so
+//!   both backends know the value and the checker needs no evaluation order;
+//!   `N` and `C.N` are calls of it. A value that depends on itself (directly
+//!   or through functions) is rejected: it would be a false definition.
+//!   Mutable static fields (global state) are not supported.
 //! * **Arrays** are references; element `i` is `weft_loc(a, i).weft_item_T`,
 //!   where `weft_loc` is an abstract function whose precondition is the null
 //!   and bounds check (reported `arrayNull`/`arrayBounds`, in code and in

@@ -22,6 +22,7 @@ pub(super) fn check_job(env: &Env, job: &Job<'_>) -> (Option<Done>, Vec<Diagnost
         JobKind::Method(id, m) => method(&mut b, id, m),
         JobKind::Function(id, f) => function(&mut b, id, f),
         JobKind::Predicate(id, p) => predicate(&mut b, id, p),
+        JobKind::Constant(id, f) => constant(&mut b, id, f),
     };
     (done, b.errs)
 }
@@ -63,6 +64,17 @@ fn function(b: &mut Body<'_>, id: FunctionId, f: &ast::Function) -> Option<Done>
         .as_ref()
         .and_then(|e| b.in_spec(|b| b.expect(e, &ret)));
     Some(Done::Function(id, contract, body))
+}
+
+/// A constant's value: a pure expression in a static context.
+fn constant(b: &mut Body<'_>, id: FunctionId, f: &ast::Field) -> Option<Done> {
+    let ret = b.env.program.function(id).ret.clone();
+    b.this = None;
+    let body = f
+        .init
+        .as_ref()
+        .and_then(|e| b.in_spec(|b| b.expect(e, &ret)));
+    Some(Done::Function(id, core::Contract::default(), body))
 }
 
 fn predicate(b: &mut Body<'_>, id: PredicateId, p: &ast::Predicate) -> Option<Done> {

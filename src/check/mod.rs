@@ -23,6 +23,7 @@
 
 mod body;
 mod call;
+mod constants;
 mod decl;
 mod env;
 mod expr;
@@ -70,6 +71,10 @@ pub fn check(units: &[Unit]) -> diag::Result<Program> {
             }
             Done::Predicate(id, body) => p.predicates[id.0 as usize].body = body,
         }
+    }
+    let errs = constants::cycles(&env, &env.program);
+    if !errs.is_empty() {
+        return Err(errs);
     }
     Ok(env.program)
 }

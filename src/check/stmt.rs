@@ -485,6 +485,10 @@ impl Body<'_> {
                 "cannot assign to this expression",
             );
         }
+        if let Some(name) = self.constant_named(e) {
+            let msg = format!("{name} is a static final field: it cannot be written");
+            return self.err(ErrorCode::FinalWrite, e.span, msg);
+        }
         let x = self.expr(e, None)?;
         match x.kind {
             K::Local(name) => Some(Target::Local(name, x.ty)),

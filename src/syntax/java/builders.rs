@@ -531,9 +531,16 @@ pub fn fields<'i>(
     if !c.clauses.is_empty() || !c.given.is_empty() || !c.yields.is_empty() {
         return malformed(l, r, "a field cannot have a contract");
     }
+    // A `static final` field with a value is a constant (the checker makes it
+    // a function); other static fields would need global state.
+    let constant = mods.is_static && mods.is_final;
     if mods.is_static {
-        if let Some(m) = ms.iter().find(|m| m.kind == "static") {
-            not_supported(errors, m.l, m.r, "a static field");
+        let m = ms.iter().find(|m| m.kind == "static");
+        if let (false, Some(m)) = (constant, m) {
+            not_supported(errors, m.l, m.r, "a static field that is not `final`");
+        } else if let Some(d) = decls.iter().find(|d| d.init.is_none()) {
+            let (nl, nr) = sp(d.name.span);
+            not_supported(errors, nl, nr, "a `static final` field without a value");
         }
     }
     let one = decls.len() == 1;
@@ -544,6 +551,16 @@ pub fn fields<'i>(
         } else {
             ty.span.fuse(d.name.span)
         };
+        if constant {
+            out.members.push(Member::Field(Field {
+                mods,
+                ty: ty.clone(),
+                name: d.name,
+                init: d.init,
+                span,
+            }));
+            continue;
+        }
         if let Some(init) = d.init {
             let (il, ir) = (d.l, d.r);
             let this = b::expr(
