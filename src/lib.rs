@@ -93,6 +93,19 @@
 //!   and bounds check (reported `arrayNull`/`arrayBounds`, in code and in
 //!   specifications alike) and whose postcondition makes it injective, so
 //!   quantified permissions over elements need no extra axioms.
+//!   Lengths are `weft_alen(a)` everywhere, so length facts under a
+//!   quantifier match bounds checks.
+//! * **Multi-dimensional arrays** are arrays of arrays. `new T[d1]…[dk]`
+//!   allocates the outer array and inhales, level by level, write permission
+//!   to every slot (quantified over the indices above it), non-null
+//!   sub-arrays of the next size and zeroed elements; each sub-array is
+//!   labelled with the indices it was created at (`weft_row_index`, a domain
+//!   function: fresh rows never share a label), so rows are distinct and the
+//!   next level's quantified permissions are injective. Quantifiers that read
+//!   a sub-array get the element locations as triggers (`encode::triggers`):
+//!   Silicon would pick a length term and miss bounds checks. On Boogie a
+//!   quantified permission over several variables keeps one inverse map per
+//!   variable.
 //! * **Integer `/` and `%`** truncate toward zero as in Java: prelude
 //!   functions whose precondition is the zero check (`divByZero`).
 //! * **Fractions** (`frac`, `zfrac`, `rational`) are Silver `Perm`; an int

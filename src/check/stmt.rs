@@ -29,7 +29,8 @@ enum Rhs {
     Pure(Expr),
     /// A method or constructor call and its result type.
     Call(core::Call, Type),
-    NewArray(Type, Expr),
+    /// `new T[d1]…[dk]`: T and the sizes.
+    NewArray(Type, Vec<Expr>),
 }
 
 fn stmt(kind: S, span: Span) -> Stmt {
@@ -386,10 +387,10 @@ impl Body<'_> {
                 let (call, t) = self.new_call(c, args, value.span)?;
                 Rhs::Call(call, t)
             }
-            A::NewArray(elem, len) => {
+            A::NewArray(elem, dims) => {
                 let elem = self.ty(elem);
-                let len = self.expect(len, &Type::Int);
-                Rhs::NewArray(elem?, len?)
+                let dims: Vec<_> = dims.iter().map(|d| self.expect(d, &Type::Int)).collect();
+                Rhs::NewArray(elem?, dims.into_iter().collect::<Option<_>>()?)
             }
             _ => Rhs::Pure(self.expr(value, ty)?),
         };
@@ -404,7 +405,7 @@ impl Body<'_> {
                 )
             }
             Rhs::Call(_, t) => t.clone(),
-            Rhs::NewArray(e, _) => Type::Array(Box::new(e.clone())),
+            Rhs::NewArray(e, dims) => dims.iter().fold(e.clone(), |t, _| Type::Array(Box::new(t))),
         };
         if types::compatible(&got, want) {
             Some(rhs)
@@ -521,7 +522,7 @@ fn call_into(target: String, rhs: Rhs) -> S {
             target: Some(target),
             call: Box::new(call),
         },
-        Rhs::NewArray(elem, len) => S::NewArray { target, elem, len },
+        Rhs::NewArray(elem, dims) => S::NewArray { target, elem, dims },
         Rhs::Pure(x) => S::AssignLocal(target, x),
     }
 }

@@ -187,7 +187,10 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
             }
             s + ")"
         }
-        S::NewArray { target, elem, len } => format!("(newarray {target} {elem:?} {})", e(len)),
+        S::NewArray { target, elem, dims } => {
+            let dims: Vec<String> = dims.iter().map(e).collect();
+            format!("(newarray {target} {elem:?} {})", dims.join(" "))
+        }
         S::If { cond, then, els } => match els {
             Some(b) => format!("(if {} {} {})", e(cond), sx_block(p, then), sx_block(p, b)),
             None => format!("(if {} {})", e(cond), sx_block(p, then)),

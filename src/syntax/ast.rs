@@ -411,8 +411,9 @@ pub enum ExprKind {
     Call(Box<Call>),
     /// `new C(args)`
     New(Ident, Vec<Expr>),
-    /// `new T[n]`
-    NewArray(Type, Box<Expr>),
+    /// `new T[n]`, `new T[n][m]…`: the element type after the last given
+    /// size (`int[]` in `new int[n][]`) and the sizes, outermost first.
+    NewArray(Type, Vec<Expr>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),

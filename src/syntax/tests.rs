@@ -93,7 +93,10 @@ fn sx(e: &Expr) -> String {
             s + ")"
         }
         New(c, args) => format!("(new {} {})", c.name, sx_list(args)).replace(" )", ")"),
-        NewArray(t, n) => format!("(new[] {} {})", sx_ty(t), sx(n)),
+        NewArray(t, ns) => {
+            let ns: Vec<String> = ns.iter().map(sx).collect();
+            format!("(new[] {} {})", sx_ty(t), ns.join(" "))
+        }
         Unary(op, e) => format!("({} {})", if *op == UnOp::Not { "!" } else { "neg" }, sx(e)),
         Binary(op, a, b) => format!("({} {} {})", op.symbol(), sx(a), sx(b)),
         Cond(c, a, b) => format!("(? {} {} {})", sx(c), sx(a), sx(b)),

@@ -1,8 +1,9 @@
-//! Quantified permissions: `forall i :: g(i) ==> acc(r(i).f, p(i))`.
+//! Quantified permissions: `forall i :: g(i) ==> acc(r(i).f, p(i))`, also
+//! over several variables (`forall i, j :: …`, as `m[i][j]` needs).
 //!
 //! The receivers must be injective on the range (`notInjective` otherwise);
-//! an inverse `inv` (a local map, chosen by `havoc` and `assume`) then lets
-//! the mask change for all locations at once:
+//! an inverse `inv` (a local map per variable, chosen by `havoc` and
+//! `assume`) then lets the mask change for all locations at once:
 //! `Mask'[o, f] == Mask[o, f] ± p(inv[o])` where `o` is some `r(i)` in
 //! range, `Mask'[o, f] == Mask[o, f]` elsewhere and for the other fields.
 //! Pure conjuncts under the quantifier are assumed or asserted as a whole.
@@ -54,12 +55,6 @@ impl Gen<'_> {
         origin: Origin,
         wd: bool,
     ) -> R {
-        let [var] = vars else {
-            return Err(Unsupported::at(
-                "quantified permissions over several variables on the Boogie backend",
-                origin,
-            ));
-        };
         let here = st.with_mask(mask);
         if wd {
             let whole = Expr::new(
@@ -78,7 +73,7 @@ impl Gen<'_> {
         for Leaf { guards, leaf } in all {
             match &leaf.kind {
                 ExprKind::FieldAcc(r, f, p) => {
-                    self.qp_field(var, &guards, r, f, p, mask, st, scale, exhale, origin)?
+                    self.qp_field(vars, &guards, r, f, p, mask, st, scale, exhale, origin)?
                 }
                 _ if has_resources(leaf) => {
                     return Err(Unsupported::new(
@@ -86,7 +81,7 @@ impl Gen<'_> {
                         leaf,
                     ))
                 }
-                _ => self.qp_pure(var, &guards, leaf, &here, exhale, origin)?,
+                _ => self.qp_pure(vars, &guards, leaf, &here, exhale, origin)?,
             }
         }
         Ok(())
@@ -107,16 +102,16 @@ impl Gen<'_> {
 
     fn qp_pure(
         &mut self,
-        var: &LocalDecl,
+        vars: &[LocalDecl],
         guards: &[&Expr],
         leaf: &Expr,
         st: &St,
         exhale: Option<&Blaming>,
         origin: Origin,
     ) -> R {
-        let i = ident(&var.name);
-        let decl = format!("{i}: {}", boogie(&var.ty));
-        let (g, v) = self.bind_all(std::slice::from_ref(var), vec![i.clone()], |gen| {
+        let names: Vec<String> = vars.iter().map(|v| ident(&v.name)).collect();
+        let decl = typed(vars, &names);
+        let (g, v) = self.bind_all(vars, names, |gen| {
             Ok::<_, Unsupported>((gen.guarded_text(guards, st)?, gen.ctx.expr(leaf, st)?))
         })?;
         let formula = format!("(forall {decl} :: {g} ==> {v})");
@@ -157,7 +152,7 @@ impl Gen<'_> {
     #[allow(clippy::too_many_arguments)]
     fn qp_field(
         &mut self,
-        var: &LocalDecl,
+        vars: &[LocalDecl],
         guards: &[&Expr],
         recv: &Expr,
         field: &str,
@@ -169,7 +164,6 @@ impl Gen<'_> {
         origin: Origin,
     ) -> R {
         let here = st.with_mask(mask);
-        let ty = boogie(&var.ty);
         let wildcard = matches!(perm.kind, ExprKind::Wildcard);
         let w = if wildcard {
             let w = self.p.fresh("wildcard", "real");
@@ -179,9 +173,9 @@ impl Gen<'_> {
         } else {
             None
         };
-        // Texts of the guard, receiver and amount for a given index text.
-        let at = |gen: &mut Self, index: &str| -> R<(String, String, String)> {
-            gen.bind_all(std::slice::from_ref(var), vec![index.to_string()], |gen| {
+        // Texts of the guard, receiver and amount for given index texts.
+        let at = |gen: &mut Self, index: Vec<String>| -> R<(String, String, String)> {
+            gen.bind_all(vars, index, |gen| {
                 let g = gen.guarded_text(guards, &here)?;
                 let r = gen.ctx.expr(recv, &here)?;
                 let p = match &w {
@@ -197,16 +191,26 @@ impl Gen<'_> {
                 Ok((format!("({g} && 0.0 < {p})"), r, p))
             })
         };
-        let i = format!("{}#i", ident(&var.name));
-        let (cond, r, p) = at(self, &i)?;
-        let (cond2, r2, _) = at(self, &format!("{i}2"))?;
+        let is: Vec<String> = vars
+            .iter()
+            .map(|v| format!("{}#i", ident(&v.name)))
+            .collect();
+        let is2: Vec<String> = is.iter().map(|i| format!("{i}2")).collect();
+        let (cond, r, p) = at(self, is.clone())?;
+        let (cond2, r2, _) = at(self, is2.clone())?;
+        let decl = typed(vars, &is);
+        let decl2 = typed(vars, &is2);
+        let differ = is
+            .iter()
+            .zip(&is2)
+            .map(|(a, b)| format!("{a} != {b}"))
+            .collect::<Vec<_>>()
+            .join(" || ");
         let blaming = exhale.cloned();
         let failing_of = |b: &Option<Blaming>| b.as_ref().map_or(origin, |b| b.construct);
         // Injectivity of the receivers on the range.
         self.p.check(
-            &format!(
-                "(forall {i}: {ty}, {i}2: {ty} :: {i} != {i}2 && {cond} && {cond2} ==> {r} != {r2})"
-            ),
+            &format!("(forall {decl}, {decl2} :: ({differ}) && {cond} && {cond2} ==> {r} != {r2})"),
             Check {
                 kind: blaming
                     .as_ref()
@@ -230,8 +234,7 @@ impl Gen<'_> {
             } else {
                 p.clone()
             };
-            let text =
-                format!("(forall {i}: {ty} :: {cond} ==> {mask}[{r}, {field}] {cmp} {need})");
+            let text = format!("(forall {decl} :: {cond} ==> {mask}[{r}, {field}] {cmp} {need})");
             self.p.check(
                 &text,
                 Check {
@@ -246,23 +249,38 @@ impl Gen<'_> {
             );
             if let Some(w) = &w {
                 self.p.line(format!(
-                    "assume (forall {i}: {ty} :: {cond} ==> {w} < {mask}[{r}, {field}]);"
+                    "assume (forall {decl} :: {cond} ==> {w} < {mask}[{r}, {field}]);"
                 ));
             }
         }
-        let inv = self.p.fresh("qpInverse", &format!("[Ref]{ty}"));
-        self.p.line(format!("havoc {inv};"));
+        let invs: Vec<String> = vars
+            .iter()
+            .map(|v| {
+                let inv = self
+                    .p
+                    .fresh("qpInverse", &format!("[Ref]{}", boogie(&v.ty)));
+                self.p.line(format!("havoc {inv};"));
+                inv
+            })
+            .collect();
+        let inverted = invs
+            .iter()
+            .zip(&is)
+            .map(|(inv, i)| format!("{inv}[{r}] == {i}"))
+            .collect::<Vec<_>>()
+            .join(" && ");
         self.p.line(format!(
-            "assume (forall {i}: {ty} :: {{{r}}} {cond} ==> {inv}[{r}] == {i});"
+            "assume (forall {decl} :: {{{r}}} {cond} ==> {inverted});"
         ));
-        let (cond_o, r_o, p_o) = at(self, &format!("{inv}[$o]"))?;
+        let at_o: Vec<String> = invs.iter().map(|inv| format!("{inv}[$o]")).collect();
+        let (cond_o, r_o, p_o) = at(self, at_o.clone())?;
         self.p.line(format!(
-            "assume (forall $o: Ref :: {{{inv}[$o]}} {cond_o} ==> {r_o} == $o);"
+            "assume (forall $o: Ref :: {{{}}} {cond_o} ==> {r_o} == $o);",
+            at_o[0]
         ));
         if blaming.is_none() {
-            self.p.line(format!(
-                "assume (forall {i}: {ty} :: {cond} ==> {r} != null);"
-            ));
+            self.p
+                .line(format!("assume (forall {decl} :: {cond} ==> {r} != null);"));
         }
         let sign = if blaming.is_some() { "-" } else { "+" };
         let q = self.p.fresh("QPMask", "MaskType");
@@ -277,4 +295,13 @@ impl Gen<'_> {
         self.p.line(format!("assume GoodMask({mask});"));
         Ok(())
     }
+}
+
+/// `i: int, j: int` for the variables under the names given.
+fn typed(vars: &[LocalDecl], names: &[String]) -> String {
+    vars.iter()
+        .zip(names)
+        .map(|(v, n)| format!("{n}: {}", boogie(&v.ty)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -1086,32 +1086,21 @@ pub fn new_object(
     b::expr(file, l, r, ExprKind::New(class, args))
 }
 
-/// `new T[n]`; `new T[n][]` is an array of arrays; `new T[n][m]` would
-/// need a loop to fill it.
+/// `new T[n]`, `new T[n][m]` (n rows of m elements), `new T[n][]` (n null rows).
 pub fn new_array(
     file: FileId,
-    errors: &mut Errors,
     l: usize,
     r: usize,
     elem: Type,
     dims: Vec<Box<Expr>>,
     more: usize,
 ) -> Box<Expr> {
-    if dims.len() > 1 {
-        not_supported(
-            errors,
-            l,
-            r,
-            "creating a multi-dimensional array in one `new` (create the rows in a loop)",
-        );
-    }
     let mut ty = elem;
     for _ in 0..more {
         let (tl, _) = sp(ty.span);
         ty = b::array_ty(file, tl, r, ty);
     }
-    let n = dims.into_iter().next().expect("one dimension at least");
-    b::expr(file, l, r, ExprKind::NewArray(ty, n))
+    b::expr(file, l, r, ExprKind::NewArray(ty, b::unbox_all(dims)))
 }
 
 pub fn array_init(file: FileId, errors: &mut Errors, l: usize, r: usize) -> Box<Expr> {
