@@ -21,14 +21,16 @@
 //! * [`syntax`]: spans and the file store ([`syntax::span`]), the logos lexer,
 //!   the lalrpop grammar glue and the untyped syntax tree ([`syntax::ast`]).
 //!   [`syntax::java`] reads Java with JML specifications (`//@`, `/*@ @*/`;
-//!   `grammars/java.lalrpop`) into the same tree, desugaring `do/while`,
+//!   `grammars/java.lalrpop`) into the same tree, desugaring
 //!   `x++`, compound assignment, field initializers, `catch
 //!   (InterruptedException)`, `synchronized` (a `Synchronized` node the
 //!   checker turns into lock/unlock, unlocking on every exit) and
 //!   `wait()`/`notify()` (lock statements); the spec library (`backends/spec/java/…`,
 //!   annotated Java) is loaded with a program that names its classes.
 //! * [`check`]: name resolution and type checking; produces [`core`], where
-//!   sugar is gone (`for` is `while`, `PointsTo` is `Perm ** ==`, quantifier
+//!   sugar is gone (`for` is `while`, `do S while (c)` is `S; while (c) S`,
+//!   `break`/`continue` (labelled or not) are jumps to labels the checker
+//!   places after the loop / at the end of its body, `PointsTo` is `Perm ** ==`, quantifier
 //!   ranges are implications) and every expression has a type.
 //! * [`passes`]: the ordered list of core-to-core rewritings
 //!   ([`passes::PASSES`]). Today: `context_everywhere`, `threads`, `locks`.

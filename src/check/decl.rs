@@ -176,7 +176,8 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<String> {
                 }
                 walk_block(b, body, seen);
             }
-            S::Ghost(s) => walk(b, s, seen),
+            S::Ghost(s) | S::Labelled(_, s) => walk(b, s, seen),
+            S::DoWhile { body, .. } => walk_block(b, body, seen),
             S::Block(body) => walk_block(b, body, seen),
             _ => {}
         }

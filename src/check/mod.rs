@@ -54,6 +54,8 @@ pub fn check(units: &[Unit]) -> diag::Result<Program> {
     }
     if !errs.is_empty() {
         errs.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
+        // A do/while body is checked twice (its first run and the loop).
+        errs.dedup_by(|a, b| a.span == b.span && a.message == b.message);
         return Err(errs);
     }
     let p = &mut env.program;

@@ -262,9 +262,20 @@ pub enum StmtKind {
     Fold(Expr),
     Unfold(Expr),
     Label(Ident),
-    /// `break;` / `continue;` (Java): leave / restart the innermost loop.
-    Break,
-    Continue,
+    /// `break;` / `continue;` (Java): leave / restart the innermost loop;
+    /// `break L;` leaves the statement labelled L, `continue L;` restarts
+    /// the loop labelled L.
+    Break(Option<Ident>),
+    Continue(Option<Ident>),
+    /// `L: S` (Java): S is the target of `break L` (and, a loop, of `continue L`).
+    Labelled(Ident, Box<Stmt>),
+    /// Java's `do body while (cond);`: the invariant holds before each test
+    /// of the condition (the body runs once before the loop).
+    DoWhile {
+        contract: Box<Contract>,
+        body: Block,
+        cond: Expr,
+    },
     /// `ghost stmt` / `ghost { … }`.
     Ghost(Box<Stmt>),
     Block(Block),

@@ -808,95 +808,47 @@ pub fn loop_(
     b::one(file, l, r, kind)
 }
 
-pub fn labelled(
-    file: FileId,
-    errors: &mut Errors,
-    l: usize,
-    r: usize,
-    name: Ident,
-    _s: Stmts,
-) -> Stmts {
-    let (nl, nr) = sp(name.span);
-    not_supported(errors, nl, nr, "a labelled statement");
-    empty(file, l, r)
+/// `L: S`: the checker resolves `break L` / `continue L` against it.
+pub fn labelled(file: FileId, l: usize, r: usize, name: Ident, s: Stmts) -> Stmts {
+    let ss = b::flatten(vec![s]);
+    let inner = match <[Stmt; 1]>::try_from(ss) {
+        Ok([one]) => one,
+        Err(ss) => Stmt {
+            kind: StmtKind::Block(Block {
+                stmts: ss,
+                span: b::span(file, l, r),
+            }),
+            span: b::span(file, l, r),
+        },
+    };
+    b::one(file, l, r, StmtKind::Labelled(name, Box::new(inner)))
 }
 
-/// `do S while (c);` is `S; while (c) S`.
+/// `do S while (c);` (the checker runs S once, then loops).
 pub fn do_while(
     file: FileId,
-    errors: &mut Errors,
     l: usize,
     r: usize,
     contract: Contract,
     body: Stmts,
     cond: Box<Expr>,
 ) -> Stmts {
-    let body = body_block(body);
-    // The first run of the body is outside the `while`: a jump there has no loop.
-    if let Some(s) = jumps_out(&body) {
-        let (jl, jr) = sp(s);
-        not_supported(errors, jl, jr, "`break`/`continue` in a do-while loop");
-        return empty(file, l, r);
-    }
-    let first = Stmt {
-        kind: StmtKind::Block(body.clone()),
-        span: body.span,
-    };
-    let again = Stmt {
-        kind: StmtKind::While {
-            contract: Box::new(contract),
-            cond: *cond,
-            body,
-        },
-        span: b::span(file, l, r),
-    };
-    b::one(
-        file,
-        l,
-        r,
-        StmtKind::Block(Block {
-            stmts: vec![first, again],
-            span: b::span(file, l, r),
-        }),
-    )
-}
-
-/// `break;` / `continue;`; with a label they are not supported yet.
-pub fn jump(
-    file: FileId,
-    errors: &mut Errors,
-    l: usize,
-    r: usize,
-    is_break: bool,
-    label: Option<Ident>,
-) -> Stmts {
-    if let Some(n) = label {
-        let (nl, nr) = sp(n.span);
-        not_supported(errors, nl, nr, "a jump to a labelled loop");
-        return empty(file, l, r);
-    }
-    let kind = if is_break {
-        StmtKind::Break
-    } else {
-        StmtKind::Continue
+    let kind = StmtKind::DoWhile {
+        contract: Box::new(contract),
+        body: body_block(body),
+        cond: *cond,
     };
     b::one(file, l, r, kind)
 }
 
-/// Whether a `break`/`continue` in `b` leaves or restarts the loop around `b`.
-fn jumps_out(b: &Block) -> Option<Span> {
-    b.stmts.iter().find_map(|s| match &s.kind {
-        StmtKind::Break | StmtKind::Continue => Some(s.span),
-        StmtKind::Block(b) => jumps_out(b),
-        StmtKind::Ghost(s) => jumps_out(&Block {
-            stmts: vec![(**s).clone()],
-            span: s.span,
-        }),
-        StmtKind::If { then, els, .. } => {
-            jumps_out(then).or_else(|| els.as_ref().and_then(jumps_out))
-        }
-        _ => None,
-    })
+/// `break;` / `continue;`, optionally to a label.
+pub fn jump(file: FileId, l: usize, r: usize, is_break: bool, label: Option<Ident>) -> Stmts {
+    let kind = if is_break {
+        StmtKind::Break(label)
+    } else {
+        StmtKind::Continue(label)
+    };
+    b::one(file, l, r, kind)
 }
 
 /// `synchronized (o) { S }` (the checker places the unlocks).
