@@ -90,6 +90,9 @@
 //!   `N` and `C.N` are calls of it. A value that depends on itself (directly
 //!   or through functions) is rejected: it would be a false definition.
 //!   Mutable static fields (global state) are not supported.
+//! * **Java string literals** are opaque: `"…"` is a call of the spec
+//!   library's abstract `String.literal(seq<int>)` on the character codes
+//!   (`syntax::java::builders::string_lit`), non-null, equal for equal texts.
 //! * **Arrays** are references; element `i` is `weft_loc(a, i).weft_item_T`,
 //!   where `weft_loc` is an abstract function whose precondition is the null
 //!   and bounds check (reported `arrayNull`/`arrayBounds`, in code and in

@@ -1059,3 +1059,57 @@ pub fn array_init(file: FileId, errors: &mut Errors, l: usize, r: usize) -> Box<
     not_supported(errors, l, r, "an array initializer");
     b::expr(file, l, r, ExprKind::Null)
 }
+
+/// A string literal `"…"`: `String.literal(seq<int>{c1, …})`, the codes of
+/// its characters (the spec library's opaque `String`).
+pub fn string_lit<'i>(file: FileId, l: usize, r: usize, text: &str) -> PResult<'i, Box<Expr>> {
+    let Some(body) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) else {
+        return malformed(l, r, "unterminated string literal");
+    };
+    let mut codes = Vec::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        let code = match c {
+            '\\' => match chars.next() {
+                Some('n') => '\n',
+                Some('t') => '\t',
+                Some('r') => '\r',
+                Some('b') => '\u{8}',
+                Some('f') => '\u{c}',
+                Some('0') => '\0',
+                Some(e @ ('\\' | '"' | '\'')) => e,
+                _ => {
+                    return malformed(
+                        l,
+                        r,
+                        "an escape other than \\n \\t \\r \\b \\f \\0 \\\\ \\\" \\'",
+                    )
+                }
+            },
+            c => c,
+        };
+        codes.push(b::expr(file, l, r, ExprKind::Int(code as i128)));
+    }
+    let int = b::ty(file, l, r, TypeKind::Int);
+    let text = b::expr(
+        file,
+        l,
+        r,
+        ExprKind::SeqLit(Some(Box::new(int)), b::unbox_all(codes)),
+    );
+    let class = Ident {
+        name: "String".into(),
+        span: b::span(file, l, r),
+    };
+    let call = Call {
+        recv: Some(b::expr(file, l, r, ExprKind::Name(class))),
+        name: Ident {
+            name: "literal".into(),
+            span: b::span(file, l, r),
+        },
+        args: vec![*text],
+        given: Vec::new(),
+        yields: Vec::new(),
+    };
+    Ok(b::expr(file, l, r, ExprKind::Call(Box::new(call))))
+}

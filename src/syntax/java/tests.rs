@@ -225,3 +225,36 @@ fn synchronized_and_wait_notify_become_lock_statements() {
         .collect();
     assert_eq!(ops, ["commit", "wait", "notify", "synchronized"]);
 }
+
+#[test]
+fn string_literals_are_calls_with_their_character_codes() {
+    let u = parse(r#"class C { void m() { x = "a\"\n"; } }"#);
+    let body = method(class(&u), "m").body.as_ref().expect("a body");
+    let StmtKind::Assign { value, .. } = &body.stmts[0].kind else {
+        panic!("an assignment")
+    };
+    let ExprKind::Call(c) = &value.kind else {
+        panic!("a call")
+    };
+    assert_eq!(c.name.name, "literal");
+    assert!(
+        matches!(&c.recv.as_deref().map(|r| &r.kind), Some(ExprKind::Name(n)) if n.name == "String")
+    );
+    let [Expr {
+        kind: ExprKind::SeqLit(_, codes),
+        ..
+    }] = c.args.as_slice()
+    else {
+        panic!("one sequence argument")
+    };
+    let codes: Vec<i128> = codes
+        .iter()
+        .map(|e| match e.kind {
+            ExprKind::Int(n) => n,
+            _ => panic!("a code"),
+        })
+        .collect();
+    assert_eq!(codes, [97, 34, 10]);
+    let errs = errors(r#"class C { void m() { x = "\q"; } }"#);
+    assert_eq!(errs[0].0, Code::Error(ErrorCode::ParseError), "{errs:?}");
+}
