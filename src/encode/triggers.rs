@@ -18,9 +18,10 @@ use crate::passes::rewrite::{find, map_expr};
 use crate::vir::Expr;
 
 /// The array reads of `e` (innermost first), except those inside `\old`
-/// (their locations are not the current heap's) or mentioning a variable
-/// bound inside `e`.
-fn reads(e: &core::Expr) -> Vec<core::Expr> {
+/// (their locations are not the current heap's), mentioning a variable
+/// bound inside `e`, or computing an index from a bound variable (`m[i + 1]`:
+/// a trigger cannot hold arithmetic).
+fn reads(e: &core::Expr, vars: &[core::Var]) -> Vec<core::Expr> {
     let mut all = Vec::new();
     let mut skip = HashSet::new();
     let mut inner_vars = Vec::new();
@@ -44,7 +45,21 @@ fn reads(e: &core::Expr) -> Vec<core::Expr> {
     all.into_iter()
         .filter(|x| !skip.contains(&format!("{x:?}")))
         .filter(|x| !inner_vars.iter().any(|v| mentions(x, v)))
+        .filter(|x| plain_indices(x, vars))
         .collect()
+}
+
+/// Whether every index on the way to the read `x` is a bound variable or
+/// does not mention one.
+fn plain_indices(x: &core::Expr, vars: &[core::Var]) -> bool {
+    match &x.kind {
+        K::ArrayIndex(a, i) => {
+            let plain = matches!(i.kind, K::Local(_)) || !vars.iter().any(|v| mentions(i, &v.name));
+            plain && plain_indices(a, vars)
+        }
+        K::Field(r, _) => plain_indices(r, vars),
+        _ => true,
+    }
 }
 
 fn mentions(e: &core::Expr, var: &str) -> bool {
@@ -58,7 +73,7 @@ impl Encoder<'_> {
         vars: &[core::Var],
         body: &core::Expr,
     ) -> diag::Result<Vec<Vec<Expr>>> {
-        let reads = reads(body);
+        let reads = reads(body, vars);
         if !reads.iter().any(|x| matches!(x.ty, T::Array(_))) {
             return Ok(Vec::new());
         }
