@@ -21,14 +21,16 @@
 //! * [`syntax`]: spans and the file store ([`syntax::span`]), the logos lexer,
 //!   the lalrpop grammar glue and the untyped syntax tree ([`syntax::ast`]).
 //!   [`syntax::java`] reads Java with JML specifications (`//@`, `/*@ @*/`;
-//!   `grammars/java.lalrpop`) into the same tree, desugaring `do/while`,
+//!   `grammars/java.lalrpop`) into the same tree, desugaring
 //!   `x++`, compound assignment, field initializers, `catch
 //!   (InterruptedException)`, `synchronized` (a `Synchronized` node the
 //!   checker turns into lock/unlock, unlocking on every exit) and
 //!   `wait()`/`notify()` (lock statements); the spec library (`backends/spec/java/…`,
 //!   annotated Java) is loaded with a program that names its classes.
 //! * [`check`]: name resolution and type checking; produces [`core`], where
-//!   sugar is gone (`for` is `while`, `PointsTo` is `Perm ** ==`, quantifier
+//!   sugar is gone (`for` is `while`, `do S while (c)` is `S; while (c) S`,
+//!   `break`/`continue` (labelled or not) are jumps to labels the checker
+//!   places after the loop / at the end of its body, `PointsTo` is `Perm ** ==`, quantifier
 //!   ranges are implications) and every expression has a type.
 //! * [`passes`]: the ordered list of core-to-core rewritings
 //!   ([`passes::PASSES`]). Today: `context_everywhere`, `threads`, `locks`.
@@ -93,11 +95,33 @@
 //!   of the object (`C__f__val(o)`); inside, a field like any other, and the
 //!   constructor's end assumes the function equals the field. `Perm` of a
 //!   final field is `true`.
+//! * **Java constants** (`static final` fields with a value) are static
+//!   functions without parameters whose body is the value (`C__N()`), so
+//!   both backends know the value and the checker needs no evaluation order;
+//!   `N` and `C.N` are calls of it. A value that depends on itself (directly
+//!   or through functions) is rejected: it would be a false definition.
+//!   Mutable static fields (global state) are not supported.
+//! * **Java string literals** are opaque: `"…"` is a call of the spec
+//!   library's abstract `String.literal(seq<int>)` on the character codes
+//!   (`syntax::java::builders::string_lit`), non-null, equal for equal texts.
 //! * **Arrays** are references; element `i` is `weft_loc(a, i).weft_item_T`,
 //!   where `weft_loc` is an abstract function whose precondition is the null
 //!   and bounds check (reported `arrayNull`/`arrayBounds`, in code and in
 //!   specifications alike) and whose postcondition makes it injective, so
 //!   quantified permissions over elements need no extra axioms.
+//!   Lengths are `weft_alen(a)` everywhere, so length facts under a
+//!   quantifier match bounds checks.
+//! * **Multi-dimensional arrays** are arrays of arrays. `new T[d1]…[dk]`
+//!   allocates the outer array and inhales, level by level, write permission
+//!   to every slot (quantified over the indices above it), non-null
+//!   sub-arrays of the next size and zeroed elements; each sub-array is
+//!   labelled with the indices it was created at (`weft_row_index`, a domain
+//!   function: fresh rows never share a label), so rows are distinct and the
+//!   next level's quantified permissions are injective. Quantifiers that read
+//!   a sub-array get the element locations as triggers (`encode::triggers`):
+//!   Silicon would pick a length term and miss bounds checks. On Boogie a
+//!   quantified permission over several variables keeps one inverse map per
+//!   variable.
 //! * **Integer `/` and `%`** truncate toward zero as in Java: prelude
 //!   functions whose precondition is the zero check (`divByZero`).
 //! * **Fractions** (`frac`, `zfrac`, `rational`) are Silver `Perm`; an int

@@ -31,14 +31,21 @@ pub(super) struct Body<'e> {
     pub ret: Type,
     /// The labels of the method, for `\old[L]`.
     pub labels: HashSet<String>,
-    /// The enclosing loops, innermost last: where `break` and `continue` jump.
+    /// The enclosing loops and labelled statements, innermost last: where
+    /// `break` and `continue` jump.
     pub loops: Vec<LoopExits>,
+    /// The label of the loop about to be checked (`L: while …`).
+    pub loop_label: Option<String>,
     /// Numbers the loop labels of this callable.
     pub next_loop: u32,
 }
 
-/// The labels a loop's `break` and `continue` jump to, and whether they are used.
+/// The labels a loop's `break` and `continue` jump to, and whether they are
+/// used; a labelled statement other than a loop has only the `break` one.
 pub(super) struct LoopExits {
+    /// The source label (`outer` in `outer: for …`), if any.
+    pub label: Option<String>,
+    pub is_loop: bool,
     pub brk: String,
     pub cont: String,
     pub brk_used: bool,
@@ -59,6 +66,7 @@ impl<'e> Body<'e> {
             ret: Type::Void,
             labels: HashSet::new(),
             loops: Vec::new(),
+            loop_label: None,
             next_loop: 0,
         }
     }

@@ -43,17 +43,13 @@ impl Body<'_> {
             };
         };
         // `C.m(…)`: a static member named through its class.
-        if let ast::ExprKind::Name(n) = &recv.kind {
-            let shadowed = self.scopes.lookup(&n.name).is_some()
-                || matches!(self.env.member(self.class, &n.name), Some(Member::Field(_)));
-            if let (false, Some(c)) = (shadowed, self.env.class_ids.get(&n.name)) {
-                let m = self.class_member(*c, &call.name)?;
-                if !self.env.is_static(m) {
-                    let msg = format!("{name} is not static: it needs an object");
-                    return self.err(ErrorCode::Misplaced, call.name.span, msg);
-                }
-                return Some((m, None));
+        if let Some(c) = self.class_named(recv) {
+            let m = self.class_member(c, &call.name)?;
+            if !self.env.is_static(m) {
+                let msg = format!("{name} is not static: it needs an object");
+                return self.err(ErrorCode::Misplaced, call.name.span, msg);
             }
+            return Some((m, None));
         }
         let recv = self.expr(recv, None)?;
         let Type::Class(c) = recv.ty else {
@@ -74,7 +70,7 @@ impl Body<'_> {
     /// A callable member of class `c`.
     fn class_member(&mut self, c: core::ClassId, name: &ast::Ident) -> Option<Member> {
         match self.env.member(Some(c), &name.name) {
-            Some(Member::Field(_)) => {
+            Some(Member::Field(_) | Member::Constant(_)) => {
                 let msg = format!("{} is a field, not a method", name.name);
                 self.err(ErrorCode::TypeMismatch, name.span, msg)
             }
@@ -92,7 +88,7 @@ impl Body<'_> {
 
     /// An unqualified member of the enclosing class: `this` is the receiver.
     fn implicit_recv(&mut self, m: Member, name: &ast::Ident) -> Option<(Member, Option<Expr>)> {
-        if let Member::Field(_) = m {
+        if let Member::Field(_) | Member::Constant(_) = m {
             let msg = format!("{} is a field, not a method", name.name);
             return self.err(ErrorCode::TypeMismatch, name.span, msg);
         }
@@ -166,7 +162,7 @@ impl Body<'_> {
             Member::Method(_) => {
                 self.impure_in_expr(span, &format!("method {name}"), "a method call")
             }
-            Member::Field(_) => None,
+            Member::Field(_) | Member::Constant(_) => None,
             Member::Function(func) => {
                 if perm.is_some() {
                     return self.err(

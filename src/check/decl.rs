@@ -113,6 +113,7 @@ pub(super) fn check_job(
         JobKind::Method(id, m) => method(&mut b, id, m, bodies),
         JobKind::Function(id, f) => function(&mut b, id, bodies.pure(f, &f.contract, &f.body)),
         JobKind::Predicate(id, p) => predicate(&mut b, id, bodies.pure(p, &p.contract, &p.body)),
+        JobKind::Constant(id, f) => constant(&mut b, id, f),
     };
     (done, b.errs)
 }
@@ -153,6 +154,17 @@ fn function(b: &mut Body<'_>, id: FunctionId, (c, body): Parts<'_, ast::Expr>) -
         .as_deref()
         .and_then(|e| b.in_spec(|b| b.expect(e, &ret)));
     Some(Done::Function(id, contract, body))
+}
+
+/// A constant's value: a pure expression in a static context.
+fn constant(b: &mut Body<'_>, id: FunctionId, f: &ast::Field) -> Option<Done> {
+    let ret = b.env.program.function(id).ret.clone();
+    b.this = None;
+    let body = f
+        .init
+        .as_ref()
+        .and_then(|e| b.in_spec(|b| b.expect(e, &ret)));
+    Some(Done::Function(id, core::Contract::default(), body))
 }
 
 fn predicate(b: &mut Body<'_>, id: PredicateId, (pc, body): Parts<'_, ast::Expr>) -> Option<Done> {
@@ -254,7 +266,8 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<String> {
                 }
                 walk_block(b, body, seen);
             }
-            S::Ghost(s) => walk(b, s, seen),
+            S::Ghost(s) | S::Labelled(_, s) => walk(b, s, seen),
+            S::DoWhile { body, .. } => walk_block(b, body, seen),
             S::Block(body) => walk_block(b, body, seen),
             _ => {}
         }

@@ -18,6 +18,9 @@ pub(super) enum Member {
     Method(MethodId),
     Function(FunctionId),
     Predicate(PredicateId),
+    /// A `static final` field with a value: a function without parameters,
+    /// used by name (`N`, `C.N`), never called or written.
+    Constant(FunctionId),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -58,6 +61,8 @@ pub(super) enum JobKind<'a> {
     Method(MethodId, &'a ast::Method),
     Function(FunctionId, &'a ast::Function),
     Predicate(PredicateId, &'a ast::Predicate),
+    /// A constant's value (`Member::Constant`).
+    Constant(FunctionId, &'a ast::Field),
 }
 
 impl Env {
@@ -95,6 +100,7 @@ impl Env {
         let p = &self.program;
         match m {
             Member::Field(_) => false,
+            Member::Constant(_) => true,
             Member::Method(id) => p.method(id).is_static,
             Member::Function(id) => p.function(id).is_static,
             Member::Predicate(id) => p.predicate(id).is_static,
@@ -283,7 +289,7 @@ impl<'a> Collector<'a, '_> {
         }
     }
 
-    fn field(&mut self, class: Option<ClassId>, f: &ast::Field) {
+    fn field(&mut self, class: Option<ClassId>, f: &'a ast::Field) {
         let Some(c) = class else {
             self.errs.push(Diagnostic::error(
                 ErrorCode::Misplaced,
@@ -295,6 +301,9 @@ impl<'a> Collector<'a, '_> {
         let Some(ty) = self.ty(&f.ty, false) else {
             return;
         };
+        if f.mods.is_static {
+            return self.constant(c, f, ty);
+        }
         let id = FieldId(self.env.program.fields.len() as u32);
         if !self.register(class, &f.name, Member::Field(id)) {
             return;
@@ -307,6 +316,31 @@ impl<'a> Collector<'a, '_> {
             span: f.span,
         });
         self.env.program.classes[c.0 as usize].fields.push(id);
+    }
+
+    /// A `static final` field with a value is a static function without
+    /// parameters whose body is the value: the backends know its value, and
+    /// the checker's order of jobs does not matter.
+    fn constant(&mut self, c: ClassId, f: &'a ast::Field, ty: Type) {
+        let id = FunctionId(self.env.program.functions.len() as u32);
+        if !self.register(Some(c), &f.name, Member::Constant(id)) {
+            return;
+        }
+        self.env.program.functions.push(core::Function {
+            name: f.name.name.clone(),
+            class: Some(c),
+            is_static: true,
+            params: Vec::new(),
+            ret: ty,
+            contract: core::Contract::default(),
+            body: None,
+            span: f.span,
+        });
+        self.jobs.push(Job {
+            kind: JobKind::Constant(id, f),
+            class: Some(c),
+            scopes: Scopes::new(),
+        });
     }
 
     fn method(&mut self, class: Option<ClassId>, m: &'a ast::Method) {

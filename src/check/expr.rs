@@ -284,12 +284,16 @@ impl Body<'_> {
         }
     }
 
-    /// A plain name: a variable, else a field of `this`.
+    /// A plain name: a variable, else a field of `this` or a constant of the class.
     fn name(&mut self, id: &ast::Ident) -> Option<Expr> {
         if let Some(v) = self.scopes.lookup(&id.name) {
             return Some(Expr::new(K::Local(v.name.clone()), v.ty.clone(), id.span));
         }
-        if let Some(Member::Field(f)) = self.env.member(self.class, &id.name) {
+        let member = self.env.member(self.class, &id.name);
+        if let Some(Member::Constant(f)) = member {
+            return Some(self.constant(f, id.span));
+        }
+        if let Some(Member::Field(f)) = member {
             if self.this.is_none() {
                 let msg = format!("field {} cannot be used in a static context", id.name);
                 return self.err(ErrorCode::Misplaced, id.span, msg);
@@ -305,8 +309,51 @@ impl Body<'_> {
         )
     }
 
-    /// `r.name`: a field, or a member of a built-in type.
+    /// A constant's value: a call of its function.
+    fn constant(&self, func: crate::core::FunctionId, span: Span) -> Expr {
+        let ty = self.env.program.function(func).ret.clone();
+        let call = K::FunctionCall {
+            func,
+            recv: None,
+            args: Vec::new(),
+        };
+        Expr::new(call, ty, span)
+    }
+
+    /// The name of the constant `e` denotes (`N` or `C.N`), if it does.
+    pub(super) fn constant_named(&self, e: &ast::Expr) -> Option<String> {
+        let (class, n) = match &e.kind {
+            A::Name(n) if self.scopes.lookup(&n.name).is_none() => (self.class, n),
+            A::Select(r, n) => (Some(self.class_named(r)?), n),
+            _ => return None,
+        };
+        match self.env.member(class, &n.name)? {
+            Member::Constant(_) => Some(n.name.clone()),
+            _ => None,
+        }
+    }
+
+    /// The class `r` names, if it is a class name that no variable or field shadows.
+    pub(super) fn class_named(&self, r: &ast::Expr) -> Option<crate::core::ClassId> {
+        let A::Name(n) = &r.kind else { return None };
+        let shadowed = self.scopes.lookup(&n.name).is_some()
+            || matches!(self.env.member(self.class, &n.name), Some(Member::Field(_)));
+        if shadowed {
+            return None;
+        }
+        self.env.class_ids.get(&n.name).copied()
+    }
+
+    /// `r.name`: a field, a class's constant, or a member of a built-in type.
     fn select(&mut self, r: &ast::Expr, name: &ast::Ident, span: Span) -> Option<Expr> {
+        if let Some(c) = self.class_named(r) {
+            if let Some(Member::Constant(f)) = self.env.member(Some(c), &name.name) {
+                return Some(self.constant(f, span));
+            }
+            let class = &self.env.program.class(c).name;
+            let msg = format!("class {class} has no constant {}", name.name);
+            return self.err(ErrorCode::Undeclared, name.span, msg);
+        }
         let recv = self.expr(r, None)?;
         let n = name.name.as_str();
         let builtin =

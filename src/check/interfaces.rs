@@ -102,7 +102,7 @@ pub(super) fn check_members(
                     .copied()
                     .collect::<Vec<_>>();
                 match m {
-                    Member::Predicate(_) | Member::Function(_) => {
+                    Member::Predicate(_) | Member::Function(_) | Member::Constant(_) => {
                         if !mine.is_empty() {
                             errs.push(Diagnostic::error(
                                 ErrorCode::NotSupported,

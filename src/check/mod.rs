@@ -23,6 +23,7 @@
 
 mod body;
 mod call;
+mod constants;
 mod decl;
 mod env;
 mod expr;
@@ -79,6 +80,8 @@ fn check_with(units: &[Unit], bodies: &mut Bodies) -> diag::Result<Program> {
     }
     if !errs.is_empty() {
         errs.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
+        // A do/while body is checked twice (its first run and the loop).
+        errs.dedup_by(|a, b| a.span == b.span && a.message == b.message);
         return Err(errs);
     }
     let p = &mut env.program;
@@ -100,6 +103,7 @@ fn check_with(units: &[Unit], bodies: &mut Bodies) -> diag::Result<Program> {
     let mut program = std::mem::take(&mut env.program);
     refine::run(&env, units, &mut program, &mut errs);
     thread_local::check(&program, &mut errs);
+    errs.extend(constants::cycles(&env, &program));
     if !errs.is_empty() {
         errs.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
         return Err(errs);

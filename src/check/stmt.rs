@@ -29,7 +29,8 @@ enum Rhs {
     Pure(Expr),
     /// A method or constructor call and its result type.
     Call(core::Call, Type),
-    NewArray(Type, Expr),
+    /// `new T[d1]…[dk]`: T and the sizes.
+    NewArray(Type, Vec<Expr>),
 }
 
 fn stmt(kind: S, span: Span) -> Stmt {
@@ -142,7 +143,14 @@ impl Body<'_> {
             AS::Fold(e) => self.fold_stmt(e, "fold", span, out, S::Fold),
             AS::Unfold(e) => self.fold_stmt(e, "unfold", span, out, S::Unfold),
             AS::Label(l) => out.push(stmt(S::Label(l.name.clone()), span)),
-            AS::Break | AS::Continue => self.jump(matches!(s.kind, AS::Break), span, out),
+            AS::Break(l) => self.jump(true, l.as_ref(), span, out),
+            AS::Continue(l) => self.jump(false, l.as_ref(), span, out),
+            AS::Labelled(l, s) => self.labelled(l, s, span, out),
+            AS::DoWhile {
+                contract,
+                body,
+                cond,
+            } => self.do_while(contract, body, cond, span, out),
             AS::Ghost(s) => self.stmt(s, out),
             AS::Fork(e) => self.thread_stmt(e, true, span, out),
             AS::Join(e) => self.thread_stmt(e, false, span, out),
@@ -222,14 +230,8 @@ impl Body<'_> {
     /// `continue` label ends the body (before a `for` update); the `break`
     /// label, returned when used, goes right after the loop.
     fn loop_body(&mut self, body: &ast::Block, span: Span) -> (Block, Option<Stmt>) {
-        self.next_loop += 1;
-        let n = self.next_loop;
-        self.loops.push(LoopExits {
-            brk: format!("weft_break{n}"),
-            cont: format!("weft_continue{n}"),
-            brk_used: false,
-            cont_used: false,
-        });
+        let label = self.loop_label.take();
+        self.push_exits(true, label);
         let mut body = self.block(body);
         let exits = self.loops.pop().expect("pushed above");
         if exits.cont_used {
@@ -239,13 +241,121 @@ impl Body<'_> {
         (body, brk)
     }
 
-    /// `break` / `continue`: a jump to the innermost loop's label.
-    fn jump(&mut self, is_break: bool, span: Span, out: &mut Vec<Stmt>) {
-        let Some(exits) = self.loops.last_mut() else {
-            let kw = if is_break { "break" } else { "continue" };
-            self.err::<()>(ErrorCode::Misplaced, span, format!("{kw} outside a loop"));
+    /// Numbers the exit labels of a loop (or labelled statement) about to be checked.
+    fn push_exits(&mut self, is_loop: bool, label: Option<String>) {
+        self.next_loop += 1;
+        let n = self.next_loop;
+        self.loops.push(LoopExits {
+            label,
+            is_loop,
+            brk: format!("weft_break{n}"),
+            cont: format!("weft_continue{n}"),
+            brk_used: false,
+            cont_used: false,
+        });
+    }
+
+    /// `L: S`. A loop takes the label for its own exits; another statement
+    /// gets a `break L` target after it.
+    fn labelled(&mut self, l: &ast::Ident, s: &ast::Stmt, span: Span, out: &mut Vec<Stmt>) {
+        if self
+            .loops
+            .iter()
+            .any(|e| e.label.as_deref() == Some(&l.name))
+        {
+            let msg = format!("label {} is already on an enclosing statement", l.name);
+            self.err::<()>(ErrorCode::Duplicate, l.span, msg);
+        }
+        if let AS::While { .. } | AS::For { .. } | AS::ForRange { .. } | AS::DoWhile { .. } = s.kind
+        {
+            self.loop_label = Some(l.name.clone());
+            self.stmt(s, out);
+            self.loop_label = None;
+            return;
+        }
+        self.push_exits(false, Some(l.name.clone()));
+        let mut stmts = Vec::new();
+        self.stmt(s, &mut stmts);
+        let exits = self.loops.pop().expect("pushed above");
+        out.push(stmt(S::Block(Block { stmts, span }), span));
+        if exits.brk_used {
+            out.push(stmt(S::Label(exits.brk), span));
+        }
+    }
+
+    /// `do body while (cond)` is `body; while (cond) body` (the invariant is
+    /// the loop's); a jump in the first run leaves or restarts the loop too.
+    fn do_while(
+        &mut self,
+        contract: &ast::Contract,
+        body: &ast::Block,
+        cond: &ast::Expr,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let label = self.loop_label.take();
+        self.push_exits(true, label.clone());
+        let first = self.block(body);
+        let first_exits = self.loops.pop().expect("pushed above");
+        let mut stmts = vec![stmt(S::Block(first), body.span)];
+        if first_exits.cont_used {
+            stmts.push(stmt(S::Label(first_exits.cont), span));
+        }
+        let invariants = self.loop_contract(contract);
+        let cond = self.cond(cond);
+        self.loop_label = label;
+        let (body, exit) = self.loop_body(body, span);
+        if let Some(cond) = cond {
+            stmts.push(stmt(
+                S::While {
+                    invariants,
+                    cond,
+                    body,
+                },
+                span,
+            ));
+            stmts.extend(exit);
+        }
+        if first_exits.brk_used {
+            stmts.push(stmt(S::Label(first_exits.brk), span));
+        }
+        out.push(stmt(S::Block(Block { stmts, span }), span));
+    }
+
+    /// `break` / `continue`: a jump to the innermost loop's label, or to
+    /// the statement labelled `label`.
+    fn jump(
+        &mut self,
+        is_break: bool,
+        label: Option<&ast::Ident>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let kw = if is_break { "break" } else { "continue" };
+        let at = match label {
+            None => self.loops.iter().rposition(|e| e.is_loop),
+            Some(l) => self
+                .loops
+                .iter()
+                .rposition(|e| e.label.as_deref() == Some(&l.name)),
+        };
+        let Some(at) = at else {
+            let _ = match label {
+                None => self.err::<()>(ErrorCode::Misplaced, span, format!("{kw} outside a loop")),
+                Some(l) => {
+                    let msg = format!("label {} is not on an enclosing statement", l.name);
+                    self.err::<()>(ErrorCode::Undeclared, l.span, msg)
+                }
+            };
             return;
         };
+        if !is_break && !self.loops[at].is_loop {
+            let name = label.map_or("", |l| l.name.as_str());
+            let msg = format!("continue {name}: {name} does not label a loop");
+            self.err::<()>(ErrorCode::Misplaced, span, msg);
+            return;
+        }
+        let exits = &mut self.loops[at];
         let label = if is_break {
             exits.brk_used = true;
             exits.brk.clone()
@@ -386,10 +496,10 @@ impl Body<'_> {
                 let (call, t) = self.new_call(c, args, value.span)?;
                 Rhs::Call(call, t)
             }
-            A::NewArray(elem, len) => {
+            A::NewArray(elem, dims) => {
                 let elem = self.ty(elem);
-                let len = self.expect(len, &Type::Int);
-                Rhs::NewArray(elem?, len?)
+                let dims: Vec<_> = dims.iter().map(|d| self.expect(d, &Type::Int)).collect();
+                Rhs::NewArray(elem?, dims.into_iter().collect::<Option<_>>()?)
             }
             _ => Rhs::Pure(self.expr(value, ty)?),
         };
@@ -404,7 +514,7 @@ impl Body<'_> {
                 )
             }
             Rhs::Call(_, t) => t.clone(),
-            Rhs::NewArray(e, _) => Type::Array(Box::new(e.clone())),
+            Rhs::NewArray(e, dims) => dims.iter().fold(e.clone(), |t, _| Type::Array(Box::new(t))),
         };
         if types::compatible(&self.env.program, &got, want) {
             Some(rhs)
@@ -485,6 +595,10 @@ impl Body<'_> {
                 "cannot assign to this expression",
             );
         }
+        if let Some(name) = self.constant_named(e) {
+            let msg = format!("{name} is a static final field: it cannot be written");
+            return self.err(ErrorCode::FinalWrite, e.span, msg);
+        }
         let x = self.expr(e, None)?;
         match x.kind {
             K::Local(name) => Some(Target::Local(name, x.ty)),
@@ -517,7 +631,7 @@ fn call_into(target: String, rhs: Rhs) -> S {
             target: Some(target),
             call: Box::new(call),
         },
-        Rhs::NewArray(elem, len) => S::NewArray { target, elem, len },
+        Rhs::NewArray(elem, dims) => S::NewArray { target, elem, dims },
         Rhs::Pure(x) => S::AssignLocal(target, x),
     }
 }

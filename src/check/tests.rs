@@ -187,7 +187,10 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
             }
             s + ")"
         }
-        S::NewArray { target, elem, len } => format!("(newarray {target} {elem:?} {})", e(len)),
+        S::NewArray { target, elem, dims } => {
+            let dims: Vec<String> = dims.iter().map(e).collect();
+            format!("(newarray {target} {elem:?} {})", dims.join(" "))
+        }
         S::If { cond, then, els } => match els {
             Some(b) => format!("(if {} {} {})", e(cond), sx_block(p, then), sx_block(p, b)),
             None => format!("(if {} {})", e(cond), sx_block(p, then)),
@@ -928,4 +931,65 @@ fn synchronized_needs_a_lock_invariant() {
     .expect("parses");
     let errs = check(&[unit]).expect_err("refused");
     assert_eq!(errs[0].code, Code::Error(ErrorCode::Misplaced));
+}
+
+// ------------------------------------------------------------ labelled jumps
+
+fn java_errors(text: &str) -> Vec<(ErrorCode, String)> {
+    let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
+    let errs = check(&[unit]).expect_err("refused");
+    errs.iter()
+        .map(|d| match d.code {
+            Code::Error(c) => (c, d.message.clone()),
+            Code::Failure(f) => panic!("a failure from the checker: {f}"),
+        })
+        .collect()
+}
+
+#[test]
+fn labelled_jumps_go_to_their_statement() {
+    let p = java(
+        "class C { void m(int n) {
+          outer: while (n > 0) { while (n > 1) { continue outer; } }
+          done: { break done; }
+          do { if (n == 2) { continue; } break; } while (n > 3);
+        } }",
+    );
+    let m = body(&p, "m");
+    // `continue outer` jumps to the end of the outer body, `break done`
+    // after the block; the do/while's first run has its own exits.
+    assert!(m.contains("(goto weft_continue1)"), "{m}");
+    assert!(m.contains("(label weft_continue1)"), "{m}");
+    assert!(
+        m.contains("{{(goto weft_break3)}} (label weft_break3)"),
+        "{m}"
+    );
+    assert!(
+        m.contains("(goto weft_break4)} (label weft_continue4) (while"),
+        "{m}"
+    );
+    assert!(
+        m.ends_with("(label weft_break5) (label weft_break4)}}"),
+        "{m}"
+    );
+}
+
+#[test]
+fn labelled_jump_errors() {
+    let es = java_errors(
+        "class C { void m(int n) {
+          a: while (n > 0) { a: while (n > 1) { break b; } }
+          c: { continue c; }
+        } }",
+    );
+    let codes: Vec<_> = es.iter().map(|(c, _)| *c).collect();
+    assert_eq!(
+        codes,
+        [
+            ErrorCode::Duplicate,
+            ErrorCode::Undeclared,
+            ErrorCode::Misplaced
+        ],
+        "{es:?}"
+    );
 }

@@ -251,11 +251,12 @@ pub enum StmtKind {
         target: Option<String>,
         call: Box<Call>,
     },
-    /// `target = new T[len]`
+    /// `target = new T[d1]…[dk]`: `elem` is T, the type of the innermost
+    /// elements; `dims` (one at least) are the sizes, outermost first.
     NewArray {
         target: String,
         elem: Type,
-        len: Expr,
+        dims: Vec<Expr>,
     },
     If {
         cond: Expr,

@@ -105,6 +105,7 @@ impl Encoder<'_> {
             K::Read => plain(ExprKind::Wildcard),
             K::NoPerm => plain(ExprKind::NoPerm),
             K::Quant { q, vars, body } => {
+                let triggers = self.array_triggers(vars, body)?;
                 let vars = vars
                     .iter()
                     .map(|v| vir::LocalDecl {
@@ -120,7 +121,7 @@ impl Encoder<'_> {
                 plain(ExprKind::Quant {
                     q,
                     vars,
-                    triggers: Box::default(),
+                    triggers: triggers.into(),
                     body: boxed(body),
                 })
             }
@@ -143,11 +144,7 @@ impl Encoder<'_> {
                 let a = self.expr(a)?;
                 let n = self.expr(n)?;
                 self.prelude.arrays = true;
-                let len = Expr::plain(ExprKind::DomainFuncApp(
-                    prelude::LEN.into(),
-                    Box::new([a.clone()]),
-                    Box::new(vir::Type::Int),
-                ));
+                let len = prelude::length(a.clone());
                 Ok(Expr::and(
                     Expr::binary(BinOp::Ne, a, Expr::plain(ExprKind::NullLit)),
                     Expr::binary(BinOp::Eq, len, n),
@@ -224,7 +221,7 @@ impl Encoder<'_> {
     }
 
     /// `weft_loc(a, i)`, whose precondition is the null and bounds check.
-    fn element_loc(
+    pub(super) fn element_loc(
         &mut self,
         a: &core::Expr,
         i: &core::Expr,

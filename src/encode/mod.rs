@@ -11,6 +11,7 @@ mod expr;
 pub mod names;
 pub mod prelude;
 mod stmt;
+mod triggers;
 
 use crate::core::{self, ClassId};
 use crate::diag;

@@ -5,7 +5,11 @@
 //!   `weft_loc(a, i).weft_item_T`. `weft_loc` is an abstract function whose
 //!   precondition is the null and bounds check (so reads in specifications are
 //!   checked too) and whose postcondition makes it injective (so quantified
-//!   permissions over elements are accepted).
+//!   permissions over elements are accepted). Lengths are read through
+//!   `weft_alen` everywhere (also in that precondition), so a length fact
+//!   under a quantifier (`m[i].length == n`) matches the bounds checks.
+//! * Sub-arrays made by `new T[n][m]` carry the indices they were created at
+//!   (`weft_row_index(r, d)`, a domain function): rows are distinct.
 //! * `/` and `%` on ints truncate toward zero, as in Java (Silver's are
 //!   Euclidean); they are functions whose precondition is the zero check.
 //! * `option<T>` is a domain `WeftOption[T]` with `weft_some`/`weft_none`.
@@ -19,6 +23,7 @@ use std::collections::BTreeSet;
 pub const LOC: &str = "weft_loc";
 pub const LEN: &str = "weft_len";
 pub const ALEN: &str = "weft_alen";
+pub const ROW_INDEX: &str = "weft_row_index";
 pub const DIV: &str = "weft_div";
 pub const MOD: &str = "weft_mod";
 pub const SOME: &str = "weft_some";
@@ -32,6 +37,8 @@ pub struct Prelude {
     pub arrays: bool,
     pub division: bool,
     pub options: bool,
+    /// Multi-dimensional `new` (the `weft_row_index` labels).
+    pub rows: bool,
     /// Element types of arrays in use (one element field each).
     pub item_types: BTreeSet<(String, Type)>,
     /// Element types whose options are read with `.get` (one checked getter each).
@@ -51,6 +58,16 @@ fn app(f: &str, args: Vec<Expr>, ty: Type) -> Expr {
         args.into(),
         Box::new(ty),
     ))
+}
+
+/// `a.length` (a function whose precondition is `a != null`).
+pub fn length(a: Expr) -> Expr {
+    Expr::plain(ExprKind::FuncApp(ALEN.into(), vec![a]))
+}
+
+/// The index at position `d` (outermost 0) at which sub-array `r` was created.
+pub fn row_index(r: Expr, d: usize) -> Expr {
+    app(ROW_INDEX, vec![r, Expr::int(d as i128)], Type::Int)
 }
 
 fn local(n: &str) -> Expr {
@@ -127,7 +144,7 @@ impl Prelude {
     fn array_domain(&self) -> Domain {
         let inv_array = "weft_loc_array";
         let inv_index = "weft_loc_index";
-        Domain {
+        let mut domain = Domain {
             name: "WeftArray".into(),
             type_params: vec![],
             functions: vec![
@@ -162,7 +179,16 @@ impl Prelude {
                     ),
                 ),
             }],
+        };
+        if self.rows {
+            domain.functions.push(DomainFunction {
+                name: ROW_INDEX.into(),
+                params: vec![decl("r", Type::Ref), decl("d", Type::Int)],
+                ret: Type::Int,
+                unique: false,
+            });
         }
+        domain
     }
 }
 
@@ -178,7 +204,7 @@ fn array_functions() -> Vec<Function> {
             bin(
                 BinOp::And,
                 bin(BinOp::Le, Expr::int(0), local("i")),
-                bin(BinOp::Lt, local("i"), len_a()),
+                bin(BinOp::Lt, local("i"), length(local("a"))),
             ),
         ],
         posts: vec![bin(

@@ -95,7 +95,7 @@ impl Encoder<'_> {
                 ));
             }
             S::Call { target, call } => self.call(target.as_deref(), call, out)?,
-            S::NewArray { target, elem, len } => self.new_array(span, target, elem, len, out)?,
+            S::NewArray { target, elem, dims } => self.new_array(span, target, elem, dims, out)?,
             S::If { cond, then, els } => {
                 let cond = self.expr(cond)?;
                 let mut t = Vec::new();
@@ -348,67 +348,113 @@ impl Encoder<'_> {
 
     // x = new T[n]  ~>  assert n >= 0; x := new(); inhale |x| == n;
     //                   inhale forall i in [0, n): acc(x[i]) && x[i] == default
+    /// `x := new T[d1]…[dk]`: x is a fresh object of length d1 holding write
+    /// permission to its slots. For k > 1 each slot holds a sub-array of the
+    /// next size, non-null, with write permission to its own slots, down to
+    /// the elements (default values). The sub-arrays are distinct: each
+    /// knows the indices it was created at (`weft_row_index`, an injective
+    /// label, true of fresh rows), which is what makes the receivers of the
+    /// next level's quantified permissions injective.
     fn new_array(
         &mut self,
         span: crate::syntax::span::Span,
         target: &str,
         elem: &T,
-        len: &core::Expr,
+        dims: &[core::Expr],
         out: &mut Vec<Stmt>,
     ) -> diag::Result<()> {
-        let n = self.expr(len)?;
-        let o = self.origin(len.span, Blame::As(FailureCode::ArraySize), "array size");
-        let check = Expr::binary(BinOp::Ge, n.clone(), Expr::int(0)).with_origin(o);
-        out.push(Stmt::new(StmtKind::Assert(check), o));
+        let mut sizes = Vec::new();
+        for d in dims {
+            let n = self.expr(d)?;
+            let o = self.origin(d.span, Blame::As(FailureCode::ArraySize), "array size");
+            let check = Expr::binary(BinOp::Ge, n.clone(), Expr::int(0)).with_origin(o);
+            out.push(Stmt::new(StmtKind::Assert(check), o));
+            sizes.push(n);
+        }
         let x = self.local_name(target);
         out.push(Stmt::plain(StmtKind::New {
             target: x.clone(),
             fields: vec![],
         }));
-        let field = self.item_field(elem);
-        let len_x = Expr::plain(ExprKind::DomainFuncApp(
-            prelude::LEN.into(),
-            Box::new([Expr::local(&x)]),
-            Box::new(vir::Type::Int),
-        ));
         out.push(Stmt::plain(StmtKind::Assume(Expr::binary(
             BinOp::Eq,
-            len_x,
-            n.clone(),
+            prelude::length(Expr::local(&x)),
+            sizes[0].clone(),
         ))));
-        let i = format!("weft_i_{}", span.start);
-        let in_range = Expr::and(
-            Expr::binary(BinOp::Le, Expr::int(0), Expr::local(&i)),
-            Expr::binary(BinOp::Lt, Expr::local(&i), n),
-        );
-        let loc = Expr::plain(ExprKind::FuncApp(
-            prelude::LOC.into(),
-            vec![Expr::local(&x), Expr::local(&i)],
-        ));
-        let elem_at = Expr::plain(ExprKind::FieldAccess(Box::new(loc.clone()), field.clone()));
-        let all = |body: Expr| {
-            Expr::plain(ExprKind::Quant {
-                q: Quantifier::Forall,
-                vars: Box::new([vir::LocalDecl {
-                    name: i.clone(),
-                    ty: vir::Type::Int,
-                }]),
-                triggers: Box::new([vec![loc.clone()]]),
-                body: Box::new(Expr::implies(in_range.clone(), body)),
+        let vars: Vec<String> = (0..dims.len())
+            .map(|l| match l {
+                0 => format!("weft_i_{}", span.start),
+                _ => format!("weft_i{l}_{}", span.start),
             })
-        };
-        let acc = Expr::plain(ExprKind::FieldAcc(
-            Box::new(loc.clone()),
-            field.clone(),
-            Box::new(Expr::plain(ExprKind::FullPerm)),
-        ));
-        out.push(Stmt::plain(StmtKind::Inhale(all(acc))));
-        if let Some(d) = default_value(elem) {
-            out.push(Stmt::plain(StmtKind::Assume(all(Expr::binary(
-                BinOp::Eq,
-                elem_at,
-                d,
-            )))));
+            .collect();
+        // The arrays of the current level, as a function of the indices above it.
+        let mut arrays = Expr::local(&x);
+        let mut in_range: Option<Expr> = None;
+        for (level, n) in sizes.iter().enumerate() {
+            let i = Expr::local(&vars[level]);
+            let bound = Expr::and(
+                Expr::binary(BinOp::Le, Expr::int(0), i.clone()),
+                Expr::binary(BinOp::Lt, i.clone(), n.clone()),
+            );
+            let range = match in_range.take() {
+                Some(r) => Expr::and(r, bound),
+                None => bound,
+            };
+            in_range = Some(range.clone());
+            let loc = Expr::plain(ExprKind::FuncApp(prelude::LOC.into(), vec![arrays, i]));
+            let leaf = level + 1 == dims.len();
+            let item_ty = if leaf {
+                elem.clone()
+            } else {
+                T::Array(Box::new(elem.clone()))
+            };
+            let field = self.item_field(&item_ty);
+            let decls: Vec<vir::LocalDecl> = vars[..=level]
+                .iter()
+                .map(|v| vir::LocalDecl {
+                    name: v.clone(),
+                    ty: vir::Type::Int,
+                })
+                .collect();
+            // The location mentions every variable (the outer ones through its array).
+            let triggers = vec![vec![loc.clone()]];
+            let all = |body: Expr| {
+                Expr::plain(ExprKind::Quant {
+                    q: Quantifier::Forall,
+                    vars: decls.clone().into(),
+                    triggers: triggers.clone().into(),
+                    body: Box::new(Expr::implies(range.clone(), body)),
+                })
+            };
+            let acc = Expr::plain(ExprKind::FieldAcc(
+                Box::new(loc.clone()),
+                field.clone(),
+                Box::new(Expr::plain(ExprKind::FullPerm)),
+            ));
+            out.push(Stmt::plain(StmtKind::Inhale(all(acc))));
+            let item = Expr::plain(ExprKind::FieldAccess(Box::new(loc), field));
+            if leaf {
+                if let Some(d) = default_value(elem) {
+                    let zero = Expr::binary(BinOp::Eq, item, d);
+                    out.push(Stmt::plain(StmtKind::Assume(all(zero))));
+                }
+                break;
+            }
+            let mut facts = Expr::and(
+                Expr::binary(BinOp::Ne, item.clone(), Expr::plain(ExprKind::NullLit)),
+                Expr::binary(
+                    BinOp::Eq,
+                    prelude::length(item.clone()),
+                    sizes[level + 1].clone(),
+                ),
+            );
+            for (d, v) in vars[..=level].iter().enumerate() {
+                let label = prelude::row_index(item.clone(), d);
+                facts = Expr::and(facts, Expr::binary(BinOp::Eq, label, Expr::local(v)));
+            }
+            self.prelude.rows = true;
+            out.push(Stmt::plain(StmtKind::Assume(all(facts))));
+            arrays = item;
         }
         Ok(())
     }

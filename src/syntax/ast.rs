@@ -75,6 +75,9 @@ pub struct Field {
     pub mods: Modifiers,
     pub ty: Type,
     pub name: Ident,
+    /// A `static final` field's value (a Java constant). An instance field's
+    /// initialiser is not kept here: it becomes statements of the constructors.
+    pub init: Option<Expr>,
     pub span: Span,
 }
 
@@ -298,9 +301,20 @@ pub enum StmtKind {
     Fold(Expr),
     Unfold(Expr),
     Label(Ident),
-    /// `break;` / `continue;` (Java): leave / restart the innermost loop.
-    Break,
-    Continue,
+    /// `break;` / `continue;` (Java): leave / restart the innermost loop;
+    /// `break L;` leaves the statement labelled L, `continue L;` restarts
+    /// the loop labelled L.
+    Break(Option<Ident>),
+    Continue(Option<Ident>),
+    /// `L: S` (Java): S is the target of `break L` (and, a loop, of `continue L`).
+    Labelled(Ident, Box<Stmt>),
+    /// Java's `do body while (cond);`: the invariant holds before each test
+    /// of the condition (the body runs once before the loop).
+    DoWhile {
+        contract: Box<Contract>,
+        body: Block,
+        cond: Expr,
+    },
     /// `ghost stmt` / `ghost { … }`.
     Ghost(Box<Stmt>),
     Block(Block),
@@ -457,8 +471,9 @@ pub enum ExprKind {
     /// `new C/*@<ghost args>@*/(args)` (Java), replaced by a `New` of the
     /// instantiated class before checking.
     NewGeneric(Box<NewGeneric>),
-    /// `new T[n]`
-    NewArray(Type, Box<Expr>),
+    /// `new T[n]`, `new T[n][m]…`: the element type after the last given
+    /// size (`int[]` in `new int[n][]`) and the sizes, outermost first.
+    NewArray(Type, Vec<Expr>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),

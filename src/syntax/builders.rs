@@ -871,6 +871,7 @@ pub fn fields<'i>(
                 mods,
                 ty: ty.clone(),
                 name,
+                init: None,
                 span,
             })
         })

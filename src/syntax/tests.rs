@@ -117,7 +117,10 @@ fn sx(e: &Expr) -> String {
             sx_list(&g.args)
         )
         .replace(" )", ")"),
-        NewArray(t, n) => format!("(new[] {} {})", sx_ty(t), sx(n)),
+        NewArray(t, ns) => {
+            let ns: Vec<String> = ns.iter().map(sx).collect();
+            format!("(new[] {} {})", sx_ty(t), ns.join(" "))
+        }
         Unary(op, e) => format!("({} {})", if *op == UnOp::Not { "!" } else { "neg" }, sx(e)),
         Binary(op, a, b) => format!("({} {} {})", op.symbol(), sx(a), sx(b)),
         Cond(c, a, b) => format!("(? {} {} {})", sx(c), sx(a), sx(b)),
@@ -285,8 +288,12 @@ fn sx_stmt(s: &Stmt) -> String {
         Fold(e) => format!("(fold {})", sx(e)),
         Unfold(e) => format!("(unfold {})", sx(e)),
         Label(l) => format!("(label {})", l.name),
-        Break => "(break)".into(),
-        Continue => "(continue)".into(),
+        Break(None) => "(break)".into(),
+        Continue(None) => "(continue)".into(),
+        Break(Some(l)) => format!("(break {})", l.name),
+        Continue(Some(l)) => format!("(continue {})", l.name),
+        Labelled(l, s) => format!("(labelled {} {})", l.name, sx_stmt(s)),
+        DoWhile { body, cond, .. } => format!("(do {} {})", sx_block(body), sx(cond)),
         Ghost(s) => format!("(ghost {})", sx_stmt(s)),
         Block(b) => sx_block(b),
         Fork(e) => format!("(fork {})", sx(e)),

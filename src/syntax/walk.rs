@@ -162,7 +162,17 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
         | StmtKind::Join(e) => expr(r, e),
         StmtKind::Ghost(s) => stmt(r, s),
         StmtKind::Block(b) => block(r, b),
-        StmtKind::Label(_) | StmtKind::Break | StmtKind::Continue => {}
+        StmtKind::DoWhile {
+            contract: c,
+            body,
+            cond,
+        } => {
+            contract(r, c);
+            block(r, body);
+            expr(r, cond);
+        }
+        StmtKind::Labelled(_, s) => stmt(r, s),
+        StmtKind::Label(_) | StmtKind::Break(_) | StmtKind::Continue(_) => {}
     }
 }
 
@@ -215,8 +225,8 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::NoPerm
         | K::Name(_)
         | K::OptNone => vec![],
+        K::NewArray(_, xs) => xs.iter_mut().collect(),
         K::Select(x, _)
-        | K::NewArray(_, x)
         | K::Unary(_, x)
         | K::Old(_, x)
         | K::Value(x)

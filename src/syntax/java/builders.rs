@@ -551,9 +551,16 @@ pub fn fields<'i>(
     if !c.clauses.is_empty() || !c.given.is_empty() || !c.yields.is_empty() {
         return malformed(l, r, "a field cannot have a contract");
     }
+    // A `static final` field with a value is a constant (the checker makes it
+    // a function); other static fields would need global state.
+    let constant = mods.is_static && mods.is_final;
     if mods.is_static {
-        if let Some(m) = ms.iter().find(|m| m.kind == "static") {
-            not_supported(errors, m.l, m.r, "a static field");
+        let m = ms.iter().find(|m| m.kind == "static");
+        if let (false, Some(m)) = (constant, m) {
+            not_supported(errors, m.l, m.r, "a static field that is not `final`");
+        } else if let Some(d) = decls.iter().find(|d| d.init.is_none()) {
+            let (nl, nr) = sp(d.name.span);
+            not_supported(errors, nl, nr, "a `static final` field without a value");
         }
     }
     let one = decls.len() == 1;
@@ -564,6 +571,16 @@ pub fn fields<'i>(
         } else {
             ty.span.fuse(d.name.span)
         };
+        if constant {
+            out.members.push(Member::Field(Field {
+                mods,
+                ty: ty.clone(),
+                name: d.name,
+                init: d.init,
+                span,
+            }));
+            continue;
+        }
         if let Some(init) = d.init {
             let (il, ir) = (d.l, d.r);
             let this = b::expr(
@@ -590,6 +607,7 @@ pub fn fields<'i>(
             mods,
             ty: ty.clone(),
             name: d.name,
+            init: None,
             span,
         }));
     }
@@ -869,95 +887,47 @@ pub fn loop_(
     b::one(file, l, r, kind)
 }
 
-pub fn labelled(
-    file: FileId,
-    errors: &mut Errors,
-    l: usize,
-    r: usize,
-    name: Ident,
-    _s: Stmts,
-) -> Stmts {
-    let (nl, nr) = sp(name.span);
-    not_supported(errors, nl, nr, "a labelled statement");
-    empty(file, l, r)
+/// `L: S`: the checker resolves `break L` / `continue L` against it.
+pub fn labelled(file: FileId, l: usize, r: usize, name: Ident, s: Stmts) -> Stmts {
+    let ss = b::flatten(vec![s]);
+    let inner = match <[Stmt; 1]>::try_from(ss) {
+        Ok([one]) => one,
+        Err(ss) => Stmt {
+            kind: StmtKind::Block(Block {
+                stmts: ss,
+                span: b::span(file, l, r),
+            }),
+            span: b::span(file, l, r),
+        },
+    };
+    b::one(file, l, r, StmtKind::Labelled(name, Box::new(inner)))
 }
 
-/// `do S while (c);` is `S; while (c) S`.
+/// `do S while (c);` (the checker runs S once, then loops).
 pub fn do_while(
     file: FileId,
-    errors: &mut Errors,
     l: usize,
     r: usize,
     contract: Contract,
     body: Stmts,
     cond: Box<Expr>,
 ) -> Stmts {
-    let body = body_block(body);
-    // The first run of the body is outside the `while`: a jump there has no loop.
-    if let Some(s) = jumps_out(&body) {
-        let (jl, jr) = sp(s);
-        not_supported(errors, jl, jr, "`break`/`continue` in a do-while loop");
-        return empty(file, l, r);
-    }
-    let first = Stmt {
-        kind: StmtKind::Block(body.clone()),
-        span: body.span,
-    };
-    let again = Stmt {
-        kind: StmtKind::While {
-            contract: Box::new(contract),
-            cond: *cond,
-            body,
-        },
-        span: b::span(file, l, r),
-    };
-    b::one(
-        file,
-        l,
-        r,
-        StmtKind::Block(Block {
-            stmts: vec![first, again],
-            span: b::span(file, l, r),
-        }),
-    )
-}
-
-/// `break;` / `continue;`; with a label they are not supported yet.
-pub fn jump(
-    file: FileId,
-    errors: &mut Errors,
-    l: usize,
-    r: usize,
-    is_break: bool,
-    label: Option<Ident>,
-) -> Stmts {
-    if let Some(n) = label {
-        let (nl, nr) = sp(n.span);
-        not_supported(errors, nl, nr, "a jump to a labelled loop");
-        return empty(file, l, r);
-    }
-    let kind = if is_break {
-        StmtKind::Break
-    } else {
-        StmtKind::Continue
+    let kind = StmtKind::DoWhile {
+        contract: Box::new(contract),
+        body: body_block(body),
+        cond: *cond,
     };
     b::one(file, l, r, kind)
 }
 
-/// Whether a `break`/`continue` in `b` leaves or restarts the loop around `b`.
-fn jumps_out(b: &Block) -> Option<Span> {
-    b.stmts.iter().find_map(|s| match &s.kind {
-        StmtKind::Break | StmtKind::Continue => Some(s.span),
-        StmtKind::Block(b) => jumps_out(b),
-        StmtKind::Ghost(s) => jumps_out(&Block {
-            stmts: vec![(**s).clone()],
-            span: s.span,
-        }),
-        StmtKind::If { then, els, .. } => {
-            jumps_out(then).or_else(|| els.as_ref().and_then(jumps_out))
-        }
-        _ => None,
-    })
+/// `break;` / `continue;`, optionally to a label.
+pub fn jump(file: FileId, l: usize, r: usize, is_break: bool, label: Option<Ident>) -> Stmts {
+    let kind = if is_break {
+        StmtKind::Break(label)
+    } else {
+        StmtKind::Continue(label)
+    };
+    b::one(file, l, r, kind)
 }
 
 /// `synchronized (o) { S }` (the checker places the unlocks).
@@ -1155,35 +1125,78 @@ pub fn new_object(
     }
 }
 
-/// `new T[n]`; `new T[n][]` is an array of arrays; `new T[n][m]` would
-/// need a loop to fill it.
+/// `new T[n]`, `new T[n][m]` (n rows of m elements), `new T[n][]` (n null rows).
 pub fn new_array(
     file: FileId,
-    errors: &mut Errors,
     l: usize,
     r: usize,
     elem: Type,
     dims: Vec<Box<Expr>>,
     more: usize,
 ) -> Box<Expr> {
-    if dims.len() > 1 {
-        not_supported(
-            errors,
-            l,
-            r,
-            "creating a multi-dimensional array in one `new` (create the rows in a loop)",
-        );
-    }
     let mut ty = elem;
     for _ in 0..more {
         let (tl, _) = sp(ty.span);
         ty = b::array_ty(file, tl, r, ty);
     }
-    let n = dims.into_iter().next().expect("one dimension at least");
-    b::expr(file, l, r, ExprKind::NewArray(ty, n))
+    b::expr(file, l, r, ExprKind::NewArray(ty, b::unbox_all(dims)))
 }
 
 pub fn array_init(file: FileId, errors: &mut Errors, l: usize, r: usize) -> Box<Expr> {
     not_supported(errors, l, r, "an array initializer");
     b::expr(file, l, r, ExprKind::Null)
+}
+
+/// A string literal `"…"`: `String.literal(seq<int>{c1, …})`, the codes of
+/// its characters (the spec library's opaque `String`).
+pub fn string_lit<'i>(file: FileId, l: usize, r: usize, text: &str) -> PResult<'i, Box<Expr>> {
+    let Some(body) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) else {
+        return malformed(l, r, "unterminated string literal");
+    };
+    let mut codes = Vec::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        let code = match c {
+            '\\' => match chars.next() {
+                Some('n') => '\n',
+                Some('t') => '\t',
+                Some('r') => '\r',
+                Some('b') => '\u{8}',
+                Some('f') => '\u{c}',
+                Some('0') => '\0',
+                Some(e @ ('\\' | '"' | '\'')) => e,
+                _ => {
+                    return malformed(
+                        l,
+                        r,
+                        "an escape other than \\n \\t \\r \\b \\f \\0 \\\\ \\\" \\'",
+                    )
+                }
+            },
+            c => c,
+        };
+        codes.push(b::expr(file, l, r, ExprKind::Int(code as i128)));
+    }
+    let int = b::ty(file, l, r, TypeKind::Int);
+    let text = b::expr(
+        file,
+        l,
+        r,
+        ExprKind::SeqLit(Some(Box::new(int)), b::unbox_all(codes)),
+    );
+    let class = Ident {
+        name: "String".into(),
+        span: b::span(file, l, r),
+    };
+    let call = Call {
+        recv: Some(b::expr(file, l, r, ExprKind::Name(class))),
+        name: Ident {
+            name: "literal".into(),
+            span: b::span(file, l, r),
+        },
+        args: vec![*text],
+        given: Vec::new(),
+        yields: Vec::new(),
+    };
+    Ok(b::expr(file, l, r, ExprKind::Call(Box::new(call))))
 }

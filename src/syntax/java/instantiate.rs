@@ -577,6 +577,7 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
             },
             ty: owner_ty.clone(),
             name: id(&field),
+            init: None,
             span,
         }));
         c.members.push(Member::Predicate(Predicate {

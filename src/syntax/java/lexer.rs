@@ -64,7 +64,7 @@ fn block_comment<'s>(lex: &mut logos::Lexer<'s, Token<'s>>) -> Result<Skip, Java
     }
 }
 
-/// Skips a string or character literal's body (they are refused later, with a span).
+/// Reads a string or character literal (a character literal is refused later, with a span).
 fn quoted<'s>(lex: &mut logos::Lexer<'s, Token<'s>>, quote: char) -> &'s str {
     let rest = lex.remainder();
     let mut escaped = false;
@@ -618,7 +618,6 @@ impl Token<'_> {
     fn unsupported(&self) -> Option<&'static str> {
         use Token::*;
         Some(match self {
-            StringLit(_) => "a string literal",
             CharLit(_) => "a character literal",
             OtherNumber(_) => "a number other than an `int` literal",
             BitOp(_) => "a bit or shift operator",

@@ -128,6 +128,10 @@ fn scan(text: &str, names: &mut Names) {
             Token::Ident(s) => {
                 names.used.insert(s.to_owned());
             }
+            // A literal is a String (`String.literal(…)`).
+            Token::StringLit(_) => {
+                names.used.insert("String".to_owned());
+            }
             _ => {}
         }
         i += 1;
@@ -180,6 +184,10 @@ mod tests {
             ["String"]
         );
         assert!(classes(&["class String {} class A { String s; }"]).is_empty());
+        assert_eq!(
+            classes(&["class A { void m() { x = \"s\"; } }"]),
+            ["String"]
+        );
     }
 
     #[test]

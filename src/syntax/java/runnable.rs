@@ -292,9 +292,16 @@ impl Walker<'_> {
                 self.expr(lock, u);
                 self.block(body, u);
             }
-            StmtKind::Ghost(s) => self.stmt(s, u),
+            StmtKind::DoWhile { cond, body, .. } => {
+                self.block(body, u);
+                self.expr(cond, u);
+            }
+            StmtKind::Labelled(_, s) | StmtKind::Ghost(s) => self.stmt(s, u),
             StmtKind::Block(b) => self.block(b, u),
-            StmtKind::Return(None) | StmtKind::Label(_) | StmtKind::Break | StmtKind::Continue => {}
+            StmtKind::Return(None)
+            | StmtKind::Label(_)
+            | StmtKind::Break(_)
+            | StmtKind::Continue(_) => {}
         }
     }
 
@@ -590,6 +597,7 @@ fn thread_class(
             },
             ty: ty(TypeKind::Named(id(r))),
             name: id("target"),
+            init: None,
             span,
         }),
         Member::Predicate(Predicate {

@@ -90,14 +90,21 @@ fn ghost_arguments_in_both_spellings() {
 }
 
 #[test]
-fn do_while_runs_the_body_then_loops() {
-    let u = parse("class C { void m() { int i = 0; do { i++; } while (i < 3); } }");
+fn do_while_and_labels_reach_the_checker() {
+    let u = parse(
+        "class C { void m() { int i = 0; do { i++; } while (i < 3);\n\
+         outer: for (;;) { break outer; } } }",
+    );
     let body = method(class(&u), "m").body.as_ref().expect("a body");
-    let StmtKind::Block(b) = &body.stmts[1].kind else {
-        panic!("a block")
+    assert!(matches!(body.stmts[1].kind, StmtKind::DoWhile { .. }));
+    let StmtKind::Labelled(l, s) = &body.stmts[2].kind else {
+        panic!("a labelled statement")
     };
-    assert!(matches!(b.stmts[0].kind, StmtKind::Block(_)));
-    assert!(matches!(b.stmts[1].kind, StmtKind::While { .. }));
+    assert_eq!(l.name, "outer");
+    let StmtKind::For { body, .. } = &s.kind else {
+        panic!("a for loop")
+    };
+    assert!(matches!(&body.stmts[0].kind, StmtKind::Break(Some(l)) if l.name == "outer"));
 }
 
 #[test]
@@ -161,10 +168,8 @@ fn unsupported_java_is_reported_at_its_place() {
         ]
     );
     assert_eq!(
-        errors(
-            "class A { void m() { do { break; } while (true); } static synchronized void n() { } }"
-        ),
-        [(ns, "break;".into()), (ns, "synchronized".into())]
+        errors("class A { static synchronized void n() { } }"),
+        [(ns, "synchronized".into())]
     );
     assert_eq!(errors("class L { L/*@<a.b>@*/ l; }"), [(ns, "a.b".into())]);
     assert_eq!(
@@ -220,4 +225,37 @@ fn synchronized_and_wait_notify_become_lock_statements() {
         })
         .collect();
     assert_eq!(ops, ["commit", "wait", "notify", "synchronized"]);
+}
+
+#[test]
+fn string_literals_are_calls_with_their_character_codes() {
+    let u = parse(r#"class C { void m() { x = "a\"\n"; } }"#);
+    let body = method(class(&u), "m").body.as_ref().expect("a body");
+    let StmtKind::Assign { value, .. } = &body.stmts[0].kind else {
+        panic!("an assignment")
+    };
+    let ExprKind::Call(c) = &value.kind else {
+        panic!("a call")
+    };
+    assert_eq!(c.name.name, "literal");
+    assert!(
+        matches!(&c.recv.as_deref().map(|r| &r.kind), Some(ExprKind::Name(n)) if n.name == "String")
+    );
+    let [Expr {
+        kind: ExprKind::SeqLit(_, codes),
+        ..
+    }] = c.args.as_slice()
+    else {
+        panic!("one sequence argument")
+    };
+    let codes: Vec<i128> = codes
+        .iter()
+        .map(|e| match e.kind {
+            ExprKind::Int(n) => n,
+            _ => panic!("a code"),
+        })
+        .collect();
+    assert_eq!(codes, [97, 34, 10]);
+    let errs = errors(r#"class C { void m() { x = "\q"; } }"#);
+    assert_eq!(errs[0].0, Code::Error(ErrorCode::ParseError), "{errs:?}");
 }

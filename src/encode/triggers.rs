@@ -1,0 +1,106 @@
+//! Triggers for quantifiers that read arrays of arrays.
+//!
+//! Left to itself, Silicon may pick a length term (`weft_alen(m[i])`) as the
+//! trigger of `(\forall i; …; m[i] != null && m[i].length == n)`, and then
+//! never instantiates it where only the element location `m[i]` occurs (a
+//! bounds check of `m[i][j]`). For quantifiers that read a sub-array, weft
+//! therefore names the element locations as triggers: each location that
+//! mentions every bound variable is a trigger of its own; if none does
+//! (`m[i] != m[k]`), the first location of each variable together form one.
+//! Quantifiers over plain arrays keep the backend's choice.
+
+use std::collections::HashSet;
+
+use super::Encoder;
+use crate::core::{self, ExprKind as K, Type as T};
+use crate::diag;
+use crate::passes::rewrite::{find, map_expr};
+use crate::vir::Expr;
+
+/// The array reads of `e` (innermost first), except those inside `\old`
+/// (their locations are not the current heap's), mentioning a variable
+/// bound inside `e`, or computing an index from a bound variable (`m[i + 1]`:
+/// a trigger cannot hold arithmetic).
+fn reads(e: &core::Expr, vars: &[core::Var]) -> Vec<core::Expr> {
+    let mut all = Vec::new();
+    let mut skip = HashSet::new();
+    let mut inner_vars = Vec::new();
+    map_expr(e.clone(), &mut |x| {
+        match &x.kind {
+            K::ArrayIndex(..) => all.push(x.clone()),
+            K::Old(_, y) => {
+                map_expr((**y).clone(), &mut |z| {
+                    if let K::ArrayIndex(..) = z.kind {
+                        skip.insert(format!("{z:?}"));
+                    }
+                    z
+                });
+            }
+            K::Quant { vars, .. } => inner_vars.extend(vars.iter().map(|v| v.name.clone())),
+            K::Let { var, .. } => inner_vars.push(var.name.clone()),
+            _ => {}
+        }
+        x
+    });
+    all.into_iter()
+        .filter(|x| !skip.contains(&format!("{x:?}")))
+        .filter(|x| !inner_vars.iter().any(|v| mentions(x, v)))
+        .filter(|x| plain_indices(x, vars))
+        .collect()
+}
+
+/// Whether every index on the way to the read `x` is a bound variable or
+/// does not mention one.
+fn plain_indices(x: &core::Expr, vars: &[core::Var]) -> bool {
+    match &x.kind {
+        K::ArrayIndex(a, i) => {
+            let plain = matches!(i.kind, K::Local(_)) || !vars.iter().any(|v| mentions(i, &v.name));
+            plain && plain_indices(a, vars)
+        }
+        K::Field(r, _) => plain_indices(r, vars),
+        _ => true,
+    }
+}
+
+fn mentions(e: &core::Expr, var: &str) -> bool {
+    find(e, &|x| matches!(&x.kind, K::Local(n) if n == var)).is_some()
+}
+
+impl Encoder<'_> {
+    /// Triggers for a quantifier over `vars` with body `body` (see the module doc).
+    pub(super) fn array_triggers(
+        &mut self,
+        vars: &[core::Var],
+        body: &core::Expr,
+    ) -> diag::Result<Vec<Vec<Expr>>> {
+        let reads = reads(body, vars);
+        if !reads.iter().any(|x| matches!(x.ty, T::Array(_))) {
+            return Ok(Vec::new());
+        }
+        let covers = |x: &core::Expr| vars.iter().all(|v| mentions(x, &v.name));
+        let chosen: Vec<Vec<&core::Expr>> = if reads.iter().any(covers) {
+            reads
+                .iter()
+                .filter(|x| covers(x))
+                .map(|x| vec![x])
+                .collect()
+        } else {
+            let firsts: Option<Vec<&core::Expr>> = vars
+                .iter()
+                .map(|v| reads.iter().find(|x| mentions(x, &v.name)))
+                .collect();
+            firsts.into_iter().collect()
+        };
+        let mut out = Vec::new();
+        for set in chosen {
+            let mut terms = Vec::new();
+            for x in set {
+                if let K::ArrayIndex(a, i) = &x.kind {
+                    terms.push(self.element_loc(a, i, x)?);
+                }
+            }
+            out.push(terms);
+        }
+        Ok(out)
+    }
+}

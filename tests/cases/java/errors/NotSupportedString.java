@@ -1,7 +1,0 @@
-// expect-error: notSupported
-// String literals are outside the subset.
-public class NotSupportedString {
-  public void m() {
-    /*[/expect notSupported]*/"hello"/*[/end]*/;
-  }
-}
