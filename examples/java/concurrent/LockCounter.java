@@ -15,6 +15,7 @@ class Counter {
     count = 0;
     //@ fold cinv(1);
     Lock/*@<cinv, true, true>@*/ sync = new ReentrantLock/*@<cinv>@*/();
+    //@ sync.commit();
     Incr/*@<cinv>@*/ a = new Incr/*@<cinv>@*/(this, sync);
     Incr/*@<cinv>@*/ b = new Incr/*@<cinv>@*/(this, sync);
     //@ fold a.preFork();

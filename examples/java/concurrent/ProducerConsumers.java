@@ -17,6 +17,7 @@ class SProdMCons {
     data = 0;
     //@ fold pcinv(1);
     ReadWriteLock/*@<pcinv, true>@*/ rwl = new ReentrantReadWriteLock/*@<pcinv>@*/();
+    //@ rwl.commit();
     Lock/*@<pcinv, true, true>@*/ w = rwl.writeLock() /*@ with { p = 1/3; } @*/;
     Lock/*@<pcinv, false, true>@*/ r1 = rwl.readLock() /*@ with { p = 1/3; } @*/;
     Lock/*@<pcinv, false, true>@*/ r2 = rwl.readLock() /*@ with { p = 1/3; } @*/;

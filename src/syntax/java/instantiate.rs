@@ -112,6 +112,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                         class: None,
                         preds: HashMap::new(),
                         params: HashMap::new(),
+                        constants: HashMap::new(),
                     };
                     walk::member(&mut ctx, m);
                 }
@@ -171,6 +172,8 @@ struct Ctx<'s> {
     class: Option<String>,
     preds: HashMap<String, PredSig>,
     params: HashMap<String, Param_>,
+    /// The class's constants with a literal value (`static final int N = 4;`).
+    constants: HashMap<String, Bound>,
 }
 
 impl<'s> Ctx<'s> {
@@ -189,11 +192,27 @@ impl<'s> Ctx<'s> {
                 _ => None,
             })
             .collect();
+        let constants = c
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                Member::Field(f) if f.mods.is_static && f.mods.is_final => {
+                    let b = match f.init.as_ref().map(|e| &e.kind) {
+                        Some(ExprKind::Int(i)) => Bound::Int(*i),
+                        Some(ExprKind::Bool(b)) => Bound::Bool(*b),
+                        _ => return None,
+                    };
+                    Some((f.name.name.clone(), b))
+                }
+                _ => None,
+            })
+            .collect();
         Ctx {
             st,
             class: Some(c.name.name.clone()),
             preds,
             params,
+            constants,
         }
     }
 
@@ -314,8 +333,15 @@ impl<'s> Ctx<'s> {
                     self.err(ErrorCode::TypeMismatch, span, msg);
                     None
                 }
+                None if self
+                    .constants
+                    .get(&n.name)
+                    .is_some_and(|b| literal_fits(kind, b)) =>
+                {
+                    Some((self.constants[&n.name].clone(), None))
+                }
                 None => {
-                    let msg = "a class ghost argument that is not a literal or a ghost parameter";
+                    let msg = "a class ghost argument that is not a literal, a constant with a literal value or a ghost parameter";
                     self.st
                         .errors
                         .push(Diagnostic::not_supported(span, msg.to_owned()));
@@ -870,6 +896,14 @@ mod tests {
             errs(&c("C/*@<r>@*/ x;")),
             [(Code::Error(ErrorCode::TypeMismatch), "C/*@<r>".into())]
         );
+    }
+
+    #[test]
+    fn a_constant_with_a_literal_value_is_an_argument() {
+        let client = "class C { static final int N = 3; /*@ resource r(int i) = true; @*/
+            Latch/*@<r, N>@*/ x; }";
+        let units = expand_text(&[LATCH, client]).expect("expands");
+        assert!(classes(&units).contains(&"Latch$C_r$3".to_owned()));
     }
 
     #[test]

@@ -10,6 +10,7 @@ class Counter {
   void m() {
     //@ fold inv(1);
     Lock/*@<inv, true, true>@*/ l = new ReentrantLock/*@<inv>@*/();
+    //@ l.commit();
     l.lock() /*@ with { S = bag<Object>{}; p = 1; } @*/;
     //@ unfold l.inv(1);
     count = count + 1;

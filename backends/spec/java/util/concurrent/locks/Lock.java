@@ -20,7 +20,18 @@ public interface Lock {
   /*@
     group resource initialized(frac p);
     resource held(frac p);
+    resource uncommitted();
     ghost public final Object parent;
+  @*/
+
+  // The thesis's Listing 17: a new lock is not yet usable; commit hands it the
+  // whole resource (which becomes shared) and gives the right to lock. The
+  // `uncommitted()` token (the thesis's `initialized == false` with full
+  // permission) makes it happen once.
+  /*@
+    requires inv(1) ** uncommitted();
+    ensures initialized(1);
+  ghost void commit();
   @*/
 
   /*@

@@ -10,7 +10,17 @@ package java.util.concurrent.locks;
   given boolean reentrant;
 @*/
 public interface ReadWriteLock {
-  /*@ group resource initialized(frac p); @*/
+  /*@
+    group resource initialized(frac p);
+    resource uncommitted();
+  @*/
+
+  // Listing 17, as for Lock: commit hands over the resource once.
+  /*@
+    requires inv(1) ** uncommitted();
+    ensures initialized(1);
+  ghost void commit();
+  @*/
 
   /*@
     given frac p;
