@@ -349,17 +349,11 @@ fn super_stmts(
     Ok(vec![stmt(StmtKind::Block(Block { stmts: out, span }))])
 }
 
-/// `S() { super(); }`, ensuring write permission to S's fields (as the
-/// checker's default constructor does) and the superclass constructor's
-/// postcondition.
-fn default_ctor(
-    class: &Class,
-    ctors: &[&Method],
-    parent: &Class,
-    span: Span,
-) -> Result<Method, Diagnostic> {
+/// `ensures Perm(this.f, write)` for every field a constructor may write
+/// (non-final, non-static): a default constructor's contract.
+pub(super) fn field_write_ensures(class: &Class, span: Span) -> Vec<Clause> {
     let e = |kind| Expr { kind, span };
-    let mut clauses: Vec<Clause> = class
+    class
         .members
         .iter()
         .filter_map(|m| match m {
@@ -377,7 +371,19 @@ fn default_ctor(
             )),
             span,
         })
-        .collect();
+        .collect()
+}
+
+/// `S() { super(); }`, ensuring write permission to S's fields (as the
+/// checker's default constructor does) and the superclass constructor's
+/// postcondition.
+fn default_ctor(
+    class: &Class,
+    ctors: &[&Method],
+    parent: &Class,
+    span: Span,
+) -> Result<Method, Diagnostic> {
+    let mut clauses = field_write_ensures(class, span);
     if let Some(c) = ctors.iter().find(|c| c.params.is_empty()) {
         clauses.extend(
             c.contract

@@ -747,23 +747,7 @@ fn is_super_call(s: &Stmt) -> bool {
 /// taking the owner.
 fn default_ctor(c: &Class, owner: Param, store: Stmt) -> Method {
     let span = c.span;
-    let e = |kind| Expr { kind, span };
-    let clauses = c
-        .members
-        .iter()
-        .filter_map(|m| match m {
-            Member::Field(f) if !f.mods.is_final && !f.mods.is_static => Some(f),
-            _ => None,
-        })
-        .map(|f| Clause {
-            kind: ClauseKind::Ensures,
-            expr: e(ExprKind::Perm(
-                Box::new(self_select(&f.name.name, span)),
-                Box::new(e(ExprKind::Write)),
-            )),
-            span,
-        })
-        .collect();
+    let clauses = super::inherit::field_write_ensures(c, span);
     Method {
         kind: MethodKind::Constructor,
         mods: Modifiers::default(),
