@@ -26,7 +26,11 @@
 //!   (InterruptedException)`, `synchronized` (a `Synchronized` node the
 //!   checker turns into lock/unlock, unlocking on every exit) and
 //!   `wait()`/`notify()` (lock statements); the spec library (`backends/spec/java/…`,
-//!   annotated Java) is loaded with a program that names its classes.
+//!   annotated Java) is loaded with a program that names its classes. Before
+//!   checking, three tree rewrites run in order (driver): `instantiate`
+//!   (class ghost parameters, with `lemma` proofs), `runnable` (a thread
+//!   class per `new Thread(r)`), `inherit` (`extends` by copying).
+//!   [`syntax::walk`] is the one mutable traversal they share.
 //! * [`check`]: name resolution and type checking; produces [`core`], where
 //!   sugar is gone (`for` is `while`, `do S while (c)` is `S; while (c) S`,
 //!   `break`/`continue` (labelled or not) are jumps to labels the checker
@@ -279,9 +283,9 @@
 //! # Not yet
 //!
 //! `decreases` (reported as not supported), maps, subtyping between Java
-//! classes and class ghost parameters (reported as not supported), and every
-//! concurrency layer but PVL threads and intrinsic locks (PVL and Java
-//! `synchronized`).
+//! classes (interfaces only), and the concurrency layers after threads, locks
+//! and the `java.util.concurrent` synchronisers: AtomicInteger protocols, GPU
+//! kernels, histories, rely/guarantee.
 
 pub mod backend;
 pub mod blame;
