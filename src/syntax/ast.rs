@@ -151,6 +151,35 @@ pub enum ClauseKind {
     Decreases,
 }
 
+impl Method {
+    /// A constructor the front end writes itself (default, inherited,
+    /// instantiated, thread-of-runnable): no modifiers, only `clauses`.
+    pub fn synthesized_constructor(
+        name: Ident,
+        params: Vec<Param>,
+        clauses: Vec<Clause>,
+        stmts: Vec<Stmt>,
+        span: Span,
+    ) -> Method {
+        Method {
+            kind: MethodKind::Constructor,
+            mods: Modifiers::default(),
+            contract: Contract {
+                clauses,
+                ..Contract::default()
+            },
+            ret: Type {
+                kind: TypeKind::Void,
+                span,
+            },
+            name,
+            params,
+            body: Some(Block { stmts, span }),
+            span,
+        }
+    }
+}
+
 impl ClauseKind {
     pub fn keyword(self) -> &'static str {
         match self {

@@ -296,19 +296,13 @@ fn add_field_inits(
             }
         }
     }
-    members.push(Member::Method(Method {
-        kind: MethodKind::Constructor,
-        mods: Modifiers::default(),
-        contract: Contract {
-            clauses: ensures,
-            ..Contract::default()
-        },
-        ret: b::ty(file, l, r, TypeKind::Void),
-        name: class.clone(),
-        params: Vec::new(),
-        body: Some(Block { stmts: inits, span }),
+    members.push(Member::Method(Method::synthesized_constructor(
+        class.clone(),
+        Vec::new(),
+        ensures,
+        inits,
         span,
-    }));
+    )));
 }
 
 // -------------------------------------------------------------- members

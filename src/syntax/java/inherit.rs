@@ -397,20 +397,11 @@ fn default_ctor(
         );
     }
     let stmts = super_stmts(ctors, parent, Vec::new(), span)?;
-    Ok(Method {
-        kind: MethodKind::Constructor,
-        mods: Modifiers::default(),
-        contract: Contract {
-            clauses,
-            ..Contract::default()
-        },
-        ret: Type {
-            kind: TypeKind::Void,
-            span,
-        },
-        name: class.name.clone(),
-        params: Vec::new(),
-        body: Some(Block { stmts, span }),
+    Ok(Method::synthesized_constructor(
+        class.name.clone(),
+        Vec::new(),
+        clauses,
+        stmts,
         span,
-    })
+    ))
 }

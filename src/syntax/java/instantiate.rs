@@ -748,25 +748,7 @@ fn is_super_call(s: &Stmt) -> bool {
 fn default_ctor(c: &Class, owner: Param, store: Stmt) -> Method {
     let span = c.span;
     let clauses = super::inherit::field_write_ensures(c, span);
-    Method {
-        kind: MethodKind::Constructor,
-        mods: Modifiers::default(),
-        contract: Contract {
-            clauses,
-            ..Contract::default()
-        },
-        ret: Type {
-            kind: TypeKind::Void,
-            span,
-        },
-        name: c.name.clone(),
-        params: vec![owner],
-        body: Some(Block {
-            stmts: vec![store],
-            span,
-        }),
-        span,
-    }
+    Method::synthesized_constructor(c.name.clone(), vec![owner], clauses, vec![store], span)
 }
 
 #[cfg(test)]

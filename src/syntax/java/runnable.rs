@@ -624,56 +624,47 @@ fn thread_class(
             ))),
             span,
         }),
-        Member::Method(Method {
-            kind: MethodKind::Constructor,
-            mods: Modifiers::default(),
-            contract: Contract {
-                clauses: vec![
-                    clause(
-                        ClauseKind::Requires,
-                        ex(ExprKind::Binary(
-                            BinOp::Ne,
-                            Box::new(ex(ExprKind::Name(id("r")))),
-                            Box::new(ex(ExprKind::Null)),
-                        )),
-                    ),
-                    clause(ClauseKind::Ensures, call("start", Vec::new(), None)),
-                    clause(
-                        ClauseKind::Ensures,
-                        ex(ExprKind::Binary(
-                            BinOp::Eq,
-                            Box::new(target.clone()),
-                            Box::new(ex(ExprKind::Name(id("r")))),
-                        )),
-                    ),
-                ],
-                ..Contract::default()
-            },
-            ret: void(),
-            name: id(&thread_class_name(r)),
-            params: vec![Param {
+        Member::Method(Method::synthesized_constructor(
+            id(&thread_class_name(r)),
+            vec![Param {
                 ty: ty(TypeKind::Named(id(r))),
                 name: id("r"),
                 span,
             }],
-            body: Some(Block {
-                stmts: vec![
-                    Stmt {
-                        kind: StmtKind::Expr(call(super::builders::SUPER, Vec::new(), None)),
-                        span,
+            vec![
+                clause(
+                    ClauseKind::Requires,
+                    ex(ExprKind::Binary(
+                        BinOp::Ne,
+                        Box::new(ex(ExprKind::Name(id("r")))),
+                        Box::new(ex(ExprKind::Null)),
+                    )),
+                ),
+                clause(ClauseKind::Ensures, call("start", Vec::new(), None)),
+                clause(
+                    ClauseKind::Ensures,
+                    ex(ExprKind::Binary(
+                        BinOp::Eq,
+                        Box::new(target.clone()),
+                        Box::new(ex(ExprKind::Name(id("r")))),
+                    )),
+                ),
+            ],
+            vec![
+                Stmt {
+                    kind: StmtKind::Expr(call(super::builders::SUPER, Vec::new(), None)),
+                    span,
+                },
+                Stmt {
+                    kind: StmtKind::Assign {
+                        target: target.clone(),
+                        value: ex(ExprKind::Name(id("r"))),
                     },
-                    Stmt {
-                        kind: StmtKind::Assign {
-                            target: target.clone(),
-                            value: ex(ExprKind::Name(id("r"))),
-                        },
-                        span,
-                    },
-                ],
-                span,
-            }),
+                    span,
+                },
+            ],
             span,
-        }),
+        )),
         Member::Method(Method {
             kind: MethodKind::Method,
             mods: Modifiers::default(),
