@@ -6,6 +6,7 @@ use crate::diag::{Diagnostic, ErrorCode};
 use crate::emit;
 use crate::encode::{self, Encoded};
 use crate::expect;
+use crate::stages::stage;
 use crate::syntax::span::{FileId, Files};
 use crate::{blame, check, diag, passes, syntax};
 use std::path::Path;
@@ -127,12 +128,14 @@ fn read_files(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileI
 pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
     let mut units = Vec::new();
     let mut errors = Vec::new();
+    let mut java = false;
     for &id in ids {
         let name = files.name(id);
         let parsed = if name.ends_with(".pvl") {
-            syntax::parse_pvl(id, files.text(id))
+            stage("parse", || syntax::parse_pvl(id, files.text(id)))
         } else if name.ends_with(".java") {
-            syntax::java::parse_java(id, files.text(id))
+            java = true;
+            stage("parse", || syntax::java::parse_java(id, files.text(id)))
         } else {
             errors.push(Diagnostic::tool(
                 ErrorCode::NotSupported,
@@ -148,26 +151,32 @@ pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    syntax::java::instantiate::expand(&mut units)?;
-    syntax::java::runnable::synthesize(&mut units)?;
-    syntax::java::inherit::flatten(&mut units)?;
+    // The Java tree rewrites (ghost parameters, runnables, inheritance): PVL
+    // has none of these constructs.
+    if java {
+        syntax::java::instantiate::expand(&mut units)?;
+        syntax::java::runnable::synthesize(&mut units)?;
+        syntax::java::inherit::flatten(&mut units)?;
+    }
     // Each stage consumes its input: the checker drops each method body of the
     // syntax tree once checked, the encoder each core method body once encoded,
     // so two whole representations are never alive at once.
-    let program = check::check_owned(units)?;
-    let program = passes::run(program)?;
-    encode::encode(program)
+    let program = stage("check", || check::check_owned(units))?;
+    let program = stage("passes", || passes::run(program))?;
+    stage("encode", || encode::encode(program))
 }
 
 /// The backend text of the files (for `weft emit`).
 pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<String> {
     let encoded = frontend(files, ids)?;
-    match backend {
+    let text = stage("emit", || match backend {
         Backend::Silicon => Ok(emit::silver::emit(&encoded.program).text),
         Backend::Boogie => emit::boogie::emit(&encoded.program)
             .map(|e| e.text)
             .map_err(|u| vec![unsupported(&u, &encoded)]),
-    }
+    });
+    stage("drop", || drop(encoded));
+    text
 }
 
 /// A construct the Boogie encoding does not handle: an input error at its source.

@@ -297,5 +297,6 @@ pub mod emit;
 pub mod encode;
 pub mod expect;
 pub mod passes;
+pub mod stages;
 pub mod syntax;
 pub mod vir;

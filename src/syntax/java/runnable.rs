@@ -45,6 +45,13 @@ const THREAD: &str = "Thread";
 
 /// Rewrites `new Thread(r)` and adds the thread classes it needs.
 pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
+    let has_thread = units
+        .iter()
+        .flat_map(|u| &u.decls)
+        .any(|d| matches!(d, Decl::Class(c) if c.name.name == THREAD));
+    if !has_thread {
+        return Ok(());
+    }
     let classes: HashMap<String, Class> = units
         .iter()
         .flat_map(|u| &u.decls)
@@ -53,9 +60,6 @@ pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
             Decl::Member(_) => None,
         })
         .collect();
-    if !classes.contains_key(THREAD) {
-        return Ok(());
-    }
     let mut w = Walker {
         classes: &classes,
         class: String::new(),
