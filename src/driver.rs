@@ -175,7 +175,9 @@ pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Resul
             .map(|e| e.text)
             .map_err(|u| vec![unsupported(&u, &encoded)]),
     });
-    stage("drop", || drop(encoded));
+    // Freeing the encoded program (millions of small nodes) is off the
+    // critical path: the caller only needs the text.
+    std::thread::spawn(move || drop(encoded));
     text
 }
 

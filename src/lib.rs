@@ -296,6 +296,7 @@ pub mod driver;
 pub mod emit;
 pub mod encode;
 pub mod expect;
+pub mod name;
 pub mod passes;
 pub mod stages;
 pub mod syntax;

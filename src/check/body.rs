@@ -1,6 +1,7 @@
 //! The state of checking one callable (method, function or predicate): its
 //! scopes, what `this` and `\result` mean there, and the errors found.
 
+use crate::name::Name;
 use std::collections::HashSet;
 
 use super::env::Env;
@@ -30,12 +31,12 @@ pub(super) struct Body<'e> {
     /// What `return` must give (`Void` for none).
     pub ret: Type,
     /// The labels of the method, for `\old[L]`.
-    pub labels: HashSet<String>,
+    pub labels: HashSet<Name>,
     /// The enclosing loops and labelled statements, innermost last: where
     /// `break` and `continue` jump.
     pub loops: Vec<LoopExits>,
     /// The label of the loop about to be checked (`L: while …`).
-    pub loop_label: Option<String>,
+    pub loop_label: Option<Name>,
     /// Numbers the loop labels of this callable.
     pub next_loop: u32,
 }
@@ -44,10 +45,10 @@ pub(super) struct Body<'e> {
 /// used; a labelled statement other than a loop has only the `break` one.
 pub(super) struct LoopExits {
     /// The source label (`outer` in `outer: for …`), if any.
-    pub label: Option<String>,
+    pub label: Option<Name>,
     pub is_loop: bool,
-    pub brk: String,
-    pub cont: String,
+    pub brk: Name,
+    pub cont: Name,
     pub brk_used: bool,
     pub cont_used: bool,
 }
@@ -105,7 +106,7 @@ impl<'e> Body<'e> {
     /// is notSupported (no subtyping yet).
     pub(super) fn type_mismatch<T>(&mut self, span: Span, want: &Type, got: &Type) -> Option<T> {
         if let (Type::Class(a), Type::Class(b)) = (got, want) {
-            let (a, b) = (*a, self.env.program.class(*b).name.clone());
+            let (a, b) = (*a, self.env.program.class(*b).name);
             if self.env.inherits(a, &b) {
                 let sub = &self.env.program.class(a).name;
                 let mut msg = format!(

@@ -6,6 +6,7 @@ use super::env::Member;
 use super::types;
 use crate::core::{self, Expr, ExprKind as K, MethodId, Type, Var};
 use crate::diag::ErrorCode;
+use crate::name::Name;
 use crate::syntax::ast;
 use crate::syntax::span::Span;
 
@@ -390,7 +391,7 @@ impl Body<'_> {
         id: MethodId,
         yields: &[(ast::Ident, ast::Ident)],
         _span: Span,
-    ) -> Option<Vec<Option<String>>> {
+    ) -> Option<Vec<Option<Name>>> {
         let env = self.env;
         let names = env.yields_names.get(&id).map_or(&[][..], |v| v.as_slice());
         let params = &env.program.method(id).yields;

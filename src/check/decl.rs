@@ -1,5 +1,6 @@
 //! Contracts and bodies of methods, functions and predicates.
 
+use crate::name::Name;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
@@ -243,11 +244,11 @@ fn contract(
 }
 
 /// The labels of a method body; each may be declared once.
-fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<String> {
-    fn walk(b: &mut Body<'_>, s: &ast::Stmt, seen: &mut HashSet<String>) {
+fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
+    fn walk(b: &mut Body<'_>, s: &ast::Stmt, seen: &mut HashSet<Name>) {
         use ast::StmtKind as S;
         match &s.kind {
-            S::Label(l) if !seen.insert(l.name.clone()) => {
+            S::Label(l) if !seen.insert(l.name) => {
                 let msg = format!("label {} is declared twice", l.name);
                 b.err::<()>(ErrorCode::Duplicate, l.span, msg);
             }
@@ -272,7 +273,7 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<String> {
             _ => {}
         }
     }
-    fn walk_block(b: &mut Body<'_>, body: &ast::Block, seen: &mut HashSet<String>) {
+    fn walk_block(b: &mut Body<'_>, body: &ast::Block, seen: &mut HashSet<Name>) {
         for s in &body.stmts {
             walk(b, s, seen);
         }

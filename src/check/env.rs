@@ -1,6 +1,7 @@
 //! Declarations: every class and member of every file, collected before any
 //! body is checked, so declaration order and file boundaries do not matter.
 
+use crate::name::Name;
 use std::collections::HashMap;
 
 use super::scope::Scopes;
@@ -25,10 +26,10 @@ pub(super) enum Member {
 
 #[derive(Clone, Debug, Default)]
 pub(super) struct ClassInfo {
-    pub members: HashMap<String, Member>,
+    pub members: HashMap<Name, Member>,
     /// A predicate named like a method of the class (Java's Thread has both
     /// a `start()` predicate and method): specifications see the predicate.
-    pub spec_members: HashMap<String, Member>,
+    pub spec_members: HashMap<Name, Member>,
     pub ctors: Vec<MethodId>,
 }
 
@@ -36,17 +37,17 @@ pub(super) struct ClassInfo {
 /// filled in (bodies and contracts come later), and the name tables.
 pub(super) struct Env {
     pub program: Program,
-    pub class_ids: HashMap<String, ClassId>,
+    pub class_ids: HashMap<Name, ClassId>,
     pub classes: Vec<ClassInfo>,
-    pub globals: HashMap<String, Member>,
+    pub globals: HashMap<Name, Member>,
     /// Written names of given/yields parameters per method (calls pass them by name).
-    pub given_names: HashMap<MethodId, Vec<String>>,
-    pub yields_names: HashMap<MethodId, Vec<String>>,
+    pub given_names: HashMap<MethodId, Vec<Name>>,
+    pub yields_names: HashMap<MethodId, Vec<Name>>,
     /// Group predicates and the (renamed) name of their fraction parameter
     /// (`check::group`): the core predicate has no parameter.
-    pub group_param: HashMap<PredicateId, String>,
+    pub group_param: HashMap<PredicateId, Name>,
     /// Java's `extends`: class → superclass (members already copied).
-    pub supers: HashMap<ClassId, String>,
+    pub supers: HashMap<ClassId, Name>,
 }
 
 /// A callable whose contract and body remain to be checked, with the scope
@@ -157,9 +158,9 @@ pub(super) fn collect<'a>(
                 continue;
             }
             let id = ClassId(c.env.program.classes.len() as u32);
-            c.env.class_ids.insert(class.name.name.clone(), id);
+            c.env.class_ids.insert(class.name.name, id);
             c.env.program.classes.push(core::Class {
-                name: class.name.name.clone(),
+                name: class.name.name,
                 fields: Vec::new(),
                 is_interface: class.is_interface,
                 interfaces: Vec::new(),
@@ -167,7 +168,7 @@ pub(super) fn collect<'a>(
             });
             c.env.classes.push(ClassInfo::default());
             if let Some(s) = &class.extends {
-                c.env.supers.insert(id, s.name.clone());
+                c.env.supers.insert(id, s.name);
             }
             classes.push((id, class));
         }
@@ -191,9 +192,8 @@ pub(super) fn collect<'a>(
         crate::passes::locks::declare(&mut c.env.program, *id);
     }
     // Runnable classes get their thread tokens (not among the class's fields).
-    for (id, _) in &classes {
-        crate::passes::threads::declare_tokens(&mut c.env.program, *id);
-    }
+    let ids: Vec<ClassId> = classes.iter().map(|(id, _)| *id).collect();
+    crate::passes::threads::declare_tokens(&mut c.env.program, &ids);
     for (id, class) in &classes {
         if c.env.classes[id.0 as usize].ctors.is_empty() && !class.is_interface {
             c.default_ctor(*id, class);
@@ -261,9 +261,9 @@ impl<'a> Collector<'a, '_> {
                     self.dup(name, "member");
                     return false;
                 }
-                info.spec_members.insert(name.name.clone(), pred);
+                info.spec_members.insert(name.name, pred);
                 if let Member::Method(_) = m {
-                    info.members.insert(name.name.clone(), m);
+                    info.members.insert(name.name, m);
                 }
                 return true;
             }
@@ -276,7 +276,7 @@ impl<'a> Collector<'a, '_> {
             self.dup(name, "member");
             return false;
         }
-        table.insert(name.name.clone(), m);
+        table.insert(name.name, m);
         true
     }
 
@@ -309,7 +309,7 @@ impl<'a> Collector<'a, '_> {
             return;
         }
         self.env.program.fields.push(core::Field {
-            name: f.name.name.clone(),
+            name: f.name.name,
             class: c,
             ty,
             is_final: f.mods.is_final,
@@ -327,7 +327,7 @@ impl<'a> Collector<'a, '_> {
             return;
         }
         self.env.program.functions.push(core::Function {
-            name: f.name.name.clone(),
+            name: f.name.name,
             class: Some(c),
             is_static: true,
             params: Vec::new(),
@@ -373,11 +373,11 @@ impl<'a> Collector<'a, '_> {
         } else if !self.register(class, &m.name, Member::Method(id)) {
             return;
         }
-        let names = |ps: &[ast::Param]| ps.iter().map(|p| p.name.name.clone()).collect();
+        let names = |ps: &[ast::Param]| ps.iter().map(|p| p.name.name).collect();
         self.env.given_names.insert(id, names(&m.contract.given));
         self.env.yields_names.insert(id, names(&m.contract.yields));
         self.env.program.methods.push(core::Method {
-            name: m.name.name.clone(),
+            name: m.name.name,
             class,
             is_constructor: is_ctor,
             is_static: class.is_none() || (m.mods.is_static && !is_ctor),
@@ -408,7 +408,7 @@ impl<'a> Collector<'a, '_> {
             return;
         }
         self.env.program.functions.push(core::Function {
-            name: f.name.name.clone(),
+            name: f.name.name,
             class,
             is_static: class.is_none() || f.mods.is_static,
             params,
@@ -434,7 +434,7 @@ impl<'a> Collector<'a, '_> {
             // The fraction parameter becomes the instance's amount (`check::group`).
             match params.as_slice() {
                 [v] if v.ty == Type::Frac => {
-                    self.env.group_param.insert(id, v.name.clone());
+                    self.env.group_param.insert(id, v.name);
                     params.clear();
                 }
                 _ => {
@@ -451,7 +451,7 @@ impl<'a> Collector<'a, '_> {
             return;
         }
         self.env.program.predicates.push(core::Predicate {
-            name: p.name.name.clone(),
+            name: p.name.name,
             class,
             is_static: class.is_none() || p.mods.is_static,
             is_inline: p.mods.is_inline,
@@ -496,7 +496,7 @@ impl<'a> Collector<'a, '_> {
         self.env.given_names.insert(id, Vec::new());
         self.env.yields_names.insert(id, Vec::new());
         self.env.program.methods.push(core::Method {
-            name: class.name.name.clone(),
+            name: class.name.name,
             class: Some(c),
             is_constructor: true,
             is_static: false,

@@ -5,6 +5,7 @@ use super::env::Member;
 use super::types::{self, is_assertion, is_numeric};
 use crate::core::{Builtin, Expr, ExprKind as K, Type};
 use crate::diag::ErrorCode;
+use crate::name::Name;
 use crate::syntax::ast::{self, BinOp, ExprKind as A, Quantifier, UnOp};
 use crate::syntax::span::Span;
 
@@ -70,7 +71,7 @@ impl Body<'_> {
         let span = e.span;
         let new = |k: K, t: Type| Some(Expr::new(k, t, span));
         match &e.kind {
-            A::Int(n) => new(K::Int((*n).into()), Type::Int),
+            A::Int(n) => new(K::Int(*n), Type::Int),
             A::Bool(b) => new(K::Bool(*b), Type::Bool),
             A::Null => new(K::Null, Type::Null),
             A::This => self.this_expr(span),
@@ -90,8 +91,8 @@ impl Body<'_> {
             A::Index(a, i) => self.index(a, i, span),
             A::Slice(xs, lo, hi) => self.slice(xs, lo.as_deref(), hi.as_deref(), span),
             A::Call(c) => self.call_expr(c, span, None),
-            A::New(c, _) => {
-                let subject = format!("constructor {}", c.name);
+            A::New(n) => {
+                let subject = format!("constructor {}", n.class.name);
                 self.impure_in_expr(span, &subject, "a constructor call")
             }
             A::NewArray(..) => self.impure_in_expr(span, "array creation", "an array creation"),
@@ -127,7 +128,7 @@ impl Body<'_> {
                 }
                 let x = self.expr(x, hint)?;
                 let ty = x.ty.clone();
-                new(K::Old(label.as_ref().map(|l| l.name.clone()), bx(x)), ty)
+                new(K::Old(label.as_ref().map(|l| l.name), bx(x)), ty)
             }
             A::Perm(loc, p) => {
                 let loc = self.location(loc);
@@ -169,13 +170,14 @@ impl Body<'_> {
             }
             A::Held(x) => self.held_expr(x, span),
             A::Committed(x) => self.committed_expr(x, span),
-            A::Quant {
-                q,
-                binders,
-                range,
-                cond,
-                body,
-            } => self.quant(*q, binders, range.as_ref(), cond.as_deref(), body, span),
+            A::Quant(qe) => self.quant(
+                qe.q,
+                &qe.binders,
+                qe.range.as_ref(),
+                qe.cond.as_deref(),
+                &qe.body,
+                span,
+            ),
             A::Let {
                 ty,
                 name,
@@ -287,7 +289,7 @@ impl Body<'_> {
     /// A plain name: a variable, else a field of `this` or a constant of the class.
     fn name(&mut self, id: &ast::Ident) -> Option<Expr> {
         if let Some(v) = self.scopes.lookup(&id.name) {
-            return Some(Expr::new(K::Local(v.name.clone()), v.ty.clone(), id.span));
+            return Some(Expr::new(K::Local(v.name), v.ty.clone(), id.span));
         }
         let member = self.env.member(self.class, &id.name);
         if let Some(Member::Constant(f)) = member {
@@ -321,14 +323,14 @@ impl Body<'_> {
     }
 
     /// The name of the constant `e` denotes (`N` or `C.N`), if it does.
-    pub(super) fn constant_named(&self, e: &ast::Expr) -> Option<String> {
+    pub(super) fn constant_named(&self, e: &ast::Expr) -> Option<Name> {
         let (class, n) = match &e.kind {
             A::Name(n) if self.scopes.lookup(&n.name).is_none() => (self.class, n),
             A::Select(r, n) => (Some(self.class_named(r)?), n),
             _ => return None,
         };
         match self.env.member(class, &n.name)? {
-            Member::Constant(_) => Some(n.name.clone()),
+            Member::Constant(_) => Some(n.name),
             _ => None,
         }
     }
@@ -584,7 +586,7 @@ impl Body<'_> {
                 if var.ty != Type::Int {
                     return b.mismatch(var.span, "int", &var.ty);
                 }
-                let x = Expr::new(K::Local(var.name.clone()), Type::Int, var.span);
+                let x = Expr::new(K::Local(var.name), Type::Int, var.span);
                 let (lo, hi) = (lo?, hi?);
                 let low = binary(BinOp::Le, lo, x.clone(), Type::Bool, span);
                 let high = binary(BinOp::Lt, x, hi, Type::Bool, span);

@@ -7,6 +7,7 @@
 use super::env::{Env, Member};
 use crate::core::ClassId;
 use crate::diag::{Diagnostic, ErrorCode};
+use crate::name::Name;
 use crate::syntax::ast;
 use crate::syntax::span::Span;
 
@@ -87,7 +88,7 @@ pub(super) fn check_members(
         for s in p.supertypes(*id).into_iter().skip(1) {
             let iface = &env.classes[s.0 as usize];
             let iname = &p.class(s).name;
-            let mut names: Vec<(&String, &Member)> = iface
+            let mut names: Vec<(&Name, &Member)> = iface
                 .members
                 .iter()
                 .chain(iface.spec_members.iter())

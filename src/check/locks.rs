@@ -10,6 +10,7 @@
 use super::body::Body;
 use crate::core::{Block, Expr, ExprKind as K, Stmt, StmtKind as S, Type};
 use crate::diag::ErrorCode;
+use crate::name::Name;
 use crate::passes::locks::{self, Lockable};
 use crate::syntax::ast::{self, LockOp};
 use crate::syntax::span::Span;
@@ -40,7 +41,7 @@ impl Body<'_> {
         };
         if !matches!(x.kind, K::Local(_) | K::This) {
             let var = self.scopes.fresh("lock", x.ty.clone(), span);
-            let local = Expr::new(K::Local(var.name.clone()), var.ty.clone(), x.span);
+            let local = Expr::new(K::Local(var.name), var.ty.clone(), x.span);
             out.push(Stmt {
                 kind: S::Local(var, Some(x)),
                 span,
@@ -83,7 +84,7 @@ impl Body<'_> {
         // Even a variable is copied: `S` may assign it, yet unlocks the object it locked.
         if !matches!(x.kind, K::This) {
             let var = self.scopes.fresh("lock", x.ty.clone(), lock.span);
-            let local = Expr::new(K::Local(var.name.clone()), var.ty.clone(), x.span);
+            let local = Expr::new(K::Local(var.name), var.ty.clone(), x.span);
             stmts.push(Stmt {
                 kind: S::Local(var, Some(x)),
                 span: lock.span,
@@ -119,7 +120,7 @@ impl Body<'_> {
 
     /// Puts `unlock x` before every `return` in `b` and every jump to a label
     /// not in `inside`.
-    fn unlock_on_exit(&mut self, b: &mut Block, x: &Expr, inside: &HashSet<String>) {
+    fn unlock_on_exit(&mut self, b: &mut Block, x: &Expr, inside: &HashSet<Name>) {
         for s in &mut b.stmts {
             let span = s.span;
             let unlock = Stmt {
@@ -131,7 +132,7 @@ impl Body<'_> {
                     let mut stmts = Vec::new();
                     let value = value.take().map(|v| {
                         let var = self.scopes.fresh("result", v.ty.clone(), span);
-                        let local = Expr::new(K::Local(var.name.clone()), var.ty.clone(), v.span);
+                        let local = Expr::new(K::Local(var.name), var.ty.clone(), v.span);
                         stmts.push(Stmt {
                             kind: S::Local(var, Some(v)),
                             span,
@@ -147,7 +148,7 @@ impl Body<'_> {
                 }
                 S::Goto(label) if !inside.contains(label.as_str()) => {
                     let jump = Stmt {
-                        kind: S::Goto(label.clone()),
+                        kind: S::Goto(*label),
                         span,
                     };
                     s.kind = S::Block(Block {
@@ -170,11 +171,11 @@ impl Body<'_> {
 }
 
 /// The labels placed in `b`: jumps to them stay inside it.
-fn labels(b: &Block, out: &mut HashSet<String>) {
+fn labels(b: &Block, out: &mut HashSet<Name>) {
     for s in &b.stmts {
         match &s.kind {
             S::Label(l) => {
-                out.insert(l.clone());
+                out.insert(Name::from(l));
             }
             S::If { then, els, .. } => {
                 labels(then, out);

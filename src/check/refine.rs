@@ -25,6 +25,7 @@ use crate::core::{
     Block, ClassId, Contract, Expr, ExprKind, Method, MethodId, Program, Stmt, StmtKind, Type, Var,
 };
 use crate::diag::{Diagnostic, ErrorCode, FailureCode, Reason};
+use crate::name::Name;
 use crate::passes::rewrite::{find, map_expr, subst_this};
 use crate::syntax::ast;
 use crate::syntax::ast::BinOp;
@@ -52,7 +53,7 @@ pub(super) fn run(env: &Env, units: &[ast::Unit], p: &mut Program, errs: &mut Ve
     let mut generated = Vec::new();
     for c in order {
         let info = &env.classes[c.0 as usize];
-        let mut names: Vec<(&String, MethodId)> = info
+        let mut names: Vec<(&Name, MethodId)> = info
             .members
             .iter()
             .filter_map(|(n, m)| match m {
@@ -122,13 +123,13 @@ fn is_false(e: &Expr) -> bool {
 }
 
 /// Positional renaming of `from`'s parameters (incl. ghosts) to `to`'s.
-fn renaming(from: &Method, to: &Method) -> HashMap<String, String> {
-    let vars = |m: &Method| -> Vec<String> {
+fn renaming(from: &Method, to: &Method) -> HashMap<Name, Name> {
+    let vars = |m: &Method| -> Vec<Name> {
         m.params
             .iter()
             .chain(&m.given)
             .chain(&m.yields)
-            .map(|v| v.name.clone())
+            .map(|v| v.name)
             .collect()
     };
     vars(from).into_iter().zip(vars(to)).collect()
@@ -138,7 +139,7 @@ fn renaming(from: &Method, to: &Method) -> HashMap<String, String> {
 /// `result` (if given). Refuses a binder that would capture a new name.
 fn adapt(
     e: &Expr,
-    map: &HashMap<String, String>,
+    map: &HashMap<Name, Name>,
     c: ClassId,
     result: Option<&Expr>,
     span: Span,
@@ -160,7 +161,7 @@ fn adapt(
     let this = Expr::new(ExprKind::This, Type::Class(c), span);
     let e = map_expr(subst_this(e.clone(), &this), &mut |x| match &x.kind {
         ExprKind::Local(n) if map.contains_key(n) => Expr {
-            kind: ExprKind::Local(map[n].clone()),
+            kind: ExprKind::Local(map[n]),
             ..x
         },
         ExprKind::Result => match result {
@@ -177,7 +178,7 @@ fn adapt(
 
 fn adapt_all(
     es: &[Expr],
-    map: &HashMap<String, String>,
+    map: &HashMap<Name, Name>,
     c: ClassId,
     result: Option<&Expr>,
     span: Span,
@@ -225,7 +226,7 @@ fn obligation(
 ) -> Result<Method, Diagnostic> {
     let (mine, theirs) = (p.method(cm), p.method(im));
     let to_i = renaming(mine, theirs);
-    let same: HashMap<String, String> = HashMap::new();
+    let same: HashMap<Name, Name> = HashMap::new();
     let stmt = |kind| Stmt { kind, span };
     let mut body = Vec::new();
     let (k, ik) = (&mine.contract, &theirs.contract);
@@ -283,9 +284,9 @@ fn obligation(
         .collect();
     let iface = theirs
         .class
-        .map_or(String::new(), |i| p.class(i).name.clone());
+        .map_or(String::new(), |i| String::from(p.class(i).name));
     Ok(Method {
-        name: format!("{}__implements__{iface}", mine.name),
+        name: Name::from(format!("{}__implements__{iface}", mine.name)),
         class: Some(c),
         is_constructor: false,
         is_static: false,

@@ -7,6 +7,7 @@
 //! a Viper keyword or built-in, and `name_1`, `name_2`, … when the name is
 //! already used in the callable (shadowing, or a sibling block).
 
+use crate::name::Name;
 use std::collections::{HashMap, HashSet};
 
 use crate::core::{Type, Var};
@@ -90,9 +91,9 @@ pub(super) fn is_reserved(name: &str) -> bool {
 #[derive(Clone, Debug)]
 pub(super) struct Scopes {
     /// Innermost last: written name → the core variable.
-    frames: Vec<HashMap<String, Var>>,
+    frames: Vec<HashMap<Name, Var>>,
     /// Every core name handed out in this callable.
-    used: HashSet<String>,
+    used: HashSet<Name>,
 }
 
 impl Scopes {
@@ -131,7 +132,7 @@ impl Scopes {
         }
         let var = self.fresh(&name.name, ty, name.span);
         if let Some(f) = self.frames.last_mut() {
-            f.insert(name.name.clone(), var.clone());
+            f.insert(name.name, var.clone());
         }
         Ok(var)
     }
@@ -146,13 +147,13 @@ impl Scopes {
         };
         let mut candidate = base.clone();
         let mut n = 0;
-        while self.used.contains(&candidate) || is_reserved(&candidate) {
+        while self.used.contains(candidate.as_str()) || is_reserved(&candidate) {
             n += 1;
             candidate = format!("{base}_{n}");
         }
-        self.used.insert(candidate.clone());
+        self.used.insert(Name::from(candidate.clone()));
         Var {
-            name: candidate,
+            name: Name::from(candidate),
             ty,
             span,
         }

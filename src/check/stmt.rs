@@ -6,12 +6,13 @@ use super::expr::binary;
 use super::types;
 use crate::core::{self, Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S, Type};
 use crate::diag::ErrorCode;
+use crate::name::Name;
 use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS};
 use crate::syntax::span::Span;
 
 /// Where an assignment writes.
 enum Target {
-    Local(String, Type),
+    Local(Name, Type),
     Field(Expr, FieldId, Type),
     Index(Expr, Expr, Type),
 }
@@ -142,7 +143,7 @@ impl Body<'_> {
             AS::Refute(e) => self.spec_stmt(e, span, out, S::Refute),
             AS::Fold(e) => self.fold_stmt(e, "fold", span, out, S::Fold),
             AS::Unfold(e) => self.fold_stmt(e, "unfold", span, out, S::Unfold),
-            AS::Label(l) => out.push(stmt(S::Label(l.name.clone()), span)),
+            AS::Label(l) => out.push(stmt(S::Label(l.name), span)),
             AS::Break(l) => self.jump(true, l.as_ref(), span, out),
             AS::Continue(l) => self.jump(false, l.as_ref(), span, out),
             AS::Labelled(l, s) => self.labelled(l, s, span, out),
@@ -242,14 +243,14 @@ impl Body<'_> {
     }
 
     /// Numbers the exit labels of a loop (or labelled statement) about to be checked.
-    fn push_exits(&mut self, is_loop: bool, label: Option<String>) {
+    fn push_exits(&mut self, is_loop: bool, label: Option<Name>) {
         self.next_loop += 1;
         let n = self.next_loop;
         self.loops.push(LoopExits {
             label,
             is_loop,
-            brk: format!("weft_break{n}"),
-            cont: format!("weft_continue{n}"),
+            brk: Name::from(format!("weft_break{n}")),
+            cont: Name::from(format!("weft_continue{n}")),
             brk_used: false,
             cont_used: false,
         });
@@ -268,12 +269,12 @@ impl Body<'_> {
         }
         if let AS::While { .. } | AS::For { .. } | AS::ForRange { .. } | AS::DoWhile { .. } = s.kind
         {
-            self.loop_label = Some(l.name.clone());
+            self.loop_label = Some(l.name);
             self.stmt(s, out);
             self.loop_label = None;
             return;
         }
-        self.push_exits(false, Some(l.name.clone()));
+        self.push_exits(false, Some(l.name));
         let mut stmts = Vec::new();
         self.stmt(s, &mut stmts);
         let exits = self.loops.pop().expect("pushed above");
@@ -294,7 +295,7 @@ impl Body<'_> {
         out: &mut Vec<Stmt>,
     ) {
         let label = self.loop_label.take();
-        self.push_exits(true, label.clone());
+        self.push_exits(true, label);
         let first = self.block(body);
         let first_exits = self.loops.pop().expect("pushed above");
         let mut stmts = vec![stmt(S::Block(first), body.span)];
@@ -358,10 +359,10 @@ impl Body<'_> {
         let exits = &mut self.loops[at];
         let label = if is_break {
             exits.brk_used = true;
-            exits.brk.clone()
+            exits.brk
         } else {
             exits.cont_used = true;
-            exits.cont.clone()
+            exits.cont
         };
         out.push(stmt(S::Goto(label), span));
     }
@@ -390,7 +391,7 @@ impl Body<'_> {
             let (Some(lo), Some(hi)) = (lo, hi) else {
                 return;
             };
-            let i = Expr::new(K::Local(v.name.clone()), Type::Int, var.span);
+            let i = Expr::new(K::Local(v.name), Type::Int, var.span);
             let bounds = binary(
                 BinOp::And,
                 binary(BinOp::Le, lo.clone(), i.clone(), Type::Bool, span),
@@ -403,8 +404,7 @@ impl Body<'_> {
             let cond = binary(BinOp::Lt, i.clone(), hi, Type::Bool, span);
             let one = Expr::new(K::Int(1.into()), Type::Int, span);
             let next = binary(BinOp::Add, i, one, Type::Int, span);
-            body.stmts
-                .push(stmt(S::AssignLocal(v.name.clone(), next), span));
+            body.stmts.push(stmt(S::AssignLocal(v.name, next), span));
             let stmts = vec![
                 stmt(S::Local(v, Some(lo)), span),
                 stmt(
@@ -439,7 +439,7 @@ impl Body<'_> {
                 Rhs::Pure(x) => Some(S::Return(Some(x))),
                 rhs => {
                     let var = self.scopes.fresh("tmp", t.clone(), span);
-                    let x = Expr::new(K::Local(var.name.clone()), var.ty.clone(), span);
+                    let x = Expr::new(K::Local(var.name), var.ty.clone(), span);
                     out.push(stmt(S::Local(var.clone(), None), span));
                     out.push(stmt(call_into(var.name, rhs), span));
                     Some(S::Return(Some(x)))
@@ -463,7 +463,7 @@ impl Body<'_> {
                 }
                 None => return,
             },
-            A::New(c, args) => match self.new_call(c, args, e.span) {
+            A::New(n) => match self.new_call(&n.class, &n.args, e.span) {
                 Some((call, _)) => call,
                 None => return,
             },
@@ -492,8 +492,8 @@ impl Body<'_> {
                 CallOrPure::Call(call, t) => Rhs::Call(call, t),
                 CallOrPure::Pure(x) => Rhs::Pure(x),
             },
-            A::New(c, args) => {
-                let (call, t) = self.new_call(c, args, value.span)?;
+            A::New(n) => {
+                let (call, t) = self.new_call(&n.class, &n.args, value.span)?;
                 Rhs::Call(call, t)
             }
             A::NewArray(elem, dims) => {
@@ -537,7 +537,7 @@ impl Body<'_> {
         let Some(var) = self.declare(name, ty) else {
             return;
         };
-        let target = var.name.clone();
+        let target = var.name;
         match rhs {
             None => out.push(stmt(S::Local(var, None), span)),
             Some(None) => {}
@@ -558,13 +558,13 @@ impl Body<'_> {
         let value = match (rhs, &t) {
             (Rhs::Pure(x), _) => x,
             (rhs, Target::Local(name, _)) => {
-                out.push(stmt(call_into(name.clone(), rhs), span));
+                out.push(stmt(call_into(*name, rhs), span));
                 return;
             }
             // A call into a field or array element goes through a temporary.
             (rhs, t) => {
                 let var = self.scopes.fresh("tmp", t.ty().clone(), span);
-                let x = Expr::new(K::Local(var.name.clone()), var.ty.clone(), span);
+                let x = Expr::new(K::Local(var.name), var.ty.clone(), span);
                 out.push(stmt(S::Local(var.clone(), None), span));
                 out.push(stmt(call_into(var.name, rhs), span));
                 x
@@ -625,7 +625,7 @@ impl Body<'_> {
 }
 
 /// `target = call` / `target = new T[n]`.
-fn call_into(target: String, rhs: Rhs) -> S {
+fn call_into(target: Name, rhs: Rhs) -> S {
     match rhs {
         Rhs::Call(call, _) => S::Call {
             target: Some(target),

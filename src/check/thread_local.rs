@@ -27,7 +27,7 @@ pub(super) fn check(p: &Program, errs: &mut Vec<Diagnostic>) {
             let t = p.predicate(*pred);
             let name = match t.class {
                 Some(c) => format!("{}.{}", p.class(c).name, t.name),
-                None => t.name.clone(),
+                None => String::from(t.name),
             };
             errs.push(Diagnostic::error(
                 ErrorCode::Misplaced,

@@ -29,7 +29,7 @@ impl Body<'_> {
     }
 
     fn class_name(&self, c: ClassId) -> String {
-        self.env.program.class(c).name.clone()
+        String::from(self.env.program.class(c).name)
     }
 
     /// `idle(e)` (`idle`) or `running(e)`: write permission to a token field.

@@ -1,5 +1,6 @@
 //! Types: conversion from syntax, compatibility, and display in messages.
 
+use crate::name::Name;
 use std::collections::HashMap;
 
 use crate::core::{ClassId, Program, Type};
@@ -9,7 +10,7 @@ use crate::syntax::ast;
 /// Converts a written type. `void` is refused unless `allow_void` (return types).
 pub(super) fn convert(
     t: &ast::Type,
-    classes: &HashMap<String, ClassId>,
+    classes: &HashMap<Name, ClassId>,
     allow_void: bool,
 ) -> Result<Type, Diagnostic> {
     use ast::TypeKind as K;
@@ -133,7 +134,7 @@ pub(super) fn show(t: &Type, p: &Program) -> String {
         Type::Class(c) => p
             .classes
             .get(c.0 as usize)
-            .map_or("?".into(), |c| c.name.clone()),
+            .map_or("?".into(), |c| String::from(c.name)),
         Type::Null => "null".into(),
         Type::Array(e) => format!("{}[]", show(e, p)),
         Type::Seq(e) => format!("seq<{}>", show(e, p)),

@@ -7,6 +7,7 @@
 //! `PointsTo`/`Value` are `Perm`, quantifier ranges are implications.
 
 use crate::diag::FailureCode;
+pub use crate::name::Name;
 use crate::syntax::ast::{BinOp, LockOp, Quantifier, UnOp};
 use crate::syntax::span::Span;
 pub use crate::vir::IntValue;
@@ -71,7 +72,7 @@ impl Program {
 
 #[derive(Clone, Debug)]
 pub struct Class {
-    pub name: String,
+    pub name: Name,
     pub fields: Vec<FieldId>,
     /// A Java interface: no fields, no constructors, abstract methods.
     pub is_interface: bool,
@@ -83,7 +84,7 @@ pub struct Class {
 
 #[derive(Clone, Debug)]
 pub struct Field {
-    pub name: String,
+    pub name: Name,
     pub class: ClassId,
     pub ty: Type,
     /// Readable without permission; written only in the class's constructors.
@@ -95,7 +96,7 @@ pub struct Field {
 /// unique within their method (the checker renames shadowing locals).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Var {
-    pub name: String,
+    pub name: Name,
     pub ty: Type,
     pub span: Span,
 }
@@ -110,7 +111,7 @@ pub struct Contract {
 
 #[derive(Clone, Debug)]
 pub struct Method {
-    pub name: String,
+    pub name: Name,
     /// None for a global method.
     pub class: Option<ClassId>,
     pub is_constructor: bool,
@@ -134,7 +135,7 @@ impl Method {
 
 #[derive(Clone, Debug)]
 pub struct Function {
-    pub name: String,
+    pub name: Name,
     pub class: Option<ClassId>,
     pub is_static: bool,
     pub params: Vec<Var>,
@@ -152,7 +153,7 @@ impl Function {
 
 #[derive(Clone, Debug)]
 pub struct Predicate {
-    pub name: String,
+    pub name: Name,
     pub class: Option<ClassId>,
     pub is_static: bool,
     /// `inline resource`: the body is substituted where the predicate is used.
@@ -226,7 +227,7 @@ pub struct Call {
     /// Ghost arguments, in the callee's `given` order (None: not passed).
     pub given: Vec<Option<Expr>>,
     /// `yields { local = param }`, in the callee's `yields` order.
-    pub yields: Vec<Option<String>>,
+    pub yields: Vec<Option<Name>>,
     pub span: Span,
 }
 
@@ -234,7 +235,7 @@ pub struct Call {
 pub enum StmtKind {
     /// Declare a local (unique name), optionally initialised.
     Local(Var, Option<Expr>),
-    AssignLocal(String, Expr),
+    AssignLocal(Name, Expr),
     // Receivers, arrays and calls are boxed to keep every statement small.
     AssignField {
         recv: Box<Expr>,
@@ -248,13 +249,13 @@ pub enum StmtKind {
     },
     /// `target = m(…)`, `m(…)`, or `target = new C(…)` (a constructor call).
     Call {
-        target: Option<String>,
+        target: Option<Name>,
         call: Box<Call>,
     },
     /// `target = new T[d1]…[dk]`: `elem` is T, the type of the innermost
     /// elements; `dims` (one at least) are the sizes, outermost first.
     NewArray {
-        target: String,
+        target: Name,
         elem: Type,
         dims: Vec<Expr>,
     },
@@ -278,9 +279,9 @@ pub enum StmtKind {
     Refute(Expr),
     Fold(Expr),
     Unfold(Expr),
-    Label(String),
+    Label(Name),
     /// A jump forward to a label (`break`, `continue`).
-    Goto(String),
+    Goto(Name),
     Block(Block),
     /// `fork t`: start `t`'s `run` method in a new thread (lowered by `passes::threads`).
     Fork(Expr),
@@ -328,7 +329,7 @@ pub enum ExprKind {
     Null,
     This,
     Result,
-    Local(String),
+    Local(Name),
     /// `recv.f`
     Field(Box<Expr>, FieldId),
     /// `a[i]` on an array.
@@ -352,7 +353,7 @@ pub enum ExprKind {
     /// concatenation, `/` on ints is Java division, `\` makes a fraction).
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
-    Old(Option<String>, Box<Expr>),
+    Old(Option<Name>, Box<Expr>),
     /// `Perm(loc, p)`: loc is a `Field` or `ArrayIndex` expression.
     Perm(Box<Expr>, Box<Expr>),
     /// `perm(loc)`

@@ -76,12 +76,12 @@ pub fn ty(t: &Type) -> String {
         Type::Set(t) => format!("Set[{}]", ty(t)),
         Type::Multiset(t) => format!("Multiset[{}]", ty(t)),
         Type::Map(k, v) => format!("Map[{}, {}]", ty(k), ty(v)),
-        Type::Domain(n, args) if args.is_empty() => n.clone(),
+        Type::Domain(n, args) if args.is_empty() => String::from(n),
         Type::Domain(n, args) => format!(
             "{n}[{}]",
             args.iter().map(ty).collect::<Vec<_>>().join(", ")
         ),
-        Type::TypeVar(n) => n.clone(),
+        Type::TypeVar(n) => String::from(n),
     }
 }
 
@@ -142,22 +142,18 @@ fn needs_ascription(t: &Type) -> bool {
 /// meet (see [`Printer`]).
 #[derive(Default)]
 struct Tables {
-    fields: HashMap<String, Type>,
-    functions: HashMap<String, Type>,
+    fields: HashMap<crate::name::Name, Type>,
+    functions: HashMap<crate::name::Name, Type>,
 }
 
 impl Tables {
     fn of(p: &vir::Program) -> Tables {
         Tables {
-            fields: p
-                .fields
-                .iter()
-                .map(|f| (f.name.clone(), f.ty.clone()))
-                .collect(),
+            fields: p.fields.iter().map(|f| (f.name, f.ty.clone())).collect(),
             functions: p
                 .functions
                 .iter()
-                .map(|f| (f.name.clone(), f.ret.clone()))
+                .map(|f| (f.name, f.ret.clone()))
                 .collect(),
         }
     }

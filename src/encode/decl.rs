@@ -14,6 +14,7 @@ use super::names::{END_LABEL, RESULT};
 use super::{Encoder, Scope};
 use crate::core::{self, MethodId, StmtKind as S, Type as T};
 use crate::diag;
+use crate::name::Name;
 use crate::vir::{self, BinOp, Blame, Expr, ExprKind, LocalDecl, Stmt, StmtKind};
 use std::collections::HashSet;
 
@@ -54,16 +55,13 @@ impl Encoder<'_> {
         self.temps.clear();
         self.has_return = false;
         self.return_type = ret.clone();
-        self.local_types = vars
-            .iter()
-            .map(|v| (v.name.clone(), v.ty.clone()))
-            .collect();
+        self.local_types = vars.iter().map(|v| (v.name, v.ty.clone())).collect();
     }
 
     fn decls(&mut self, vars: &[core::Var]) -> Vec<LocalDecl> {
         vars.iter()
             .map(|v| LocalDecl {
-                name: v.name.clone(),
+                name: v.name,
                 ty: self.ty(&v.ty),
             })
             .collect()
@@ -85,7 +83,7 @@ impl Encoder<'_> {
                 T::ZFrac => BinOp::Le,
                 _ => continue,
             };
-            let p = Expr::local(&v.name);
+            let p = Expr::local(v.name);
             let bound = Expr::and(
                 Expr::binary(lower, Expr::plain(ExprKind::NoPerm), p.clone()),
                 Expr::binary(BinOp::Le, p, Expr::plain(ExprKind::FullPerm)),
@@ -137,7 +135,7 @@ impl Encoder<'_> {
                 pres.push(
                     Expr::plain(ExprKind::FieldAcc(
                         Box::new(Expr::local("this")),
-                        field,
+                        Name::from(field),
                         Box::new(Expr::plain(ExprKind::FullPerm)),
                     ))
                     .with_origin(o),
@@ -175,7 +173,7 @@ impl Encoder<'_> {
         };
         let origin = self.origin(m.span, Blame::Direct, "method");
         Ok(vir::Method {
-            name: self.names.method(id).to_string(),
+            name: Name::from(self.names.method(id).to_string()),
             params,
             returns,
             pres,
@@ -221,17 +219,17 @@ impl Encoder<'_> {
         let mut prologue = Vec::new();
         for v in m.params.iter().chain(&m.given) {
             if assigned.contains(v.name.as_str()) {
-                let copy = format!("{}__loc", v.name);
+                let copy = Name::from(format!("{}__loc", v.name));
                 let ty = self.ty(&v.ty);
                 prologue.push(Stmt::plain(StmtKind::LocalVar(LocalDecl {
-                    name: copy.clone(),
+                    name: copy,
                     ty,
                 })));
                 prologue.push(Stmt::plain(StmtKind::Assign(
-                    copy.clone(),
-                    Box::new(Expr::local(&v.name)),
+                    copy,
+                    Box::new(Expr::local(v.name)),
                 )));
-                self.renames.insert(v.name.clone(), copy);
+                self.renames.insert(v.name, copy);
             }
         }
         let class_fields: Vec<core::FieldId> = match (m.is_constructor, m.class) {
@@ -255,7 +253,7 @@ impl Encoder<'_> {
             if self.p.field(f).is_final {
                 let value = Expr::plain(ExprKind::FieldAccess(
                     Box::new(Expr::local("this")),
-                    self.names.field(f).to_string(),
+                    Name::from(self.names.field(f).to_string()),
                 ));
                 let fixed = Expr::plain(ExprKind::FuncApp(
                     self.names.final_value(f),
@@ -290,7 +288,7 @@ impl Encoder<'_> {
         let ret = self.ty(&f.ret);
         let origin = self.origin(f.span, Blame::Direct, "function");
         Ok(vir::Function {
-            name: self.names.function(id).to_string(),
+            name: Name::from(self.names.function(id).to_string()),
             params,
             ret,
             pres,
@@ -330,7 +328,7 @@ impl Encoder<'_> {
         };
         let origin = self.origin(q.span, Blame::Direct, "predicate");
         Ok(Some(vir::Predicate {
-            name: self.names.predicate(id).to_string(),
+            name: Name::from(self.names.predicate(id).to_string()),
             params,
             body,
             origin,
@@ -339,25 +337,23 @@ impl Encoder<'_> {
 }
 
 /// Names of the locals a block assigns to (directly or as call targets).
-fn assigned_locals(b: &core::Block) -> HashSet<&str> {
-    fn walk<'a>(b: &'a core::Block, out: &mut HashSet<&'a str>) {
+fn assigned_locals(b: &core::Block) -> HashSet<Name> {
+    fn walk(b: &core::Block, out: &mut HashSet<Name>) {
         for s in &b.stmts {
             match &s.kind {
                 S::AssignLocal(x, _) => {
-                    out.insert(x);
+                    out.insert(*x);
                 }
                 S::Call {
                     target: Some(t),
                     call,
                 } => {
-                    out.insert(t);
-                    out.extend(call.yields.iter().flatten().map(String::as_str));
+                    out.insert(*t);
+                    out.extend(call.yields.iter().flatten().copied());
                 }
-                S::Call { target: None, call } => {
-                    out.extend(call.yields.iter().flatten().map(String::as_str))
-                }
+                S::Call { target: None, call } => out.extend(call.yields.iter().flatten().copied()),
                 S::NewArray { target, .. } => {
-                    out.insert(target);
+                    out.insert(*target);
                 }
                 S::If { then, els, .. } => {
                     walk(then, out);

@@ -5,6 +5,7 @@
 use super::{prelude, Encoder, Scope};
 use crate::core::{self, Builtin, ExprKind as K, Type as T};
 use crate::diag::{self, Diagnostic, FailureCode};
+use crate::name::Name;
 use crate::syntax::ast::{BinOp as B, Quantifier as Q, UnOp as U};
 use crate::vir::{self, BinOp, Blame, Expr, ExprKind, Quantifier, UnOp};
 
@@ -37,7 +38,7 @@ impl Encoder<'_> {
                 Scope::Function => plain(ExprKind::Result),
                 _ => plain(ExprKind::Local(super::names::RESULT.into())),
             },
-            K::Local(n) => plain(ExprKind::Local(self.local_name(n))),
+            K::Local(n) => plain(ExprKind::Local(self.local_name(*n))),
             K::Field(recv, f) => self.field_read(e, recv, *f),
             K::ArrayIndex(a, i) => {
                 let loc = self.element_loc(a, i, e)?;
@@ -56,7 +57,7 @@ impl Encoder<'_> {
                 vargs.extend(self.exprs_as(args, &want)?);
                 let name = self.names.function(*func).to_string();
                 let o = self.origin(e.span, Blame::Direct, "function call");
-                Ok(Expr::new(ExprKind::FuncApp(name, vargs), o))
+                Ok(Expr::new(ExprKind::FuncApp(Name::from(name), vargs), o))
             }
             K::PredicateAccess { .. } => self.predicate_access(e),
             K::Unary(op, x) => {
@@ -76,7 +77,7 @@ impl Encoder<'_> {
             }
             K::Old(label, x) => {
                 let x = self.expr(x)?;
-                plain(ExprKind::Old(label.clone(), boxed(x)))
+                plain(ExprKind::Old(*label, boxed(x)))
             }
             K::Perm(loc, p) => self.permission(e, loc, p),
             K::CurPerm(loc) => match &loc.kind {
@@ -88,7 +89,7 @@ impl Encoder<'_> {
                     let recv = self.expr(recv)?;
                     plain(ExprKind::CurPermField(
                         boxed(recv),
-                        self.names.field(*f).to_string(),
+                        Name::from(self.names.field(*f).to_string()),
                     ))
                 }
                 K::ArrayIndex(a, i) => {
@@ -109,7 +110,7 @@ impl Encoder<'_> {
                 let vars = vars
                     .iter()
                     .map(|v| vir::LocalDecl {
-                        name: v.name.clone(),
+                        name: v.name,
                         ty: self.ty(&v.ty),
                     })
                     .collect();
@@ -127,7 +128,7 @@ impl Encoder<'_> {
             }
             K::Let { var, value, body } => {
                 let decl = vir::LocalDecl {
-                    name: var.name.clone(),
+                    name: var.name,
                     ty: self.ty(&var.ty),
                 };
                 let value = self.expr_as(value, &var.ty)?;
@@ -191,11 +192,8 @@ impl Encoder<'_> {
     }
 
     /// A local's name in the IR: parameters that the body assigns are copies.
-    pub(super) fn local_name(&self, n: &str) -> String {
-        self.renames
-            .get(n)
-            .cloned()
-            .unwrap_or_else(|| n.to_string())
+    pub(super) fn local_name(&self, n: Name) -> Name {
+        self.renames.get(&n).copied().unwrap_or(n)
     }
 
     fn field_read(
@@ -215,7 +213,7 @@ impl Encoder<'_> {
         }
         let o = self.origin(e.span, Blame::As(FailureCode::Perm), "field read");
         Ok(Expr::new(
-            ExprKind::FieldAccess(boxed(recv), self.names.field(f).to_string()),
+            ExprKind::FieldAccess(boxed(recv), Name::from(self.names.field(f).to_string())),
             o,
         ))
     }
@@ -278,7 +276,7 @@ impl Encoder<'_> {
                 let name = prelude::checked_get(&ty);
                 self.prelude.option_gets.insert(ty);
                 let o = self.origin(e.span, Blame::As(FailureCode::OptionNone), "option value");
-                Expr::new(ExprKind::FuncApp(name, xs), o)
+                Expr::new(ExprKind::FuncApp(Name::from(name), xs), o)
             }
         })
     }
@@ -310,7 +308,7 @@ impl Encoder<'_> {
         let o = self.origin(e.span, Blame::Resource, "predicate");
         Ok(Expr::new(
             ExprKind::PredicateAcc(
-                self.names.predicate(*pred).to_string(),
+                Name::from(self.names.predicate(*pred).to_string()),
                 vargs.into(),
                 boxed(perm),
             ),
@@ -339,15 +337,15 @@ impl Encoder<'_> {
                 "an abstract inline predicate",
             )]);
         };
-        let mut names: Vec<String> = Vec::new();
+        let mut names: Vec<Name> = Vec::new();
         if q.has_this() {
             names.push("this".into());
         }
-        names.extend(q.params.iter().map(|v| v.name.clone()));
+        names.extend(q.params.iter().map(|v| v.name));
         let saved = std::mem::take(&mut self.renames);
         let body = self.expr(body);
         self.renames = saved;
-        let map: std::collections::HashMap<String, Expr> = names.into_iter().zip(args).collect();
+        let map: std::collections::HashMap<Name, Expr> = names.into_iter().zip(args).collect();
         Ok(substitute(body?, &map))
     }
 
@@ -365,7 +363,11 @@ impl Encoder<'_> {
             K::Field(recv, f) => {
                 let recv = self.expr(recv)?;
                 Ok(Expr::new(
-                    ExprKind::FieldAcc(boxed(recv), self.names.field(*f).to_string(), boxed(perm)),
+                    ExprKind::FieldAcc(
+                        boxed(recv),
+                        Name::from(self.names.field(*f).to_string()),
+                        boxed(perm),
+                    ),
                     o,
                 ))
             }
@@ -462,7 +464,7 @@ pub(super) fn coerce(e: Expr, from: &T, want: &T) -> Expr {
 
 /// Replaces free locals by expressions (used to inline predicate bodies,
 /// whose binders are unique names and so cannot capture).
-fn substitute(e: Expr, map: &std::collections::HashMap<String, Expr>) -> Expr {
+fn substitute(e: Expr, map: &std::collections::HashMap<Name, Expr>) -> Expr {
     let origin = e.origin;
     let s = |x: Box<Expr>| Box::new(substitute(*x, map));
     let kind = match e.kind {

@@ -15,6 +15,7 @@ mod triggers;
 
 use crate::core::{self, ClassId};
 use crate::diag;
+use crate::name::Name;
 use crate::syntax::span::Span;
 use crate::vir::{self, Blame, Origin, OriginTable};
 use names::Names;
@@ -50,7 +51,7 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
                 .push(decl::final_value_function(&enc.names, id, ty.clone()));
         }
         out.fields.push(vir::Field {
-            name: enc.names.field(id).to_string(),
+            name: Name::from(enc.names.field(id).to_string()),
             ty,
         });
     }
@@ -79,7 +80,7 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
     }
     for ty in &enc.prelude.item_types {
         out.fields.push(vir::Field {
-            name: ty.0.clone(),
+            name: ty.0,
             ty: ty.1.clone(),
         });
     }
@@ -114,12 +115,12 @@ pub(crate) struct Encoder<'p> {
     prelude: Prelude,
     scope: Scope,
     /// Parameters the body assigns to, and the local copy that stands for each.
-    renames: HashMap<String, String>,
+    renames: HashMap<Name, Name>,
     /// Temporaries declared for the current method.
     temps: Vec<vir::LocalDecl>,
     fresh: u32,
     /// Declared types of the current member's locals and parameters.
-    local_types: HashMap<String, core::Type>,
+    local_types: HashMap<Name, core::Type>,
     /// The current method's return type (for `return e`).
     return_type: core::Type,
     /// Whether the current body returns early (then it ends with a label).
@@ -147,13 +148,10 @@ impl<'p> Encoder<'p> {
         self.origins.add(span, blame, what)
     }
 
-    fn temp(&mut self, ty: vir::Type) -> String {
+    fn temp(&mut self, ty: vir::Type) -> Name {
         self.fresh += 1;
-        let name = format!("weft_tmp_{}", self.fresh);
-        self.temps.push(vir::LocalDecl {
-            name: name.clone(),
-            ty,
-        });
+        let name = Name::from(format!("weft_tmp_{}", self.fresh));
+        self.temps.push(vir::LocalDecl { name, ty });
         name
     }
 
@@ -175,11 +173,11 @@ impl<'p> Encoder<'p> {
     }
 
     /// The element field of arrays with this element type (registered for the prelude).
-    fn item_field(&mut self, elem: &core::Type) -> String {
+    fn item_field(&mut self, elem: &core::Type) -> Name {
         let ty = self.ty(elem);
-        let name = prelude::item_field(&ty);
+        let name = Name::from(prelude::item_field(&ty));
         self.prelude.arrays = true;
-        self.prelude.item_types.insert((name.clone(), ty));
+        self.prelude.item_types.insert((name, ty));
         name
     }
 }

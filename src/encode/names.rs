@@ -5,6 +5,7 @@
 //! overloads get the member's index appended.
 
 use crate::core::{FieldId, FunctionId, MethodId, PredicateId, Program};
+use crate::name::Name;
 use std::collections::HashMap;
 
 /// The reserved local that holds a method's result.
@@ -13,10 +14,11 @@ pub const RESULT: &str = "weft_result";
 pub const END_LABEL: &str = "weft_end";
 
 pub struct Names {
-    methods: Vec<String>,
-    functions: Vec<String>,
-    predicates: Vec<String>,
-    fields: Vec<String>,
+    methods: Vec<Name>,
+    functions: Vec<Name>,
+    predicates: Vec<Name>,
+    fields: Vec<Name>,
+    final_values: Vec<Name>,
 }
 
 fn member_name(p: &Program, class: Option<crate::core::ClassId>, name: &str) -> String {
@@ -27,7 +29,7 @@ fn member_name(p: &Program, class: Option<crate::core::ClassId>, name: &str) -> 
 }
 
 /// Appends the index to every name that occurs more than once (overloads).
-fn disambiguate(names: Vec<String>) -> Vec<String> {
+fn disambiguate(names: Vec<String>) -> Vec<Name> {
     let mut count: HashMap<&str, usize> = HashMap::new();
     for n in &names {
         *count.entry(n.as_str()).or_default() += 1;
@@ -37,7 +39,13 @@ fn disambiguate(names: Vec<String>) -> Vec<String> {
         .into_iter()
         .zip(clashing)
         .enumerate()
-        .map(|(i, (n, clash))| if clash { format!("{n}__{i}") } else { n })
+        .map(|(i, (n, clash))| {
+            if clash {
+                Name::from(format!("{n}__{i}"))
+            } else {
+                Name::from(n)
+            }
+        })
         .collect()
 }
 
@@ -82,25 +90,30 @@ impl Names {
             fields: p
                 .fields
                 .iter()
-                .map(|f| member_name(p, Some(f.class), &f.name))
+                .map(|f| Name::from(member_name(p, Some(f.class), &f.name)))
+                .collect(),
+            final_values: p
+                .fields
+                .iter()
+                .map(|f| Name::from(format!("{}__val", member_name(p, Some(f.class), &f.name))))
                 .collect(),
         }
     }
 
-    pub fn method(&self, id: MethodId) -> &str {
-        &self.methods[id.0 as usize]
+    pub fn method(&self, id: MethodId) -> Name {
+        self.methods[id.0 as usize]
     }
-    pub fn function(&self, id: FunctionId) -> &str {
-        &self.functions[id.0 as usize]
+    pub fn function(&self, id: FunctionId) -> Name {
+        self.functions[id.0 as usize]
     }
-    pub fn predicate(&self, id: PredicateId) -> &str {
-        &self.predicates[id.0 as usize]
+    pub fn predicate(&self, id: PredicateId) -> Name {
+        self.predicates[id.0 as usize]
     }
-    pub fn field(&self, id: FieldId) -> &str {
-        &self.fields[id.0 as usize]
+    pub fn field(&self, id: FieldId) -> Name {
+        self.fields[id.0 as usize]
     }
     /// The heap-independent function that holds a final field's value.
-    pub fn final_value(&self, id: FieldId) -> String {
-        format!("{}__val", self.fields[id.0 as usize])
+    pub fn final_value(&self, id: FieldId) -> Name {
+        self.final_values[id.0 as usize]
     }
 }

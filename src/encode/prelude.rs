@@ -14,6 +14,7 @@
 //!   Euclidean); they are functions whose precondition is the zero check.
 //! * `option<T>` is a domain `WeftOption[T]` with `weft_some`/`weft_none`.
 
+use crate::name::Name;
 use crate::vir::{
     Axiom, BinOp, Domain, DomainFunction, Expr, ExprKind, Function, LocalDecl, Origin, Quantifier,
     Type,
@@ -40,21 +41,21 @@ pub struct Prelude {
     /// Multi-dimensional `new` (the `weft_row_index` labels).
     pub rows: bool,
     /// Element types of arrays in use (one element field each).
-    pub item_types: BTreeSet<(String, Type)>,
+    pub item_types: BTreeSet<(Name, Type)>,
     /// Element types whose options are read with `.get` (one checked getter each).
     pub option_gets: BTreeSet<Type>,
 }
 
 fn decl(name: &str, ty: Type) -> LocalDecl {
     LocalDecl {
-        name: name.to_string(),
+        name: Name::from(name.to_string()),
         ty,
     }
 }
 
 fn app(f: &str, args: Vec<Expr>, ty: Type) -> Expr {
     Expr::plain(ExprKind::DomainFuncApp(
-        f.to_string(),
+        Name::from(f.to_string()),
         args.into(),
         Box::new(ty),
     ))
@@ -104,14 +105,14 @@ pub fn item_field(ty: &Type) -> String {
             Type::Multiset(t) => format!("Bag_{}", mangle(t)),
             Type::Map(k, v) => format!("Map_{}_{}", mangle(k), mangle(v)),
             Type::Domain(n, args) => {
-                let mut s = n.clone();
+                let mut s = n.to_string();
                 for a in args {
                     s.push('_');
                     s.push_str(&mangle(a));
                 }
                 s
             }
-            Type::TypeVar(n) => n.clone(),
+            Type::TypeVar(n) => String::from(n),
         }
     }
     format!("weft_item_{}", mangle(ty))
@@ -307,7 +308,7 @@ pub fn checked_get(elem: &Type) -> String {
 fn checked_getter(elem: &Type) -> Function {
     let opt = Type::Domain(OPTION.into(), vec![elem.clone()]);
     Function {
-        name: checked_get(elem),
+        name: Name::from(checked_get(elem)),
         params: vec![decl("o", opt.clone())],
         ret: elem.clone(),
         pres: vec![bin(BinOp::Ne, local("o"), app(NONE, vec![], opt))],

@@ -4,6 +4,7 @@ use super::names::{END_LABEL, RESULT};
 use super::{prelude, Encoder};
 use crate::core::{self, StmtKind as S, Type as T};
 use crate::diag::{self, Diagnostic, FailureCode};
+use crate::name::Name;
 use crate::vir::{self, BinOp, Blame, Expr, ExprKind, Quantifier, Stmt, StmtKind};
 
 impl Encoder<'_> {
@@ -26,16 +27,16 @@ impl Encoder<'_> {
         match &s.kind {
             // T x = e  ~>  var x: T; x := e
             S::Local(v, init) => {
-                self.local_types.insert(v.name.clone(), v.ty.clone());
+                self.local_types.insert(v.name, v.ty.clone());
                 let ty = self.ty(&v.ty);
                 out.push(Stmt::plain(StmtKind::LocalVar(vir::LocalDecl {
-                    name: v.name.clone(),
+                    name: v.name,
                     ty,
                 })));
                 if let Some(init) = init {
                     let e = self.expr_as(init, &v.ty)?;
                     let o = self.origin(span, Blame::Direct, "assignment");
-                    out.push(Stmt::new(StmtKind::Assign(v.name.clone(), Box::new(e)), o));
+                    out.push(Stmt::new(StmtKind::Assign(v.name, Box::new(e)), o));
                 }
             }
             S::AssignLocal(x, e) => {
@@ -43,7 +44,7 @@ impl Encoder<'_> {
                 let e = self.expr_as(e, &want)?;
                 let o = self.origin(span, Blame::Direct, "assignment");
                 out.push(Stmt::new(
-                    StmtKind::Assign(self.local_name(x), Box::new(e)),
+                    StmtKind::Assign(self.local_name(*x), Box::new(e)),
                     o,
                 ));
             }
@@ -57,7 +58,7 @@ impl Encoder<'_> {
                 out.push(Stmt::new(
                     StmtKind::FieldAssign {
                         recv: Box::new(recv),
-                        field: self.names.field(*field).to_string(),
+                        field: Name::from(self.names.field(*field).to_string()),
                         value: Box::new(value),
                     },
                     o,
@@ -156,8 +157,8 @@ impl Encoder<'_> {
                 let o = self.origin(span, Blame::Direct, "unfold");
                 out.push(Stmt::new(StmtKind::Unfold(acc), o));
             }
-            S::Label(l) => out.push(Stmt::plain(StmtKind::Label(l.clone()))),
-            S::Goto(l) => out.push(Stmt::plain(StmtKind::Goto(l.clone()))),
+            S::Label(l) => out.push(Stmt::plain(StmtKind::Label(*l))),
+            S::Goto(l) => out.push(Stmt::plain(StmtKind::Goto(*l))),
             S::Block(b) => self.block(b, out)?,
             // A pass's check: its blame gives the construct's failure code.
             S::Check { exhale, expr, code } => {
@@ -277,14 +278,11 @@ impl Encoder<'_> {
                     .class(c)
                     .fields
                     .iter()
-                    .map(|f| self.names.field(*f).to_string())
+                    .map(|f| self.names.field(*f))
                     .collect();
                 let o = self.temp(vir::Type::Ref);
-                out.push(Stmt::plain(StmtKind::New {
-                    target: o.clone(),
-                    fields,
-                }));
-                args.push(Expr::local(&o));
+                out.push(Stmt::plain(StmtKind::New { target: o, fields }));
+                args.push(Expr::local(o));
                 Some(o)
             }
             _ => None,
@@ -309,7 +307,7 @@ impl Encoder<'_> {
         let mut targets = Vec::new();
         if !m.is_constructor && m.ret != T::Void {
             let t = match target {
-                Some(t) => self.local_name(t),
+                Some(t) => self.local_name(Name::from(t)),
                 None => {
                     let ty = self.ty(&m.ret);
                     self.temp(ty)
@@ -319,7 +317,7 @@ impl Encoder<'_> {
         }
         for (y, v) in call.yields.iter().zip(&m.yields) {
             let t = match y {
-                Some(y) => self.local_name(y),
+                Some(y) => self.local_name(*y),
                 None => {
                     let ty = self.ty(&v.ty);
                     self.temp(ty)
@@ -330,14 +328,14 @@ impl Encoder<'_> {
         let o = self.origin(call.span, Blame::Direct, "call");
         out.push(Stmt::new(
             StmtKind::Call {
-                method: self.names.method(call.method).to_string(),
+                method: Name::from(self.names.method(call.method).to_string()),
                 args,
                 targets,
             },
             o,
         ));
         if let (Some(object), Some(t)) = (object, target) {
-            let t = self.local_name(t);
+            let t = self.local_name(Name::from(t));
             out.push(Stmt::plain(StmtKind::Assign(
                 t,
                 Box::new(Expr::local(object)),
@@ -371,27 +369,27 @@ impl Encoder<'_> {
             out.push(Stmt::new(StmtKind::Assert(check), o));
             sizes.push(n);
         }
-        let x = self.local_name(target);
+        let x = self.local_name(Name::from(target));
         out.push(Stmt::plain(StmtKind::New {
-            target: x.clone(),
+            target: x,
             fields: vec![],
         }));
         out.push(Stmt::plain(StmtKind::Assume(Expr::binary(
             BinOp::Eq,
-            prelude::length(Expr::local(&x)),
+            prelude::length(Expr::local(x)),
             sizes[0].clone(),
         ))));
-        let vars: Vec<String> = (0..dims.len())
+        let vars: Vec<Name> = (0..dims.len())
             .map(|l| match l {
-                0 => format!("weft_i_{}", span.start),
-                _ => format!("weft_i{l}_{}", span.start),
+                0 => Name::from(format!("weft_i_{}", span.start)),
+                _ => Name::from(format!("weft_i{l}_{}", span.start)),
             })
             .collect();
         // The arrays of the current level, as a function of the indices above it.
-        let mut arrays = Expr::local(&x);
+        let mut arrays = Expr::local(x);
         let mut in_range: Option<Expr> = None;
         for (level, n) in sizes.iter().enumerate() {
-            let i = Expr::local(&vars[level]);
+            let i = Expr::local(vars[level]);
             let bound = Expr::and(
                 Expr::binary(BinOp::Le, Expr::int(0), i.clone()),
                 Expr::binary(BinOp::Lt, i.clone(), n.clone()),
@@ -412,7 +410,7 @@ impl Encoder<'_> {
             let decls: Vec<vir::LocalDecl> = vars[..=level]
                 .iter()
                 .map(|v| vir::LocalDecl {
-                    name: v.clone(),
+                    name: (*v),
                     ty: vir::Type::Int,
                 })
                 .collect();
@@ -428,7 +426,7 @@ impl Encoder<'_> {
             };
             let acc = Expr::plain(ExprKind::FieldAcc(
                 Box::new(loc.clone()),
-                field.clone(),
+                field,
                 Box::new(Expr::plain(ExprKind::FullPerm)),
             ));
             out.push(Stmt::plain(StmtKind::Inhale(all(acc))));

@@ -36,8 +36,8 @@ fn reads(e: &core::Expr, vars: &[core::Var]) -> Vec<core::Expr> {
                     z
                 });
             }
-            K::Quant { vars, .. } => inner_vars.extend(vars.iter().map(|v| v.name.clone())),
-            K::Let { var, .. } => inner_vars.push(var.name.clone()),
+            K::Quant { vars, .. } => inner_vars.extend(vars.iter().map(|v| v.name)),
+            K::Let { var, .. } => inner_vars.push(var.name),
             _ => {}
         }
         x

@@ -35,6 +35,7 @@ use crate::core::{
     Block, ClassId, Expr, ExprKind, Field, FieldId, MethodId, Program, Stmt, StmtKind, Type, Var,
 };
 use crate::diag::{self, Diagnostic, ErrorCode, FailureCode, Reason};
+use crate::name::Name;
 use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
 use std::collections::{HashMap, HashSet};
@@ -52,37 +53,79 @@ pub struct Runnable {
     pub running: FieldId,
 }
 
+fn is_run(m: &crate::core::Method) -> bool {
+    m.name == "run"
+        && !m.is_constructor
+        && !m.is_static
+        && m.params.is_empty()
+        && m.given.is_empty()
+        && m.yields.is_empty()
+        && m.ret == Type::Void
+}
+
 /// The `void run()` instance method of class `c`, if it has one.
 pub fn run_method(p: &Program, c: ClassId) -> Option<MethodId> {
     p.methods
         .iter()
-        .position(|m| {
-            m.class == Some(c)
-                && m.name == "run"
-                && !m.is_constructor
-                && !m.is_static
-                && m.params.is_empty()
-                && m.given.is_empty()
-                && m.yields.is_empty()
-                && m.ret == Type::Void
-        })
+        .position(|m| m.class == Some(c) && is_run(m))
         .map(|i| MethodId(i as u32))
 }
 
-/// Declares the token fields of `c` if it is runnable.
-pub fn declare_tokens(p: &mut Program, c: ClassId) {
-    if run_method(p, c).is_none() || runnable(p, c).is_some() {
-        return;
+/// Every runnable class with its `run` and token fields, in one pass over
+/// the methods and fields (a lookup per class would be quadratic).
+pub fn runnables(p: &Program) -> HashMap<ClassId, Runnable> {
+    let mut runs: HashMap<ClassId, MethodId> = HashMap::new();
+    for (i, m) in p.methods.iter().enumerate() {
+        if let Some(c) = m.class.filter(|_| is_run(m)) {
+            runs.entry(c).or_insert(MethodId(i as u32));
+        }
     }
-    let span = p.class(c).span;
-    for name in [IDLE, RUNNING] {
-        p.fields.push(Field {
-            name: name.into(),
-            class: c,
-            ty: Type::Bool,
-            is_final: false,
-            span,
-        });
+    let mut tokens: HashMap<(ClassId, bool), FieldId> = HashMap::new();
+    for (i, f) in p.fields.iter().enumerate() {
+        let id = FieldId(i as u32);
+        let idle = f.name == IDLE;
+        if (idle || f.name == RUNNING) && !p.class(f.class).fields.contains(&id) {
+            tokens.entry((f.class, idle)).or_insert(id);
+        }
+    }
+    runs.into_iter()
+        .filter_map(|(c, run)| {
+            Some((
+                c,
+                Runnable {
+                    run,
+                    idle: *tokens.get(&(c, true))?,
+                    running: *tokens.get(&(c, false))?,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Declares the token fields of each runnable class among `classes` that
+/// has none yet.
+pub fn declare_tokens(p: &mut Program, classes: &[ClassId]) {
+    let declared = runnables(p);
+    let with_run: HashSet<ClassId> = p
+        .methods
+        .iter()
+        .filter(|m| is_run(m))
+        .filter_map(|m| m.class)
+        .collect();
+    for &c in classes {
+        if !with_run.contains(&c) || declared.contains_key(&c) {
+            continue;
+        }
+        let span = p.class(c).span;
+        for name in [IDLE, RUNNING] {
+            p.fields.push(Field {
+                name: name.into(),
+                class: c,
+                ty: Type::Bool,
+                is_final: false,
+                span,
+            });
+        }
     }
 }
 
@@ -128,9 +171,10 @@ pub fn run(mut p: Program) -> diag::Result<Program> {
     for b in p.methods.iter().filter_map(|m| m.body.as_ref()) {
         joined_classes(b, &mut joined);
     }
+    let all = runnables(&p);
     for i in 0..p.classes.len() {
         let c = ClassId(i as u32);
-        let Some(r) = runnable(&p, c) else { continue };
+        let Some(&r) = all.get(&c) else { continue };
         let run = p.method(r.run);
         // Only a join inhales the postcondition: a run that is never joined may use \old.
         let ensures = if joined.contains(&c) {
@@ -264,11 +308,11 @@ fn lower(
         _ => {
             *fresh += 1;
             let var = Var {
-                name: format!("weft_thread_{fresh}"),
+                name: Name::from(format!("weft_thread_{fresh}")),
                 ty: e.ty.clone(),
                 span,
             };
-            let t = Expr::new(ExprKind::Local(var.name.clone()), e.ty.clone(), e.span);
+            let t = Expr::new(ExprKind::Local(var.name), e.ty.clone(), e.span);
             out.push(stmt(StmtKind::Local(var, Some(e))));
             t
         }

@@ -6,10 +6,12 @@
 //! Every node carries the [`Span`] of the text it came from.
 
 use super::span::Span;
+pub use crate::name::Name;
+pub use crate::vir::IntValue;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ident {
-    pub name: String,
+    pub name: Name,
     pub span: Span,
 }
 
@@ -468,6 +470,24 @@ pub struct Call {
 }
 
 #[derive(Clone, Debug)]
+pub struct NewObject {
+    pub class: Ident,
+    pub args: Vec<Expr>,
+}
+
+/// `(\forall T x; cond; body)`, `(\forall T x = lo .. hi; body)`,
+/// `(\forall* …)`, `(\exists …)`.
+#[derive(Clone, Debug)]
+pub struct Quant {
+    pub q: Quantifier,
+    pub binders: Vec<Binder>,
+    /// `x = lo .. hi` form: the bounds of the single binder.
+    pub range: Option<(Box<Expr>, Box<Expr>)>,
+    pub cond: Option<Box<Expr>>,
+    pub body: Box<Expr>,
+}
+
+#[derive(Clone, Debug)]
 pub struct NewGeneric {
     pub class: Ident,
     pub ghost: Vec<GhostArg>,
@@ -476,7 +496,7 @@ pub struct NewGeneric {
 
 #[derive(Clone, Debug)]
 pub enum ExprKind {
-    Int(i128),
+    Int(IntValue),
     Bool(bool),
     Null,
     This,
@@ -496,13 +516,13 @@ pub enum ExprKind {
     /// Boxed: a call is much larger than most expressions.
     Call(Box<Call>),
     /// `new C(args)`
-    New(Ident, Vec<Expr>),
+    New(Box<NewObject>),
     /// `new C/*@<ghost args>@*/(args)` (Java), replaced by a `New` of the
     /// instantiated class before checking.
     NewGeneric(Box<NewGeneric>),
     /// `new T[n]`, `new T[n][m]…`: the element type after the last given
     /// size (`int[]` in `new int[n][]`) and the sizes, outermost first.
-    NewArray(Type, Vec<Expr>),
+    NewArray(Box<Type>, Vec<Expr>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
@@ -522,18 +542,11 @@ pub enum ExprKind {
     Committed(Box<Expr>),
     /// `(\forall T x; cond; body)`, `(\forall T x = lo .. hi; body)`,
     /// `(\forall* …)`, `(\exists …)`.
-    Quant {
-        q: Quantifier,
-        binders: Vec<Binder>,
-        /// `x = lo .. hi` form: the bounds of the single binder.
-        range: Option<(Box<Expr>, Box<Expr>)>,
-        cond: Option<Box<Expr>>,
-        body: Box<Expr>,
-    },
+    Quant(Box<Quant>),
     /// `(\let T x = v; body)`
     Let {
         ty: Box<Type>,
-        name: Ident,
+        name: Box<Ident>,
         value: Box<Expr>,
         body: Box<Expr>,
     },

@@ -29,7 +29,7 @@ pub fn span(file: FileId, l: usize, r: usize) -> Span {
 
 pub fn ident(file: FileId, l: usize, name: &str, r: usize) -> Ident {
     Ident {
-        name: name.to_owned(),
+        name: Name::from(name),
         span: span(file, l, r),
     }
 }
@@ -69,7 +69,7 @@ pub fn unbox_all<T>(v: Vec<Box<T>>) -> Vec<T> {
 
 pub fn int_lit<'i>(file: FileId, l: usize, r: usize, digits: &str) -> PResult<'i, Box<Expr>> {
     match digits.parse::<i128>() {
-        Ok(n) => Ok(expr(file, l, r, ExprKind::Int(n))),
+        Ok(n) => Ok(expr(file, l, r, ExprKind::Int(n.into()))),
         Err(_) => malformed(l, r, "integer literal too large"),
     }
 }
@@ -303,13 +303,13 @@ pub fn quant(
     cond: Option<Box<Expr>>,
     body: Box<Expr>,
 ) -> Box<Expr> {
-    let kind = ExprKind::Quant {
+    let kind = ExprKind::Quant(Box::new(Quant {
         q,
         binders,
         range: None,
         cond,
         body,
-    };
+    }));
     expr(file, l, r, kind)
 }
 
@@ -325,13 +325,13 @@ pub fn quant_range(
     hi: Box<Expr>,
     body: Box<Expr>,
 ) -> Box<Expr> {
-    let kind = ExprKind::Quant {
+    let kind = ExprKind::Quant(Box::new(Quant {
         q,
         binders: vec![binder],
         range: Some((lo, hi)),
         cond: None,
         body,
-    };
+    }));
     expr(file, l, r, kind)
 }
 
@@ -361,7 +361,7 @@ pub fn let_(
 ) -> Box<Expr> {
     let kind = ExprKind::Let {
         ty: Box::new(b.ty),
-        name: b.name,
+        name: Box::new(b.name),
         value,
         body,
     };
@@ -525,7 +525,7 @@ pub fn compound(
 
 /// `x++` / `x--` become `x = x ± 1`.
 pub fn incr(file: FileId, l: usize, r: usize, target: Box<Expr>, op: BinOp) -> Stmts {
-    let one = expr(file, r.saturating_sub(2), r, ExprKind::Int(1));
+    let one = expr(file, r.saturating_sub(2), r, ExprKind::Int(1.into()));
     compound(file, l, r, target, op, one)
 }
 

@@ -49,7 +49,7 @@ fn sx_ty(t: &Type) -> String {
         TypeKind::Option(t) => format!("option<{}>", sx_ty(t)),
         TypeKind::Map(k, v) => format!("map<{},{}>", sx_ty(k), sx_ty(v)),
         TypeKind::Array(t) => format!("{}[]", sx_ty(t)),
-        TypeKind::Named(n) => n.name.clone(),
+        TypeKind::Named(n) => n.name.to_string(),
         TypeKind::Generic(n, args) => format!("{}<{}>", n.name, sx_ghost(args)),
         TypeKind::Family { params, group } => format!(
             "({}{} -> resource)",
@@ -62,7 +62,7 @@ fn sx_ty(t: &Type) -> String {
 fn sx_ghost(args: &[GhostArg]) -> String {
     args.iter()
         .map(|a| match a {
-            GhostArg::Name(n) => n.name.clone(),
+            GhostArg::Name(n) => n.name.to_string(),
             GhostArg::Bool(b, _) => b.to_string(),
             GhostArg::Int(i, _) => i.to_string(),
         })
@@ -89,7 +89,7 @@ fn sx(e: &Expr) -> String {
         Write => "write".into(),
         Read => "read".into(),
         NoPerm => "none".into(),
-        Name(n) => n.name.clone(),
+        Name(n) => n.name.to_string(),
         Select(e, n) => format!("(. {} {})", sx(e), n.name),
         Index(a, i) => format!("(idx {} {})", sx(a), sx(i)),
         Slice(a, lo, hi) => format!("(slice {} {} {})", sx(a), opt(lo), opt(hi)),
@@ -109,7 +109,7 @@ fn sx(e: &Expr) -> String {
             }
             s + ")"
         }
-        New(c, args) => format!("(new {} {})", c.name, sx_list(args)).replace(" )", ")"),
+        New(n) => format!("(new {} {})", n.class.name, sx_list(&n.args)).replace(" )", ")"),
         NewGeneric(g) => format!(
             "(new {}<{}> {})",
             g.class.name,
@@ -132,13 +132,14 @@ fn sx(e: &Expr) -> String {
         CurPerm(a) => format!("(perm {})", sx(a)),
         Held(a) => format!("(held {})", sx(a)),
         Committed(a) => format!("(committed {})", sx(a)),
-        Quant {
-            q,
-            binders,
-            range,
-            cond,
-            body,
-        } => {
+        Quant(qe) => {
+            let crate::syntax::ast::Quant {
+                q,
+                binders,
+                range,
+                cond,
+                body,
+            } = &**qe;
             let q = match q {
                 Quantifier::Forall => "forall",
                 Quantifier::ForallStar => "forall*",

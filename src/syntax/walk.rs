@@ -201,8 +201,8 @@ pub fn each_expr_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
 fn types_mut(e: &mut Expr) -> Vec<&mut Type> {
     use ExprKind as K;
     match &mut e.kind {
-        K::NewArray(t, _) => vec![t],
-        K::Quant { binders, .. } => binders.iter_mut().map(|b| &mut b.ty).collect(),
+        K::NewArray(t, _) => vec![&mut **t],
+        K::Quant(q) => q.binders.iter_mut().map(|b| &mut b.ty).collect(),
         K::Let { ty, .. } => vec![&mut **ty],
         K::SeqLit(t, _) | K::SetLit(t, _) | K::BagLit(t, _) => {
             t.as_deref_mut().into_iter().collect()
@@ -257,20 +257,17 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
             v.extend(c.given.iter_mut().map(|(_, x)| x));
             v
         }
-        K::New(_, xs) | K::SeqLit(_, xs) | K::SetLit(_, xs) | K::BagLit(_, xs) => {
-            xs.iter_mut().collect()
-        }
+        K::New(n) => n.args.iter_mut().collect(),
+        K::SeqLit(_, xs) | K::SetLit(_, xs) | K::BagLit(_, xs) => xs.iter_mut().collect(),
         K::NewGeneric(n) => n.args.iter_mut().collect(),
-        K::Quant {
-            range, cond, body, ..
-        } => {
+        K::Quant(q) => {
             let mut v = Vec::new();
-            if let Some((lo, hi)) = range {
+            if let Some((lo, hi)) = &mut q.range {
                 v.push(&mut **lo);
                 v.push(&mut **hi);
             }
-            v.extend(cond.as_deref_mut());
-            v.push(&mut **body);
+            v.extend(q.cond.as_deref_mut());
+            v.push(&mut *q.body);
             v
         }
         K::Let { value, body, .. } => vec![&mut **value, &mut **body],

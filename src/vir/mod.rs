@@ -9,6 +9,7 @@
 
 pub mod origin;
 
+pub use crate::name::Name;
 pub use origin::{Blame, Origin, OriginInfo, OriginTable};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -22,9 +23,9 @@ pub enum Type {
     Multiset(Box<Type>),
     Map(Box<Type>, Box<Type>),
     /// A domain type with type arguments, e.g. `Option[Int]`.
-    Domain(String, Vec<Type>),
+    Domain(Name, Vec<Type>),
     /// A domain's type parameter, inside the domain.
-    TypeVar(String),
+    TypeVar(Name),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -38,15 +39,15 @@ pub struct Program {
 
 #[derive(Clone, Debug)]
 pub struct Domain {
-    pub name: String,
-    pub type_params: Vec<String>,
+    pub name: Name,
+    pub type_params: Vec<Name>,
     pub functions: Vec<DomainFunction>,
     pub axioms: Vec<Axiom>,
 }
 
 #[derive(Clone, Debug)]
 pub struct DomainFunction {
-    pub name: String,
+    pub name: Name,
     pub params: Vec<LocalDecl>,
     pub ret: Type,
     pub unique: bool,
@@ -54,25 +55,25 @@ pub struct DomainFunction {
 
 #[derive(Clone, Debug)]
 pub struct Axiom {
-    pub name: String,
+    pub name: Name,
     pub body: Expr,
 }
 
 #[derive(Clone, Debug)]
 pub struct Field {
-    pub name: String,
+    pub name: Name,
     pub ty: Type,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct LocalDecl {
-    pub name: String,
+    pub name: Name,
     pub ty: Type,
 }
 
 #[derive(Clone, Debug)]
 pub struct Function {
-    pub name: String,
+    pub name: Name,
     pub params: Vec<LocalDecl>,
     pub ret: Type,
     pub pres: Vec<Expr>,
@@ -83,7 +84,7 @@ pub struct Function {
 
 #[derive(Clone, Debug)]
 pub struct Predicate {
-    pub name: String,
+    pub name: Name,
     pub params: Vec<LocalDecl>,
     pub body: Option<Expr>,
     pub origin: Origin,
@@ -91,7 +92,7 @@ pub struct Predicate {
 
 #[derive(Clone, Debug)]
 pub struct Method {
-    pub name: String,
+    pub name: Name,
     pub params: Vec<LocalDecl>,
     pub returns: Vec<LocalDecl>,
     pub pres: Vec<Expr>,
@@ -113,23 +114,23 @@ pub enum StmtKind {
     /// `var x: T` (Silver allows declarations anywhere in a body).
     LocalVar(LocalDecl),
     /// `x := e`
-    Assign(String, Box<Expr>),
+    Assign(Name, Box<Expr>),
     /// `recv.field := e`
     FieldAssign {
         recv: Box<Expr>,
-        field: String,
+        field: Name,
         value: Box<Expr>,
     },
     /// `x := new(fields…)`: a fresh reference with write permission to the fields.
     New {
-        target: String,
-        fields: Vec<String>,
+        target: Name,
+        fields: Vec<Name>,
     },
     /// `targets := m(args)`
     Call {
-        method: String,
+        method: Name,
         args: Vec<Expr>,
-        targets: Vec<String>,
+        targets: Vec<Name>,
     },
     Inhale(Expr),
     Exhale(Expr),
@@ -151,8 +152,8 @@ pub enum StmtKind {
         invariants: Vec<Expr>,
         body: Vec<Stmt>,
     },
-    Label(String),
-    Goto(String),
+    Label(Name),
+    Goto(Name),
     /// A nested block, printed with its own braces.
     Seq(Vec<Stmt>),
 }
@@ -245,28 +246,28 @@ pub enum ExprKind {
     IntLit(IntValue),
     BoolLit(bool),
     NullLit,
-    Local(String),
+    Local(Name),
     /// `result` inside a function's postcondition.
     Result,
-    FieldAccess(Box<Expr>, String),
+    FieldAccess(Box<Expr>, Name),
     /// Application of a heap-dependent function.
-    FuncApp(String, Vec<Expr>),
+    FuncApp(Name, Vec<Expr>),
     /// Application of a domain function (with the result type, which Silver
     /// sometimes needs to disambiguate type parameters).
-    DomainFuncApp(String, Box<[Expr]>, Box<Type>),
+    DomainFuncApp(Name, Box<[Expr]>, Box<Type>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `old(e)` or `old[L](e)`
-    Old(Option<String>, Box<Expr>),
+    Old(Option<Name>, Box<Expr>),
     /// `acc(recv.f, p)`
-    FieldAcc(Box<Expr>, String, Box<Expr>),
+    FieldAcc(Box<Expr>, Name, Box<Expr>),
     /// `acc(P(args), p)`
-    PredicateAcc(String, Box<[Expr]>, Box<Expr>),
+    PredicateAcc(Name, Box<[Expr]>, Box<Expr>),
     /// `perm(recv.f)`
-    CurPermField(Box<Expr>, String),
+    CurPermField(Box<Expr>, Name),
     /// `perm(P(args))`
-    CurPermPredicate(String, Vec<Expr>),
+    CurPermPredicate(Name, Vec<Expr>),
     FullPerm,
     NoPerm,
     Wildcard,
@@ -308,7 +309,7 @@ impl Expr {
     pub fn int(i: i128) -> Expr {
         Expr::plain(ExprKind::IntLit(i.into()))
     }
-    pub fn local(name: impl Into<String>) -> Expr {
+    pub fn local(name: impl Into<Name>) -> Expr {
         Expr::plain(ExprKind::Local(name.into()))
     }
     pub fn binary(op: BinOp, l: Expr, r: Expr) -> Expr {

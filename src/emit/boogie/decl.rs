@@ -254,7 +254,7 @@ fn self_app(f: &Function, info: &Info, heap: &str, limited: bool) -> String {
     let name = if limited && info.recursive.contains(&f.name) {
         format!("{}#limited", f.name)
     } else {
-        f.name.clone()
+        String::from(f.name)
     };
     format!("{name}({})", args.join(", "))
 }

@@ -4,6 +4,7 @@
 use super::info::Info;
 use super::ty::{boogie, Typer};
 use super::Unsupported;
+use crate::name::Name;
 use crate::vir::{BinOp, Expr, ExprKind, LocalDecl, Quantifier, Type, UnOp};
 use std::collections::HashMap;
 
@@ -131,7 +132,7 @@ pub fn ident(name: &str) -> String {
 /// `result` reads.
 pub struct Ctx<'a> {
     pub typer: Typer<'a>,
-    pub subst: HashMap<String, String>,
+    pub subst: HashMap<Name, String>,
     pub result: Option<String>,
     /// Inside a function's definition, calls use the limited version so that
     /// the axiom unrolls one level per use.
@@ -158,7 +159,7 @@ impl<'a> Ctx<'a> {
     }
 
     pub fn declare(&mut self, d: &LocalDecl) {
-        self.typer.vars.insert(d.name.clone(), d.ty.clone());
+        self.typer.vars.insert(d.name, d.ty.clone());
     }
 
     pub fn type_of(&self, e: &Expr) -> Type {
@@ -172,11 +173,11 @@ impl<'a> Ctx<'a> {
         text: String,
         f: impl FnOnce(&mut Self) -> T,
     ) -> T {
-        let old_sub = self.subst.insert(d.name.clone(), text);
-        let old_ty = self.typer.vars.insert(d.name.clone(), d.ty.clone());
+        let old_sub = self.subst.insert(d.name, text);
+        let old_ty = self.typer.vars.insert(d.name, d.ty.clone());
         let out = f(self);
-        restore(&mut self.subst, &d.name, old_sub);
-        restore(&mut self.typer.vars, &d.name, old_ty);
+        restore(&mut self.subst, d.name, old_sub);
+        restore(&mut self.typer.vars, d.name, old_ty);
         out
     }
 
@@ -407,8 +408,8 @@ impl<'a> Ctx<'a> {
             .zip(&names)
             .map(|(d, n)| {
                 (
-                    self.subst.insert(d.name.clone(), n.clone()),
-                    self.typer.vars.insert(d.name.clone(), d.ty.clone()),
+                    self.subst.insert(d.name, n.clone()),
+                    self.typer.vars.insert(d.name, d.ty.clone()),
                 )
             })
             .collect();
@@ -436,8 +437,8 @@ impl<'a> Ctx<'a> {
             ))
         })();
         for (d, (sub, ty)) in vars.iter().zip(saved) {
-            restore(&mut self.subst, &d.name, sub);
-            restore(&mut self.typer.vars, &d.name, ty);
+            restore(&mut self.subst, d.name, sub);
+            restore(&mut self.typer.vars, d.name, ty);
         }
         result
     }
@@ -457,13 +458,13 @@ impl<'a> Ctx<'a> {
     }
 }
 
-fn restore<V>(map: &mut HashMap<String, V>, k: &str, old: Option<V>) {
+fn restore<V>(map: &mut HashMap<Name, V>, k: Name, old: Option<V>) {
     match old {
         Some(v) => {
-            map.insert(k.to_string(), v);
+            map.insert(k, v);
         }
         None => {
-            map.remove(k);
+            map.remove(&k);
         }
     }
 }

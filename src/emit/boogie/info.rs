@@ -1,40 +1,37 @@
 //! What the Boogie encoding needs to know about the program's declarations
 //! wherever it translates a use of them.
 
+use crate::name::Name;
 use crate::vir::{Expr, ExprKind, Function, Method, Predicate, Program, Type};
 use std::collections::{HashMap, HashSet};
 
 pub struct Info<'p> {
-    pub fields: HashMap<String, Type>,
-    pub functions: HashMap<String, &'p Function>,
-    pub predicates: HashMap<String, &'p Predicate>,
+    pub fields: HashMap<Name, Type>,
+    pub functions: HashMap<Name, &'p Function>,
+    pub predicates: HashMap<Name, &'p Predicate>,
     /// Each predicate's `PredicateId` (its index in the program).
-    pub predicate_ids: HashMap<String, usize>,
-    pub methods: HashMap<String, &'p Method>,
+    pub predicate_ids: HashMap<Name, usize>,
+    pub methods: HashMap<Name, &'p Method>,
     /// Functions that read the heap (and so take it as their first argument).
-    pub heap_functions: HashSet<String>,
+    pub heap_functions: HashSet<Name>,
     /// Functions that may call themselves (their definitions unroll through
     /// a limited twin).
-    pub recursive: HashSet<String>,
+    pub recursive: HashSet<Name>,
 }
 
 impl<'p> Info<'p> {
     pub fn new(p: &'p Program) -> Info<'p> {
         let mut info = Info {
-            fields: p
-                .fields
-                .iter()
-                .map(|f| (f.name.clone(), f.ty.clone()))
-                .collect(),
-            functions: p.functions.iter().map(|f| (f.name.clone(), f)).collect(),
-            predicates: p.predicates.iter().map(|d| (d.name.clone(), d)).collect(),
+            fields: p.fields.iter().map(|f| (f.name, f.ty.clone())).collect(),
+            functions: p.functions.iter().map(|f| (f.name, f)).collect(),
+            predicates: p.predicates.iter().map(|d| (d.name, d)).collect(),
             predicate_ids: p
                 .predicates
                 .iter()
                 .enumerate()
-                .map(|(k, d)| (d.name.clone(), k))
+                .map(|(k, d)| (d.name, k))
                 .collect(),
-            methods: p.methods.iter().map(|m| (m.name.clone(), m)).collect(),
+            methods: p.methods.iter().map(|m| (m.name, m)).collect(),
             heap_functions: HashSet::new(),
             recursive: HashSet::new(),
         };
@@ -54,7 +51,7 @@ impl<'p> Info<'p> {
                     .chain(&f.body)
                     .any(|e| info.reads_heap(e));
                 if reads {
-                    info.heap_functions.insert(f.name.clone());
+                    info.heap_functions.insert(f.name);
                     changed = true;
                 }
             }
@@ -84,8 +81,8 @@ impl<'p> Info<'p> {
 }
 
 /// Functions that reach themselves through the calls in their bodies.
-fn recursive(p: &Program) -> HashSet<String> {
-    let calls: HashMap<&str, Vec<String>> = p
+fn recursive(p: &Program) -> HashSet<Name> {
+    let calls: HashMap<&str, Vec<Name>> = p
         .functions
         .iter()
         .map(|f| {
@@ -93,7 +90,7 @@ fn recursive(p: &Program) -> HashSet<String> {
             if let Some(b) = &f.body {
                 visit(b, &mut |x| {
                     if let ExprKind::FuncApp(g, _) = &x.kind {
-                        out.push(g.clone())
+                        out.push(*g)
                     }
                 });
             }
@@ -106,7 +103,7 @@ fn recursive(p: &Program) -> HashSet<String> {
         let mut todo: Vec<&str> = calls[f.name.as_str()].iter().map(|s| s.as_str()).collect();
         while let Some(g) = todo.pop() {
             if g == f.name {
-                out.insert(f.name.clone());
+                out.insert(f.name);
                 break;
             }
             if seen.insert(g) {

@@ -19,6 +19,7 @@ use super::proc::{Gen, R};
 use super::ty::boogie;
 use super::{Check, Inner, Unsupported};
 use crate::backend::{FailureKind, FailureReason};
+use crate::name::Name;
 use crate::vir::{Expr, ExprKind, Origin, Stmt, StmtKind};
 
 /// The state of a method body.
@@ -156,7 +157,7 @@ impl Gen<'_> {
         Ok(())
     }
 
-    fn new_object(&mut self, x: &str, fields: &[String]) {
+    fn new_object(&mut self, x: &str, fields: &[Name]) {
         self.p.line(format!("havoc {x};"));
         self.p
             .line(format!("assume {x} != null && !Heap[{x}, $allocated];"));
@@ -173,7 +174,7 @@ impl Gen<'_> {
 
     /// Arguments as texts that stay valid across the call: anything but a
     /// literal or a local that the call does not assign is saved first.
-    fn saved(&mut self, args: &[Expr], targets: &[String], st: &St) -> R<Vec<String>> {
+    fn saved(&mut self, args: &[Expr], targets: &[Name], st: &St) -> R<Vec<String>> {
         let mut out = Vec::new();
         for a in args {
             let text = self.ctx.expr(a, st)?;
@@ -193,7 +194,7 @@ impl Gen<'_> {
         Ok(out)
     }
 
-    fn call(&mut self, method: &str, args: &[Expr], targets: &[String], at: Origin) -> R {
+    fn call(&mut self, method: &str, args: &[Expr], targets: &[Name], at: Origin) -> R {
         let st = body_state();
         let Some(m) = self.ctx.info().methods.get(method).copied() else {
             return Err(Unsupported::at(
@@ -260,7 +261,7 @@ impl Gen<'_> {
             self.p.line(format!("{t} := {p};"));
             t
         };
-        Ok((name.clone(), texts, p))
+        Ok((String::from(name), texts, p))
     }
 
     fn fold(&mut self, acc: &Expr, at: Origin) -> R {
@@ -376,10 +377,10 @@ fn own(kind: FailureKind, at: Origin) -> Blaming {
 }
 
 /// Locals a statement list may assign.
-fn assigned(ss: &[Stmt], out: &mut Vec<String>) {
+fn assigned(ss: &[Stmt], out: &mut Vec<Name>) {
     for s in ss {
         match &s.kind {
-            StmtKind::Assign(x, _) | StmtKind::New { target: x, .. } => out.push(x.clone()),
+            StmtKind::Assign(x, _) | StmtKind::New { target: x, .. } => out.push(Name::from(x)),
             StmtKind::Call { targets, .. } => out.extend(targets.iter().cloned()),
             StmtKind::If { then, els, .. } => {
                 assigned(then, out);

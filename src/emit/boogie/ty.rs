@@ -3,6 +3,7 @@
 //! `==` on sequences, `in` on sets and multisets).
 
 use super::info::Info;
+use crate::name::Name;
 use crate::vir::{BinOp, Expr, ExprKind, Type, UnOp};
 use std::collections::HashMap;
 
@@ -17,12 +18,12 @@ pub fn boogie(t: &Type) -> String {
         Type::Set(e) => format!("Set {}", arg(e)),
         Type::Multiset(e) => format!("MultiSet {}", arg(e)),
         Type::Map(k, v) => format!("[{}]{}", boogie(k), boogie(v)),
-        Type::Domain(n, args) if args.is_empty() => n.clone(),
+        Type::Domain(n, args) if args.is_empty() => String::from(n),
         Type::Domain(n, args) => {
             let args: Vec<String> = args.iter().map(arg).collect();
             format!("{n} {}", args.join(" "))
         }
-        Type::TypeVar(v) => v.clone(),
+        Type::TypeVar(v) => String::from(v),
     }
 }
 
@@ -37,9 +38,9 @@ pub fn arg(t: &Type) -> String {
 }
 
 /// Type variables occurring in a type, in order.
-pub fn type_vars(t: &Type, out: &mut Vec<String>) {
+pub fn type_vars(t: &Type, out: &mut Vec<Name>) {
     match t {
-        Type::TypeVar(v) if !out.contains(v) => out.push(v.clone()),
+        Type::TypeVar(v) if !out.contains(v) => out.push(Name::from(v)),
         Type::Seq(e) | Type::Set(e) | Type::Multiset(e) => type_vars(e, out),
         Type::Map(k, v) => {
             type_vars(k, out);
@@ -53,7 +54,7 @@ pub fn type_vars(t: &Type, out: &mut Vec<String>) {
 /// Typing context: the types of the locals and bound variables in scope.
 pub struct Typer<'a> {
     pub info: &'a Info<'a>,
-    pub vars: HashMap<String, Type>,
+    pub vars: HashMap<Name, Type>,
     /// The type of `result`, inside a function's postcondition.
     pub result: Option<Type>,
 }
@@ -101,7 +102,7 @@ impl<'a> Typer<'a> {
                     vars: self.vars.clone(),
                     result: self.result.clone(),
                 };
-                inner.vars.insert(d.name.clone(), d.ty.clone());
+                inner.vars.insert(d.name, d.ty.clone());
                 inner.type_of(body)
             }
             K::FieldAcc(..) | K::PredicateAcc(..) | K::Quant { .. } => Type::Bool,

@@ -189,15 +189,15 @@ impl Gen<'_> {
             Some((d, rest)) => {
                 let mut texts = texts;
                 let first = texts.remove(0);
-                let saved_sub = self.ctx.subst.insert(d.name.clone(), first);
-                let saved_ty = self.ctx.typer.vars.insert(d.name.clone(), d.ty.clone());
+                let saved_sub = self.ctx.subst.insert(d.name, first);
+                let saved_ty = self.ctx.typer.vars.insert(d.name, d.ty.clone());
                 let out = self.bind_all(rest, texts, f);
                 match saved_sub {
-                    Some(s) => self.ctx.subst.insert(d.name.clone(), s),
+                    Some(s) => self.ctx.subst.insert(d.name, s),
                     None => self.ctx.subst.remove(&d.name),
                 };
                 match saved_ty {
-                    Some(t) => self.ctx.typer.vars.insert(d.name.clone(), t),
+                    Some(t) => self.ctx.typer.vars.insert(d.name, t),
                     None => self.ctx.typer.vars.remove(&d.name),
                 };
                 out

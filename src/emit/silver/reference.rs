@@ -302,12 +302,12 @@ impl<'p> Printer<'p> {
             ExprKind::IntLit(n) => text(n.get().to_string()),
             ExprKind::BoolLit(b) => text(b.to_string()),
             ExprKind::NullLit => text("null"),
-            ExprKind::Local(x) => text(x.clone()),
+            ExprKind::Local(x) => text(*x),
             ExprKind::Result => text("result"),
             ExprKind::FieldAccess(r, f) => self.receiver(r).append(text(format!(".{f}"))),
-            ExprKind::FuncApp(f, args) => text(f.clone()).append(self.call_args(args)),
+            ExprKind::FuncApp(f, args) => text(*f).append(self.call_args(args)),
             ExprKind::DomainFuncApp(f, args, t) => {
-                let app = text(f.clone()).append(self.call_args(args));
+                let app = text(*f).append(self.call_args(args));
                 if needs_ascription(t) {
                     parens(app.append(text(format!(": {}", ty(t)))))
                 } else {
@@ -349,7 +349,7 @@ impl<'p> Printer<'p> {
                 self.acc_perm(target, p)
             }
             ExprKind::PredicateAcc(name, args, p) => {
-                let target = text(name.clone()).append(self.call_args(args));
+                let target = text(*name).append(self.call_args(args));
                 self.acc_perm(target, p)
             }
             ExprKind::CurPermField(r, f) => text("perm(")

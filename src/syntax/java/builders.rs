@@ -62,7 +62,7 @@ fn sp(s: Span) -> (usize, usize) {
 /// `import a.b.C;` / `import a.b.*;`.
 #[derive(Clone, Debug)]
 pub struct Import {
-    pub path: Vec<String>,
+    pub path: Vec<Name>,
     pub all: bool,
     pub span: Span,
 }
@@ -215,7 +215,7 @@ pub fn type_decl(
 /// constructor's contract when members are inherited (`super::inherit`).
 pub fn super_call(file: FileId, l: usize, m: usize, r: usize, t: b::CallTail) -> Box<Expr> {
     let name = Ident {
-        name: SUPER.to_owned(),
+        name: Name::from(SUPER),
         span: b::span(file, l, m),
     };
     b::call(file, l, r, None, name, t)
@@ -777,12 +777,12 @@ fn ghost_args(errors: &mut Errors, args: Vec<Expr>) -> Vec<GhostArg> {
         match a.kind {
             ExprKind::Name(n) => out.push(GhostArg::Name(n)),
             ExprKind::Bool(v) => out.push(GhostArg::Bool(v, a.span)),
-            ExprKind::Int(v) => out.push(GhostArg::Int(v, a.span)),
+            ExprKind::Int(v) => out.push(GhostArg::Int(v.get(), a.span)),
             ExprKind::Unary(UnOp::Neg, x) if matches!(x.kind, ExprKind::Int(_)) => {
                 let ExprKind::Int(v) = x.kind else {
                     unreachable!()
                 };
-                out.push(GhostArg::Int(-v, a.span));
+                out.push(GhostArg::Int(-v.get(), a.span));
             }
             _ => {
                 let (al, ar) = sp(a.span);
@@ -1022,7 +1022,7 @@ pub fn try_(
 
 /// `++x` / `--x` as a statement.
 pub fn pre_incr(file: FileId, l: usize, r: usize, target: Box<Expr>, op: BinOp) -> Stmts {
-    let one = b::expr(file, l, (l + 2).min(r), ExprKind::Int(1));
+    let one = b::expr(file, l, (l + 2).min(r), ExprKind::Int(IntValue::from(1)));
     b::compound(file, l, r, target, op, one)
 }
 
@@ -1091,7 +1091,7 @@ pub fn un(
 
 pub fn int_lit<'i>(file: FileId, l: usize, r: usize, digits: &str) -> PResult<'i, Box<Expr>> {
     match digits.parse::<i128>() {
-        Ok(n) => Ok(b::expr(file, l, r, ExprKind::Int(n))),
+        Ok(n) => Ok(b::expr(file, l, r, ExprKind::Int(IntValue::from(n)))),
         Err(_) => malformed(l, r, "integer literal too large"),
     }
 }
@@ -1115,7 +1115,12 @@ pub fn new_object(
                 ExprKind::NewGeneric(Box::new(NewGeneric { class, ghost, args })),
             )
         }
-        None => b::expr(file, l, r, ExprKind::New(class, args)),
+        None => b::expr(
+            file,
+            l,
+            r,
+            ExprKind::New(Box::new(NewObject { class, args })),
+        ),
     }
 }
 
@@ -1133,7 +1138,12 @@ pub fn new_array(
         let (tl, _) = sp(ty.span);
         ty = b::array_ty(file, tl, r, ty);
     }
-    b::expr(file, l, r, ExprKind::NewArray(ty, b::unbox_all(dims)))
+    b::expr(
+        file,
+        l,
+        r,
+        ExprKind::NewArray(Box::new(ty), b::unbox_all(dims)),
+    )
 }
 
 pub fn array_init(file: FileId, errors: &mut Errors, l: usize, r: usize) -> Box<Expr> {
@@ -1169,7 +1179,12 @@ pub fn string_lit<'i>(file: FileId, l: usize, r: usize, text: &str) -> PResult<'
             },
             c => c,
         };
-        codes.push(b::expr(file, l, r, ExprKind::Int(code as i128)));
+        codes.push(b::expr(
+            file,
+            l,
+            r,
+            ExprKind::Int(IntValue::from(code as i128)),
+        ));
     }
     let int = b::ty(file, l, r, TypeKind::Int);
     let text = b::expr(

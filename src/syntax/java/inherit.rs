@@ -25,17 +25,17 @@ use std::collections::HashMap;
 
 /// Copies inherited members into every class with `extends`, in place.
 pub fn flatten(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
-    let mut index: HashMap<String, (usize, usize)> = HashMap::new();
+    let mut index: HashMap<Name, (usize, usize)> = HashMap::new();
     for (u, unit) in units.iter().enumerate() {
         for (d, decl) in unit.decls.iter().enumerate() {
             if let Decl::Class(c) = decl {
-                index.entry(c.name.name.clone()).or_insert((u, d));
+                index.entry(c.name.name).or_insert((u, d));
             }
         }
     }
     let mut errs = Vec::new();
-    let mut done: HashMap<String, bool> = HashMap::new();
-    let names: Vec<String> = index.keys().cloned().collect();
+    let mut done: HashMap<Name, bool> = HashMap::new();
+    let names: Vec<Name> = index.keys().cloned().collect();
     for n in names {
         flatten_class(units, &index, &n, &mut done, &mut errs);
     }
@@ -75,9 +75,9 @@ fn class_mut(units: &mut [Unit], at: (usize, usize)) -> &mut Class {
 /// it is in progress (a cycle).
 fn flatten_class(
     units: &mut [Unit],
-    index: &HashMap<String, (usize, usize)>,
+    index: &HashMap<Name, (usize, usize)>,
     name: &str,
-    done: &mut HashMap<String, bool>,
+    done: &mut HashMap<Name, bool>,
     errs: &mut Vec<Diagnostic>,
 ) {
     match done.get(name) {
@@ -94,9 +94,9 @@ fn flatten_class(
         }
         None => {}
     }
-    done.insert(name.to_owned(), false);
+    done.insert(Name::from(name), false);
     let Some(sup) = class_mut(units, index[name]).extends.clone() else {
-        done.insert(name.to_owned(), true);
+        done.insert(Name::from(name), true);
         return;
     };
     let Some(&at) = index.get(&sup.name) else {
@@ -105,14 +105,14 @@ fn flatten_class(
             sup.span,
             format!("class {} is not declared", sup.name),
         ));
-        done.insert(name.to_owned(), true);
+        done.insert(Name::from(name), true);
         return;
     };
     flatten_class(units, index, &sup.name, done, errs);
     let parent = class_mut(units, at).clone();
     let class = class_mut(units, index[name]);
     inherit(class, &parent, errs);
-    done.insert(name.to_owned(), true);
+    done.insert(Name::from(name), true);
 }
 
 fn kind(m: &Member) -> (u8, &str) {
@@ -133,10 +133,9 @@ fn inherit(class: &mut Class, parent: &Class, errs: &mut Vec<Diagnostic>) {
             (k, n.to_owned())
         })
         .collect();
-    let redefines_pred = parent
-        .members
-        .iter()
-        .any(|m| matches!(m, Member::Predicate(p) if own.contains(&(3, p.name.name.clone()))));
+    let redefines_pred = parent.members.iter().any(
+        |m| matches!(m, Member::Predicate(p) if own.contains(&(3, String::from(p.name.name)))),
+    );
     for m in &mut class.members {
         if let Member::Method(m) = m {
             if let Some(d) = overridden(parent, m) {
@@ -252,12 +251,7 @@ fn override_contract(m: &mut Method, d: &Method) -> Result<(), Diagnostic> {
     let same_pre = shapes(c, ClauseKind::Requires)
         .iter()
         .all(|x| parent_pre.contains(x));
-    let given = |c: &Contract| {
-        c.given
-            .iter()
-            .map(|p| p.name.name.clone())
-            .collect::<Vec<_>>()
-    };
+    let given = |c: &Contract| c.given.iter().map(|p| p.name.name).collect::<Vec<_>>();
     let ens = shapes(c, ClauseKind::Ensures);
     let keeps_post = shapes(&d.contract, ClauseKind::Ensures)
         .iter()

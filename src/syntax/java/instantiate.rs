@@ -34,25 +34,25 @@ enum Bound {
     Int(i128),
     /// Instance predicate `pred` of class `class`.
     Pred {
-        class: String,
-        pred: String,
+        class: Name,
+        pred: Name,
     },
 }
 
 impl Bound {
-    fn mangle(&self) -> String {
+    fn mangle(&self) -> Name {
         match self {
-            Bound::Bool(b) => b.to_string(),
-            Bound::Int(i) if *i < 0 => format!("m{}", -i),
-            Bound::Int(i) => i.to_string(),
-            Bound::Pred { class, pred } => format!("{class}_{pred}"),
+            Bound::Bool(b) => Name::from(b.to_string()),
+            Bound::Int(i) if *i < 0 => Name::from(format!("m{}", -i)),
+            Bound::Int(i) => Name::from(i.to_string()),
+            Bound::Pred { class, pred } => Name::from(format!("{class}_{pred}")),
         }
     }
 
     fn literal(&self, span: Span) -> Option<Expr> {
         let kind = match self {
             Bound::Bool(b) => ExprKind::Bool(*b),
-            Bound::Int(i) => ExprKind::Int(*i),
+            Bound::Int(i) => ExprKind::Int(IntValue::from(*i)),
             Bound::Pred { .. } => return None,
         };
         Some(Expr { kind, span })
@@ -62,8 +62,8 @@ impl Bound {
 /// Suffix of the field holding a predicate parameter's owner.
 const OWNER: &str = "$owner";
 
-fn owner_field(param: &str) -> String {
-    format!("{param}{OWNER}")
+fn owner_field(param: &str) -> Name {
+    Name::from(format!("{param}{OWNER}"))
 }
 
 /// Replaces every template use in `units` by an instance, adding the
@@ -74,7 +74,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
         for d in std::mem::take(&mut u.decls) {
             match d {
                 Decl::Class(c) if !c.ghost_params.is_empty() => {
-                    let key = (c.name.name.clone(), c.ghost_params.len());
+                    let key = (c.name.name, c.ghost_params.len());
                     if st.templates.contains_key(&key) {
                         st.errors.push(Diagnostic::error(
                             ErrorCode::Duplicate,
@@ -86,7 +86,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                         ));
                         continue;
                     }
-                    st.template_names.insert(c.name.name.clone());
+                    st.template_names.insert(c.name.name);
                     st.templates.insert(key, Template { class: c, unit: ui });
                 }
                 d => u.decls.push(d),
@@ -137,19 +137,19 @@ struct Template {
 
 /// A requested instance: template key, arguments, owners, and its name.
 struct Request {
-    template: (String, usize),
+    template: (Name, usize),
     bounds: Vec<Bound>,
-    name: String,
+    name: Name,
     /// The first use, where the instance's own proofs report.
     site: Span,
 }
 
 #[derive(Default)]
 struct State {
-    templates: HashMap<(String, usize), Template>,
-    template_names: HashSet<String>,
-    instances: HashMap<((String, usize), Vec<Bound>), String>,
-    taken: HashSet<String>,
+    templates: HashMap<(Name, usize), Template>,
+    template_names: HashSet<Name>,
+    instances: HashMap<((Name, usize), Vec<Bound>), Name>,
+    taken: HashSet<Name>,
     queue: VecDeque<Request>,
     errors: Vec<Diagnostic>,
 }
@@ -169,21 +169,21 @@ type PredSig = (Vec<Type>, bool);
 struct Ctx<'s> {
     st: &'s mut State,
     /// The class being written (for `this`'s predicates as arguments).
-    class: Option<String>,
-    preds: HashMap<String, PredSig>,
-    params: HashMap<String, Param_>,
+    class: Option<Name>,
+    preds: HashMap<Name, PredSig>,
+    params: HashMap<Name, Param_>,
     /// The class's constants with a literal value (`static final int N = 4;`).
-    constants: HashMap<String, Bound>,
+    constants: HashMap<Name, Bound>,
 }
 
 impl<'s> Ctx<'s> {
-    fn new(st: &'s mut State, c: &Class, params: HashMap<String, Param_>) -> Ctx<'s> {
+    fn new(st: &'s mut State, c: &Class, params: HashMap<Name, Param_>) -> Ctx<'s> {
         let preds = c
             .members
             .iter()
             .filter_map(|m| match m {
                 Member::Predicate(p) if !p.mods.is_static => Some((
-                    p.name.name.clone(),
+                    p.name.name,
                     (
                         p.params.iter().map(|x| x.ty.clone()).collect(),
                         p.mods.is_group,
@@ -198,18 +198,18 @@ impl<'s> Ctx<'s> {
             .filter_map(|m| match m {
                 Member::Field(f) if f.mods.is_static && f.mods.is_final => {
                     let b = match f.init.as_ref().map(|e| &e.kind) {
-                        Some(ExprKind::Int(i)) => Bound::Int(*i),
+                        Some(ExprKind::Int(i)) => Bound::Int(i.get()),
                         Some(ExprKind::Bool(b)) => Bound::Bool(*b),
                         _ => return None,
                     };
-                    Some((f.name.name.clone(), b))
+                    Some((f.name.name, b))
                 }
                 _ => None,
             })
             .collect();
         Ctx {
             st,
-            class: Some(c.name.name.clone()),
+            class: Some(c.name.name),
             preds,
             params,
             constants,
@@ -227,8 +227,8 @@ impl<'s> Ctx<'s> {
         name: &Ident,
         args: &[GhostArg],
         span: Span,
-    ) -> Option<(String, Vec<Expr>)> {
-        let key = (name.name.clone(), args.len());
+    ) -> Option<(Name, Vec<Expr>)> {
+        let key = (name.name, args.len());
         let Some(t) = self.st.templates.get(&key) else {
             let msg = if self.st.template_names.contains(&name.name) {
                 format!("{} takes a different number of ghost arguments", name.name)
@@ -260,26 +260,26 @@ impl<'s> Ctx<'s> {
             return None;
         }
         let st = &mut *self.st;
-        let inst_key = (key.clone(), bounds.clone());
+        let inst_key = (key, bounds.clone());
         if let Some(n) = st.instances.get(&inst_key) {
-            return Some((n.clone(), owners));
+            return Some((*n, owners));
         }
-        let mut n = std::iter::once(name.name.clone())
+        let mut n = std::iter::once(name.name)
             .chain(bounds.iter().map(Bound::mangle))
             .collect::<Vec<_>>()
             .join("$");
-        while st.taken.contains(&n) {
+        while st.taken.contains(n.as_str()) {
             n.push('$');
         }
-        st.taken.insert(n.clone());
-        st.instances.insert(inst_key, n.clone());
+        st.taken.insert(Name::from(n.clone()));
+        st.instances.insert(inst_key, Name::from(n.clone()));
         st.queue.push_back(Request {
             template: key,
             bounds,
-            name: n.clone(),
+            name: Name::from(n.clone()),
             site: span,
         });
-        Some((n, owners))
+        Some((Name::from(n), owners))
     }
 
     /// One argument against its formal: the bound and, for a predicate, the
@@ -305,10 +305,10 @@ impl<'s> Ctx<'s> {
                     return None;
                 };
                 self.fits(want, params, *group, &ps, g, span)?;
-                let class = self.class.clone()?;
+                let class = self.class?;
                 let bound = Bound::Pred {
                     class,
-                    pred: n.name.clone(),
+                    pred: n.name,
                 };
                 Some((
                     bound,
@@ -404,7 +404,7 @@ fn self_select(field: &str, span: Span) -> Expr {
                 span,
             }),
             Ident {
-                name: field.to_owned(),
+                name: Name::from(field),
                 span,
             },
         ),
@@ -453,10 +453,11 @@ impl Rewrite for Ctx<'_> {
                         name: n,
                         span: class.span,
                     };
-                    e.kind = ExprKind::New(name, args);
+                    e.kind = ExprKind::New(Box::new(NewObject { class: name, args }));
                 }
             }
-            ExprKind::New(c, _) if self.st.template_names.contains(&c.name) => {
+            ExprKind::New(n) if self.st.template_names.contains(&n.class.name) => {
+                let c = &n.class;
                 let msg = format!(
                     "{} has ghost parameters: write its ghost arguments, new {}/*@<…>@*/(…)",
                     c.name, c.name
@@ -474,20 +475,20 @@ impl State {
     /// an interface it implements (`ReentrantLock<inv> implements
     /// Lock<inv, true, true>`): the interface's instance declares their owner
     /// field and alias, which `c` inherits.
-    fn provided_by_interfaces(&self, c: &Class) -> HashSet<String> {
+    fn provided_by_interfaces(&self, c: &Class) -> HashSet<Name> {
         let mut out = HashSet::new();
         for t in &c.implements {
             let TypeKind::Generic(i, args) = &t.kind else {
                 continue;
             };
-            let Some(tpl) = self.templates.get(&(i.name.clone(), args.len())) else {
+            let Some(tpl) = self.templates.get(&(i.name, args.len())) else {
                 continue;
             };
             for (formal, arg) in tpl.class.ghost_params.iter().zip(args) {
                 let is_family = matches!(formal.ty.kind, TypeKind::Family { .. });
                 if let GhostArg::Name(n) = arg {
                     if is_family && n.name == formal.name.name {
-                        out.insert(n.name.clone());
+                        out.insert(n.name);
                     }
                 }
             }
@@ -524,7 +525,7 @@ impl State {
                 _ => None,
             };
             params.insert(
-                f.name.name.clone(),
+                f.name.name,
                 Param_ {
                     bound: b.clone(),
                     family,
@@ -564,7 +565,7 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
     let span = f.span;
     let field = owner_field(&f.name.name);
     let id = |name: &str| Ident {
-        name: name.to_owned(),
+        name: Name::from(name),
         span,
     };
     let e = |kind| Expr { kind, span };
@@ -704,12 +705,12 @@ impl Rewrite for AliasToParam<'_> {
             let span = c.name.span;
             c.recv = Some(Box::new(Expr {
                 kind: ExprKind::Name(Ident {
-                    name: self.owner.to_owned(),
+                    name: Name::from(self.owner),
                     span,
                 }),
                 span,
             }));
-            c.name.name = self.pred.to_owned();
+            c.name.name = Name::from(self.pred);
         }
     }
 }
@@ -784,7 +785,7 @@ mod tests {
             .iter()
             .flat_map(|u| &u.decls)
             .filter_map(|d| match d {
-                Decl::Class(c) => Some(c.name.name.clone()),
+                Decl::Class(c) => Some(c.name.name.to_string()),
                 Decl::Member(_) => None,
             })
             .collect()

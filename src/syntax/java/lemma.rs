@@ -76,13 +76,14 @@ fn unroll(e: &Expr) -> Result<Vec<Expr>, Diagnostic> {
             out.extend(unroll(b)?);
             Ok(out)
         }
-        ExprKind::Quant {
-            q: Quantifier::ForallStar,
-            binders,
-            range,
-            cond,
-            body,
-        } if binders.len() == 1 => {
+        ExprKind::Quant(qe) if qe.q == Quantifier::ForallStar && qe.binders.len() == 1 => {
+            let Quant {
+                binders,
+                range,
+                cond,
+                body,
+                ..
+            } = &**qe;
             let var = &binders[0].name.name;
             let (lo, hi) = match (range, cond) {
                 (Some((lo, hi)), None) => (literal(lo), literal(hi)),
@@ -115,7 +116,7 @@ fn unroll(e: &Expr) -> Result<Vec<Expr>, Diagnostic> {
 
 fn literal(e: &Expr) -> Option<i128> {
     match &e.kind {
-        ExprKind::Int(i) => Some(*i),
+        ExprKind::Int(i) => Some(i.get()),
         ExprKind::Unary(UnOp::Neg, x) => literal(x).map(|i| -i),
         _ => None,
     }
@@ -166,7 +167,7 @@ struct Subst<'a> {
 impl Rewrite for Subst<'_> {
     fn expr(&mut self, e: &mut Expr) {
         if matches!(&e.kind, ExprKind::Name(n) if n.name == self.var) {
-            e.kind = ExprKind::Int(self.value);
+            e.kind = ExprKind::Int(IntValue::from(self.value));
         }
     }
 }

@@ -52,17 +52,17 @@ pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
     if !has_thread {
         return Ok(());
     }
-    let classes: HashMap<String, Class> = units
+    let classes: HashMap<Name, Class> = units
         .iter()
         .flat_map(|u| &u.decls)
         .filter_map(|d| match d {
-            Decl::Class(c) => Some((c.name.name.clone(), c.clone())),
+            Decl::Class(c) => Some((c.name.name, c.clone())),
             Decl::Member(_) => None,
         })
         .collect();
     let mut w = Walker {
         classes: &classes,
-        class: String::new(),
+        class: Name::from(String::new()),
         scope: Vec::new(),
         uses: Vec::new(),
         errs: Vec::new(),
@@ -79,19 +79,19 @@ pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                 w.scope = m
                     .params
                     .iter()
-                    .map(|p| (p.name.name.clone(), named(&p.ty)))
+                    .map(|p| (p.name.name, named(&p.ty)))
                     .collect();
                 w.block(body, u);
             }
         }
     }
     let Walker { uses, mut errs, .. } = w;
-    let mut made: Vec<String> = Vec::new();
+    let mut made: Vec<Name> = Vec::new();
     for (r, span, u) in uses {
-        if made.contains(&r) || classes.contains_key(&thread_class_name(&r)) {
+        if made.contains(&r) || classes.contains_key(thread_class_name(&r).as_str()) {
             continue;
         }
-        made.push(r.clone());
+        made.push(r);
         match thread_class(&classes, &r, span) {
             Ok(c) => units[u].decls.push(Decl::Class(c)),
             Err(d) => errs.push(d),
@@ -104,15 +104,15 @@ pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
     }
 }
 
-fn named(t: &Type) -> Option<String> {
+fn named(t: &Type) -> Option<Name> {
     match &t.kind {
-        TypeKind::Named(n) => Some(n.name.clone()),
+        TypeKind::Named(n) => Some(n.name),
         _ => None,
     }
 }
 
 /// Class `name` and its superclasses (by copying), nearest first.
-fn lineage<'c>(classes: &'c HashMap<String, Class>, name: &str) -> Vec<&'c Class> {
+fn lineage<'c>(classes: &'c HashMap<Name, Class>, name: &str) -> Vec<&'c Class> {
     let mut out: Vec<&Class> = Vec::new();
     let mut at = classes.get(name);
     while let Some(c) = at {
@@ -126,13 +126,13 @@ fn lineage<'c>(classes: &'c HashMap<String, Class>, name: &str) -> Vec<&'c Class
 }
 
 struct Walker<'c> {
-    classes: &'c HashMap<String, Class>,
+    classes: &'c HashMap<Name, Class>,
     /// The class whose methods are walked.
-    class: String,
+    class: Name,
     /// Locals and parameters in scope with their class type, if any.
-    scope: Vec<(String, Option<String>)>,
+    scope: Vec<(Name, Option<Name>)>,
     /// Runnable classes used, with the first `new Thread(…)` and its unit.
-    uses: Vec<(String, Span, usize)>,
+    uses: Vec<(Name, Span, usize)>,
     errs: Vec<Diagnostic>,
     /// Locals to declare before the statement being walked (`hoist`).
     hoisted: Vec<Stmt>,
@@ -157,14 +157,14 @@ impl Walker<'_> {
         self.fresh += 1;
         let span = init.span;
         let name = Ident {
-            name: format!("weft_new_{}", self.fresh),
+            name: Name::from(format!("weft_new_{}", self.fresh)),
             span,
         };
         self.hoisted.push(Stmt {
             kind: StmtKind::Local {
                 ty: Type {
                     kind: TypeKind::Named(Ident {
-                        name: ty.to_owned(),
+                        name: Name::from(ty),
                         span,
                     }),
                     span,
@@ -188,15 +188,15 @@ impl Walker<'_> {
             span: Span::default(),
         };
         each_expr_mut(e, &mut |x| {
-            let ExprKind::New(c, args) = &mut x.kind else {
+            let ExprKind::New(n) = &mut x.kind else {
                 return;
             };
-            if !c.name.starts_with("Thread$") {
+            if !n.class.name.starts_with("Thread$") {
                 return;
             }
-            for a in args.iter_mut() {
-                if let ExprKind::New(r, _) = &a.kind {
-                    let r = r.name.clone();
+            for a in n.args.iter_mut() {
+                if let ExprKind::New(r) = &a.kind {
+                    let r = r.class.name;
                     let init = std::mem::replace(a, placeholder());
                     *a = self.hoist(&r, init);
                 }
@@ -207,9 +207,9 @@ impl Walker<'_> {
         }
         if let ExprKind::Call(c) = &mut e.kind {
             if let Some(recv) = &mut c.recv {
-                if let ExprKind::New(t, _) = &recv.kind {
-                    if t.name.starts_with("Thread$") {
-                        let t = t.name.clone();
+                if let ExprKind::New(t) = &recv.kind {
+                    if t.class.name.starts_with("Thread$") {
+                        let t = t.class.name;
                         let init = std::mem::replace(&mut **recv, placeholder());
                         **recv = self.hoist(&t, init);
                     }
@@ -225,13 +225,13 @@ impl Walker<'_> {
                     self.expr(e, u);
                     self.hoist_news(e, false);
                     // `Thread t = new Thread(r)`: t holds the runnable's thread class.
-                    if let (ExprKind::New(c, _), TypeKind::Named(n)) = (&e.kind, &mut ty.kind) {
-                        if n.name == THREAD && c.name.starts_with("Thread$") {
-                            n.name.clone_from(&c.name);
+                    if let (ExprKind::New(c), TypeKind::Named(n)) = (&e.kind, &mut ty.kind) {
+                        if n.name == THREAD && c.class.name.starts_with("Thread$") {
+                            n.name = c.class.name;
                         }
                     }
                 }
-                self.scope.push((name.name.clone(), named(ty)));
+                self.scope.push((name.name, named(ty)));
             }
             StmtKind::Assign { target, value } => {
                 self.expr(target, u);
@@ -288,7 +288,7 @@ impl Walker<'_> {
             } => {
                 self.expr(lo, u);
                 self.expr(hi, u);
-                self.scope.push((var.name.clone(), None));
+                self.scope.push((var.name, None));
                 self.block(body, u);
                 self.scope.pop();
             }
@@ -316,16 +316,16 @@ impl Walker<'_> {
     /// `new Thread(e)` → `new Thread$R(e)`.
     fn rewrite(&mut self, x: &mut Expr, u: usize) {
         let span = x.span;
-        let ExprKind::New(c, args) = &mut x.kind else {
+        let ExprKind::New(n) = &mut x.kind else {
             return;
         };
-        let [arg] = args.as_slice() else { return };
-        if c.name != THREAD {
+        let [arg] = n.args.as_slice() else { return };
+        if n.class.name != THREAD {
             return;
         }
         match self.runnable(arg) {
             Ok(r) => {
-                c.name = thread_class_name(&r);
+                n.class.name = Name::from(thread_class_name(&r));
                 self.uses.push((r, span, u));
             }
             Err(d) => self.errs.push(d),
@@ -333,7 +333,7 @@ impl Walker<'_> {
     }
 
     /// The class R of the runnable in `new Thread(e)`, checked.
-    fn runnable(&self, e: &Expr) -> Result<String, Diagnostic> {
+    fn runnable(&self, e: &Expr) -> Result<Name, Diagnostic> {
         let field = |class: &str, f: &str| {
             lineage(self.classes, class).into_iter().find_map(|c| {
                 c.members.iter().find_map(|m| match m {
@@ -343,10 +343,10 @@ impl Walker<'_> {
             })
         };
         let r = match &e.kind {
-            ExprKind::New(c, _) => Some(c.name.clone()),
-            ExprKind::This => Some(self.class.clone()),
+            ExprKind::New(c) => Some(c.class.name),
+            ExprKind::This => Some(self.class),
             ExprKind::Name(n) => match self.scope.iter().rev().find(|(v, _)| *v == n.name) {
-                Some((_, t)) => t.clone(),
+                Some((_, t)) => *t,
                 None => field(&self.class, &n.name),
             },
             ExprKind::Select(o, f) if matches!(o.kind, ExprKind::This) => {
@@ -394,17 +394,17 @@ impl Walker<'_> {
 }
 
 /// The class an `implements` entry names (instantiated by now).
-fn type_name(t: &Type) -> Option<String> {
+fn type_name(t: &Type) -> Option<Name> {
     match &t.kind {
-        TypeKind::Named(n) => Some(n.name.clone()),
+        TypeKind::Named(n) => Some(n.name),
         _ => None,
     }
 }
 
 /// Whether class `r` (or a superclass) implements `Runnable`, maybe
 /// through interfaces that extend it.
-fn implements_runnable(classes: &HashMap<String, Class>, r: &str) -> bool {
-    let mut todo: Vec<String> = lineage(classes, r)
+fn implements_runnable(classes: &HashMap<Name, Class>, r: &str) -> bool {
+    let mut todo: Vec<Name> = lineage(classes, r)
         .iter()
         .flat_map(|c| c.implements.iter().filter_map(type_name))
         .collect();
@@ -425,7 +425,7 @@ fn implements_runnable(classes: &HashMap<String, Class>, r: &str) -> bool {
 }
 
 /// The `run()` method of class `r` (its own or copied from a superclass).
-fn run_of<'c>(classes: &'c HashMap<String, Class>, r: &str) -> Option<&'c Method> {
+fn run_of<'c>(classes: &'c HashMap<Name, Class>, r: &str) -> Option<&'c Method> {
     lineage(classes, r).into_iter().find_map(|c| {
         c.members.iter().find_map(|m| match m {
             Member::Method(m)
@@ -442,7 +442,7 @@ fn run_of<'c>(classes: &'c HashMap<String, Class>, r: &str) -> Option<&'c Method
 }
 
 /// `e` as seen from the thread object: R's members through `target`.
-fn through_target(e: &mut Expr, target: &Expr, bound: &mut Vec<String>, classes: &[&str]) {
+fn through_target(e: &mut Expr, target: &Expr, bound: &mut Vec<Name>, classes: &[&str]) {
     match &mut e.kind {
         ExprKind::This => {
             *e = Expr {
@@ -463,15 +463,16 @@ fn through_target(e: &mut Expr, target: &Expr, bound: &mut Vec<String>, classes:
                 through_target(a, target, bound, classes);
             }
         }
-        ExprKind::Quant {
-            binders,
-            range,
-            cond,
-            body,
-            ..
-        } => {
+        ExprKind::Quant(q) => {
+            let Quant {
+                binders,
+                range,
+                cond,
+                body,
+                ..
+            } = &mut **q;
             let n = bound.len();
-            bound.extend(binders.iter().map(|b| b.name.name.clone()));
+            bound.extend(binders.iter().map(|b| b.name.name));
             if let Some((lo, hi)) = range {
                 through_target(lo, target, bound, classes);
                 through_target(hi, target, bound, classes);
@@ -486,7 +487,7 @@ fn through_target(e: &mut Expr, target: &Expr, bound: &mut Vec<String>, classes:
             name, value, body, ..
         } => {
             through_target(value, target, bound, classes);
-            bound.push(name.name.clone());
+            bound.push(name.name);
             through_target(body, target, bound, classes);
             bound.pop();
         }
@@ -510,11 +511,7 @@ fn old_in(e: &mut Expr) -> Option<Span> {
 }
 
 /// `Thread$R`, at `span` (the first `new Thread(…)` of an R).
-fn thread_class(
-    classes: &HashMap<String, Class>,
-    r: &str,
-    span: Span,
-) -> Result<Class, Diagnostic> {
+fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<Class, Diagnostic> {
     let run = run_of(classes, r).expect("checked when the use was found");
     if !run.contract.given.is_empty() || !run.contract.yields.is_empty() {
         return Err(Diagnostic::error(
@@ -525,12 +522,12 @@ fn thread_class(
     }
     let ex = |kind| Expr { kind, span };
     let id = |n: &str| Ident {
-        name: n.to_owned(),
+        name: Name::from(n),
         span,
     };
     let ty = |kind| Type { kind, span };
     let target = ex(ExprKind::Select(Box::new(ex(ExprKind::This)), id("target")));
-    let names: Vec<&str> = classes.keys().map(String::as_str).collect();
+    let names: Vec<&str> = classes.keys().map(Name::as_str).collect();
     let side = |pre: bool| -> Vec<Expr> {
         run.contract
             .clauses
@@ -586,7 +583,7 @@ fn thread_class(
         is_inline: true,
         ..Modifiers::default()
     };
-    let one = || ex(ExprKind::Int(1));
+    let one = || ex(ExprKind::Int(IntValue::from(1)));
     let p_is_one = ex(ExprKind::Binary(
         BinOp::Eq,
         Box::new(ex(ExprKind::Name(id("p")))),

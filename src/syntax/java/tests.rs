@@ -251,7 +251,7 @@ fn string_literals_are_calls_with_their_character_codes() {
     let codes: Vec<i128> = codes
         .iter()
         .map(|e| match e.kind {
-            ExprKind::Int(n) => n,
+            ExprKind::Int(n) => n.get(),
             _ => panic!("a code"),
         })
         .collect();
