@@ -5,32 +5,76 @@
 //! verification IR share names instead of each allocating its own strings.
 //! The set of distinct names of a program is small next to its size.
 
+use rustc_hash::FxHashMap;
 use std::fmt;
 use std::ops::Deref;
-use ustr::Ustr;
+use std::sync::{Mutex, OnceLock};
 
-// Hashed as its text (not by the interner's hash) so that a map keyed by
-// names can be looked up with a `&str`.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
-pub struct Name(Ustr);
+/// A pointer to the one leaked copy of its text: equal names are the same
+/// pointer, so equality is pointer equality.
+#[derive(Clone, Copy)]
+pub struct Name(&'static &'static str);
+
+/// The table of every name made so far. A lock per lookup is cheap next to
+/// the allocation a `String` per identifier would cost.
+fn table() -> &'static Mutex<FxHashMap<&'static str, Name>> {
+    static TABLE: OnceLock<Mutex<FxHashMap<&'static str, Name>>> = OnceLock::new();
+    TABLE.get_or_init(Default::default)
+}
 
 impl Name {
     pub fn new(s: &str) -> Name {
-        Name(Ustr::from(s))
+        let mut t = table().lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&n) = t.get(s) {
+            return n;
+        }
+        let text: &'static str = Box::leak(s.into());
+        let n = Name(Box::leak(Box::new(text)));
+        t.insert(text, n);
+        n
     }
 
     pub fn as_str(&self) -> &'static str {
-        self.0.as_str()
+        self.0
+    }
+}
+
+impl PartialEq for Name {
+    fn eq(&self, other: &Name) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Name {}
+
+impl PartialOrd for Name {
+    fn partial_cmp(&self, other: &Name) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+// By text, so that sorting names is deterministic.
+impl Ord for Name {
+    fn cmp(&self, other: &Name) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl Default for Name {
+    fn default() -> Name {
+        Name::new("")
     }
 }
 
 impl Deref for Name {
     type Target = str;
     fn deref(&self) -> &str {
-        self.0.as_str()
+        self.0
     }
 }
 
+// Hashed as its text, so that a map keyed by names can be looked up with a
+// `&str` (`Borrow<str>`).
 impl std::hash::Hash for Name {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.as_str().hash(state)
@@ -45,19 +89,19 @@ impl std::borrow::Borrow<str> for Name {
 
 impl AsRef<str> for Name {
     fn as_ref(&self) -> &str {
-        self.0.as_str()
+        self.0
     }
 }
 
 impl fmt::Display for Name {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0.as_str())
+        f.write_str(self.0)
     }
 }
 
 impl fmt::Debug for Name {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.0.as_str(), f)
+        fmt::Debug::fmt(self.0, f)
     }
 }
 

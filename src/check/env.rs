@@ -2,7 +2,7 @@
 //! body is checked, so declaration order and file boundaries do not matter.
 
 use crate::name::Name;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::scope::Scopes;
 use super::types;
@@ -138,13 +138,13 @@ pub(super) fn collect<'a>(
     let mut c = Collector {
         env: Env {
             program: Program::default(),
-            class_ids: HashMap::new(),
+            class_ids: HashMap::default(),
             classes: Vec::new(),
-            globals: HashMap::new(),
-            given_names: HashMap::new(),
-            yields_names: HashMap::new(),
-            group_param: HashMap::new(),
-            supers: HashMap::new(),
+            globals: HashMap::default(),
+            given_names: HashMap::default(),
+            yields_names: HashMap::default(),
+            group_param: HashMap::default(),
+            supers: HashMap::default(),
         },
         jobs: Vec::new(),
         errs,

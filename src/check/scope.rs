@@ -8,7 +8,7 @@
 //! already used in the callable (shadowing, or a sibling block).
 
 use crate::name::Name;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::core::{Type, Var};
 use crate::diag::{Diagnostic, ErrorCode};
@@ -99,13 +99,13 @@ pub(super) struct Scopes {
 impl Scopes {
     pub(super) fn new() -> Scopes {
         Scopes {
-            frames: vec![HashMap::new()],
-            used: HashSet::new(),
+            frames: vec![HashMap::default()],
+            used: HashSet::default(),
         }
     }
 
     pub(super) fn push(&mut self) {
-        self.frames.push(HashMap::new());
+        self.frames.push(HashMap::default());
     }
 
     pub(super) fn pop(&mut self) {

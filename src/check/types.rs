@@ -1,7 +1,7 @@
 //! Types: conversion from syntax, compatibility, and display in messages.
 
 use crate::name::Name;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::core::{ClassId, Program, Type};
 use crate::diag::{Diagnostic, ErrorCode};
