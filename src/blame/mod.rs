@@ -33,6 +33,9 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
     let reason = match &f.reason {
         FailureReason::AssertionFalse => Reason::False,
         FailureReason::InsufficientPermission => Reason::Perm,
+        FailureReason::NegativePermission if info.blame == Blame::ScaledPredicate => {
+            return at(FailureCode::ScaleNeg, info)
+        }
         FailureReason::NegativePermission => Reason::NegativePermValue,
         FailureReason::DivisionByZero => {
             return at(
@@ -123,6 +126,9 @@ pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
         _ if c.refute => Reason::False,
         FailureReason::AssertionFalse => Reason::False,
         FailureReason::InsufficientPermission => Reason::Perm,
+        FailureReason::NegativePermission if info.blame == Blame::ScaledPredicate => {
+            return at(FailureCode::ScaleNeg, info)
+        }
         FailureReason::NegativePermission => Reason::NegativePermValue,
         FailureReason::DivisionByZero => return at(FailureCode::DivByZero, info),
         FailureReason::NotInjective => return at(FailureCode::NotInjective, info),
@@ -261,8 +267,7 @@ fn missing_permission(
             .next()
     };
     // A generated check's resources carry the check's blame.
-    if let Some(_res) = matching(&|b| *b == Blame::Resource || matches!(b, Blame::AsWithReason(_)))
-    {
+    if let Some(_res) = matching(&|b| b.is_resource() || matches!(b, Blame::AsWithReason(_))) {
         return code_of(f, info, Reason::Perm).map(|c| at(c, info));
     }
     if let Some(read) = matching(&|b| *b == Blame::As(FailureCode::Perm)) {
@@ -414,6 +419,7 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::DivByZero => "divisor may be zero".into(),
         C::InvocationObjectNull => "the receiver of this call may be null".into(),
         C::NotInjective => "the locations of this quantified permission may not be distinct".into(),
+        C::ScaleNeg => "the amount of this predicate may be negative".into(),
         C::Unsatisfiable => "this precondition can never hold".into(),
         C::OptionNone => "this option may be None".into(),
         C::LockNotCommitted => "this lock's invariant may not have been committed".into(),

@@ -52,6 +52,8 @@ pub enum FailureCode {
     /// A call on a receiver that may be null.
     InvocationObjectNull,
     NotInjective,
+    /// The amount of a scaled predicate (`[p]pred(…)`) may be negative.
+    ScaleNeg,
     /// A precondition that can never hold.
     Unsatisfiable,
     /// `.get` on an option that may be `None`.
@@ -115,6 +117,7 @@ impl fmt::Display for FailureCode {
             DivByZero => f.write_str("divByZero"),
             InvocationObjectNull => f.write_str("invocationObjectNull"),
             NotInjective => f.write_str("notInjective"),
+            ScaleNeg => f.write_str("scaleNeg"),
             Unsatisfiable => f.write_str("unsatisfiable"),
             OptionNone => f.write_str("optionNone"),
             LockNotCommitted => f.write_str("lockNotCommitted"),

@@ -304,8 +304,15 @@ impl Encoder<'_> {
         if q.is_inline {
             return self.inline_predicate(e, *pred, vargs, perm);
         }
+        // A written amount (`[p]pred(…)`) may be negative: VerCors checks
+        // scales (`scaleNeg`); `write` cannot be.
+        let blame = if matches!(perm.kind, K::Write) {
+            Blame::Resource
+        } else {
+            Blame::ScaledPredicate
+        };
         let perm = self.expr_as(perm, &T::Rational)?;
-        let o = self.origin(e.span, Blame::Resource, "predicate");
+        let o = self.origin(e.span, blame, "predicate");
         Ok(Expr::new(
             ExprKind::PredicateAcc(
                 Name::from(self.names.predicate(*pred).to_string()),

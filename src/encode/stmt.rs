@@ -220,10 +220,7 @@ impl Encoder<'_> {
             // A missing resource of a generated check is the construct's failure.
             let origins = &mut self.origins;
             super::expr::resources_mut(&mut e, &mut |r| {
-                if origins
-                    .get(r.origin)
-                    .is_some_and(|i| i.blame == Blame::Resource)
-                {
+                if origins.get(r.origin).is_some_and(|i| i.blame.is_resource()) {
                     r.origin = origins.add(span, blame, what);
                 }
             });
