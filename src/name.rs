@@ -66,6 +66,16 @@ impl Default for Name {
     }
 }
 
+/// A name given by a constant, interned once per place it is written
+/// (`name!("this")`), for names made again and again.
+#[macro_export]
+macro_rules! name {
+    ($text:expr) => {{
+        static NAME: std::sync::OnceLock<$crate::name::Name> = std::sync::OnceLock::new();
+        *NAME.get_or_init(|| $crate::name::Name::new($text))
+    }};
+}
+
 impl Deref for Name {
     type Target = str;
     fn deref(&self) -> &str {

@@ -42,7 +42,7 @@ pub(super) fn final_value_function(
 fn this_is_not_null(o: vir::Origin) -> Expr {
     Expr::binary(
         BinOp::Ne,
-        Expr::local("this"),
+        Expr::local(crate::name!("this")),
         Expr::plain(ExprKind::NullLit),
     )
     .with_origin(o)
@@ -69,7 +69,7 @@ impl Encoder<'_> {
 
     fn this_decl() -> LocalDecl {
         LocalDecl {
-            name: "this".into(),
+            name: crate::name!("this"),
             ty: vir::Type::Ref,
         }
     }
@@ -131,11 +131,11 @@ impl Encoder<'_> {
                 "constructor",
             );
             for f in self.p.class(c).fields.clone() {
-                let field = self.names.field(f).to_string();
+                let field = self.names.field(f);
                 pres.push(
                     Expr::plain(ExprKind::FieldAcc(
-                        Box::new(Expr::local("this")),
-                        Name::from(field),
+                        Box::new(Expr::local(crate::name!("this"))),
+                        field,
                         Box::new(Expr::plain(ExprKind::FullPerm)),
                     ))
                     .with_origin(o),
@@ -173,7 +173,7 @@ impl Encoder<'_> {
         };
         let origin = self.origin(m.span, Blame::Direct, "method");
         Ok(vir::Method {
-            name: Name::from(self.names.method(id).to_string()),
+            name: self.names.method(id),
             params,
             returns,
             pres,
@@ -252,12 +252,12 @@ impl Encoder<'_> {
         for f in class_fields {
             if self.p.field(f).is_final {
                 let value = Expr::plain(ExprKind::FieldAccess(
-                    Box::new(Expr::local("this")),
-                    Name::from(self.names.field(f).to_string()),
+                    Box::new(Expr::local(crate::name!("this"))),
+                    self.names.field(f),
                 ));
                 let fixed = Expr::plain(ExprKind::FuncApp(
                     self.names.final_value(f),
-                    vec![Expr::local("this")],
+                    vec![Expr::local(crate::name!("this"))],
                 ));
                 out.push(Stmt::plain(StmtKind::Assume(Expr::binary(
                     BinOp::Eq,
@@ -288,7 +288,7 @@ impl Encoder<'_> {
         let ret = self.ty(&f.ret);
         let origin = self.origin(f.span, Blame::Direct, "function");
         Ok(vir::Function {
-            name: Name::from(self.names.function(id).to_string()),
+            name: self.names.function(id),
             params,
             ret,
             pres,
@@ -328,7 +328,7 @@ impl Encoder<'_> {
         };
         let origin = self.origin(q.span, Blame::Direct, "predicate");
         Ok(Some(vir::Predicate {
-            name: Name::from(self.names.predicate(id).to_string()),
+            name: self.names.predicate(id),
             params,
             body,
             origin,

@@ -33,10 +33,10 @@ impl Encoder<'_> {
             K::Int(i) => plain(ExprKind::IntLit(*i)),
             K::Bool(b) => plain(ExprKind::BoolLit(*b)),
             K::Null => plain(ExprKind::NullLit),
-            K::This => plain(ExprKind::Local("this".into())),
+            K::This => plain(ExprKind::Local(crate::name!("this"))),
             K::Result => match self.scope {
                 Scope::Function => plain(ExprKind::Result),
-                _ => plain(ExprKind::Local(super::names::RESULT.into())),
+                _ => plain(ExprKind::Local(crate::name!(super::names::RESULT))),
             },
             K::Local(n) => plain(ExprKind::Local(self.local_name(*n))),
             K::Field(recv, f) => self.field_read(e, recv, *f),
@@ -55,9 +55,9 @@ impl Encoder<'_> {
                 }
                 let want: Vec<T> = f.params.iter().map(|v| v.ty.clone()).collect();
                 vargs.extend(self.exprs_as(args, &want)?);
-                let name = self.names.function(*func).to_string();
+                let name = self.names.function(*func);
                 let o = self.origin(e.span, Blame::Direct, "function call");
-                Ok(Expr::new(ExprKind::FuncApp(Name::from(name), vargs), o))
+                Ok(Expr::new(ExprKind::FuncApp(name, vargs), o))
             }
             K::PredicateAccess { .. } => self.predicate_access(e),
             K::Unary(op, x) => {
@@ -87,10 +87,7 @@ impl Encoder<'_> {
                 }
                 K::Field(recv, f) => {
                     let recv = self.expr(recv)?;
-                    plain(ExprKind::CurPermField(
-                        boxed(recv),
-                        Name::from(self.names.field(*f).to_string()),
-                    ))
+                    plain(ExprKind::CurPermField(boxed(recv), self.names.field(*f)))
                 }
                 K::ArrayIndex(a, i) => {
                     let l = self.element_loc(a, i, loc)?;
@@ -213,7 +210,7 @@ impl Encoder<'_> {
         }
         let o = self.origin(e.span, Blame::As(FailureCode::Perm), "field read");
         Ok(Expr::new(
-            ExprKind::FieldAccess(boxed(recv), Name::from(self.names.field(f).to_string())),
+            ExprKind::FieldAccess(boxed(recv), self.names.field(f)),
             o,
         ))
     }
@@ -314,11 +311,7 @@ impl Encoder<'_> {
         let perm = self.expr_as(perm, &T::Rational)?;
         let o = self.origin(e.span, blame, "predicate");
         Ok(Expr::new(
-            ExprKind::PredicateAcc(
-                Name::from(self.names.predicate(*pred).to_string()),
-                vargs.into(),
-                boxed(perm),
-            ),
+            ExprKind::PredicateAcc(self.names.predicate(*pred), vargs.into(), boxed(perm)),
             o,
         ))
     }
@@ -346,7 +339,7 @@ impl Encoder<'_> {
         };
         let mut names: Vec<Name> = Vec::new();
         if q.has_this() {
-            names.push("this".into());
+            names.push(crate::name!("this"));
         }
         names.extend(q.params.iter().map(|v| v.name));
         let saved = std::mem::take(&mut self.renames);
@@ -370,11 +363,7 @@ impl Encoder<'_> {
             K::Field(recv, f) => {
                 let recv = self.expr(recv)?;
                 Ok(Expr::new(
-                    ExprKind::FieldAcc(
-                        boxed(recv),
-                        Name::from(self.names.field(*f).to_string()),
-                        boxed(perm),
-                    ),
+                    ExprKind::FieldAcc(boxed(recv), self.names.field(*f), boxed(perm)),
                     o,
                 ))
             }
@@ -406,23 +395,36 @@ impl Encoder<'_> {
         } else {
             l.ty.clone()
         };
+        if op == B::In {
+            let elem = match &r.ty {
+                T::Seq(t) | T::Set(t) | T::Bag(t) => (**t).clone(),
+                _ => l.ty.clone(),
+            };
+            let vl = self.expr_as(l, &elem)?;
+            let vr = self.expr_as(r, &operand_ty)?;
+            let membership = Expr::binary(BinOp::In, vl, vr);
+            // Silver's `in` on a multiset is the multiplicity.
+            return Ok(match r.ty {
+                T::Bag(_) => Expr::binary(BinOp::Gt, membership, Expr::int(0)),
+                _ => membership,
+            });
+        }
         let vl = self.expr_as(l, &operand_ty)?;
         let vr = self.expr_as(r, &operand_ty)?;
-        let bin = |op| Ok(Expr::binary(op, vl.clone(), vr.clone()));
-        match (op, &l.ty) {
-            (B::Add, T::Seq(_)) => bin(BinOp::SeqConcat),
-            (B::Add, T::Set(_) | T::Bag(_)) => bin(BinOp::Union),
-            (B::Sub, T::Set(_) | T::Bag(_)) => bin(BinOp::Setminus),
-            (B::Mul, T::Set(_) | T::Bag(_)) => bin(BinOp::Intersection),
-            (B::Add, _) => bin(BinOp::Add),
-            (B::Sub, _) => bin(BinOp::Sub),
-            (B::Mul, _) => bin(BinOp::Mul),
+        let vop = match (op, &l.ty) {
+            (B::Add, T::Seq(_)) => BinOp::SeqConcat,
+            (B::Add, T::Set(_) | T::Bag(_)) => BinOp::Union,
+            (B::Sub, T::Set(_) | T::Bag(_)) => BinOp::Setminus,
+            (B::Mul, T::Set(_) | T::Bag(_)) => BinOp::Intersection,
+            (B::Add, _) => BinOp::Add,
+            (B::Sub, _) => BinOp::Sub,
+            (B::Mul, _) => BinOp::Mul,
             (B::FracDiv, _) | (B::Div, _) if perm_operands || op == B::FracDiv => {
                 let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
-                Ok(Expr::new(
+                return Ok(Expr::new(
                     ExprKind::Binary(BinOp::PermDiv, boxed(vl), boxed(vr)),
                     o,
-                ))
+                ));
             }
             (B::Div | B::Mod | B::FracDiv, _) => {
                 self.prelude.division = true;
@@ -432,31 +434,20 @@ impl Encoder<'_> {
                     prelude::MOD
                 };
                 let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
-                Ok(Expr::new(ExprKind::FuncApp(f.into(), vec![vl, vr]), o))
+                return Ok(Expr::new(ExprKind::FuncApp(f.into(), vec![vl, vr]), o));
             }
-            (B::Eq, _) => bin(BinOp::Eq),
-            (B::Ne, _) => bin(BinOp::Ne),
-            (B::Lt, _) => bin(BinOp::Lt),
-            (B::Le, _) => bin(BinOp::Le),
-            (B::Gt, _) => bin(BinOp::Gt),
-            (B::Ge, _) => bin(BinOp::Ge),
-            (B::And | B::Star, _) => bin(BinOp::And),
-            (B::Or, _) => bin(BinOp::Or),
-            (B::Implies, _) => bin(BinOp::Implies),
-            (B::In, _) => {
-                let elem = match &r.ty {
-                    T::Seq(t) | T::Set(t) | T::Bag(t) => (**t).clone(),
-                    _ => l.ty.clone(),
-                };
-                let vl = self.expr_as(l, &elem)?;
-                let membership = Expr::binary(BinOp::In, vl, vr);
-                // Silver's `in` on a multiset is the multiplicity.
-                Ok(match r.ty {
-                    T::Bag(_) => Expr::binary(BinOp::Gt, membership, Expr::int(0)),
-                    _ => membership,
-                })
-            }
-        }
+            (B::Eq, _) => BinOp::Eq,
+            (B::Ne, _) => BinOp::Ne,
+            (B::Lt, _) => BinOp::Lt,
+            (B::Le, _) => BinOp::Le,
+            (B::Gt, _) => BinOp::Gt,
+            (B::Ge, _) => BinOp::Ge,
+            (B::And | B::Star, _) => BinOp::And,
+            (B::Or, _) => BinOp::Or,
+            (B::Implies, _) => BinOp::Implies,
+            (B::In, _) => unreachable!("membership is encoded above"),
+        };
+        Ok(Expr::binary(vop, vl, vr))
     }
 }
 

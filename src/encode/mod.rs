@@ -51,7 +51,7 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
                 .push(decl::final_value_function(&enc.names, id, ty.clone()));
         }
         out.fields.push(vir::Field {
-            name: Name::from(enc.names.field(id).to_string()),
+            name: enc.names.field(id),
             ty,
         });
     }

@@ -58,7 +58,7 @@ impl Encoder<'_> {
                 out.push(Stmt::new(
                     StmtKind::FieldAssign {
                         recv: Box::new(recv),
-                        field: Name::from(self.names.field(*field).to_string()),
+                        field: self.names.field(*field),
                         value: Box::new(value),
                     },
                     o,
@@ -325,7 +325,7 @@ impl Encoder<'_> {
         let o = self.origin(call.span, Blame::Direct, "call");
         out.push(Stmt::new(
             StmtKind::Call {
-                method: Name::from(self.names.method(call.method).to_string()),
+                method: self.names.method(call.method),
                 args,
                 targets,
             },

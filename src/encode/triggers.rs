@@ -14,7 +14,7 @@ use std::collections::HashSet;
 use super::Encoder;
 use crate::core::{self, ExprKind as K, Type as T};
 use crate::diag;
-use crate::passes::rewrite::{find, map_expr};
+use crate::passes::rewrite::{find, visit_post};
 use crate::vir::Expr;
 
 /// The array reads of `e` (innermost first), except those inside `\old`
@@ -25,22 +25,16 @@ fn reads(e: &core::Expr, vars: &[core::Var]) -> Vec<core::Expr> {
     let mut all = Vec::new();
     let mut skip = HashSet::new();
     let mut inner_vars = Vec::new();
-    map_expr(e.clone(), &mut |x| {
-        match &x.kind {
-            K::ArrayIndex(..) => all.push(x.clone()),
-            K::Old(_, y) => {
-                map_expr((**y).clone(), &mut |z| {
-                    if let K::ArrayIndex(..) = z.kind {
-                        skip.insert(format!("{z:?}"));
-                    }
-                    z
-                });
+    visit_post(e, &mut |x| match &x.kind {
+        K::ArrayIndex(..) => all.push(x.clone()),
+        K::Old(_, y) => visit_post(y, &mut |z| {
+            if let K::ArrayIndex(..) = z.kind {
+                skip.insert(format!("{z:?}"));
             }
-            K::Quant { vars, .. } => inner_vars.extend(vars.iter().map(|v| v.name)),
-            K::Let { var, .. } => inner_vars.push(var.name),
-            _ => {}
-        }
-        x
+        }),
+        K::Quant { vars, .. } => inner_vars.extend(vars.iter().map(|v| v.name)),
+        K::Let { var, .. } => inner_vars.push(var.name),
+        _ => {}
     });
     all.into_iter()
         .filter(|x| !skip.contains(&format!("{x:?}")))

@@ -74,7 +74,20 @@ pub fn find<'e>(e: &'e Expr, pred: &dyn Fn(&Expr) -> bool) -> Option<&'e Expr> {
     if pred(e) {
         return Some(e);
     }
-    let kids: Vec<&Expr> = match &e.kind {
+    children(e).into_iter().find_map(|k| find(k, pred))
+}
+
+/// Calls `f` on every node of `e`, children before their parent.
+pub fn visit_post(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    for k in children(e) {
+        visit_post(k, f);
+    }
+    f(e)
+}
+
+/// The direct subexpressions of `e`.
+pub fn children(e: &Expr) -> Vec<&Expr> {
+    match &e.kind {
         K::Int(_)
         | K::Bool(_)
         | K::Null
@@ -110,8 +123,7 @@ pub fn find<'e>(e: &'e Expr, pred: &dyn Fn(&Expr) -> bool) -> Option<&'e Expr> {
             .chain(args)
             .chain(std::iter::once(&**perm))
             .collect(),
-    };
-    kids.into_iter().find_map(|k| find(k, pred))
+    }
 }
 
 /// `e` with every `this` replaced by `by`.
