@@ -175,7 +175,11 @@ impl Body<'_> {
                 let f = env.program.function(func);
                 let args = self.args(&f.params, &call.args, name, span)?;
                 Some(Expr::new(
-                    K::FunctionCall { func, recv, args },
+                    K::FunctionCall {
+                        func,
+                        recv,
+                        args: args.into(),
+                    },
                     f.ret.clone(),
                     span,
                 ))
@@ -188,14 +192,13 @@ impl Body<'_> {
                     (self.args(&p.params, &call.args, name, span)?, perm)
                 };
                 let perm = perm.unwrap_or_else(|| Expr::new(K::Write, Type::Rational, span));
-                let perm = Box::new(perm);
                 Some(Expr::new(
-                    K::PredicateAccess {
+                    K::PredicateAccess(Box::new(core::PredicateAccess {
                         pred,
-                        recv,
-                        args: args.into(),
+                        recv: recv.map(|r| *r),
+                        args,
                         perm,
-                    },
+                    })),
                     Type::Resource,
                     span,
                 ))

@@ -317,7 +317,7 @@ impl Body<'_> {
         let call = K::FunctionCall {
             func,
             recv: None,
-            args: Vec::new(),
+            args: Box::default(),
         };
         Expr::new(call, ty, span)
     }
@@ -619,7 +619,7 @@ impl Body<'_> {
             Some(Expr::new(
                 K::Quant {
                     q,
-                    vars,
+                    vars: vars.into(),
                     body: bx(body),
                 },
                 ty,

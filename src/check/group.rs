@@ -35,12 +35,10 @@ pub(super) fn homogeneous(e: &Expr, p: &str) -> bool {
         K::Binary(BinOp::Implies, c, r) => !mentions(c, p) && homogeneous(r, p),
         K::Cond(c, a, b) => !mentions(c, p) && homogeneous(a, p) && homogeneous(b, p),
         K::Perm(loc, amt) => !mentions(loc, p) && linear(amt, p),
-        K::PredicateAccess {
-            recv, args, perm, ..
-        } => {
-            recv.as_ref().is_none_or(|r| !mentions(r, p))
-                && args.iter().all(|a| !mentions(a, p))
-                && linear(perm, p)
+        K::PredicateAccess(a) => {
+            a.recv.as_ref().is_none_or(|r| !mentions(r, p))
+                && a.args.iter().all(|x| !mentions(x, p))
+                && linear(&a.perm, p)
         }
         K::Quant {
             q: Quantifier::ForallStar,

@@ -201,10 +201,10 @@ mod tests {
         ))
         .unwrap();
         let m = p.methods.iter().find(|m| m.name == "m").unwrap();
-        let ExprKind::PredicateAccess { pred, .. } = &m.contract.requires[0].kind else {
+        let ExprKind::PredicateAccess(a) = &m.contract.requires[0].kind else {
             panic!("a predicate")
         };
-        let owner = p.predicate(*pred).class.unwrap();
+        let owner = p.predicate(a.pred).class.unwrap();
         assert_eq!(p.class(owner).name, "Shape");
         // A call on a Box with no draw of its own would use Shape's; Box has one.
         let call = format!("{SHAPES} class M {{ void m(Solid s) {{ s.draw(); }} }}");

@@ -99,12 +99,13 @@ fn sx(p: &Program, e: &Expr) -> String {
                 .map_or(String::new(), |r| format!("{}.", sx(p, r)));
             format!("(fn {r}{} {})", p.function(*func).name, list(args)).replace(" )", ")")
         }
-        K::PredicateAccess {
-            pred,
-            recv,
-            args,
-            perm,
-        } => {
+        K::PredicateAccess(a) => {
+            let crate::core::PredicateAccess {
+                pred,
+                recv,
+                args,
+                perm,
+            } = &**a;
             let r = recv
                 .as_ref()
                 .map_or(String::new(), |r| format!("{}.", sx(p, r)));

@@ -17,14 +17,14 @@ pub(super) fn check(p: &Program, errs: &mut Vec<Diagnostic>) {
     for q in &p.predicates {
         let Some(body) = &q.body else { continue };
         let hit = find(body, &|e| {
-            matches!(&e.kind, ExprKind::PredicateAccess { pred, .. }
-                if p.predicate(*pred).is_thread_local)
+            matches!(&e.kind, ExprKind::PredicateAccess(a)
+                if p.predicate(a.pred).is_thread_local)
         });
         if let Some(e) = hit {
-            let ExprKind::PredicateAccess { pred, .. } = &e.kind else {
+            let ExprKind::PredicateAccess(a) = &e.kind else {
                 continue;
             };
-            let t = p.predicate(*pred);
+            let t = p.predicate(a.pred);
             let name = match t.class {
                 Some(c) => format!("{}.{}", p.class(c).name, t.name),
                 None => String::from(t.name),

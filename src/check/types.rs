@@ -35,7 +35,7 @@ pub(super) fn convert(
         K::Bag(e) => Type::Bag(inner(e)?),
         K::Option(e) => Type::Option(inner(e)?),
         K::Array(e) => Type::Array(inner(e)?),
-        K::Map(k, v) => Type::Map(inner(k)?, inner(v)?),
+        K::Map(k, v) => Type::Map(Box::new((*inner(k)?, *inner(v)?))),
         K::Named(id) => match classes.get(&id.name) {
             Some(c) => Type::Class(*c),
             None => {
@@ -141,6 +141,6 @@ pub(super) fn show(t: &Type, p: &Program) -> String {
         Type::Set(e) => format!("set<{}>", show(e, p)),
         Type::Bag(e) => format!("bag<{}>", show(e, p)),
         Type::Option(e) => format!("option<{}>", show(e, p)),
-        Type::Map(k, v) => format!("map<{}, {}>", show(k, p), show(v, p)),
+        Type::Map(kv) => format!("map<{}, {}>", show(&kv.0, p), show(&kv.1, p)),
     }
 }

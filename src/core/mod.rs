@@ -192,7 +192,8 @@ pub enum Type {
     Set(Box<Type>),
     Bag(Box<Type>),
     Option(Box<Type>),
-    Map(Box<Type>, Box<Type>),
+    /// Key and value types, boxed together (a type is 16 bytes).
+    Map(Box<(Type, Type)>),
 }
 
 impl Type {
@@ -338,16 +339,11 @@ pub enum ExprKind {
     FunctionCall {
         func: FunctionId,
         recv: Option<Box<Expr>>,
-        args: Vec<Expr>,
+        args: Box<[Expr]>,
     },
     /// A predicate instance used as a resource, at a permission (write if
     /// written plainly, `p` in `[p]pred(…)`).
-    PredicateAccess {
-        pred: PredicateId,
-        recv: Option<Box<Expr>>,
-        args: Box<[Expr]>,
-        perm: Box<Expr>,
-    },
+    PredicateAccess(Box<PredicateAccess>),
     Unary(UnOp, Box<Expr>),
     /// The operand types say which operation it is (`+` on sequences is
     /// concatenation, `/` on ints is Java division, `\` makes a fraction).
@@ -365,7 +361,7 @@ pub enum ExprKind {
     /// Range and condition folded into the body (`==>` / `&&`).
     Quant {
         q: Quantifier,
-        vars: Vec<Var>,
+        vars: Box<[Var]>,
         body: Box<Expr>,
     },
     Let {
@@ -383,6 +379,15 @@ pub enum ExprKind {
     BagLit(Vec<Expr>),
     OptSome(Box<Expr>),
     OptNone,
+}
+
+/// A predicate instance at an amount: `[perm]pred(args)` on `recv`.
+#[derive(Clone, Debug)]
+pub struct PredicateAccess {
+    pub pred: PredicateId,
+    pub recv: Option<Expr>,
+    pub args: Vec<Expr>,
+    pub perm: Expr,
 }
 
 impl Expr {

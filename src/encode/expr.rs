@@ -279,18 +279,18 @@ impl Encoder<'_> {
     }
 
     pub(super) fn predicate_access(&mut self, e: &core::Expr) -> diag::Result<Expr> {
-        let K::PredicateAccess {
-            pred,
-            recv,
-            args,
-            perm,
-        } = &e.kind
-        else {
+        let K::PredicateAccess(access) = &e.kind else {
             return Err(vec![Diagnostic::not_supported(
                 e.span,
                 "this expression as a predicate",
             )]);
         };
+        let core::PredicateAccess {
+            pred,
+            recv,
+            args,
+            perm,
+        } = &**access;
         let q = self.p.predicate(*pred);
         let mut vargs = Vec::new();
         if let Some(r) = recv {

@@ -168,7 +168,9 @@ impl<'p> Encoder<'p> {
                 self.prelude.options = true;
                 vir::Type::Domain(prelude::OPTION.into(), vec![self.ty(t)])
             }
-            core::Type::Map(k, v) => vir::Type::Map(Box::new(self.ty(k)), Box::new(self.ty(v))),
+            core::Type::Map(kv) => {
+                vir::Type::Map(Box::new(self.ty(&kv.0)), Box::new(self.ty(&kv.1)))
+            }
         }
     }
 

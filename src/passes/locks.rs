@@ -133,7 +133,7 @@ pub fn committed(o: Expr, l: Lockable, span: Span) -> Expr {
         ExprKind::FunctionCall {
             func: l.committed,
             recv: Some(Box::new(o)),
-            args: Vec::new(),
+            args: Box::default(),
         },
         Type::Bool,
         span,
@@ -143,12 +143,12 @@ pub fn committed(o: Expr, l: Lockable, span: Span) -> Expr {
 /// The lock invariant of `o`.
 fn invariant_of(o: Expr, l: Lockable, span: Span) -> Expr {
     Expr::new(
-        ExprKind::PredicateAccess {
+        ExprKind::PredicateAccess(Box::new(crate::core::PredicateAccess {
             pred: l.invariant,
-            recv: Some(Box::new(o)),
-            args: Box::default(),
-            perm: Box::new(Expr::new(ExprKind::Write, Type::Rational, span)),
-        },
+            recv: Some(o),
+            args: Vec::new(),
+            perm: Expr::new(ExprKind::Write, Type::Rational, span),
+        })),
         Type::Resource,
         span,
     )

@@ -23,21 +23,17 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::FunctionCall { func, recv, args } => K::FunctionCall {
             func,
             recv: recv.map(&mut m),
-            args: map_all(args, f),
+            args: map_all(args.into(), f).into(),
         },
-        K::PredicateAccess {
-            pred,
-            recv,
-            args,
-            perm,
-        } => {
-            let recv = recv.map(&mut m);
-            K::PredicateAccess {
-                pred,
+        K::PredicateAccess(a) => {
+            let a = *a;
+            let recv = a.recv.map(|r| map_expr(r, f));
+            K::PredicateAccess(Box::new(crate::core::PredicateAccess {
+                pred: a.pred,
                 recv,
-                args: map_all(args.into(), f).into(),
-                perm: Box::new(map_expr(*perm, f)),
-            }
+                args: map_all(a.args, f),
+                perm: map_expr(a.perm, f),
+            }))
         }
         K::Unary(op, x) => K::Unary(op, m(x)),
         K::Binary(op, l, r) => K::Binary(op, m(l), m(r)),
@@ -115,13 +111,11 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         K::Cond(a, b, c) => vec![a, b, c],
         K::Builtin(_, xs) | K::SeqLit(xs) | K::SetLit(xs) | K::BagLit(xs) => xs.iter().collect(),
         K::FunctionCall { recv, args, .. } => recv.iter().map(|r| &**r).chain(args).collect(),
-        K::PredicateAccess {
-            recv, args, perm, ..
-        } => recv
+        K::PredicateAccess(a) => a
+            .recv
             .iter()
-            .map(|r| &**r)
-            .chain(args)
-            .chain(std::iter::once(&**perm))
+            .chain(&a.args)
+            .chain(std::iter::once(&a.perm))
             .collect(),
     }
 }

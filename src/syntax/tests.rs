@@ -1097,6 +1097,16 @@ fn sizes() {
         size_of::<Call>(),
         size_of::<Contract>()
     );
+    use crate::core;
+    println!(
+        "core: Expr {} ExprKind {} Type {} Stmt {} Var {} Block {}",
+        size_of::<core::Expr>(),
+        size_of::<core::ExprKind>(),
+        size_of::<core::Type>(),
+        size_of::<core::Stmt>(),
+        size_of::<core::Var>(),
+        size_of::<core::Block>()
+    );
 }
 
 // ---------------------------------------------------------------- threads
