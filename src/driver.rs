@@ -8,6 +8,7 @@ use crate::encode::{self, Encoded};
 use crate::expect;
 use crate::stages::stage;
 use crate::syntax::span::{FileId, Files};
+use crate::vir::OriginTable;
 use crate::{blame, check, diag, passes, syntax};
 use std::path::Path;
 use std::time::Duration;
@@ -168,23 +169,27 @@ pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
 
 /// The backend text of the files (for `weft emit`).
 pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<String> {
-    let encoded = frontend(files, ids)?;
+    let Encoded { program, origins } = frontend(files, ids)?;
     let text = stage("emit", || match backend {
-        Backend::Silicon => Ok(emit::silver::emit(&encoded.program).text),
-        Backend::Boogie => emit::boogie::emit(&encoded.program)
-            .map(|e| e.text)
-            .map_err(|u| vec![unsupported(&u, &encoded)]),
+        Backend::Silicon => Ok(emit::silver::emit(program).text),
+        Backend::Boogie => {
+            let text = emit::boogie::emit(&program)
+                .map(|e| e.text)
+                .map_err(|u| vec![unsupported(&u, &origins)]);
+            // Freeing the program (millions of small nodes) is off the
+            // critical path: the caller only needs the text.
+            std::thread::spawn(move || drop(program));
+            text
+        }
     });
-    // Freeing the encoded program (millions of small nodes) is off the
-    // critical path: the caller only needs the text.
-    std::thread::spawn(move || drop(encoded));
+    std::thread::spawn(move || drop(origins));
     text
 }
 
 /// A construct the Boogie encoding does not handle: an input error at its source.
-fn unsupported(u: &emit::boogie::Unsupported, encoded: &Encoded) -> Diagnostic {
+fn unsupported(u: &emit::boogie::Unsupported, origins: &OriginTable) -> Diagnostic {
     let message = format!("{} is not supported yet", u.what);
-    match encoded.origins.get(u.origin) {
+    match origins.get(u.origin) {
         Some(info) => Diagnostic::error(ErrorCode::NotSupported, info.span, message),
         None => Diagnostic::tool(ErrorCode::NotSupported, message),
     }
@@ -196,20 +201,20 @@ pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
         Ok(e) => e,
         Err(errors) => return Outcome::InputError(errors),
     };
-    run_backend(&encoded, opts)
+    run_backend(encoded, opts)
 }
 
-fn run_backend(encoded: &Encoded, opts: &Options) -> Outcome {
+fn run_backend(encoded: Encoded, opts: &Options) -> Outcome {
     match opts.backend {
         Backend::Silicon => run_silicon(encoded, opts),
-        Backend::Boogie => run_boogie(encoded, opts),
+        Backend::Boogie => run_boogie(&encoded, opts),
     }
 }
 
 fn run_boogie(encoded: &Encoded, opts: &Options) -> Outcome {
     let emitted = match emit::boogie::emit(&encoded.program) {
         Ok(e) => e,
-        Err(u) => return Outcome::InputError(vec![unsupported(&u, encoded)]),
+        Err(u) => return Outcome::InputError(vec![unsupported(&u, &encoded.origins)]),
     };
     let run = RunOptions {
         timeout: opts.timeout,
@@ -241,8 +246,9 @@ fn run_boogie(encoded: &Encoded, opts: &Options) -> Outcome {
     }
 }
 
-fn run_silicon(encoded: &Encoded, opts: &Options) -> Outcome {
-    let emitted = emit::silver::emit(&encoded.program);
+fn run_silicon(encoded: Encoded, opts: &Options) -> Outcome {
+    let Encoded { program, origins } = encoded;
+    let emitted = emit::silver::emit(program);
     let run = RunOptions {
         timeout: opts.timeout,
     };
@@ -253,7 +259,7 @@ fn run_silicon(encoded: &Encoded, opts: &Options) -> Outcome {
             let mut diags: Vec<Diagnostic> = v
                 .failures
                 .iter()
-                .map(|f| blame::blame(f, &emitted, &encoded.origins))
+                .map(|f| blame::blame(f, &emitted, &origins))
                 .collect();
             dedup(&mut diags);
             Outcome::Failed(diags)
@@ -348,7 +354,7 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
     let outcome = match frontend(files, &ids) {
         Err(errors) => Outcome::InputError(errors),
         Ok(_) if expected_error.is_some() => Outcome::Verified,
-        Ok(encoded) => run_backend(&encoded, opts),
+        Ok(encoded) => run_backend(encoded, opts),
     };
     match (outcome, expected_error) {
         (Outcome::InputError(errors), Some(code)) => TestOutcome {

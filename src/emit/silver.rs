@@ -25,13 +25,16 @@ const INDENT: isize = 2;
 /// Prints `p` as Silver text, with the positions of every node that has an origin.
 ///
 /// Declarations start on a fresh line, so none can change another's layout.
-pub fn emit(p: &vir::Program) -> Emitted {
+/// Consumes the program: each method (the bulk of it) is freed once printed,
+/// so the program and its text are not both whole at once.
+pub fn emit(p: vir::Program) -> Emitted {
     emit_at(p, WIDTH)
 }
 
 /// [`emit`] at `width` columns.
-fn emit_at(p: &vir::Program, width: usize) -> Emitted {
-    let tables = Tables::of(p);
+fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
+    let methods = std::mem::take(&mut p.methods);
+    let tables = Tables::of(&p);
     let mut pr = Printer::new(&tables);
     let mut out = render::Output::new(width);
     let mut first = true;
@@ -56,9 +59,10 @@ fn emit_at(p: &vir::Program, width: usize) -> Emitted {
         sep(&mut out);
         pr.w_predicate(&mut out, x);
     }
-    for m in &p.methods {
+    for m in methods {
         sep(&mut out);
-        pr.w_method(&mut out, m);
+        // A printer per method: it borrows the method, which is freed next.
+        Printer::new(&tables).w_method(&mut out, &m);
     }
     out.newlines(1);
     let (text, positions) = out.finish();

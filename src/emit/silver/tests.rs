@@ -555,7 +555,7 @@ fn texts_of(text: &str, pm: &PosMap, o: u32) -> Vec<String> {
 fn direct_layout_matches_documents() {
     let p = program();
     for width in [0, 10, 20, 30, 40, 50, 60, 70, 80, 100, 200] {
-        let direct = emit_at(&p, width);
+        let direct = emit_at(p.clone(), width);
         let docs = reference::emit(&p, width);
         assert_eq!(direct.text, docs.text, "width {width}");
         assert_eq!(
@@ -567,7 +567,7 @@ fn direct_layout_matches_documents() {
 
 #[test]
 fn positions_are_exact() {
-    let em = emit(&program());
+    let em = emit(program());
     let t = &em.text;
     let pm = &em.positions;
     assert_eq!(
@@ -625,7 +625,7 @@ fn silicon_accepts_and_positions_map_back() {
     let Some(paths) = crate::backend::silicon::tests::silicon_or_skip() else {
         return;
     };
-    let em = emit(&program());
+    let em = emit(program());
     let opts = RunOptions {
         timeout: Duration::from_secs(300),
     };
