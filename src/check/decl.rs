@@ -3,6 +3,7 @@
 use crate::name::Name;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
 
 use super::body::Body;
 use super::env::{Env, Job, JobKind};
@@ -22,8 +23,10 @@ pub(super) enum Done {
 /// stays in the tree (the signature is still read) and no two live nodes
 /// share an address, while a span may repeat (a member copied by
 /// `syntax::java::inherit`). Each is handed over, and dropped, when checked.
+/// Jobs are checked on two threads, so the store is behind a lock (taken
+/// once per job).
 #[derive(Default)]
-pub(super) struct Bodies(HashMap<usize, Taken>);
+pub(super) struct Bodies(Mutex<HashMap<usize, Taken>>);
 
 struct Taken {
     contract: ast::Contract,
@@ -75,12 +78,19 @@ impl Bodies {
                 },
             ),
         };
-        self.0.insert(k, taken);
+        self.store().insert(k, taken);
+    }
+
+    fn store(&self) -> std::sync::MutexGuard<'_, HashMap<usize, Taken>> {
+        // Checking never panics while holding the lock; if it did, the map
+        // is still whole.
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The contract and body of method `m`, taken out or still in the tree.
-    fn method<'a>(&mut self, m: &'a ast::Method) -> Parts<'a, ast::Block> {
-        match self.0.remove(&key(m)) {
+    fn method<'a>(&self, m: &'a ast::Method) -> Parts<'a, ast::Block> {
+        let taken = self.store().remove(&key(m));
+        match taken {
             Some(t) => (Cow::Owned(t.contract), t.block.map(Cow::Owned)),
             None => (
                 Cow::Borrowed(&m.contract),
@@ -91,12 +101,13 @@ impl Bodies {
 
     /// The contract and body of a function or predicate (`member`).
     fn pure<'a, T>(
-        &mut self,
+        &self,
         member: &'a T,
         contract: &'a ast::Contract,
         body: &'a Option<ast::Expr>,
     ) -> Parts<'a, ast::Expr> {
-        match self.0.remove(&key(member)) {
+        let taken = self.store().remove(&key(member));
+        match taken {
             Some(t) => (Cow::Owned(t.contract), t.expr.map(Cow::Owned)),
             None => (Cow::Borrowed(contract), body.as_ref().map(Cow::Borrowed)),
         }
@@ -107,7 +118,7 @@ impl Bodies {
 pub(super) fn check_job(
     env: &Env,
     job: &Job<'_>,
-    bodies: &mut Bodies,
+    bodies: &Bodies,
 ) -> (Option<Done>, Vec<Diagnostic>) {
     let mut b = Body::new(env, job.scopes.clone(), job.class);
     let done = match job.kind {
@@ -119,7 +130,7 @@ pub(super) fn check_job(
     (done, b.errs)
 }
 
-fn method(b: &mut Body<'_>, id: MethodId, m: &ast::Method, bodies: &mut Bodies) -> Option<Done> {
+fn method(b: &mut Body<'_>, id: MethodId, m: &ast::Method, bodies: &Bodies) -> Option<Done> {
     let (m_contract, body) = bodies.method(m);
     let decl = b.env.program.method(id);
     let is_ctor = decl.is_constructor;

@@ -42,12 +42,46 @@ mod tests;
 
 use crate::core::Program;
 use crate::diag;
+use crate::diag::Diagnostic;
 use crate::syntax::ast::{Decl, Member, Unit};
 use decl::{Bodies, Done};
+use env::{Env, Job};
 
 /// Checks the files of one program together.
 pub fn check(units: &[Unit]) -> diag::Result<Program> {
-    check_with(units, &mut Bodies::default())
+    check_with(units, &Bodies::default())
+}
+
+/// Jobs below this many are checked on one thread.
+const PARALLEL_FROM: usize = 64;
+
+/// The results of the jobs, in their order. Jobs only read the environment,
+/// so a large program's are checked in two halves on two threads.
+fn check_jobs(
+    env: &Env,
+    jobs: &[Job<'_>],
+    bodies: &Bodies,
+) -> Vec<(Option<Done>, Vec<Diagnostic>)> {
+    let run = |part: &[Job<'_>]| -> Vec<_> {
+        part.iter()
+            .map(|j| decl::check_job(env, j, bodies))
+            .collect()
+    };
+    if jobs.len() < PARALLEL_FROM {
+        return run(jobs);
+    }
+    let (first, second) = jobs.split_at(jobs.len() / 2);
+    std::thread::scope(|s| {
+        let later = s.spawn(|| run(second));
+        let mut out = run(first);
+        // A panic in the checker is a bug; let it surface as one.
+        out.extend(
+            later
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+        );
+        out
+    })
 }
 
 /// [`check`], consuming the syntax tree: method bodies (the bulk of it) are
@@ -66,15 +100,14 @@ pub fn check_owned(mut units: Vec<Unit>) -> diag::Result<Program> {
             }
         }
     }
-    check_with(&units, &mut bodies)
+    check_with(&units, &bodies)
 }
 
-fn check_with(units: &[Unit], bodies: &mut Bodies) -> diag::Result<Program> {
+fn check_with(units: &[Unit], bodies: &Bodies) -> diag::Result<Program> {
     let mut errs = Vec::new();
     let (mut env, jobs) = env::collect(units, &mut errs);
-    let mut done = Vec::new();
-    for job in &jobs {
-        let (d, e) = decl::check_job(&env, job, bodies);
+    let mut done = Vec::with_capacity(jobs.len());
+    for (d, e) in check_jobs(&env, &jobs, bodies) {
         errs.extend(e);
         done.extend(d);
     }

@@ -59,14 +59,59 @@ fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
         sep(&mut out);
         pr.w_predicate(&mut out, x);
     }
-    for m in methods {
+    if !methods.is_empty() {
         sep(&mut out);
-        // A printer per method: it borrows the method, which is freed next.
-        Printer::new(&tables).w_method(&mut out, &m);
+        for part in print_methods(&tables, methods, width) {
+            out.append(part);
+        }
     }
     out.newlines(1);
     let (text, positions) = out.finish();
     Emitted { text, positions }
+}
+
+/// Methods below this many are printed on one thread.
+const PARALLEL_FROM: usize = 64;
+
+/// The methods' text, in order, in parts to append one after another. The
+/// methods are most of a program's text and independent of each other, so
+/// a large program's are printed in two halves on two threads.
+fn print_methods(
+    tables: &Tables,
+    mut methods: Vec<vir::Method>,
+    width: usize,
+) -> Vec<render::Output> {
+    if methods.len() < PARALLEL_FROM {
+        return vec![print_run(tables, methods, width, false)];
+    }
+    let second = methods.split_off(methods.len() / 2);
+    std::thread::scope(|s| {
+        let later = s.spawn(|| print_run(tables, second, width, true));
+        let first = print_run(tables, methods, width, false);
+        // A panic in the printer is a bug; let it surface as one.
+        let later = later
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        vec![first, later]
+    })
+}
+
+/// `methods` separated by blank lines (`lead`: also one before the first).
+fn print_run(
+    tables: &Tables,
+    methods: Vec<vir::Method>,
+    width: usize,
+    lead: bool,
+) -> render::Output {
+    let mut out = render::Output::new(width);
+    for (i, m) in methods.into_iter().enumerate() {
+        if lead || i > 0 {
+            out.newlines(2);
+        }
+        // A printer per method: it borrows the method, which is freed next.
+        Printer::new(tables).w_method(&mut out, &m);
+    }
+    out
 }
 
 /// Silver's type name of `t`.
