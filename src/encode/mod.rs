@@ -34,13 +34,14 @@ pub struct Encoded {
 pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
     // Only a method's own encoding reads its contract and body (calls need
     // the callee's signature; `passes` already inlined what forks need).
-    let mut bodies: Vec<Option<(core::Contract, Option<core::Block>)>> = p
+    let bodies: Vec<Parts> = p
         .methods
         .iter_mut()
-        .map(|m| Some((std::mem::take(&mut m.contract), m.body.take())))
+        .map(|m| (std::mem::take(&mut m.contract), m.body.take()))
         .collect();
     let p = &p;
-    let mut enc = Encoder::new(p);
+    let names = Names::new(p);
+    let mut enc = Encoder::new(p, &names);
     let mut errors = Vec::new();
     let mut out = vir::Program::default();
     for (i, f) in p.fields.iter().enumerate() {
@@ -68,9 +69,8 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
             Err(e) => errors.extend(e),
         }
     }
-    for (i, body) in bodies.iter_mut().enumerate() {
-        let (contract, body) = body.take().unwrap_or_default();
-        match enc.method(core::MethodId(i as u32), contract, body) {
+    for result in methods(&mut enc, bodies) {
+        match result {
             Ok(m) => out.methods.push(m),
             Err(e) => errors.extend(e),
         }
@@ -94,6 +94,59 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
     })
 }
 
+/// A method's contract and body, taken out of the program to be encoded.
+type Parts = (core::Contract, Option<core::Block>);
+
+/// Methods below this many are encoded on one thread.
+const PARALLEL_FROM: usize = 64;
+
+/// The encodings of the methods, in order. Methods are encoded
+/// independently of each other, so a large program's second half is
+/// encoded on a second thread by its own encoder, whose origins and
+/// prelude needs are then appended to `enc`'s.
+fn methods(enc: &mut Encoder<'_>, bodies: Vec<Parts>) -> Vec<diag::Result<vir::Method>> {
+    let encode_all = |enc: &mut Encoder<'_>, parts: Vec<Parts>, first: usize| -> Vec<_> {
+        parts
+            .into_iter()
+            .enumerate()
+            .map(|(i, (contract, body))| {
+                enc.method(core::MethodId((first + i) as u32), contract, body)
+            })
+            .collect()
+    };
+    if bodies.len() < PARALLEL_FROM {
+        return encode_all(enc, bodies, 0);
+    }
+    let mut first = bodies;
+    let second = first.split_off(first.len() / 2);
+    let at = first.len();
+    let (p, names) = (enc.p, enc.names);
+    let (mut out, (later, other)) = std::thread::scope(|s| {
+        let later = s.spawn(move || {
+            let mut other = Encoder::new(p, names);
+            let later = encode_all(&mut other, second, at);
+            (later, other)
+        });
+        let out = encode_all(enc, first, 0);
+        // A panic in the encoder is a bug; let it surface as one.
+        (
+            out,
+            later
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+        )
+    });
+    let offset = enc.origins.append(other.origins);
+    enc.prelude.merge(other.prelude);
+    out.extend(later.into_iter().map(|r| {
+        r.map(|mut m| {
+            vir::renumber::shift_origins(&mut m, offset);
+            m
+        })
+    }));
+    out
+}
+
 /// Where the expression being encoded stands: what `\result` and final
 /// fields mean there.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -110,7 +163,7 @@ enum Scope {
 
 pub(crate) struct Encoder<'p> {
     p: &'p core::Program,
-    names: Names,
+    names: &'p Names,
     origins: OriginTable,
     prelude: Prelude,
     scope: Scope,
@@ -128,10 +181,10 @@ pub(crate) struct Encoder<'p> {
 }
 
 impl<'p> Encoder<'p> {
-    fn new(p: &'p core::Program) -> Encoder<'p> {
+    fn new(p: &'p core::Program, names: &'p Names) -> Encoder<'p> {
         Encoder {
             p,
-            names: Names::new(p),
+            names,
             origins: OriginTable::new(),
             prelude: Prelude::default(),
             scope: Scope::Method,

@@ -46,6 +46,18 @@ pub struct Prelude {
     pub option_gets: BTreeSet<Type>,
 }
 
+impl Prelude {
+    /// What either needs.
+    pub fn merge(&mut self, other: Prelude) {
+        self.arrays |= other.arrays;
+        self.division |= other.division;
+        self.options |= other.options;
+        self.rows |= other.rows;
+        self.item_types.extend(other.item_types);
+        self.option_gets.extend(other.option_gets);
+    }
+}
+
 fn decl(name: &str, ty: Type) -> LocalDecl {
     LocalDecl {
         name: Name::from(name.to_string()),

@@ -8,6 +8,7 @@
 //! [`Origin::NONE`].
 
 pub mod origin;
+pub mod renumber;
 
 pub use crate::name::Name;
 pub use origin::{Blame, Origin, OriginInfo, OriginTable};

@@ -75,13 +75,36 @@ impl OriginTable {
     }
 
     pub fn add(&mut self, span: Span, blame: Blame, what: &'static str) -> Origin {
-        let kinds = &mut self.kinds;
-        let kind = *self.kind_ids.entry((blame, what)).or_insert_with(|| {
-            kinds.push((blame, what));
-            kinds.len() as u32 - 1
-        });
+        let kind = self.kind_id(blame, what);
         self.entries.push((span, kind));
         Origin(self.entries.len() as u32 - 1)
+    }
+
+    fn kind_id(&mut self, blame: Blame, what: &'static str) -> u32 {
+        let kinds = &mut self.kinds;
+        *self.kind_ids.entry((blame, what)).or_insert_with(|| {
+            kinds.push((blame, what));
+            kinds.len() as u32 - 1
+        })
+    }
+
+    /// Appends `other`'s origins after this table's; returns the offset to
+    /// add to `other`'s origins (see `vir::renumber`).
+    pub fn append(&mut self, other: OriginTable) -> u32 {
+        let offset = self.entries.len() as u32;
+        self.entries.reserve(other.entries.len());
+        let kinds: Vec<u32> = other
+            .kinds
+            .iter()
+            .map(|&(blame, what)| self.kind_id(blame, what))
+            .collect();
+        self.entries.extend(
+            other
+                .entries
+                .into_iter()
+                .map(|(span, kind)| (span, kinds[kind as usize])),
+        );
+        offset
     }
 
     /// How many origins the table holds.

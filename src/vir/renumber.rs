@@ -1,0 +1,105 @@
+//! Moving a method's origins by a fixed offset: what appending one origin
+//! table to another ([`OriginTable::append`]) asks of the IR that indexes it.
+
+use super::{Expr, ExprKind as K, Method, Origin, Stmt, StmtKind as S};
+
+/// Adds `by` to every origin of `m` (none stays none).
+pub fn shift_origins(m: &mut Method, by: u32) {
+    let shift = |o: &mut Origin| {
+        if !o.is_none() {
+            o.0 += by;
+        }
+    };
+    shift(&mut m.origin);
+    for e in m.pres.iter_mut().chain(&mut m.posts) {
+        expr(e, &shift);
+    }
+    for s in m.body.iter_mut().flatten() {
+        stmt(s, &shift);
+    }
+}
+
+fn stmt(s: &mut Stmt, f: &dyn Fn(&mut Origin)) {
+    f(&mut s.origin);
+    match &mut s.kind {
+        S::LocalVar(_) | S::New { .. } | S::Label(_) | S::Goto(_) => {}
+        S::Assign(_, e) => expr(e, f),
+        S::FieldAssign { recv, value, .. } => {
+            expr(recv, f);
+            expr(value, f);
+        }
+        S::Call { args, .. } => args.iter_mut().for_each(|a| expr(a, f)),
+        S::Inhale(e)
+        | S::Exhale(e)
+        | S::Assert(e)
+        | S::Refute(e)
+        | S::Assume(e)
+        | S::Fold(e)
+        | S::Unfold(e) => expr(e, f),
+        S::If { cond, then, els } => {
+            expr(cond, f);
+            then.iter_mut().chain(els).for_each(|s| stmt(s, f));
+        }
+        S::While {
+            cond,
+            invariants,
+            body,
+        } => {
+            expr(cond, f);
+            invariants.iter_mut().for_each(|e| expr(e, f));
+            body.iter_mut().for_each(|s| stmt(s, f));
+        }
+        S::Seq(ss) => ss.iter_mut().for_each(|s| stmt(s, f)),
+    }
+}
+
+fn expr(e: &mut Expr, f: &dyn Fn(&mut Origin)) {
+    f(&mut e.origin);
+    let each = |xs: &mut [Expr]| xs.iter_mut().for_each(|x| expr(x, f));
+    match &mut e.kind {
+        K::IntLit(_)
+        | K::BoolLit(_)
+        | K::NullLit
+        | K::Local(_)
+        | K::Result
+        | K::FullPerm
+        | K::NoPerm
+        | K::Wildcard => {}
+        K::FieldAccess(x, _)
+        | K::Unary(_, x)
+        | K::Old(_, x)
+        | K::CurPermField(x, _)
+        | K::Size(x) => expr(x, f),
+        K::FuncApp(_, xs)
+        | K::CurPermPredicate(_, xs)
+        | K::SeqLit(_, xs)
+        | K::SetLit(_, xs)
+        | K::MultisetLit(_, xs) => each(xs),
+        K::DomainFuncApp(_, xs, _) => each(xs),
+        K::Binary(_, a, b)
+        | K::FieldAcc(a, _, b)
+        | K::Let(_, a, b)
+        | K::Unfolding(a, b)
+        | K::SeqIndex(a, b) => {
+            expr(a, f);
+            expr(b, f);
+        }
+        K::Cond(a, b, c) => {
+            expr(a, f);
+            expr(b, f);
+            expr(c, f);
+        }
+        K::PredicateAcc(_, xs, p) => {
+            each(xs);
+            expr(p, f);
+        }
+        K::Quant { triggers, body, .. } => {
+            triggers.iter_mut().for_each(|t| each(t));
+            expr(body, f);
+        }
+        K::SeqSlice(a, lo, hi) => {
+            expr(a, f);
+            lo.iter_mut().chain(hi).for_each(|x| expr(x, f));
+        }
+    }
+}
