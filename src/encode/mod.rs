@@ -49,7 +49,7 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
         let ty = enc.ty(&f.ty);
         if f.is_final {
             out.functions
-                .push(decl::final_value_function(&enc.names, id, ty.clone()));
+                .push(decl::final_value_function(enc.names, id, ty.clone()));
         }
         out.fields.push(vir::Field {
             name: enc.names.field(id),
