@@ -472,12 +472,20 @@ impl fmt::Display for Token<'_> {
 /// The token stream the grammar reads: `(start, token, end)` or an error.
 pub struct Lexer<'input> {
     inner: logos::Lexer<'input, Token<'input>>,
+    /// Where the lexed text starts in its file (positions are the file's).
+    base: usize,
 }
 
 impl<'input> Lexer<'input> {
     pub fn new(text: &'input str) -> Lexer<'input> {
+        Lexer::part(text, 0)
+    }
+
+    /// Lexes `text`, which starts at byte `base` of its file.
+    pub fn part(text: &'input str, base: usize) -> Lexer<'input> {
         Lexer {
             inner: Token::lexer(text),
+            base,
         }
     }
 }
@@ -490,6 +498,7 @@ impl<'input> Iterator for Lexer<'input> {
     fn next(&mut self) -> Option<Self::Item> {
         let tok = self.inner.next()?;
         let span = self.inner.span();
+        let span = span.start + self.base..span.end + self.base;
         Some(match tok {
             Ok(t) => Ok((span.start, t, span.end)),
             // An unterminated comment runs to the end: point at its `/*`.

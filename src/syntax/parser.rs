@@ -20,9 +20,46 @@ lalrpop_util::lalrpop_mod!(
 
 /// Parses one PVL file; the first syntax error becomes a `parseError` diagnostic.
 pub fn parse_pvl(file: FileId, text: &str) -> diag::Result<Unit> {
+    if let Some(at) = split_point(text) {
+        let (head, tail) = text.split_at(at);
+        let (first, second) = std::thread::scope(|s| {
+            let second = s.spawn(|| grammar::UnitParser::new().parse(file, Lexer::part(tail, at)));
+            let first = grammar::UnitParser::new().parse(file, Lexer::new(head));
+            (first, second.join())
+        });
+        // Either half not parsing (a comment or a class cut in two, or a
+        // real error) is decided by parsing the whole, which gives the
+        // file's first error.
+        if let (Ok(mut first), Ok(Ok(second))) = (first, second) {
+            first.decls.extend(second.decls);
+            return Ok(first);
+        }
+    }
+    parse_whole(file, text)
+}
+
+fn parse_whole(file: FileId, text: &str) -> diag::Result<Unit> {
     grammar::UnitParser::new()
         .parse(file, Lexer::new(text))
         .map_err(|e| vec![to_diagnostic(file, text, e)])
+}
+
+/// Files below this size are parsed on one thread.
+const PARALLEL_FROM: usize = 256 * 1024;
+
+/// Where a large file may be cut in two to parse the halves on two threads:
+/// the start of a line, past the middle, that starts a class. A file is a
+/// sequence of declarations, so if both halves parse, their declarations
+/// together are the file's.
+fn split_point(text: &str) -> Option<usize> {
+    if text.len() < PARALLEL_FROM {
+        return None;
+    }
+    let mut mid = text.len() / 2;
+    while !text.is_char_boundary(mid) {
+        mid += 1;
+    }
+    text[mid..].find("\nclass ").map(|i| mid + i + 1)
 }
 
 fn to_diagnostic(
@@ -149,4 +186,74 @@ fn expected_list(expected: &[String]) -> String {
             left.retain(|n| !GROUPS[1..4].iter().any(|(_, ms)| ms.contains(n)));
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_pvl, parse_whole, split_point, PARALLEL_FROM};
+    use crate::syntax::ast::{Decl, Unit};
+    use crate::syntax::span::FileId;
+
+    /// Classes enough to pass the size from which files are cut in two.
+    fn big(middle: &str) -> String {
+        let class = |i: usize| {
+            format!("class C{i:06} {{\n  int f;\n  void m(int x) {{ f = x + 1; }}\n}}\n")
+        };
+        let n = PARALLEL_FROM / class(0).len() + 1;
+        let mut text: String = (0..n / 2).map(class).collect();
+        text.push_str(middle);
+        text.extend((n / 2..n).map(class));
+        text
+    }
+
+    fn shape(u: &Unit) -> Vec<(String, u32, u32)> {
+        u.decls
+            .iter()
+            .map(|d| match d {
+                Decl::Class(c) => (c.name.name.to_string(), c.name.span.start, c.name.span.end),
+                Decl::Member(_) => ("member".into(), 0, 0),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn halves_give_the_whole_files_declarations() {
+        let text = big("");
+        assert!(split_point(&text).is_some());
+        let file = FileId(0);
+        let halves = parse_pvl(file, &text).unwrap();
+        let whole = parse_whole(file, &text).unwrap();
+        assert_eq!(shape(&halves), shape(&whole));
+    }
+
+    #[test]
+    fn an_error_in_either_half_is_the_whole_files_first_error() {
+        let file = FileId(0);
+        for broken in [
+            big("class Broken { int ; }\n"),
+            format!("{}class Late {{ void }}\n", big("")),
+        ] {
+            let halves = parse_pvl(file, &broken).unwrap_err();
+            let whole = parse_whole(file, &broken).unwrap_err();
+            assert_eq!(halves[0].span, whole[0].span);
+            assert_eq!(halves[0].message, whole[0].message);
+        }
+    }
+
+    #[test]
+    fn a_cut_inside_a_comment_falls_back_to_the_whole() {
+        // The comment holds what looks like the start of a class around the
+        // middle: cutting there leaves an unterminated comment.
+        let hidden = "class Hidden {\n  // ……………………………………\n".repeat(8);
+        let text = big(&format!("/*\n{hidden}*/\n"));
+        let at = split_point(&text).unwrap();
+        assert!(
+            text[at..].starts_with("class Hidden"),
+            "the cut is inside the comment"
+        );
+        let file = FileId(0);
+        let halves = parse_pvl(file, &text).unwrap();
+        assert_eq!(shape(&halves), shape(&parse_whole(file, &text).unwrap()));
+        assert!(!shape(&halves).iter().any(|(n, _, _)| n == "Hidden"));
+    }
 }
