@@ -297,6 +297,7 @@ pub mod emit;
 pub mod encode;
 pub mod expect;
 pub mod name;
+pub mod parallel;
 pub mod passes;
 pub mod stages;
 pub mod syntax;

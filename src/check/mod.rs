@@ -52,36 +52,22 @@ pub fn check(units: &[Unit]) -> diag::Result<Program> {
     check_with(units, &Bodies::default())
 }
 
-/// Jobs below this many are checked on one thread.
-const PARALLEL_FROM: usize = 64;
-
-/// The results of the jobs, in their order. Jobs only read the environment,
-/// so a large program's are checked in two halves on two threads.
+/// The results of the jobs, in their order. Jobs only read the
+/// environment, so a large program's are checked on several threads.
 fn check_jobs(
     env: &Env,
     jobs: &[Job<'_>],
     bodies: &Bodies,
 ) -> Vec<(Option<Done>, Vec<Diagnostic>)> {
-    let run = |part: &[Job<'_>]| -> Vec<_> {
-        part.iter()
+    let jobs: Vec<&Job<'_>> = jobs.iter().collect();
+    crate::parallel::map_runs(jobs, 32, |_, run| {
+        run.into_iter()
             .map(|j| decl::check_job(env, j, bodies))
-            .collect()
-    };
-    if jobs.len() < PARALLEL_FROM {
-        return run(jobs);
-    }
-    let (first, second) = jobs.split_at(jobs.len() / 2);
-    std::thread::scope(|s| {
-        let later = s.spawn(|| run(second));
-        let mut out = run(first);
-        // A panic in the checker is a bug; let it surface as one.
-        out.extend(
-            later
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-        );
-        out
+            .collect::<Vec<_>>()
     })
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// [`check`], consuming the syntax tree: method bodies (the bulk of it) are

@@ -70,30 +70,11 @@ fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
     Emitted { text, positions }
 }
 
-/// Methods below this many are printed on one thread.
-const PARALLEL_FROM: usize = 64;
-
 /// The methods' text, in order, in parts to append one after another. The
 /// methods are most of a program's text and independent of each other, so
-/// a large program's are printed in two halves on two threads.
-fn print_methods(
-    tables: &Tables,
-    mut methods: Vec<vir::Method>,
-    width: usize,
-) -> Vec<render::Output> {
-    if methods.len() < PARALLEL_FROM {
-        return vec![print_run(tables, methods, width, false)];
-    }
-    let second = methods.split_off(methods.len() / 2);
-    std::thread::scope(|s| {
-        let later = s.spawn(|| print_run(tables, second, width, true));
-        let first = print_run(tables, methods, width, false);
-        // A panic in the printer is a bug; let it surface as one.
-        let later = later
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        vec![first, later]
-    })
+/// a large program's are printed on several threads.
+fn print_methods(tables: &Tables, methods: Vec<vir::Method>, width: usize) -> Vec<render::Output> {
+    crate::parallel::map_runs(methods, 32, |at, run| print_run(tables, run, width, at > 0))
 }
 
 /// `methods` separated by blank lines (`lead`: also one before the first).

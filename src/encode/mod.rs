@@ -41,7 +41,9 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
         .collect();
     let p = &p;
     let names = Names::new(p);
-    let mut enc = Encoder::new(p, &names);
+    // Methods first (the bulk, on several threads); the encoder of the first
+    // run goes on with the other declarations.
+    let (mut enc, methods) = methods(p, &names, bodies);
     let mut errors = Vec::new();
     let mut out = vir::Program::default();
     for (i, f) in p.fields.iter().enumerate() {
@@ -69,7 +71,7 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
             Err(e) => errors.extend(e),
         }
     }
-    for result in methods(&mut enc, bodies) {
+    for result in methods {
         match result {
             Ok(m) => out.methods.push(m),
             Err(e) => errors.extend(e),
@@ -97,54 +99,42 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
 /// A method's contract and body, taken out of the program to be encoded.
 type Parts = (core::Contract, Option<core::Block>);
 
-/// Methods below this many are encoded on one thread.
-const PARALLEL_FROM: usize = 64;
-
-/// The encodings of the methods, in order. Methods are encoded
-/// independently of each other, so a large program's second half is
-/// encoded on a second thread by its own encoder, whose origins and
-/// prelude needs are then appended to `enc`'s.
-fn methods(enc: &mut Encoder<'_>, bodies: Vec<Parts>) -> Vec<diag::Result<vir::Method>> {
-    let encode_all = |enc: &mut Encoder<'_>, parts: Vec<Parts>, first: usize| -> Vec<_> {
-        parts
+/// The encodings of the methods, in order, and the encoder that made the
+/// first of them. Methods are encoded independently of each other, so a
+/// large program's are encoded on several threads, each run by an encoder of
+/// its own; the later runs' origins and prelude needs are appended to the
+/// first's (their origins renumbered).
+fn methods<'p>(
+    p: &'p core::Program,
+    names: &'p Names,
+    bodies: Vec<Parts>,
+) -> (Encoder<'p>, Vec<diag::Result<vir::Method>>) {
+    let runs = crate::parallel::map_runs(bodies, 32, |first, run| {
+        let mut e = Encoder::new(p, names);
+        let out: Vec<_> = run
             .into_iter()
             .enumerate()
             .map(|(i, (contract, body))| {
-                enc.method(core::MethodId((first + i) as u32), contract, body)
+                e.method(core::MethodId((first + i) as u32), contract, body)
             })
-            .collect()
-    };
-    if bodies.len() < PARALLEL_FROM {
-        return encode_all(enc, bodies, 0);
-    }
-    let mut first = bodies;
-    let second = first.split_off(first.len() / 2);
-    let at = first.len();
-    let (p, names) = (enc.p, enc.names);
-    let (mut out, (later, other)) = std::thread::scope(|s| {
-        let later = s.spawn(move || {
-            let mut other = Encoder::new(p, names);
-            let later = encode_all(&mut other, second, at);
-            (later, other)
-        });
-        let out = encode_all(enc, first, 0);
-        // A panic in the encoder is a bug; let it surface as one.
-        (
-            out,
-            later
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-        )
+            .collect();
+        (e, out)
     });
-    let offset = enc.origins.append(other.origins);
-    enc.prelude.merge(other.prelude);
-    out.extend(later.into_iter().map(|r| {
-        r.map(|mut m| {
-            vir::renumber::shift_origins(&mut m, offset);
-            m
-        })
-    }));
-    out
+    let mut runs = runs.into_iter();
+    let (mut enc, mut all) = runs
+        .next()
+        .unwrap_or_else(|| (Encoder::new(p, names), Vec::new()));
+    for (e, out) in runs {
+        let offset = enc.origins.append(e.origins);
+        enc.prelude.merge(e.prelude);
+        all.extend(out.into_iter().map(|r| {
+            r.map(|mut m| {
+                vir::renumber::shift_origins(&mut m, offset);
+                m
+            })
+        }));
+    }
+    (enc, all)
 }
 
 /// Where the expression being encoded stands: what `\result` and final

@@ -1,0 +1,76 @@
+//! Work split over the machine's cores. The checker's jobs, the encoder's
+//! methods and the printer's methods are independent of each other, so a
+//! large program's are cut into runs of consecutive items, one thread each,
+//! and the results put back in order: the output is the same as on one
+//! thread.
+
+use std::num::NonZeroUsize;
+
+/// At most this many threads, whatever the machine.
+const MAX_THREADS: usize = 8;
+
+/// How many runs `len` items make when each run has at least `min_run`.
+fn runs(len: usize, min_run: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    cores.min(MAX_THREADS).min(len / min_run.max(1)).max(1)
+}
+
+/// `f` applied to consecutive runs of `items` (with the index of each run's
+/// first item), the runs on threads of their own, the results in order.
+/// Fewer than `2 * min_run` items stay on the calling thread.
+pub fn map_runs<T: Send, R: Send>(
+    mut items: Vec<T>,
+    min_run: usize,
+    f: impl Fn(usize, Vec<T>) -> R + Sync,
+) -> Vec<R> {
+    let n = runs(items.len(), min_run);
+    if n == 1 {
+        return vec![f(0, items)];
+    }
+    let size = items.len().div_ceil(n);
+    let mut parts = Vec::with_capacity(n);
+    while items.len() > size {
+        let rest = items.split_off(size);
+        parts.push(std::mem::replace(&mut items, rest));
+    }
+    parts.push(items);
+    let f = &f;
+    let mut parts = parts.into_iter();
+    let head = parts.next().unwrap_or_default();
+    std::thread::scope(|s| {
+        let mut first = head.len();
+        let mut handles = Vec::with_capacity(n - 1);
+        for part in parts {
+            let at = first;
+            first += part.len();
+            handles.push(s.spawn(move || f(at, part)));
+        }
+        // The first run stays on this thread, whose allocator already holds
+        // the memory earlier stages freed.
+        let mut out = vec![f(0, head)];
+        // A panic on a worker is a bug; let it surface as one.
+        out.extend(
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))),
+        );
+        out
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::map_runs;
+
+    #[test]
+    fn runs_come_back_in_order_with_their_first_index() {
+        let items: Vec<usize> = (0..1000).collect();
+        let out = map_runs(items, 10, |at, run| {
+            assert_eq!(run[0], at);
+            run.iter().sum::<usize>()
+        });
+        assert_eq!(out.iter().sum::<usize>(), (0..1000).sum::<usize>());
+        let few = map_runs(vec![1, 2, 3], 10, |at, run| (at, run));
+        assert_eq!(few, vec![(0, vec![1, 2, 3])]);
+    }
+}
