@@ -33,7 +33,11 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
     let reason = match &f.reason {
         FailureReason::AssertionFalse => Reason::False,
         FailureReason::InsufficientPermission => Reason::Perm,
-        FailureReason::NegativePermission if info.blame == Blame::ScaledPredicate => {
+        // The amount of a predicate instance is a scale (`[p]pred(…)`); the
+        // failing node is the instance, or the clause that is it.
+        FailureReason::NegativePermission
+            if is_predicate_access(&text_at(emitted, f.start, f.end)) =>
+        {
             return at(FailureCode::ScaleNeg, info)
         }
         FailureReason::NegativePermission => Reason::NegativePermValue,
@@ -126,7 +130,7 @@ pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
         _ if c.refute => Reason::False,
         FailureReason::AssertionFalse => Reason::False,
         FailureReason::InsufficientPermission => Reason::Perm,
-        FailureReason::NegativePermission if info.blame == Blame::ScaledPredicate => {
+        FailureReason::NegativePermission if c.inner == Inner::Scale => {
             return at(FailureCode::ScaleNeg, info)
         }
         FailureReason::NegativePermission => Reason::NegativePermValue,
@@ -146,7 +150,7 @@ pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
             }
         }
         Inner::AssignTarget => return at(FailureCode::AssignFieldFailed, info),
-        Inner::None => {}
+        Inner::None | Inner::Scale => {}
     }
     let kind = if c.refute {
         &FailureKind::RefuteFailed
@@ -235,6 +239,19 @@ fn code_of_kind(
         | K::PredicateNotWellformed
         | K::Other(_) => return None,
     })
+}
+
+/// Whether Silver text `acc(…)` is an access to a predicate instance
+/// (`acc(C__P(this), q)`) rather than to a field (`acc(x.C__f, q)`).
+fn is_predicate_access(text: &str) -> bool {
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some(rest) = text.strip_prefix("acc(") else {
+        return false;
+    };
+    let name_end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .unwrap_or(rest.len());
+    name_end > 0 && rest[name_end..].starts_with('(')
 }
 
 /// `weft_loc`'s first precondition is the null check; the rest are bounds.

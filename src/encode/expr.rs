@@ -301,15 +301,8 @@ impl Encoder<'_> {
         if q.is_inline {
             return self.inline_predicate(e, *pred, vargs, perm);
         }
-        // A written amount (`[p]pred(…)`) may be negative: VerCors checks
-        // scales (`scaleNeg`); `write` cannot be.
-        let blame = if matches!(perm.kind, K::Write) {
-            Blame::Resource
-        } else {
-            Blame::ScaledPredicate
-        };
         let perm = self.expr_as(perm, &T::Rational)?;
-        let o = self.origin(e.span, blame, "predicate");
+        let o = self.origin(e.span, Blame::Resource, "predicate");
         Ok(Expr::new(
             ExprKind::PredicateAcc(self.names.predicate(*pred), vargs.into(), boxed(perm)),
             o,

@@ -9,6 +9,7 @@
 
 pub mod origin;
 pub mod renumber;
+pub mod visit;
 
 pub use crate::name::Name;
 pub use origin::{Blame, Origin, OriginInfo, OriginTable};

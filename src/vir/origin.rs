@@ -30,10 +30,6 @@ pub enum Blame {
     /// A resource (`acc(…)`) inside a checked assertion: when the check lacks
     /// it, the enclosing construct fails with reason `perm`.
     Resource,
-    /// A predicate instance at a written amount (`[p]pred(…)`): a resource
-    /// whose amount, if it may be negative, is `scaleNeg` (VerCors checks
-    /// every scale).
-    ScaledPredicate,
     /// A precondition clause of a method or function (for `preFailed`, the
     /// call is blamed and this clause is the related location).
     Precondition,
@@ -48,7 +44,7 @@ pub enum Blame {
 impl Blame {
     /// An access (`acc(…)`) inside a checked assertion.
     pub fn is_resource(&self) -> bool {
-        matches!(self, Blame::Resource | Blame::ScaledPredicate)
+        matches!(self, Blame::Resource)
     }
 }
 

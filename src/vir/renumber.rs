@@ -1,7 +1,8 @@
 //! Moving a method's origins by a fixed offset: what appending one origin
 //! table to another ([`OriginTable::append`]) asks of the IR that indexes it.
 
-use super::{Expr, ExprKind as K, Method, Origin, Stmt, StmtKind as S};
+use super::visit::visit_mut;
+use super::{Expr, Method, Origin, Stmt, StmtKind as S};
 
 /// Adds `by` to every origin of `m` (none stays none).
 pub fn shift_origins(m: &mut Method, by: u32) {
@@ -54,52 +55,5 @@ fn stmt(s: &mut Stmt, f: &dyn Fn(&mut Origin)) {
 }
 
 fn expr(e: &mut Expr, f: &dyn Fn(&mut Origin)) {
-    f(&mut e.origin);
-    let each = |xs: &mut [Expr]| xs.iter_mut().for_each(|x| expr(x, f));
-    match &mut e.kind {
-        K::IntLit(_)
-        | K::BoolLit(_)
-        | K::NullLit
-        | K::Local(_)
-        | K::Result
-        | K::FullPerm
-        | K::NoPerm
-        | K::Wildcard => {}
-        K::FieldAccess(x, _)
-        | K::Unary(_, x)
-        | K::Old(_, x)
-        | K::CurPermField(x, _)
-        | K::Size(x) => expr(x, f),
-        K::FuncApp(_, xs)
-        | K::CurPermPredicate(_, xs)
-        | K::SeqLit(_, xs)
-        | K::SetLit(_, xs)
-        | K::MultisetLit(_, xs) => each(xs),
-        K::DomainFuncApp(_, xs, _) => each(xs),
-        K::Binary(_, a, b)
-        | K::FieldAcc(a, _, b)
-        | K::Let(_, a, b)
-        | K::Unfolding(a, b)
-        | K::SeqIndex(a, b) => {
-            expr(a, f);
-            expr(b, f);
-        }
-        K::Cond(a, b, c) => {
-            expr(a, f);
-            expr(b, f);
-            expr(c, f);
-        }
-        K::PredicateAcc(_, xs, p) => {
-            each(xs);
-            expr(p, f);
-        }
-        K::Quant { triggers, body, .. } => {
-            triggers.iter_mut().for_each(|t| each(t));
-            expr(body, f);
-        }
-        K::SeqSlice(a, lo, hi) => {
-            expr(a, f);
-            lo.iter_mut().chain(hi).for_each(|x| expr(x, f));
-        }
-    }
+    visit_mut(e, &mut |x| f(&mut x.origin));
 }

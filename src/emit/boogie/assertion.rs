@@ -89,7 +89,7 @@ impl Gen<'_> {
                     self.wd(p, &here, e.origin)?;
                 }
                 let r = self.ctx.expr(r, &here)?;
-                let amount = self.inhaled_amount(p, scale, &here, e.origin, wd)?;
+                let amount = self.inhaled_amount(p, scale, &here, e.origin, wd, false)?;
                 if scale.is_none() && is_positive_literal(p) {
                     self.p.line(format!("assume {r} != null;"));
                 } else {
@@ -107,7 +107,7 @@ impl Gen<'_> {
                     self.wd(p, &here, e.origin)?;
                 }
                 let loc = self.ctx.predicate_loc(name, args, &here)?;
-                let amount = self.inhaled_amount(p, scale, &here, e.origin, wd)?;
+                let amount = self.inhaled_amount(p, scale, &here, e.origin, wd, true)?;
                 self.p.line(format!(
                     "{mask}[null, {loc}] := {mask}[null, {loc}] + {amount};"
                 ));
@@ -144,6 +144,7 @@ impl Gen<'_> {
         st: &St,
         at: Origin,
         check: bool,
+        of_predicate: bool,
     ) -> R<String> {
         if matches!(p.kind, ExprKind::Wildcard) {
             let w = self.p.fresh("wildcard", "real");
@@ -153,18 +154,21 @@ impl Gen<'_> {
         }
         let amount = self.amount(p, scale, st)?;
         if check && !is_literal_perm(p) {
-            self.negative_check(&amount, at);
+            self.negative_check(&amount, at, of_predicate);
         }
         Ok(amount)
     }
 
-    fn negative_check(&mut self, amount: &str, at: Origin) {
+    /// `amount >= 0` for the amount of a resource at `at` (`scale`: of a
+    /// predicate instance).
+    fn negative_check(&mut self, amount: &str, at: Origin, scale: bool) {
+        let inner = if scale { Inner::Scale } else { Inner::None };
         self.wd_check(
             &format!("{amount} >= 0.0"),
             FailureKind::Other("permission amount".into()),
             FailureReason::NegativePermission,
             at,
-            Inner::None,
+            inner,
             Origin::NONE,
         );
     }
@@ -231,11 +235,20 @@ impl Gen<'_> {
             }
             K::FieldAcc(r, f, p) => {
                 let r = self.ctx.expr(r, st)?;
-                self.take(&format!("{r}, {f}"), p, mask, st, scale, b, failing)
+                self.take(&format!("{r}, {f}"), p, mask, st, scale, b, failing, false)
             }
             K::PredicateAcc(name, args, p) => {
                 let loc = self.ctx.predicate_loc(name, args, st)?;
-                self.take(&format!("null, {loc}"), p, mask, st, scale, b, failing)
+                self.take(
+                    &format!("null, {loc}"),
+                    p,
+                    mask,
+                    st,
+                    scale,
+                    b,
+                    failing,
+                    true,
+                )
             }
             K::Quant {
                 q: Quantifier::Forall,
@@ -276,7 +289,8 @@ impl Gen<'_> {
         }
     }
 
-    /// Takes `p` of the location `loc` ("r, f") from `mask`.
+    /// Takes `p` of the location `loc` ("r, f", or "null, P(…)" if
+    /// `of_predicate`) from `mask`.
     #[allow(clippy::too_many_arguments)]
     fn take(
         &mut self,
@@ -287,6 +301,7 @@ impl Gen<'_> {
         scale: Option<&str>,
         b: &Blaming,
         failing: Origin,
+        of_predicate: bool,
     ) -> R {
         let check = |amount: &str, cmp: &str| Check {
             kind: b.kind.clone(),
@@ -308,7 +323,7 @@ impl Gen<'_> {
         } else {
             let amount = self.amount(p, scale, st)?;
             if !is_literal_perm(p) {
-                self.negative_check(&amount, failing);
+                self.negative_check(&amount, failing, of_predicate);
             }
             let c = check(&amount, ">=");
             self.p.check(&c.text.clone(), c);

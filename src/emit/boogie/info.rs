@@ -2,6 +2,7 @@
 //! wherever it translates a use of them.
 
 use crate::name::Name;
+pub use crate::vir::visit::visit;
 use crate::vir::{Expr, ExprKind, Function, Method, Predicate, Program, Type};
 use std::collections::{HashMap, HashSet};
 
@@ -112,55 +113,6 @@ fn recursive(p: &Program) -> HashSet<Name> {
         }
     }
     out
-}
-
-/// Calls `f` on `e` and every subexpression.
-pub fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    f(e);
-    use ExprKind as K;
-    match &e.kind {
-        K::IntLit(_)
-        | K::BoolLit(_)
-        | K::NullLit
-        | K::Local(_)
-        | K::Result
-        | K::FullPerm
-        | K::NoPerm
-        | K::Wildcard => {}
-        K::FieldAccess(r, _) | K::CurPermField(r, _) | K::Unary(_, r) | K::Old(_, r) => visit(r, f),
-        K::Size(r) => visit(r, f),
-        K::DomainFuncApp(_, args, _) => args.iter().for_each(|a| visit(a, f)),
-        K::FuncApp(_, args)
-        | K::CurPermPredicate(_, args)
-        | K::SeqLit(_, args)
-        | K::SetLit(_, args)
-        | K::MultisetLit(_, args) => args.iter().for_each(|a| visit(a, f)),
-        K::Binary(_, l, r) | K::SeqIndex(l, r) | K::Unfolding(l, r) | K::FieldAcc(l, _, r) => {
-            visit(l, f);
-            visit(r, f)
-        }
-        K::Let(_, l, r) => {
-            visit(l, f);
-            visit(r, f)
-        }
-        K::Cond(c, a, b) => {
-            visit(c, f);
-            visit(a, f);
-            visit(b, f)
-        }
-        K::PredicateAcc(_, args, p) => {
-            args.iter().for_each(|a| visit(a, f));
-            visit(p, f)
-        }
-        K::Quant { body, triggers, .. } => {
-            triggers.iter().flatten().for_each(|t| visit(t, f));
-            visit(body, f)
-        }
-        K::SeqSlice(s, lo, hi) => {
-            visit(s, f);
-            lo.iter().chain(hi).for_each(|x| visit(x, f))
-        }
-    }
 }
 
 /// Whether an assertion holds permissions (rather than being pure). The

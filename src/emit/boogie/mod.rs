@@ -49,6 +49,9 @@ pub enum Inner {
     Read(Origin),
     /// The target of a field assignment.
     AssignTarget,
+    /// The amount of a predicate instance (`[p]pred(…)`), whose sign is
+    /// checked: VerCors's `scaleNeg`.
+    Scale,
 }
 
 /// The checks of a program by (1-based) line of their assert.

@@ -86,7 +86,23 @@ impl Gen<'_> {
                     BinOp::Or => Some(format!("!{}", self.ctx.expr(l, st)?)),
                     _ => None,
                 };
-                self.guarded(guard, |g| g.wd(r, st, here))
+                self.guarded(guard, |g| g.wd(r, st, here))?;
+                // Division of permissions (`1\y`, `p / 2`): Boogie's real
+                // division by zero is some value; Silver checks the divisor.
+                let perm_div = *op == BinOp::PermDiv
+                    || (*op == BinOp::Div && self.ctx.type_of(l) == crate::vir::Type::Perm);
+                if perm_div {
+                    let d = self.ctx.as_type(r, true, st)?;
+                    self.wd_check(
+                        &format!("{d} != 0.0"),
+                        FailureKind::Other("division".into()),
+                        FailureReason::DivisionByZero,
+                        here,
+                        Inner::None,
+                        Origin::NONE,
+                    );
+                }
+                Ok(())
             }
             K::Cond(c, a, b) => {
                 self.wd(c, st, here)?;
