@@ -188,11 +188,10 @@ pub(super) fn collect<'a>(
             c.member(None, m);
         }
     }
-    for (id, _) in &classes {
-        crate::passes::locks::declare(&mut c.env.program, *id);
-    }
-    // Runnable classes get their thread tokens (not among the class's fields).
+    // Lockable classes get their held token and committed function,
+    // runnable classes their thread tokens (not among the class's fields).
     let ids: Vec<ClassId> = classes.iter().map(|(id, _)| *id).collect();
+    crate::passes::locks::declare(&mut c.env.program, &ids);
     crate::passes::threads::declare_tokens(&mut c.env.program, &ids);
     for (id, class) in &classes {
         if c.env.classes[id.0 as usize].ctors.is_empty() && !class.is_interface {

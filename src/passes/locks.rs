@@ -45,6 +45,7 @@ use crate::diag::{self, FailureCode, Reason};
 use crate::syntax::ast::LOCK_INVARIANT;
 use crate::syntax::ast::{BinOp, LockOp};
 use crate::syntax::span::Span;
+use std::collections::HashMap;
 
 /// The ghost field whose write permission is `held(o)`.
 pub const HELD: &str = "weft_held";
@@ -59,61 +60,90 @@ pub struct Lockable {
     pub committed: FunctionId,
 }
 
-/// The lock-invariant predicate of class `c`, if it declares one.
-pub fn invariant(p: &Program, c: ClassId) -> Option<PredicateId> {
-    p.predicates
-        .iter()
-        .position(|q| {
-            q.class == Some(c) && q.name == LOCK_INVARIANT && !q.is_static && q.params.is_empty()
-        })
-        .map(|i| PredicateId(i as u32))
+/// The lock-invariant predicate of every class that declares one.
+fn invariants(p: &Program) -> HashMap<ClassId, PredicateId> {
+    let mut out = HashMap::new();
+    for (i, q) in p.predicates.iter().enumerate() {
+        let is_invariant = q.name == LOCK_INVARIANT && !q.is_static && q.params.is_empty();
+        if let Some(c) = q.class.filter(|_| is_invariant) {
+            out.entry(c).or_insert(PredicateId(i as u32));
+        }
+    }
+    out
 }
 
-/// Declares the held token and the committed function of `c`, if it has a
-/// lock invariant and they are not declared yet.
-pub fn declare(p: &mut Program, c: ClassId) {
-    if invariant(p, c).is_none() || lockable(p, c).is_some() {
-        return;
+/// The held tokens and committed functions declared for each class (the
+/// tokens are not among the class's fields).
+fn lock_members(p: &Program) -> (HashMap<ClassId, FieldId>, HashMap<ClassId, FunctionId>) {
+    let mut held = HashMap::new();
+    for (i, f) in p.fields.iter().enumerate() {
+        let id = FieldId(i as u32);
+        if f.name == HELD && !p.class(f.class).fields.contains(&id) {
+            held.entry(f.class).or_insert(id);
+        }
     }
-    let span = p.class(c).span;
-    p.fields.push(Field {
-        name: HELD.into(),
-        class: c,
-        ty: Type::Bool,
-        is_final: false,
-        span,
-    });
-    p.functions.push(Function {
-        name: COMMITTED.into(),
-        class: Some(c),
-        is_static: false,
-        params: Vec::new(),
-        ret: Type::Bool,
-        contract: Default::default(),
-        body: None,
-        span,
-    });
+    let mut committed = HashMap::new();
+    for (i, f) in p.functions.iter().enumerate() {
+        if let Some(c) = f.class.filter(|_| f.name == COMMITTED && f.body.is_none()) {
+            committed.entry(c).or_insert(FunctionId(i as u32));
+        }
+    }
+    (held, committed)
+}
+
+/// Declares the held token and the committed function of each class among
+/// `classes` that has a lock invariant and does not have them yet.
+pub fn declare(p: &mut Program, classes: &[ClassId]) {
+    let invariants = invariants(p);
+    let (held, committed) = lock_members(p);
+    for &c in classes {
+        let declared = held.contains_key(&c) && committed.contains_key(&c);
+        if !invariants.contains_key(&c) || declared {
+            continue;
+        }
+        let span = p.class(c).span;
+        p.fields.push(Field {
+            name: HELD.into(),
+            class: c,
+            ty: Type::Bool,
+            is_final: false,
+            span,
+        });
+        p.functions.push(Function {
+            name: COMMITTED.into(),
+            class: Some(c),
+            is_static: false,
+            params: Vec::new(),
+            ret: Type::Bool,
+            contract: Default::default(),
+            body: None,
+            span,
+        });
+    }
+}
+
+/// Every lockable class with the members that encode its lock, in one pass
+/// over the declarations (a lookup per class would be quadratic).
+pub fn lockables(p: &Program) -> HashMap<ClassId, Lockable> {
+    let (held, committed) = lock_members(p);
+    invariants(p)
+        .into_iter()
+        .filter_map(|(c, invariant)| {
+            Some((
+                c,
+                Lockable {
+                    invariant,
+                    held: *held.get(&c)?,
+                    committed: *committed.get(&c)?,
+                },
+            ))
+        })
+        .collect()
 }
 
 /// The lockable class `c` (None if it has no lock invariant).
 pub fn lockable(p: &Program, c: ClassId) -> Option<Lockable> {
-    let invariant = invariant(p, c)?;
-    let declared = &p.class(c).fields;
-    let held = (0..p.fields.len()).map(|i| FieldId(i as u32)).find(|f| {
-        let fd = p.field(*f);
-        fd.class == c && fd.name == HELD && !declared.contains(f)
-    })?;
-    let committed = (0..p.functions.len())
-        .map(|i| FunctionId(i as u32))
-        .find(|f| {
-            let fd = p.function(*f);
-            fd.class == Some(c) && fd.name == COMMITTED && fd.body.is_none()
-        })?;
-    Some(Lockable {
-        invariant,
-        held,
-        committed,
-    })
+    lockables(p).remove(&c)
 }
 
 /// `held(o)`: `Perm(o.weft_held, write)`.
@@ -163,9 +193,10 @@ pub const PASS: Pass = Pass {
 
 pub fn run(mut p: Program) -> diag::Result<Program> {
     let mut classes = Vec::new();
+    let all = lockables(&p);
     for i in 0..p.classes.len() {
         let c = ClassId(i as u32);
-        if let Some(l) = lockable(&p, c) {
+        if let Some(&l) = all.get(&c) {
             // Locks give and take the invariant itself, not a folded instance.
             p.predicates[l.invariant.0 as usize].is_inline = true;
             classes.push((c, l));

@@ -63,24 +63,21 @@ fn is_run(m: &crate::core::Method) -> bool {
         && m.ret == Type::Void
 }
 
-/// The `void run()` instance method of class `c`, if it has one.
-pub fn run_method(p: &Program, c: ClassId) -> Option<MethodId> {
-    p.methods
-        .iter()
-        .position(|m| m.class == Some(c) && is_run(m))
-        .map(|i| MethodId(i as u32))
-}
-
-/// Every runnable class with its `run` and token fields, in one pass over
-/// the methods and fields (a lookup per class would be quadratic).
-pub fn runnables(p: &Program) -> HashMap<ClassId, Runnable> {
-    let mut runs: HashMap<ClassId, MethodId> = HashMap::new();
+/// The `void run()` instance method of every class that has one.
+fn run_methods(p: &Program) -> HashMap<ClassId, MethodId> {
+    let mut runs = HashMap::new();
     for (i, m) in p.methods.iter().enumerate() {
         if let Some(c) = m.class.filter(|_| is_run(m)) {
             runs.entry(c).or_insert(MethodId(i as u32));
         }
     }
-    let mut tokens: HashMap<(ClassId, bool), FieldId> = HashMap::new();
+    runs
+}
+
+/// The token fields declared for each class (`true`: idle), which are not
+/// among the class's fields.
+fn token_fields(p: &Program) -> HashMap<(ClassId, bool), FieldId> {
+    let mut tokens = HashMap::new();
     for (i, f) in p.fields.iter().enumerate() {
         let id = FieldId(i as u32);
         let idle = f.name == IDLE;
@@ -88,7 +85,15 @@ pub fn runnables(p: &Program) -> HashMap<ClassId, Runnable> {
             tokens.entry((f.class, idle)).or_insert(id);
         }
     }
-    runs.into_iter()
+    tokens
+}
+
+/// Every runnable class with its `run` and token fields, in one pass over
+/// the methods and fields (a lookup per class would be quadratic).
+pub fn runnables(p: &Program) -> HashMap<ClassId, Runnable> {
+    let tokens = token_fields(p);
+    run_methods(p)
+        .into_iter()
         .filter_map(|(c, run)| {
             Some((
                 c,
@@ -102,18 +107,19 @@ pub fn runnables(p: &Program) -> HashMap<ClassId, Runnable> {
         .collect()
 }
 
-/// Declares the token fields of each runnable class among `classes` that
-/// has none yet.
+/// The runnable class `c` (None if it has no `run` or no tokens).
+pub fn runnable(p: &Program, c: ClassId) -> Option<Runnable> {
+    runnables(p).remove(&c)
+}
+
+/// Declares the token fields of each class among `classes` that has a
+/// `run` method and no tokens yet.
 pub fn declare_tokens(p: &mut Program, classes: &[ClassId]) {
-    let declared = runnables(p);
-    let with_run: HashSet<ClassId> = p
-        .methods
-        .iter()
-        .filter(|m| is_run(m))
-        .filter_map(|m| m.class)
-        .collect();
+    let runs = run_methods(p);
+    let tokens = token_fields(p);
     for &c in classes {
-        if !with_run.contains(&c) || declared.contains_key(&c) {
+        let declared = tokens.contains_key(&(c, true)) && tokens.contains_key(&(c, false));
+        if !runs.contains_key(&c) || declared {
             continue;
         }
         let span = p.class(c).span;
@@ -127,23 +133,6 @@ pub fn declare_tokens(p: &mut Program, classes: &[ClassId]) {
             });
         }
     }
-}
-
-/// The runnable class `c` (None if it has no `run` or no tokens).
-pub fn runnable(p: &Program, c: ClassId) -> Option<Runnable> {
-    let run = run_method(p, c)?;
-    let declared = &p.class(c).fields;
-    let token = |name: &str| {
-        (0..p.fields.len()).map(|i| FieldId(i as u32)).find(|f| {
-            let fd = p.field(*f);
-            fd.class == c && fd.name == name && !declared.contains(f)
-        })
-    };
-    Some(Runnable {
-        run,
-        idle: token(IDLE)?,
-        running: token(RUNNING)?,
-    })
 }
 
 /// `Perm(t.field, write)`: a token of thread `t`.
