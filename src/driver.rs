@@ -170,7 +170,7 @@ pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
 /// The backend text of the files (for `weft emit`).
 pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<String> {
     let Encoded { program, origins } = frontend(files, ids)?;
-    let text = stage("emit", || match backend {
+    stage("emit", || match backend {
         Backend::Silicon => Ok(emit::silver::emit(program).text),
         Backend::Boogie => {
             let text = emit::boogie::emit(&program)
@@ -181,9 +181,7 @@ pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Resul
             std::thread::spawn(move || drop(program));
             text
         }
-    });
-    std::thread::spawn(move || drop(origins));
-    text
+    })
 }
 
 /// A construct the Boogie encoding does not handle: an input error at its source.

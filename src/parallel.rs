@@ -5,14 +5,24 @@
 //! thread.
 
 use std::num::NonZeroUsize;
+use std::sync::OnceLock;
 
 /// At most this many threads, whatever the machine.
 const MAX_THREADS: usize = 8;
 
+/// The threads to use: the cores this process may run on (asked once: on
+/// Linux the answer reads cgroup files).
+fn threads() -> usize {
+    static THREADS: OnceLock<usize> = OnceLock::new();
+    *THREADS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        cores.min(MAX_THREADS)
+    })
+}
+
 /// How many runs `len` items make when each run has at least `min_run`.
 fn runs(len: usize, min_run: usize) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-    cores.min(MAX_THREADS).min(len / min_run.max(1)).max(1)
+    threads().min(len / min_run.max(1)).max(1)
 }
 
 /// `f` applied to consecutive runs of `items` (with the index of each run's

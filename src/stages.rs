@@ -17,23 +17,21 @@ pub fn stage<T>(name: &str, f: impl FnOnce() -> T) -> T {
     }
     let started = Instant::now();
     let out = f();
+    let elapsed = started.elapsed().as_secs_f64();
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     eprintln!(
-        "stage {name:<10} {:>8.3} s  rss {:>7.1} MB  peak {:>7.1} MB",
-        started.elapsed().as_secs_f64(),
-        status_mb("VmRSS:"),
-        status_mb("VmHWM:")
+        "stage {name:<10} {elapsed:>8.3} s  rss {:>7.1} MB  peak {:>7.1} MB",
+        status_mb(&status, "VmRSS:"),
+        status_mb(&status, "VmHWM:")
     );
     out
 }
 
 /// A `kB` line of /proc/self/status in MB (0 where there is none).
-fn status_mb(key: &str) -> f64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix(key))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        })
+fn status_mb(status: &str, key: &str) -> f64 {
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
         .map_or(0.0, |kb| kb / 1024.0)
 }

@@ -78,6 +78,11 @@ impl Names {
                 }
             })
             .collect();
+        let fields: Vec<Name> = p
+            .fields
+            .iter()
+            .map(|f| Name::from(member_name(p, Some(f.class), &f.name)))
+            .collect();
         Names {
             methods: disambiguate(methods),
             functions: disambiguate(
@@ -87,16 +92,11 @@ impl Names {
                     .collect(),
             ),
             predicates: disambiguate(predicates),
-            fields: p
-                .fields
+            final_values: fields
                 .iter()
-                .map(|f| Name::from(member_name(p, Some(f.class), &f.name)))
+                .map(|n| Name::from(format!("{n}__val")))
                 .collect(),
-            final_values: p
-                .fields
-                .iter()
-                .map(|f| Name::from(format!("{}__val", member_name(p, Some(f.class), &f.name))))
-                .collect(),
+            fields,
         }
     }
 
