@@ -16,8 +16,7 @@ mod reference;
 pub mod render;
 
 use crate::emit::Emitted;
-use crate::vir::{self, BinOp, Expr, ExprKind, LocalDecl, Type, UnOp};
-use std::collections::HashMap;
+use crate::vir::{self, BinOp, Expr, ExprKind, Type};
 
 const WIDTH: usize = 100;
 const INDENT: isize = 2;
@@ -34,8 +33,7 @@ pub fn emit(p: vir::Program) -> Emitted {
 /// [`emit`] at `width` columns.
 fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
     let methods = std::mem::take(&mut p.methods);
-    let tables = Tables::of(&p);
-    let mut pr = Printer::new(&tables);
+    let mut pr = Printer;
     let mut out = render::Output::new(width);
     let mut first = true;
     let mut sep = |out: &mut render::Output| {
@@ -61,7 +59,7 @@ fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
     }
     if !methods.is_empty() {
         sep(&mut out);
-        for part in print_methods(&tables, methods, width) {
+        for part in print_methods(methods, width) {
             out.append(part);
         }
     }
@@ -73,24 +71,18 @@ fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
 /// The methods' text, in order, in parts to append one after another. The
 /// methods are most of a program's text and independent of each other, so
 /// a large program's are printed on several threads.
-fn print_methods(tables: &Tables, methods: Vec<vir::Method>, width: usize) -> Vec<render::Output> {
-    crate::parallel::map_runs(methods, 32, |at, run| print_run(tables, run, width, at > 0))
+fn print_methods(methods: Vec<vir::Method>, width: usize) -> Vec<render::Output> {
+    crate::parallel::map_runs(methods, 32, |at, run| print_run(run, width, at > 0))
 }
 
 /// `methods` separated by blank lines (`lead`: also one before the first).
-fn print_run(
-    tables: &Tables,
-    methods: Vec<vir::Method>,
-    width: usize,
-    lead: bool,
-) -> render::Output {
+fn print_run(methods: Vec<vir::Method>, width: usize, lead: bool) -> render::Output {
     let mut out = render::Output::new(width);
     for (i, m) in methods.into_iter().enumerate() {
         if lead || i > 0 {
             out.newlines(2);
         }
-        // A printer per method: it borrows the method, which is freed next.
-        Printer::new(tables).w_method(&mut out, &m);
+        Printer.w_method(&mut out, &m);
     }
     out
 }
@@ -120,7 +112,8 @@ fn binop(op: BinOp) -> &'static str {
         BinOp::Add => "+",
         BinOp::Sub => "-",
         BinOp::Mul => "*",
-        BinOp::Div | BinOp::PermDiv => "/",
+        BinOp::Div => "\\",
+        BinOp::PermDiv => "/",
         BinOp::Mod => "%",
         BinOp::Eq => "==",
         BinOp::Ne => "!=",
@@ -168,104 +161,10 @@ fn needs_ascription(t: &Type) -> bool {
     matches!(t, Type::Domain(_, args) if !args.is_empty()) && closed(t)
 }
 
-/// The types of the fields and the results of the functions a printer may
-/// meet (see [`Printer`]).
-#[derive(Default)]
-struct Tables {
-    fields: HashMap<crate::name::Name, Type>,
-    functions: HashMap<crate::name::Name, Type>,
-}
-
-impl Tables {
-    fn of(p: &vir::Program) -> Tables {
-        Tables {
-            fields: p.fields.iter().map(|f| (f.name, f.ty.clone())).collect(),
-            functions: p
-                .functions
-                .iter()
-                .map(|f| (f.name, f.ret.clone()))
-                .collect(),
-        }
-    }
-}
-
-/// Prints declarations; knows the types of fields, functions and the locals
-/// in scope, only to tell integer division (`\`) from permission division
-/// (`/`): Silver resolves an ambiguous `a / b` by context, which can pick the
-/// wrong one (`(a / b) < (c / d)` on Ints is read as permissions).
-struct Printer<'p> {
-    tables: &'p Tables,
-    locals: HashMap<&'p str, &'p Type>,
-    result: Option<&'p Type>,
-}
-
-impl<'p> Printer<'p> {
-    fn new(tables: &'p Tables) -> Printer<'p> {
-        Printer {
-            tables,
-            locals: HashMap::new(),
-            result: None,
-        }
-    }
-
-    fn enter(&mut self, ds: &'p [LocalDecl]) {
-        for d in ds {
-            self.locals.insert(&d.name, &d.ty);
-        }
-    }
-
-    fn is_perm(&self, e: &'p Expr) -> bool {
-        let perm = |t: Option<&Type>| t == Some(&Type::Perm);
-        match &e.kind {
-            ExprKind::FullPerm
-            | ExprKind::NoPerm
-            | ExprKind::Wildcard
-            | ExprKind::CurPermField(..)
-            | ExprKind::CurPermPredicate(..) => true,
-            ExprKind::Binary(BinOp::PermDiv, _, _) => true,
-            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, l, r) => {
-                self.is_perm(l) || self.is_perm(r)
-            }
-            ExprKind::Binary(BinOp::Div, l, _) => self.is_perm(l),
-            ExprKind::Unary(UnOp::Neg, x) | ExprKind::Old(_, x) => self.is_perm(x),
-            ExprKind::Cond(_, a, b) => self.is_perm(a) || self.is_perm(b),
-            ExprKind::Let(_, _, b) | ExprKind::Unfolding(_, b) => self.is_perm(b),
-            ExprKind::Local(x) => perm(self.locals.get(x.as_str()).copied()),
-            ExprKind::Result => perm(self.result),
-            ExprKind::FieldAccess(_, f) => perm(self.tables.fields.get(f.as_str())),
-            ExprKind::FuncApp(f, _) => perm(self.tables.functions.get(f.as_str())),
-            ExprKind::DomainFuncApp(_, _, t) => **t == Type::Perm,
-            _ => false,
-        }
-    }
-
-    /// Runs `f` with `ds` bound, restoring what they shadowed.
-    fn scoped<R>(&mut self, ds: &'p [LocalDecl], f: impl FnOnce(&mut Self) -> R) -> R {
-        // One binder is the common case: no allocation for it.
-        if let [d] = ds {
-            let old = self.locals.insert(&d.name, &d.ty);
-            let r = f(self);
-            match old {
-                Some(t) => self.locals.insert(&d.name, t),
-                None => self.locals.remove(d.name.as_str()),
-            };
-            return r;
-        }
-        let saved: Vec<(&'p str, Option<&'p Type>)> = ds
-            .iter()
-            .map(|d| (d.name.as_str(), self.locals.get(d.name.as_str()).copied()))
-            .collect();
-        self.enter(ds);
-        let r = f(self);
-        for (name, old) in saved {
-            match old {
-                Some(t) => self.locals.insert(name, t),
-                None => self.locals.remove(name),
-            };
-        }
-        r
-    }
-}
+/// Prints declarations. Stateless: every operator's Silver symbol follows
+/// from the IR alone (integer division is its own operator, printed `\\`:
+/// Silver would read an ambiguous `/` between Ints as a permission).
+struct Printer;
 
 #[cfg(test)]
 mod tests;

@@ -180,10 +180,11 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
-    /// Int/Int Euclidean division, or Perm/Int.
+    /// Int/Int Euclidean division (Silver's `\\`); the IR has no Perm/Int
+    /// division other than `PermDiv`.
     Div,
     Mod,
-    /// Int/Int or Perm/Perm giving a Perm: Silver's `/` on permissions.
+    /// Int/Int, Perm/Int or Perm/Perm giving a Perm: Silver's `/`.
     PermDiv,
     Eq,
     Ne,

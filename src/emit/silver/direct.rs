@@ -11,7 +11,7 @@
 use super::{binop, is_compound, needs_ascription, ty, Printer, INDENT};
 use crate::emit::silver::render::Output;
 use crate::vir::{
-    BinOp, Domain, Expr, ExprKind, Field, Function, LocalDecl, Method, Predicate, Quantifier, Stmt,
+    Domain, Expr, ExprKind, Field, Function, LocalDecl, Method, Predicate, Quantifier, Stmt,
     StmtKind, Type, UnOp,
 };
 use std::fmt::Write as _;
@@ -62,7 +62,7 @@ fn int(o: &mut Output, n: i128) {
     o.write(&buf);
 }
 
-impl<'p> Printer<'p> {
+impl<'p> Printer {
     /// Writes `e` at the end of the current line (indented by `indent`),
     /// followed in the layout by `suffix` bytes (text up to the next line
     /// break, which the caller writes): flat if the line fits, else broken
@@ -118,7 +118,6 @@ impl<'p> Printer<'p> {
             write_ty(o, &f.ret);
         }
         for a in &d.axioms {
-            self.locals.clear();
             o.newline(IND);
             o.write("axiom ");
             o.write(&a.name);
@@ -143,9 +142,6 @@ impl<'p> Printer<'p> {
     }
 
     pub(super) fn w_function(&mut self, o: &mut Output, f: &'p Function) {
-        self.locals.clear();
-        self.enter(&f.params);
-        self.result = Some(&f.ret);
         o.push(f.origin);
         o.write("function ");
         o.write(&f.name);
@@ -167,12 +163,9 @@ impl<'p> Printer<'p> {
             o.write("}");
         }
         o.pop(f.origin);
-        self.result = None;
     }
 
     pub(super) fn w_predicate(&mut self, o: &mut Output, p: &'p Predicate) {
-        self.locals.clear();
-        self.enter(&p.params);
         o.push(p.origin);
         o.write("predicate ");
         o.write(&p.name);
@@ -188,9 +181,6 @@ impl<'p> Printer<'p> {
     }
 
     pub(super) fn w_method(&mut self, o: &mut Output, m: &'p Method) {
-        self.locals.clear();
-        self.enter(&m.params);
-        self.enter(&m.returns);
         o.push(m.origin);
         o.write("method ");
         o.write(&m.name);
@@ -284,7 +274,6 @@ impl<'p> Printer<'p> {
         o.push(s.origin);
         match &s.kind {
             StmtKind::LocalVar(d) => {
-                self.enter(std::slice::from_ref(d));
                 o.write("var ");
                 decl(o, d);
             }
@@ -438,12 +427,7 @@ impl<'p> Printer<'p> {
                 self.x_receiver(o, x);
             }
             ExprKind::Binary(op, l, r) => {
-                // Integer division has its own symbol in Silver; see [`Printer`].
-                let sym = if *op == BinOp::Div && !self.is_perm(l) {
-                    "\\"
-                } else {
-                    binop(*op)
-                };
+                let sym = binop(*op);
                 self.x_operand(o, l);
                 o.write(" ");
                 o.write(sym);
@@ -512,21 +496,19 @@ impl<'p> Printer<'p> {
                     Quantifier::Forall => "forall ",
                     Quantifier::Exists => "exists ",
                 });
-                self.scoped(vars, |pr| {
-                    decls(o, vars);
-                    o.write(" :: ");
-                    for t in triggers {
-                        o.write("{ ");
-                        for (i, x) in t.iter().enumerate() {
-                            if i > 0 {
-                                o.write(", ");
-                            }
-                            pr.x(o, x);
+                decls(o, vars);
+                o.write(" :: ");
+                for t in triggers {
+                    o.write("{ ");
+                    for (i, x) in t.iter().enumerate() {
+                        if i > 0 {
+                            o.write(", ");
                         }
-                        o.write(" } ");
+                        self.x(o, x);
                     }
-                    pr.x(o, body);
-                });
+                    o.write(" } ");
+                }
+                self.x(o, body);
             }
             ExprKind::Let(d, v, body) => {
                 o.write("let ");
@@ -534,7 +516,7 @@ impl<'p> Printer<'p> {
                 o.write(" == (");
                 self.x(o, v);
                 o.write(") in ");
-                self.scoped(std::slice::from_ref(d), |pr| pr.x(o, body));
+                self.x(o, body);
             }
             ExprKind::Unfolding(acc, body) => {
                 o.write("unfolding ");
@@ -586,8 +568,6 @@ enum P<'p> {
     Line,
     /// `line_`: nothing when flat, else a line break.
     Line0,
-    /// The binders are in scope from here to the end of the node.
-    Bind(&'p [LocalDecl]),
 }
 
 fn int_width(n: i128) -> usize {
@@ -742,7 +722,6 @@ fn pieces<'p>(e: &'p Expr, f: &mut dyn FnMut(P<'p>)) {
                 Quantifier::Forall => "forall ",
                 Quantifier::Exists => "exists ",
             }));
-            f(P::Bind(vars));
             for (i, d) in vars.iter().enumerate() {
                 if i > 0 {
                     f(P::T(", "));
@@ -771,7 +750,6 @@ fn pieces<'p>(e: &'p Expr, f: &mut dyn FnMut(P<'p>)) {
             f(P::T(" == ("));
             f(P::E(v));
             f(P::T(") in"));
-            f(P::Bind(std::slice::from_ref(d)));
             f(P::Line);
             f(P::E(body));
         }
@@ -836,7 +814,7 @@ fn piece_width(p: P<'_>) -> usize {
         P::Ty(t) => ty(t).len(),
         P::E(e) => flat_width(e),
         P::Line => 1,
-        P::Line0 | P::Bind(_) => 0,
+        P::Line0 => 0,
     }
 }
 
@@ -879,7 +857,7 @@ fn rest_width(ps: &[P<'_>], rest: usize) -> usize {
     w + rest
 }
 
-impl<'p> Printer<'p> {
+impl<'p> Printer {
     /// `e` laid out as `pretty` lays out its document in break mode at
     /// nesting `indent`, with `rest` bytes following up to the next possible
     /// line break: a group (binary, conditional, binding expression) stays
@@ -899,14 +877,6 @@ impl<'p> Printer<'p> {
         o.push(e.origin);
         let mut ps = Vec::new();
         pieces(e, &mut |p| ps.push(p));
-        if let ExprKind::Binary(BinOp::Div, l, _) = &e.kind {
-            if !self.is_perm(l) {
-                // Integer division has its own symbol in Silver; see [`Printer`].
-                ps.iter_mut()
-                    .filter(|p| matches!(p, P::T("/")))
-                    .for_each(|p| *p = P::T("\\"));
-            }
-        }
         self.b_pieces(o, &ps, indent, rest);
         o.pop(e.origin);
     }
@@ -914,8 +884,6 @@ impl<'p> Printer<'p> {
     fn b_pieces(&mut self, o: &mut Output, ps: &[P<'p>], indent: usize, rest: usize) {
         // Every line break in a group is nested one step further.
         let mut ind = indent;
-        let mut bound: Option<&'p [LocalDecl]> = None;
-        let mut saved = Vec::new();
         for (i, &p) in ps.iter().enumerate() {
             match p {
                 P::T(s) => o.write(s),
@@ -929,22 +897,6 @@ impl<'p> Printer<'p> {
                     let r = rest_width(&ps[i + 1..], rest);
                     self.b(o, x, ind, r);
                 }
-                P::Bind(ds) => {
-                    saved = ds
-                        .iter()
-                        .map(|d| (d.name.as_str(), self.locals.get(d.name.as_str()).copied()))
-                        .collect();
-                    self.enter(ds);
-                    bound = Some(ds);
-                }
-            }
-        }
-        if bound.is_some() {
-            for (name, old) in saved {
-                match old {
-                    Some(t) => self.locals.insert(name, t),
-                    None => self.locals.remove(name),
-                };
             }
         }
     }

@@ -4,7 +4,9 @@
 
 use super::render::Output;
 use super::*;
-use crate::vir::{Domain, Field, Function, Method, Origin, Predicate, Quantifier, Stmt, StmtKind};
+use crate::vir::{
+    Domain, Field, Function, LocalDecl, Method, Origin, Predicate, Quantifier, Stmt, StmtKind, UnOp,
+};
 use pretty::RcDoc;
 
 type Doc = RcDoc<'static, Origin>;
@@ -12,8 +14,7 @@ type Doc = RcDoc<'static, Origin>;
 /// `p` printed through `pretty` at `width` columns, as [`super::emit_at`]
 /// prints it directly.
 pub fn emit(p: &vir::Program, width: usize) -> Emitted {
-    let tables = Tables::of(p);
-    let mut pr = Printer::new(&tables);
+    let mut pr = Printer;
     let mut out = Output::new(width);
     let mut first = true;
     let mut put = |out: &mut Output, d: Doc| {
@@ -98,7 +99,7 @@ fn parens(d: Doc) -> Doc {
     text("(").append(d).append(text(")"))
 }
 
-impl<'p> Printer<'p> {
+impl<'p> Printer {
     fn domain(&mut self, d: &'p Domain) -> Doc {
         let head = if d.type_params.is_empty() {
             format!("domain {} ", d.name)
@@ -116,7 +117,6 @@ impl<'p> Printer<'p> {
             })
             .collect();
         for a in &d.axioms {
-            self.locals.clear();
             let body = self.expr(&a.body);
             items.push(text(format!("axiom {} ", a.name)).append(block(vec![body])));
         }
@@ -131,9 +131,6 @@ impl<'p> Printer<'p> {
     }
 
     fn function(&mut self, f: &'p Function) -> Doc {
-        self.locals.clear();
-        self.enter(&f.params);
-        self.result = Some(&f.ret);
         let head = text(format!("function {}", f.name))
             .append(params(&f.params))
             .append(text(format!(": {}", ty(&f.ret))));
@@ -150,13 +147,10 @@ impl<'p> Printer<'p> {
                 })
                 .append(block(vec![self.expr(b)]));
         }
-        self.result = None;
         annotate(f.origin, d)
     }
 
     fn predicate(&mut self, p: &'p Predicate) -> Doc {
-        self.locals.clear();
-        self.enter(&p.params);
         let mut d = text(format!("predicate {}", p.name)).append(params(&p.params));
         if let Some(b) = &p.body {
             d = d.append(text(" ")).append(block(vec![self.expr(b)]));
@@ -165,9 +159,6 @@ impl<'p> Printer<'p> {
     }
 
     fn method(&mut self, m: &'p Method) -> Doc {
-        self.locals.clear();
-        self.enter(&m.params);
-        self.enter(&m.returns);
         let mut head = text(format!("method {}", m.name)).append(params(&m.params));
         if !m.returns.is_empty() {
             head = head.append(text(" returns ")).append(params(&m.returns));
@@ -195,10 +186,7 @@ impl<'p> Printer<'p> {
 
     fn stmt(&mut self, s: &'p Stmt) -> Doc {
         let d = match &s.kind {
-            StmtKind::LocalVar(d) => {
-                self.enter(std::slice::from_ref(d));
-                text("var ").append(decl(d))
-            }
+            StmtKind::LocalVar(d) => text("var ").append(decl(d)),
             StmtKind::Assign(x, e) => text(format!("{x} := ")).append(self.expr(e)),
             StmtKind::FieldAssign { recv, field, value } => self
                 .receiver(recv)
@@ -322,12 +310,7 @@ impl<'p> Printer<'p> {
                 text(sym).append(self.receiver(x))
             }
             ExprKind::Binary(op, l, r) => {
-                // Integer division has its own symbol in Silver; see [`Printer`].
-                let sym = if *op == BinOp::Div && !self.is_perm(l) {
-                    "\\"
-                } else {
-                    binop(*op)
-                };
+                let sym = binop(*op);
                 let l = self.operand(l);
                 let r = self.operand(r);
                 l.append(text(format!(" {sym}")))
@@ -371,7 +354,8 @@ impl<'p> Printer<'p> {
                     Quantifier::Forall => "forall ",
                     Quantifier::Exists => "exists ",
                 };
-                self.scoped(vars, |pr| {
+                {
+                    let pr = &mut *self;
                     let trigs: Vec<Doc> = triggers
                         .iter()
                         .map(|t| {
@@ -386,11 +370,11 @@ impl<'p> Printer<'p> {
                         .append(RcDoc::concat(trigs))
                         .append(RcDoc::line_().append(body).nest(INDENT))
                         .group()
-                })
+                }
             }
             ExprKind::Let(d, v, body) => {
                 let v = self.expr(v);
-                let body = self.scoped(std::slice::from_ref(d), |pr| pr.expr(body));
+                let body = self.expr(body);
                 text(format!("let {} == (", d.name))
                     .append(v)
                     .append(text(") in"))

@@ -3,8 +3,8 @@ use crate::backend::{FailureKind, RunOptions};
 use crate::emit::PosMap;
 use crate::syntax::span::LineCol;
 use crate::vir::{
-    Axiom, Domain, DomainFunction, Field, Function, Method, Origin, Predicate, Program, Quantifier,
-    Stmt, StmtKind,
+    Axiom, Domain, DomainFunction, Field, Function, LocalDecl, Method, Origin, Predicate, Program,
+    Quantifier, Stmt, StmtKind, UnOp,
 };
 use std::time::Duration;
 
@@ -240,7 +240,7 @@ fn program() -> Program {
         assign("v", bin(BinOp::Mod, v(), int(3))),
         assert(bin(BinOp::Eq, v(), int(1))),
         assign("pp", half()),
-        assign("pp", bin(BinOp::Div, var("pp"), int(2))),
+        assign("pp", bin(BinOp::PermDiv, var("pp"), int(2))),
         assign(
             "pp",
             bin(
