@@ -162,7 +162,7 @@ fn needs_ascription(t: &Type) -> bool {
 }
 
 /// Prints declarations. Stateless: every operator's Silver symbol follows
-/// from the IR alone (integer division is its own operator, printed `\\`:
+/// from the IR alone (integer division is its own operator, printed `\`:
 /// Silver would read an ambiguous `/` between Ints as a permission).
 struct Printer;
 

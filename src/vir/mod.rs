@@ -180,7 +180,7 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
-    /// Int/Int Euclidean division (Silver's `\\`); the IR has no Perm/Int
+    /// Int/Int Euclidean division (Silver's `\`); the IR has no Perm/Int
     /// division other than `PermDiv`.
     Div,
     Mod,
