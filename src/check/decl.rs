@@ -11,9 +11,10 @@ use crate::core::{self, Block, Expr, FunctionId, MethodId, PredicateId, Type};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::syntax::ast::{self, ClauseKind};
 
-/// The checked parts of one callable, to be stored in the program.
+/// The checked parts of one callable, to be stored in the program. A
+/// method's body is checked later, on its own ([`Pending`]).
 pub(super) enum Done {
-    Method(MethodId, core::Contract, Option<Block>),
+    Method(MethodId, core::Contract),
     Function(FunctionId, core::Contract, Option<Expr>),
     Predicate(PredicateId, Option<Expr>),
 }
@@ -114,24 +115,45 @@ impl Bodies {
     }
 }
 
-/// Checks the contract and body of one callable.
-pub(super) fn check_job(
-    env: &Env,
-    job: &Job<'_>,
-    bodies: &Bodies,
-) -> (Option<Done>, Vec<Diagnostic>) {
+/// What checking one declaration gives: its checked parts, a method body
+/// still to check, and the errors found.
+pub(super) struct Checked {
+    pub done: Option<Done>,
+    pub pending: Option<Pending>,
+    pub errs: Vec<Diagnostic>,
+}
+
+/// A method body waiting to be checked ([`body`]): the scope its contract
+/// left (parameters and every name handed out, so the body's names stay
+/// distinct from the contract's binders) and its labels.
+pub struct Pending {
+    pub method: MethodId,
+    block: ast::Block,
+    scopes: super::scope::Scopes,
+    class: Option<core::ClassId>,
+    labels: HashSet<Name>,
+}
+
+/// Checks the contract of one callable, and the body of a function or
+/// predicate; a method's body is left pending.
+pub(super) fn check_job(env: &Env, job: &Job<'_>, bodies: &Bodies) -> Checked {
     let mut b = Body::new(env, job.scopes.clone(), job.class);
+    let mut pending = None;
     let done = match job.kind {
-        JobKind::Method(id, m) => method(&mut b, id, m, bodies),
+        JobKind::Method(id, m) => method(&mut b, id, m, bodies, &mut pending),
         JobKind::Function(id, f) => function(&mut b, id, bodies.pure(f, &f.contract, &f.body)),
         JobKind::Predicate(id, p) => predicate(&mut b, id, bodies.pure(p, &p.contract, &p.body)),
         JobKind::Constant(id, f) => constant(&mut b, id, f),
     };
-    (done, b.errs)
+    Checked {
+        done,
+        pending,
+        errs: b.errs,
+    }
 }
 
-fn method(b: &mut Body<'_>, id: MethodId, m: &ast::Method, bodies: &Bodies) -> Option<Done> {
-    let (m_contract, body) = bodies.method(m);
+/// What `this`, `return` and final fields mean in method `id`.
+fn enter_method(b: &mut Body<'_>, id: MethodId) {
     let decl = b.env.program.method(id);
     let is_ctor = decl.is_constructor;
     b.this = if is_ctor || !decl.is_static {
@@ -145,14 +167,43 @@ fn method(b: &mut Body<'_>, id: MethodId, m: &ast::Method, bodies: &Bodies) -> O
     } else {
         decl.ret.clone()
     };
+}
+
+/// Checks a pending method body.
+pub(super) fn body(env: &Env, p: Pending) -> (Block, Vec<Diagnostic>) {
+    let mut b = Body::new(env, p.scopes, p.class);
+    enter_method(&mut b, p.method);
+    b.labels = p.labels;
+    let block = b.block(&p.block);
+    (block, b.errs)
+}
+
+fn method(
+    b: &mut Body<'_>,
+    id: MethodId,
+    m: &ast::Method,
+    bodies: &Bodies,
+    pending: &mut Option<Pending>,
+) -> Option<Done> {
+    let (m_contract, body) = bodies.method(m);
+    enter_method(b, id);
+    let decl = b.env.program.method(id);
+    let is_ctor = decl.is_constructor;
+    let result = (!is_ctor && decl.ret != Type::Void).then(|| decl.ret.clone());
+    // The labels first: a postcondition may name one (`\old[L]`).
     b.labels = body
         .as_deref()
         .map(|body| labels(b, body))
         .unwrap_or_default();
-    let result = (!is_ctor && decl.ret != Type::Void).then(|| decl.ret.clone());
     let contract = contract(b, &m_contract, result, "a method", true);
-    let body = body.as_deref().map(|body| b.block(body));
-    Some(Done::Method(id, contract, body))
+    *pending = body.map(|block| Pending {
+        method: id,
+        block: block.into_owned(),
+        scopes: b.scopes.clone(),
+        class: b.class,
+        labels: std::mem::take(&mut b.labels),
+    });
+    Some(Done::Method(id, contract))
 }
 
 fn function(b: &mut Body<'_>, id: FunctionId, (c, body): Parts<'_, ast::Expr>) -> Option<Done> {

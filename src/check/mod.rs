@@ -45,35 +45,100 @@ use crate::diag;
 use crate::diag::Diagnostic;
 use crate::syntax::ast::{Decl, Member, Unit};
 use decl::{Bodies, Done};
+pub use decl::Pending;
 use env::{Env, Job};
 
 /// Checks the files of one program together.
 pub fn check(units: &[Unit]) -> diag::Result<Program> {
-    check_with(units, &Bodies::default())
-}
-
-/// The results of the jobs, in their order. Jobs only read the
-/// environment, so a large program's are checked on several threads.
-fn check_jobs(
-    env: &Env,
-    jobs: &[Job<'_>],
-    bodies: &Bodies,
-) -> Vec<(Option<Done>, Vec<Diagnostic>)> {
-    let jobs: Vec<&Job<'_>> = jobs.iter().collect();
-    crate::parallel::map_runs(jobs, 32, |_, run| {
-        run.into_iter()
-            .map(|j| decl::check_job(env, j, bodies))
-            .collect::<Vec<_>>()
-    })
-    .into_iter()
-    .flatten()
-    .collect()
+    check_with(declarations(units, &Bodies::default()))
 }
 
 /// [`check`], consuming the syntax tree: method bodies (the bulk of it) are
 /// taken out first and each is dropped as soon as it is checked, so the tree
 /// and the core program are not both whole at once.
-pub fn check_owned(mut units: Vec<Unit>) -> diag::Result<Program> {
+pub fn check_owned(units: Vec<Unit>) -> diag::Result<Program> {
+    check_with(declare(units))
+}
+
+/// Every body checked in turn, then stored in the program.
+fn check_with(mut d: Declared) -> diag::Result<Program> {
+    let mut errs = Vec::new();
+    let mut done = Vec::new();
+    for p in std::mem::take(&mut d.pending) {
+        let id = p.method;
+        match d.body(p) {
+            Ok(b) => done.push((id, b)),
+            Err(e) => errs.extend(e),
+        }
+    }
+    d.verdict(errs)?;
+    let mut program = d.env.program;
+    for (id, b) in done {
+        program.methods[id.0 as usize].body = Some(b);
+    }
+    Ok(program)
+}
+
+/// A program whose declarations are checked: classes, fields, signatures,
+/// contracts, functions, predicates and constants. Method bodies wait in
+/// `pending`, each to be checked on its own ([`Declared::body`]) when the
+/// caller is ready for it: the rest of the pipeline can take a body through
+/// to the backend's text before the next is checked.
+pub struct Declared {
+    env: Env,
+    pub pending: Vec<Pending>,
+    /// The errors of the declarations.
+    errors: Vec<Diagnostic>,
+    /// The whole-program checks that need every contract (refinement,
+    /// thread-local predicates, cycles of constants); made only when the
+    /// declarations have no errors.
+    late: Vec<Diagnostic>,
+}
+
+impl Declared {
+    pub fn program(&self) -> &Program {
+        &self.env.program
+    }
+
+    /// The program, for the passes' declaration-level rewrites; they may
+    /// change contracts and add members, which checking bodies never reads.
+    pub fn program_mut(&mut self) -> &mut Program {
+        &mut self.env.program
+    }
+
+    /// Checks a pending body (only the environment is read: bodies can be
+    /// checked on several threads).
+    pub fn body(&self, p: Pending) -> diag::Result<crate::core::Block> {
+        let (b, errs) = decl::body(&self.env, p);
+        if errs.is_empty() {
+            Ok(b)
+        } else {
+            Err(errs)
+        }
+    }
+
+    /// Whether the program is well-formed, given the errors of its bodies:
+    /// all errors of the declarations and bodies, sorted; when there are
+    /// none, the whole-program checks'.
+    pub fn verdict(&self, mut body_errors: Vec<Diagnostic>) -> diag::Result<()> {
+        body_errors.extend(self.errors.iter().cloned());
+        if !body_errors.is_empty() {
+            body_errors.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
+            // A do/while body is checked twice (its first run and the loop).
+            body_errors.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+            return Err(body_errors);
+        }
+        if !self.late.is_empty() {
+            return Err(self.late.clone());
+        }
+        Ok(())
+    }
+}
+
+/// Checks the declarations, taking the method bodies and every member's
+/// contract clauses out of the syntax tree first; the tree is dropped once
+/// the declarations are checked.
+pub fn declare(mut units: Vec<Unit>) -> Declared {
     let mut bodies = Bodies::default();
     for unit in &mut units {
         for decl in &mut unit.decls {
@@ -86,31 +151,37 @@ pub fn check_owned(mut units: Vec<Unit>) -> diag::Result<Program> {
             }
         }
     }
-    check_with(&units, &bodies)
+    declarations(&units, &bodies)
 }
 
-fn check_with(units: &[Unit], bodies: &Bodies) -> diag::Result<Program> {
-    let mut errs = Vec::new();
-    let (mut env, jobs) = env::collect(units, &mut errs);
+/// The jobs' results, in their order. Jobs only read the environment, so a
+/// large program's are checked on several threads.
+fn check_jobs(env: &Env, jobs: &[Job<'_>], bodies: &Bodies) -> Vec<decl::Checked> {
+    let jobs: Vec<&Job<'_>> = jobs.iter().collect();
+    crate::parallel::map_runs(jobs, 32, |_, run| {
+        run.into_iter()
+            .map(|j| decl::check_job(env, j, bodies))
+            .collect::<Vec<_>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+fn declarations(units: &[Unit], bodies: &Bodies) -> Declared {
+    let mut errors = Vec::new();
+    let (mut env, jobs) = env::collect(units, &mut errors);
+    let mut pending = Vec::new();
     let mut done = Vec::with_capacity(jobs.len());
-    for (d, e) in check_jobs(&env, &jobs, bodies) {
-        errs.extend(e);
-        done.extend(d);
-    }
-    if !errs.is_empty() {
-        errs.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
-        // A do/while body is checked twice (its first run and the loop).
-        errs.dedup_by(|a, b| a.span == b.span && a.message == b.message);
-        return Err(errs);
+    for c in check_jobs(&env, &jobs, bodies) {
+        errors.extend(c.errs);
+        done.extend(c.done);
+        pending.extend(c.pending);
     }
     let p = &mut env.program;
     for d in done {
         match d {
-            Done::Method(id, contract, body) => {
-                let m = &mut p.methods[id.0 as usize];
-                m.contract = contract;
-                m.body = body;
-            }
+            Done::Method(id, contract) => p.methods[id.0 as usize].contract = contract,
             Done::Function(id, contract, body) => {
                 let f = &mut p.functions[id.0 as usize];
                 f.contract = contract;
@@ -119,13 +190,19 @@ fn check_with(units: &[Unit], bodies: &Bodies) -> diag::Result<Program> {
             Done::Predicate(id, body) => p.predicates[id.0 as usize].body = body,
         }
     }
-    let mut program = std::mem::take(&mut env.program);
-    refine::run(&env, units, &mut program, &mut errs);
-    thread_local::check(&program, &mut errs);
-    errs.extend(constants::cycles(&env, &program));
-    if !errs.is_empty() {
-        errs.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
-        return Err(errs);
+    let mut late = Vec::new();
+    if errors.is_empty() {
+        let mut program = std::mem::take(&mut env.program);
+        refine::run(&env, units, &mut program, &mut late);
+        thread_local::check(&program, &mut late);
+        late.extend(constants::cycles(&env, &program));
+        late.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
+        env.program = program;
     }
-    Ok(program)
+    Declared {
+        env,
+        pending,
+        errors,
+        late,
+    }
 }
