@@ -44,8 +44,8 @@ use crate::core::Program;
 use crate::diag;
 use crate::diag::Diagnostic;
 use crate::syntax::ast::{Decl, Member, Unit};
-use decl::{Bodies, Done};
 pub use decl::Pending;
+use decl::{Bodies, Done};
 use env::{Env, Job};
 
 /// Checks the files of one program together.

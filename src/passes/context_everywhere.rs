@@ -5,11 +5,24 @@
 //!   ~>  requires I; ensures I; (before the other clauses) m { … while (c) / loop_invariant I; loop_invariant J; … }
 //! ```
 
-use crate::core::{Block, Expr, Program, StmtKind};
-use crate::diag;
+use super::{Lower, Pass};
+use crate::core::{Block, Expr, MethodId, Program, StmtKind};
+use crate::diag::Diagnostic;
+use std::collections::HashMap;
 
-pub fn run(mut p: Program) -> diag::Result<Program> {
-    for m in &mut p.methods {
+pub const PASS: Pass = Pass {
+    name: "context_everywhere",
+    description:
+        "context_everywhere clauses become pre- and postconditions and invariants of every loop",
+    declare: declarations,
+};
+
+/// The clauses of each method that has some, for its loops.
+struct Everywhere(HashMap<MethodId, Vec<Expr>>);
+
+fn declarations(p: &mut Program) -> Box<dyn Lower> {
+    let mut all = HashMap::new();
+    for (i, m) in p.methods.iter_mut().enumerate() {
         let everywhere = std::mem::take(&mut m.contract.context_everywhere);
         if everywhere.is_empty() {
             continue;
@@ -17,11 +30,17 @@ pub fn run(mut p: Program) -> diag::Result<Program> {
         // First, so that the other clauses may rely on them being well-defined.
         m.contract.requires.splice(0..0, everywhere.iter().cloned());
         m.contract.ensures.splice(0..0, everywhere.iter().cloned());
-        if let Some(body) = &mut m.body {
-            add_to_loops(body, &everywhere);
+        all.insert(MethodId(i as u32), everywhere);
+    }
+    Box::new(Everywhere(all))
+}
+
+impl Lower for Everywhere {
+    fn body(&self, _: &Program, m: MethodId, b: &mut Block, _: &mut Vec<Diagnostic>) {
+        if let Some(inv) = self.0.get(&m) {
+            add_to_loops(b, inv);
         }
     }
-    Ok(p)
 }
 
 fn add_to_loops(b: &mut Block, inv: &[Expr]) {

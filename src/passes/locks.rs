@@ -36,12 +36,12 @@
 //! A constructor ends with the object not committed: nothing says
 //! `committed(this)` until a `commit`. The null checks are left out for `this`.
 
-use super::Pass;
+use super::{Lower, Pass};
 use crate::core::{
-    Block, ClassId, Expr, ExprKind, Field, FieldId, Function, FunctionId, PredicateId, Program,
-    Stmt, StmtKind, Type,
+    Block, ClassId, Expr, ExprKind, Field, FieldId, Function, FunctionId, MethodId, PredicateId,
+    Program, Stmt, StmtKind, Type,
 };
-use crate::diag::{self, FailureCode, Reason};
+use crate::diag::{Diagnostic, FailureCode, Reason};
 use crate::syntax::ast::LOCK_INVARIANT;
 use crate::syntax::ast::{BinOp, LockOp};
 use crate::syntax::span::Span;
@@ -188,12 +188,15 @@ fn invariant_of(o: Expr, l: Lockable, span: Span) -> Expr {
 pub const PASS: Pass = Pass {
     name: "locks",
     description: "lock_invariant, commit, lock, unlock, wait and notify become checks, inhales and exhales of the invariant and of held/committed tokens",
-    run,
+    declare: declarations,
 };
 
-pub fn run(mut p: Program) -> diag::Result<Program> {
+/// The lockable classes.
+struct Locks(Vec<(ClassId, Lockable)>);
+
+fn declarations(p: &mut Program) -> Box<dyn Lower> {
     let mut classes = Vec::new();
-    let all = lockables(&p);
+    let all = lockables(p);
     for i in 0..p.classes.len() {
         let c = ClassId(i as u32);
         if let Some(&l) = all.get(&c) {
@@ -202,15 +205,15 @@ pub fn run(mut p: Program) -> diag::Result<Program> {
             classes.push((c, l));
         }
     }
-    if classes.is_empty() {
-        return Ok(p);
-    }
-    for m in &mut p.methods {
-        if let Some(body) = &mut m.body {
-            lower_block(body, &classes);
+    Box::new(Locks(classes))
+}
+
+impl Lower for Locks {
+    fn body(&self, _: &Program, _: MethodId, b: &mut Block, _: &mut Vec<Diagnostic>) {
+        if !self.0.is_empty() {
+            lower_block(b, &self.0);
         }
     }
-    Ok(p)
 }
 
 fn lower_block(b: &mut Block, classes: &[(ClassId, Lockable)]) {
@@ -329,7 +332,7 @@ mod tests {
 
     fn lowered(text: &str) -> Program {
         let unit = parse_pvl(FileId(0), text).expect("parses");
-        run(check(&[unit]).expect("checks")).expect("lowers")
+        super::super::run(check(&[unit]).expect("checks")).expect("lowers")
     }
 
     /// The statement kinds of a method body, one letter-word per statement,

@@ -31,14 +31,15 @@
 //! Java's `start`/`join` can lower to the same core `Fork`/`Join` nodes.
 
 use super::rewrite::{find, subst_this};
+use super::{Lower, Pass};
 use crate::core::{
     Block, ClassId, Expr, ExprKind, Field, FieldId, MethodId, Program, Stmt, StmtKind, Type, Var,
 };
-use crate::diag::{self, Diagnostic, ErrorCode, FailureCode, Reason};
+use crate::diag::{Diagnostic, ErrorCode, FailureCode, Reason};
 use crate::name::Name;
 use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// The name of the ghost field whose write permission is `idle(t)`.
 pub const IDLE: &str = "weft_idle";
@@ -151,92 +152,70 @@ struct Lowering {
     r: Runnable,
     requires: Vec<Expr>,
     ensures: Vec<Expr>,
+    /// Where `run`'s postcondition uses `\old`: an error at a join.
+    olds: Vec<Span>,
 }
 
-pub fn run(mut p: Program) -> diag::Result<Program> {
+/// The pass's entry in [`super::PASSES`].
+pub const PASS: Pass = Pass {
+    name: "threads",
+    description: "fork/join become checks of idle/running tokens and run's contract",
+    declare: declarations,
+};
+
+/// The runnable classes, and the lowering of their forks and joins.
+struct Threads(HashMap<ClassId, Lowering>);
+
+/// Constructors of runnable classes ensure their thread is idle.
+fn declarations(p: &mut Program) -> Box<dyn Lower> {
     let mut classes = HashMap::new();
-    let mut errors = Vec::new();
-    let mut joined = HashSet::new();
-    for b in p.methods.iter().filter_map(|m| m.body.as_ref()) {
-        joined_classes(b, &mut joined);
-    }
-    let all = runnables(&p);
+    let all = runnables(p);
     for i in 0..p.classes.len() {
         let c = ClassId(i as u32);
         let Some(&r) = all.get(&c) else { continue };
         let run = p.method(r.run);
-        // Only a join inhales the postcondition: a run that is never joined may use \old.
-        let ensures = if joined.contains(&c) {
-            &run.contract.ensures[..]
-        } else {
-            &[]
-        };
-        for e in ensures {
-            if let Some(old) = find(e, &|x| matches!(x.kind, ExprKind::Old(..))) {
-                errors.push(Diagnostic::error(
-                    ErrorCode::Misplaced,
-                    old.span,
-                    "the postcondition of a run method may not use \\old when its thread is joined: a join has no state of the fork to refer to",
-                ));
-            }
-        }
+        let olds = run
+            .contract
+            .ensures
+            .iter()
+            .filter_map(|e| find(e, &|x| matches!(x.kind, ExprKind::Old(..))))
+            .map(|old| old.span)
+            .collect();
         classes.insert(
             c,
             Lowering {
                 r,
                 requires: run.contract.requires.clone(),
                 ensures: run.contract.ensures.clone(),
+                olds,
             },
         );
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     for m in &mut p.methods {
-        // The constructor of a runnable class creates an idle thread.
         if let (true, Some(l)) = (m.is_constructor, m.class.and_then(|c| classes.get(&c))) {
             let c = m.class.unwrap_or(ClassId(0));
             let this = Expr::new(ExprKind::This, Type::Class(c), m.span);
-            let idle = token(this, l.r.idle, m.span);
-            m.contract.ensures.push(idle.clone());
-            if let Some(b) = &mut m.body {
-                let s = Stmt {
-                    kind: StmtKind::Inhale(idle),
-                    span: m.span,
-                };
-                b.stmts.insert(0, s);
-            }
-        }
-        if let Some(b) = &mut m.body {
-            let mut fresh = 0;
-            lower_block(b, &classes, &mut fresh, &mut errors);
+            m.contract.ensures.push(token(this, l.r.idle, m.span));
         }
     }
-    if errors.is_empty() {
-        Ok(p)
-    } else {
-        Err(errors)
-    }
+    Box::new(Threads(classes))
 }
 
-/// The classes of the threads that `b` joins.
-fn joined_classes(b: &Block, out: &mut HashSet<ClassId>) {
-    for s in &b.stmts {
-        match &s.kind {
-            StmtKind::Join(Expr {
-                ty: Type::Class(c), ..
-            }) => {
-                out.insert(*c);
-            }
-            StmtKind::If { then, els, .. } => {
-                joined_classes(then, out);
-                if let Some(e) = els {
-                    joined_classes(e, out);
-                }
-            }
-            StmtKind::While { body, .. } | StmtKind::Block(body) => joined_classes(body, out),
-            _ => {}
+impl Lower for Threads {
+    fn body(&self, p: &Program, m: MethodId, b: &mut Block, errs: &mut Vec<Diagnostic>) {
+        let m = p.method(m);
+        // The constructor of a runnable class creates an idle thread.
+        if let (true, Some(l)) = (m.is_constructor, m.class.and_then(|c| self.0.get(&c))) {
+            let c = m.class.unwrap_or(ClassId(0));
+            let this = Expr::new(ExprKind::This, Type::Class(c), m.span);
+            let s = Stmt {
+                kind: StmtKind::Inhale(token(this, l.r.idle, m.span)),
+                span: m.span,
+            };
+            b.stmts.insert(0, s);
         }
+        let mut fresh = 0;
+        lower_block(b, &self.0, &mut fresh, errs);
     }
 }
 
@@ -251,6 +230,16 @@ fn lower_block(
         let is_fork = matches!(s.kind, StmtKind::Fork(_));
         match &mut s.kind {
             StmtKind::Fork(e) | StmtKind::Join(e) => {
+                if let (false, Type::Class(c)) = (is_fork, &e.ty) {
+                    // Only a join inhales the postcondition: a run that is never joined may use \old.
+                    for &old in classes.get(c).map_or(&[][..], |l| &l.olds) {
+                        errors.push(Diagnostic::error(
+                            ErrorCode::Misplaced,
+                            old,
+                            "the postcondition of a run method may not use \\old when its thread is joined: a join has no state of the fork to refer to",
+                        ));
+                    }
+                }
                 let e = std::mem::replace(e, Expr::bool(true, span));
                 match lower(is_fork, e, span, classes, fresh) {
                     Ok(stmts) => s.kind = StmtKind::Block(Block { stmts, span }),
@@ -355,13 +344,14 @@ fn conjoin(clauses: &[Expr], t: &Expr) -> Option<Expr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag;
     use crate::syntax::parse_pvl;
     use crate::syntax::span::FileId;
 
     fn lowered(text: &str) -> diag::Result<Program> {
         let unit = parse_pvl(FileId(0), text).expect("parses");
         let p = crate::check::check(&[unit])?;
-        run(p)
+        super::super::run(p)
     }
 
     /// The statement kinds of a block, flattened, as short names.
