@@ -4,12 +4,13 @@
 use crate::backend::{self, BackendError, RunOptions};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::emit;
-use crate::encode::{self, Encoded};
+use crate::emit::Emitted;
+use crate::encode::Encoded;
 use crate::expect;
 use crate::stages::stage;
 use crate::syntax::span::{FileId, Files};
 use crate::vir::OriginTable;
-use crate::{blame, check, diag, passes, syntax};
+use crate::{blame, diag, pipeline, syntax};
 use std::path::Path;
 use std::time::Duration;
 
@@ -125,8 +126,8 @@ fn read_files(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileI
         .collect()
 }
 
-/// Parse, check, lower and encode the files as one program.
-pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
+/// The syntax trees of the files (the Java rewrites made).
+fn parse(files: &Files, ids: &[FileId]) -> diag::Result<Vec<syntax::ast::Unit>> {
     let mut units = Vec::new();
     let mut errors = Vec::new();
     let mut java = false;
@@ -159,20 +160,44 @@ pub fn frontend(files: &Files, ids: &[FileId]) -> diag::Result<Encoded> {
         syntax::java::runnable::synthesize(&mut units)?;
         syntax::java::inherit::flatten(&mut units)?;
     }
-    // Each stage consumes its input: the checker drops each method body of the
-    // syntax tree once checked, the encoder each core method body once encoded,
-    // so two whole representations are never alive at once.
-    let program = stage("check", || check::check_owned(units))?;
-    let program = stage("passes", || passes::run(program))?;
-    stage("encode", || encode::encode(program))
+    Ok(units)
+}
+
+/// The files as one program, ready for a backend.
+pub enum Lowered {
+    /// Silver text with the positions of its blamed nodes.
+    Silver(Emitted, OriginTable),
+    /// The encoded program (the Boogie emitter reads all of it at once).
+    Boogie(Encoded),
+}
+
+/// Parses, checks, lowers and encodes the files as one program for
+/// `backend`. For Silicon, every method goes from its syntax to its text
+/// before the next is looked at (`pipeline`), so no form of the program is
+/// ever whole but its text.
+pub fn frontend(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<Lowered> {
+    let units = parse(files, ids)?;
+    match backend {
+        Backend::Silicon => {
+            let lowered = stage("lower", || {
+                pipeline::run(units, |_| emit::silver::MethodPrinter::default())
+            })?;
+            let emitted = stage("emit", || {
+                emit::silver::emit_with_methods(lowered.declarations, lowered.runs)
+            });
+            Ok(Lowered::Silver(emitted, lowered.origins))
+        }
+        Backend::Boogie => Ok(Lowered::Boogie(stage("lower", || {
+            pipeline::encoded(units)
+        })?)),
+    }
 }
 
 /// The backend text of the files (for `weft emit`).
 pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<String> {
-    let Encoded { program, origins } = frontend(files, ids)?;
-    stage("emit", || match backend {
-        Backend::Silicon => Ok(emit::silver::emit(program).text),
-        Backend::Boogie => {
+    match frontend(files, ids, backend)? {
+        Lowered::Silver(emitted, _) => Ok(emitted.text),
+        Lowered::Boogie(Encoded { program, origins }) => stage("emit", || {
             let text = emit::boogie::emit(&program)
                 .map(|e| e.text)
                 .map_err(|u| vec![unsupported(&u, &origins)]);
@@ -180,8 +205,8 @@ pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Resul
             // critical path: the caller only needs the text.
             std::thread::spawn(move || drop(program));
             text
-        }
-    })
+        }),
+    }
 }
 
 /// A construct the Boogie encoding does not handle: an input error at its source.
@@ -195,17 +220,16 @@ fn unsupported(u: &emit::boogie::Unsupported, origins: &OriginTable) -> Diagnost
 
 /// Verify the files as one program.
 pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
-    let encoded = match frontend(files, ids) {
-        Ok(e) => e,
-        Err(errors) => return Outcome::InputError(errors),
-    };
-    run_backend(encoded, opts)
+    match frontend(files, ids, opts.backend) {
+        Ok(l) => run_backend(l, opts),
+        Err(errors) => Outcome::InputError(errors),
+    }
 }
 
-fn run_backend(encoded: Encoded, opts: &Options) -> Outcome {
-    match opts.backend {
-        Backend::Silicon => run_silicon(encoded, opts),
-        Backend::Boogie => run_boogie(&encoded, opts),
+fn run_backend(lowered: Lowered, opts: &Options) -> Outcome {
+    match lowered {
+        Lowered::Silver(emitted, origins) => run_silicon(&emitted, &origins, opts),
+        Lowered::Boogie(encoded) => run_boogie(&encoded, opts),
     }
 }
 
@@ -244,9 +268,7 @@ fn run_boogie(encoded: &Encoded, opts: &Options) -> Outcome {
     }
 }
 
-fn run_silicon(encoded: Encoded, opts: &Options) -> Outcome {
-    let Encoded { program, origins } = encoded;
-    let emitted = emit::silver::emit(program);
+fn run_silicon(emitted: &Emitted, origins: &OriginTable, opts: &Options) -> Outcome {
     let run = RunOptions {
         timeout: opts.timeout,
     };
@@ -257,7 +279,7 @@ fn run_silicon(encoded: Encoded, opts: &Options) -> Outcome {
             let mut diags: Vec<Diagnostic> = v
                 .failures
                 .iter()
-                .map(|f| blame::blame(f, &emitted, &origins))
+                .map(|f| blame::blame(f, emitted, origins))
                 .collect();
             dedup(&mut diags);
             Outcome::Failed(diags)
@@ -349,10 +371,10 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
         };
     }
     let expected_error = expect::expected_error(files.text(ids[0]));
-    let outcome = match frontend(files, &ids) {
+    let outcome = match frontend(files, &ids, opts.backend) {
         Err(errors) => Outcome::InputError(errors),
         Ok(_) if expected_error.is_some() => Outcome::Verified,
-        Ok(encoded) => run_backend(encoded, opts),
+        Ok(lowered) => run_backend(lowered, opts),
     };
     match (outcome, expected_error) {
         (Outcome::InputError(errors), Some(code)) => TestOutcome {

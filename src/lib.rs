@@ -312,6 +312,7 @@ pub mod expect;
 pub mod name;
 pub mod parallel;
 pub mod passes;
+pub mod pipeline;
 pub mod stages;
 pub mod syntax;
 pub mod vir;

@@ -106,6 +106,11 @@ impl Declared {
         &mut self.env.program
     }
 
+    /// Whether the declarations have no errors (bodies may still have).
+    pub fn is_well_formed(&self) -> bool {
+        self.errors.is_empty() && self.late.is_empty()
+    }
+
     /// Checks a pending body (only the environment is read: bodies can be
     /// checked on several threads).
     pub fn body(&self, p: Pending) -> diag::Result<crate::core::Block> {

@@ -30,10 +30,62 @@ pub fn emit(p: vir::Program) -> Emitted {
     emit_at(p, WIDTH)
 }
 
-/// [`emit`] at `width` columns.
+/// [`emit`] at `width` columns. The methods are most of a program's text
+/// and independent of each other, so a large program's are printed on
+/// several threads.
 fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
     let methods = std::mem::take(&mut p.methods);
-    let mut pr = Printer;
+    let runs = crate::parallel::map_runs(methods, 32, |_, run| {
+        let mut pr = MethodPrinter::at(width);
+        run.into_iter().for_each(|m| pr.method(m));
+        (pr, 0)
+    });
+    assemble(p, runs, width)
+}
+
+/// Prints methods one after another, as the pipeline encodes them
+/// (`crate::pipeline::Sink`); each is freed once printed.
+pub struct MethodPrinter {
+    out: render::Output,
+    /// Whether a method was printed (the next is after a blank line).
+    printed: bool,
+}
+
+impl Default for MethodPrinter {
+    fn default() -> MethodPrinter {
+        MethodPrinter::at(WIDTH)
+    }
+}
+
+impl MethodPrinter {
+    fn at(width: usize) -> MethodPrinter {
+        MethodPrinter {
+            out: render::Output::new(width),
+            printed: false,
+        }
+    }
+
+    pub fn method(&mut self, m: vir::Method) {
+        if std::mem::replace(&mut self.printed, true) {
+            self.out.newlines(2);
+        }
+        Printer.w_method(&mut self.out, &m);
+    }
+}
+
+impl crate::pipeline::Sink for MethodPrinter {
+    fn method(&mut self, m: vir::Method) {
+        MethodPrinter::method(self, m)
+    }
+}
+
+/// The declarations of `p` (its methods are not printed), followed by the
+/// runs of printed methods, each with the offset of its origins.
+pub fn emit_with_methods(p: vir::Program, runs: Vec<(MethodPrinter, u32)>) -> Emitted {
+    assemble(p, runs, WIDTH)
+}
+
+fn assemble(p: vir::Program, runs: Vec<(MethodPrinter, u32)>, width: usize) -> Emitted {
     let mut out = render::Output::new(width);
     let mut first = true;
     let mut sep = |out: &mut render::Output| {
@@ -43,7 +95,7 @@ fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
     };
     for d in &p.domains {
         sep(&mut out);
-        pr.w_domain(&mut out, d);
+        Printer.w_domain(&mut out, d);
     }
     for f in &p.fields {
         sep(&mut out);
@@ -51,40 +103,19 @@ fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
     }
     for f in &p.functions {
         sep(&mut out);
-        pr.w_function(&mut out, f);
+        Printer.w_function(&mut out, f);
     }
     for x in &p.predicates {
         sep(&mut out);
-        pr.w_predicate(&mut out, x);
+        Printer.w_predicate(&mut out, x);
     }
-    if !methods.is_empty() {
+    for (r, offset) in runs.into_iter().filter(|(r, _)| r.printed) {
         sep(&mut out);
-        for part in print_methods(methods, width) {
-            out.append(part);
-        }
+        out.append(r.out, offset);
     }
     out.newlines(1);
     let (text, positions) = out.finish();
     Emitted { text, positions }
-}
-
-/// The methods' text, in order, in parts to append one after another. The
-/// methods are most of a program's text and independent of each other, so
-/// a large program's are printed on several threads.
-fn print_methods(methods: Vec<vir::Method>, width: usize) -> Vec<render::Output> {
-    crate::parallel::map_runs(methods, 32, |at, run| print_run(run, width, at > 0))
-}
-
-/// `methods` separated by blank lines (`lead`: also one before the first).
-fn print_run(methods: Vec<vir::Method>, width: usize, lead: bool) -> render::Output {
-    let mut out = render::Output::new(width);
-    for (i, m) in methods.into_iter().enumerate() {
-        if lead || i > 0 {
-            out.newlines(2);
-        }
-        Printer.w_method(&mut out, &m);
-    }
-    out
 }
 
 /// Silver's type name of `t`.

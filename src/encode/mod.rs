@@ -34,16 +34,96 @@ pub struct Encoded {
 pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
     // Only a method's own encoding reads its contract and body (calls need
     // the callee's signature; `passes` already inlined what forks need).
-    let bodies: Vec<Parts> = p
+    let parts: Vec<Parts> = p
         .methods
         .iter_mut()
         .map(|m| (std::mem::take(&mut m.contract), m.body.take()))
         .collect();
     let p = &p;
     let names = Names::new(p);
-    // Methods first (the bulk, on several threads); the encoder of the first
-    // run goes on with the other declarations.
-    let (mut enc, methods) = methods(p, &names, bodies);
+    // Methods on several threads, each run by an encoder of its own.
+    let runs = crate::parallel::map_runs(parts, 32, |first, run| {
+        let mut e = MethodEncoder::new(p, &names);
+        let out: Vec<_> = run
+            .into_iter()
+            .enumerate()
+            .map(|(i, (contract, body))| {
+                e.method(core::MethodId((first + i) as u32), contract, body)
+            })
+            .collect();
+        (e, out)
+    });
+    let (encoders, outs): (Vec<_>, Vec<_>) = runs.into_iter().unzip();
+    let mut errors = Vec::new();
+    let mut methods = Vec::new();
+    for out in outs {
+        let (ok, failed): (Vec<_>, Vec<_>) = out.into_iter().partition(|m| m.is_ok());
+        errors.extend(failed.into_iter().flat_map(|m| m.err().unwrap_or_default()));
+        methods.push(ok.into_iter().flatten());
+    }
+    let decls = declarations(p, &names, encoders);
+    let Declarations {
+        mut program,
+        origins,
+        offsets,
+    } = match decls {
+        Ok(d) if errors.is_empty() => d,
+        Ok(_) => return Err(errors),
+        Err(e) => return Err(e.into_iter().chain(errors).collect()),
+    };
+    for (run, offset) in methods.into_iter().zip(offsets) {
+        for mut m in run {
+            vir::renumber::shift_origins(&mut m, offset);
+            program.methods.push(m);
+        }
+    }
+    Ok(Encoded { program, origins })
+}
+
+/// A method's contract and body, taken out of the program to be encoded.
+type Parts = (core::Contract, Option<core::Block>);
+
+/// Encodes methods one after another. Methods are encoded independently of
+/// each other, so a large program's are encoded on several threads, each run
+/// by an encoder of its own; [`declarations`] joins them.
+pub struct MethodEncoder<'p>(Encoder<'p>);
+
+impl<'p> MethodEncoder<'p> {
+    pub fn new(p: &'p core::Program, names: &'p Names) -> MethodEncoder<'p> {
+        MethodEncoder(Encoder::new(p, names))
+    }
+
+    /// The encoding of method `id`, given its contract and body (taken out
+    /// of the program).
+    pub fn method(
+        &mut self,
+        id: core::MethodId,
+        contract: core::Contract,
+        body: Option<core::Block>,
+    ) -> diag::Result<vir::Method> {
+        self.0.method(id, contract, body)
+    }
+}
+
+/// The program's declarations encoded, with what the methods need.
+pub struct Declarations {
+    /// Domains, fields, functions and predicates (the prelude's included); no methods.
+    pub program: vir::Program,
+    /// Every origin: the declarations', then each method run's.
+    pub origins: OriginTable,
+    /// By how much each run's origins move in `origins` (see `vir::renumber`).
+    pub offsets: Vec<u32>,
+}
+
+/// Encodes the fields, functions and predicates of `p`, and joins the runs
+/// of method encoders: their origins are appended to the table, the prelude
+/// has what any of them needed.
+pub fn declarations(
+    p: &core::Program,
+    names: &Names,
+    runs: Vec<MethodEncoder<'_>>,
+) -> diag::Result<Declarations> {
+    let mut enc = Encoder::new(p, names);
     let mut errors = Vec::new();
     let mut out = vir::Program::default();
     for (i, f) in p.fields.iter().enumerate() {
@@ -71,14 +151,13 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
             Err(e) => errors.extend(e),
         }
     }
-    for result in methods {
-        match result {
-            Ok(m) => out.methods.push(m),
-            Err(e) => errors.extend(e),
-        }
-    }
     if !errors.is_empty() {
         return Err(errors);
+    }
+    let mut offsets = Vec::with_capacity(runs.len());
+    for MethodEncoder(e) in runs {
+        offsets.push(enc.origins.append(e.origins));
+        enc.prelude.merge(e.prelude);
     }
     for ty in &enc.prelude.item_types {
         out.fields.push(vir::Field {
@@ -90,51 +169,11 @@ pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
     let mut funcs = enc.prelude.functions();
     funcs.append(&mut out.functions);
     out.functions = funcs;
-    Ok(Encoded {
+    Ok(Declarations {
         program: out,
         origins: enc.origins,
+        offsets,
     })
-}
-
-/// A method's contract and body, taken out of the program to be encoded.
-type Parts = (core::Contract, Option<core::Block>);
-
-/// The encodings of the methods, in order, and the encoder that made the
-/// first of them. Methods are encoded independently of each other, so a
-/// large program's are encoded on several threads, each run by an encoder of
-/// its own; the later runs' origins and prelude needs are appended to the
-/// first's (their origins renumbered).
-fn methods<'p>(
-    p: &'p core::Program,
-    names: &'p Names,
-    bodies: Vec<Parts>,
-) -> (Encoder<'p>, Vec<diag::Result<vir::Method>>) {
-    let runs = crate::parallel::map_runs(bodies, 32, |first, run| {
-        let mut e = Encoder::new(p, names);
-        let out: Vec<_> = run
-            .into_iter()
-            .enumerate()
-            .map(|(i, (contract, body))| {
-                e.method(core::MethodId((first + i) as u32), contract, body)
-            })
-            .collect();
-        (e, out)
-    });
-    let mut runs = runs.into_iter();
-    let (mut enc, mut all) = runs
-        .next()
-        .unwrap_or_else(|| (Encoder::new(p, names), Vec::new()));
-    for (e, out) in runs {
-        let offset = enc.origins.append(e.origins);
-        enc.prelude.merge(e.prelude);
-        all.extend(out.into_iter().map(|r| {
-            r.map(|mut m| {
-                vir::renumber::shift_origins(&mut m, offset);
-                m
-            })
-        }));
-    }
-    (enc, all)
 }
 
 /// Where the expression being encoded stands: what `\result` and final

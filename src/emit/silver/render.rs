@@ -147,8 +147,9 @@ impl Output {
         }
     }
 
-    /// Appends what `other` rendered, from the start of a line.
-    pub fn append(&mut self, other: Output) {
+    /// Appends what `other` rendered, from the start of a line, its origins
+    /// moved by `offset` (see `vir::renumber`).
+    pub fn append(&mut self, other: Output, offset: u32) {
         let shift = self.r.line - 1;
         let r = &mut self.r;
         r.out.reserve(other.r.out.len());
@@ -161,6 +162,7 @@ impl Output {
                     line: p.line + shift,
                     column: p.column,
                 };
+                let o = if o.is_none() { o } else { Origin(o.0 + offset) };
                 (o, at(s), at(e))
             }));
         r.line += other.r.line - 1;
