@@ -126,15 +126,26 @@ fn read_files(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileI
         .collect()
 }
 
+/// How PVL files are parsed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Parse {
+    /// Method bodies left for later (`syntax::skim`).
+    Skim,
+    Whole,
+}
+
 /// The syntax trees of the files (the Java rewrites made).
-fn parse(files: &Files, ids: &[FileId]) -> diag::Result<Vec<syntax::ast::Unit>> {
+fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::ast::Unit>> {
     let mut units = Vec::new();
     let mut errors = Vec::new();
     let mut java = false;
     for &id in ids {
         let name = files.name(id);
         let parsed = if name.ends_with(".pvl") {
-            stage("parse", || syntax::parse_pvl(id, files.text(id)))
+            stage("parse", || match how {
+                Parse::Skim => syntax::skim_pvl(id, files.text(id)),
+                Parse::Whole => syntax::parse_pvl(id, files.text(id)),
+            })
         } else if name.ends_with(".java") {
             java = true;
             stage("parse", || syntax::java::parse_java(id, files.text(id)))
@@ -172,15 +183,31 @@ pub enum Lowered {
 }
 
 /// Parses, checks, lowers and encodes the files as one program for
-/// `backend`. For Silicon, every method goes from its syntax to its text
-/// before the next is looked at (`pipeline`), so no form of the program is
-/// ever whole but its text.
+/// `backend`. Method bodies are parsed when checked, and for Silicon every
+/// method goes from its text to its Silver before the next is looked at
+/// (`pipeline`), so no form of the program is ever whole but its text.
+///
+/// A method body that does not parse makes the files parse whole, so that
+/// the errors are each file's first, as a parser reading it from the start
+/// finds them.
 pub fn frontend(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<Lowered> {
-    let units = parse(files, ids)?;
+    let units = parse(files, ids, Parse::Skim)?;
+    match lower(units, files, backend) {
+        Err(e)
+            if e.iter()
+                .any(|d| d.code == diag::Code::Error(ErrorCode::ParseError)) =>
+        {
+            lower(parse(files, ids, Parse::Whole)?, files, backend)
+        }
+        lowered => lowered,
+    }
+}
+
+fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag::Result<Lowered> {
     match backend {
         Backend::Silicon => {
             let lowered = stage("lower", || {
-                pipeline::run(units, |_| emit::silver::MethodPrinter::default())
+                pipeline::run(units, files, |_| emit::silver::MethodPrinter::default())
             })?;
             let emitted = stage("emit", || {
                 emit::silver::emit_with_methods(lowered.declarations, lowered.runs)
@@ -188,7 +215,7 @@ pub fn frontend(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result
             Ok(Lowered::Silver(emitted, lowered.origins))
         }
         Backend::Boogie => Ok(Lowered::Boogie(stage("lower", || {
-            pipeline::encoded(units)
+            pipeline::encoded(units, files)
         })?)),
     }
 }

@@ -19,6 +19,8 @@ use crate::encode::{self, Declarations, MethodEncoder};
 use crate::passes::{self, Lowerings};
 use crate::stages::stage;
 use crate::syntax::ast::Unit;
+use crate::syntax::skim;
+use crate::syntax::span::Files;
 use crate::vir::{self, OriginTable};
 
 /// Takes a run's encoded methods, in order.
@@ -63,7 +65,15 @@ struct Errors {
 
 /// Checks, lowers and encodes the program, handing each run's methods to a
 /// sink made by `sink` (given whether the run is the first).
-pub fn run<S: Sink>(units: Vec<Unit>, sink: impl Fn(bool) -> S + Sync) -> diag::Result<Lowered<S>> {
+///
+/// Bodies the first parse left unparsed (`syntax::skim`) are parsed from
+/// `files` on their way; a parse error there is returned as it is (the
+/// caller may then parse the files whole, for the first error of each).
+pub fn run<S: Sink>(
+    units: Vec<Unit>,
+    files: &Files,
+    sink: impl Fn(bool) -> S + Sync,
+) -> diag::Result<Lowered<S>> {
     let mut declared = stage("declare", || check::declare(units));
     let lowerings = declared
         .is_well_formed()
@@ -72,7 +82,11 @@ pub fn run<S: Sink>(units: Vec<Unit>, sink: impl Fn(bool) -> S + Sync) -> diag::
     let declared = &declared;
     let p = declared.program();
     let names = Names::new(p);
-    let lowerings = lowerings.as_ref();
+    let stages = Stages {
+        files,
+        declared,
+        lowerings: lowerings.as_ref(),
+    };
     let runs = stage("methods", || {
         crate::parallel::map_runs(items, 32, |first, run| {
             let mut encoder = MethodEncoder::new(p, &names);
@@ -80,15 +94,7 @@ pub fn run<S: Sink>(units: Vec<Unit>, sink: impl Fn(bool) -> S + Sync) -> diag::
             let mut errors = Errors::default();
             for (i, item) in run.into_iter().enumerate() {
                 let id = MethodId((first + i) as u32);
-                method(
-                    declared,
-                    lowerings,
-                    &mut encoder,
-                    &mut out,
-                    &mut errors,
-                    id,
-                    item,
-                );
+                stages.method(&mut encoder, &mut out, &mut errors, id, item);
             }
             (encoder, out, errors)
         })
@@ -142,50 +148,68 @@ fn items(d: &mut Declared) -> Vec<Item> {
     items
 }
 
-/// One method through every stage.
-fn method<S: Sink>(
-    declared: &Declared,
-    lowerings: Option<&Lowerings>,
-    encoder: &mut MethodEncoder<'_>,
-    sink: &mut S,
-    errors: &mut Errors,
-    id: MethodId,
-    item: Item,
-) {
-    let body = match item.body {
-        Body::Source(pending) => match declared.body(pending) {
-            Ok(b) => Some(b),
-            Err(e) => {
-                errors.check.extend(e);
+/// What every method goes through.
+struct Stages<'a> {
+    files: &'a Files,
+    declared: &'a Declared,
+    /// None when the declarations are wrong: bodies are then only checked.
+    lowerings: Option<&'a Lowerings>,
+}
+
+impl Stages<'_> {
+    /// One method through every stage.
+    fn method<S: Sink>(
+        &self,
+        encoder: &mut MethodEncoder<'_>,
+        sink: &mut S,
+        errors: &mut Errors,
+        id: MethodId,
+        item: Item,
+    ) {
+        let body = match item.body {
+            Body::Source(pending) => match self.check(pending) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    errors.check.extend(e);
+                    return;
+                }
+            },
+            Body::Core(b) => b,
+        };
+        // A wrong program is only checked, to the end.
+        let Some(lowerings) = self.lowerings.filter(|_| errors.check.is_empty()) else {
+            return;
+        };
+        let mut body = body;
+        if let Some(b) = &mut body {
+            if let Err(e) = lowerings.body(self.declared.program(), id, b) {
+                errors.passes.extend(e);
                 return;
             }
-        },
-        Body::Core(b) => b,
-    };
-    // A wrong program is only checked, to the end.
-    let Some(lowerings) = lowerings.filter(|_| errors.check.is_empty()) else {
-        return;
-    };
-    let mut body = body;
-    if let Some(b) = &mut body {
-        if let Err(e) = lowerings.body(declared.program(), id, b) {
-            errors.passes.extend(e);
-            return;
+        }
+        match encoder.method(id, item.contract, body) {
+            Ok(m) => sink.method(m),
+            Err(e) => errors.encode.extend(e),
         }
     }
-    match encoder.method(id, item.contract, body) {
-        Ok(m) => sink.method(m),
-        Err(e) => errors.encode.extend(e),
+
+    /// The body parsed (if the first parse left it) and checked.
+    fn check(&self, mut pending: Pending) -> diag::Result<Block> {
+        if let Some(at) = pending.unparsed() {
+            let text = self.files.text(at.file);
+            pending.parsed(skim::parse_body(at.file, text, at)?);
+        }
+        self.declared.body(pending)
     }
 }
 
 /// The whole encoded program, for emitters that read all of it at once.
-pub fn encoded(units: Vec<Unit>) -> diag::Result<encode::Encoded> {
+pub fn encoded(units: Vec<Unit>, files: &Files) -> diag::Result<encode::Encoded> {
     let Lowered {
         declarations: mut program,
         origins,
         runs,
-    } = run(units, |_| Vec::new())?;
+    } = run(units, files, |_| Vec::new())?;
     for (methods, offset) in runs {
         for mut m in methods {
             vir::renumber::shift_origins(&mut m, offset);

@@ -10,6 +10,7 @@ use super::env::{Env, Job, JobKind};
 use crate::core::{self, Block, Expr, FunctionId, MethodId, PredicateId, Type};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::syntax::ast::{self, ClauseKind};
+use crate::syntax::span::Span;
 
 /// The checked parts of one callable, to be stored in the program. A
 /// method's body is checked later, on its own ([`Pending`]).
@@ -25,14 +26,22 @@ pub(super) enum Done {
 /// share an address, while a span may repeat (a member copied by
 /// `syntax::java::inherit`). Each is handed over, and dropped, when checked.
 /// Jobs are checked on two threads, so the store is behind a lock (taken
-/// once per job).
+/// once per job). The parts are boxed: the table keeps its size until
+/// every declaration is checked.
 #[derive(Default)]
-pub(super) struct Bodies(Mutex<HashMap<usize, Taken>>);
+pub(super) struct Bodies(Mutex<HashMap<usize, Box<Taken>>>);
 
 struct Taken {
     contract: ast::Contract,
     block: Option<ast::Block>,
+    unparsed: Option<Span>,
     expr: Option<ast::Expr>,
+}
+
+/// A method body: parsed, or where the skim left it (`syntax::skim`).
+enum Source<'a> {
+    Parsed(Cow<'a, ast::Block>),
+    Unparsed(Span),
 }
 
 fn key<T>(member: &T) -> usize {
@@ -59,6 +68,7 @@ impl Bodies {
                 Taken {
                     contract: take_clauses(&mut m.contract),
                     block: m.body.take(),
+                    unparsed: m.unparsed_body.take(),
                     expr: None,
                 },
             ),
@@ -67,6 +77,7 @@ impl Bodies {
                 Taken {
                     contract: take_clauses(&mut f.contract),
                     block: None,
+                    unparsed: None,
                     expr: f.body.take(),
                 },
             ),
@@ -75,27 +86,33 @@ impl Bodies {
                 Taken {
                     contract: take_clauses(&mut p.contract),
                     block: None,
+                    unparsed: None,
                     expr: p.body.take(),
                 },
             ),
         };
-        self.store().insert(k, taken);
+        self.store().insert(k, Box::new(taken));
     }
 
-    fn store(&self) -> std::sync::MutexGuard<'_, HashMap<usize, Taken>> {
+    fn store(&self) -> std::sync::MutexGuard<'_, HashMap<usize, Box<Taken>>> {
         // Checking never panics while holding the lock; if it did, the map
         // is still whole.
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The contract and body of method `m`, taken out or still in the tree.
-    fn method<'a>(&self, m: &'a ast::Method) -> Parts<'a, ast::Block> {
+    fn method<'a>(&self, m: &'a ast::Method) -> (Cow<'a, ast::Contract>, Option<Source<'a>>) {
         let taken = self.store().remove(&key(m));
         match taken {
-            Some(t) => (Cow::Owned(t.contract), t.block.map(Cow::Owned)),
+            Some(t) => (
+                Cow::Owned(t.contract),
+                (t.block.map(|b| Source::Parsed(Cow::Owned(b))))
+                    .or(t.unparsed.map(Source::Unparsed)),
+            ),
             None => (
                 Cow::Borrowed(&m.contract),
-                m.body.as_ref().map(Cow::Borrowed),
+                (m.body.as_ref().map(|b| Source::Parsed(Cow::Borrowed(b))))
+                    .or(m.unparsed_body.map(Source::Unparsed)),
             ),
         }
     }
@@ -128,16 +145,36 @@ pub(super) struct Checked {
 /// distinct from the contract's binders) and its labels.
 pub struct Pending {
     pub method: MethodId,
-    block: ast::Block,
+    body: PendingBody,
     scopes: super::scope::Scopes,
     class: Option<core::ClassId>,
-    labels: HashSet<Name>,
+}
+
+enum PendingBody {
+    /// The syntax, and its labels if the contract has seen them.
+    Parsed(ast::Block, Option<HashSet<Name>>),
+    Unparsed(Span),
+}
+
+impl Pending {
+    /// Where the body is, when the first parse left it unparsed.
+    pub fn unparsed(&self) -> Option<Span> {
+        match self.body {
+            PendingBody::Unparsed(at) => Some(at),
+            PendingBody::Parsed(..) => None,
+        }
+    }
+
+    /// Gives the body parsed at [`Pending::unparsed`].
+    pub fn parsed(&mut self, block: ast::Block) {
+        self.body = PendingBody::Parsed(block, None);
+    }
 }
 
 /// Checks the contract of one callable, and the body of a function or
 /// predicate; a method's body is left pending.
-pub(super) fn check_job(env: &Env, job: &Job<'_>, bodies: &Bodies) -> Checked {
-    let mut b = Body::new(env, job.scopes.clone(), job.class);
+pub(super) fn check_job(env: &Env, job: Job<'_>, bodies: &Bodies) -> Checked {
+    let mut b = Body::new(env, job.scopes, job.class);
     let mut pending = None;
     let done = match job.kind {
         JobKind::Method(id, m) => method(&mut b, id, m, bodies, &mut pending),
@@ -173,8 +210,26 @@ fn enter_method(b: &mut Body<'_>, id: MethodId) {
 pub(super) fn body(env: &Env, p: Pending) -> (Block, Vec<Diagnostic>) {
     let mut b = Body::new(env, p.scopes, p.class);
     enter_method(&mut b, p.method);
-    b.labels = p.labels;
-    let block = b.block(&p.block);
+    let block = match p.body {
+        PendingBody::Parsed(block, labels) => {
+            // A body parsed after its contract was checked: its labels are known only now.
+            b.labels = match labels {
+                Some(l) => l,
+                None => self::labels(&mut b, &block),
+            };
+            b.block(&block)
+        }
+        PendingBody::Unparsed(at) => {
+            // Not reached: the pipeline parses a body before checking it. A
+            // parse error makes the driver parse every file whole.
+            let msg = "a method body was checked before it was parsed";
+            b.err::<()>(ErrorCode::ParseError, at, msg);
+            Block {
+                stmts: Vec::new(),
+                span: at,
+            }
+        }
+    };
     (block, b.errs)
 }
 
@@ -190,18 +245,24 @@ fn method(
     let decl = b.env.program.method(id);
     let is_ctor = decl.is_constructor;
     let result = (!is_ctor && decl.ret != Type::Void).then(|| decl.ret.clone());
-    // The labels first: a postcondition may name one (`\old[L]`).
-    b.labels = body
-        .as_deref()
-        .map(|body| labels(b, body))
-        .unwrap_or_default();
+    // The labels first: a postcondition may name one (`\old[L]`; the skim
+    // leaves such a method's body parsed).
+    b.labels = match &body {
+        Some(Source::Parsed(block)) => labels(b, block),
+        _ => HashSet::new(),
+    };
     let contract = contract(b, &m_contract, result, "a method", true);
-    *pending = body.map(|block| Pending {
+    *pending = body.map(|body| Pending {
         method: id,
-        block: block.into_owned(),
-        scopes: b.scopes.clone(),
+        body: match body {
+            Source::Parsed(block) => {
+                PendingBody::Parsed(block.into_owned(), Some(std::mem::take(&mut b.labels)))
+            }
+            Source::Unparsed(at) => PendingBody::Unparsed(at),
+        },
+        // The contract is checked: its scope moves to the body.
+        scopes: std::mem::replace(&mut b.scopes, super::scope::Scopes::new()),
         class: b.class,
-        labels: std::mem::take(&mut b.labels),
     });
     Some(Done::Method(id, contract))
 }

@@ -198,6 +198,11 @@ pub(super) fn collect<'a>(
             c.default_ctor(*id, class);
         }
     }
+    // Grown one member at a time; they live as long as the program.
+    let p = &mut c.env.program;
+    p.methods.shrink_to_fit();
+    p.functions.shrink_to_fit();
+    p.fields.shrink_to_fit();
     (c.env, c.jobs)
 }
 

@@ -159,32 +159,26 @@ pub fn declare(mut units: Vec<Unit>) -> Declared {
     declarations(&units, &bodies)
 }
 
-/// The jobs' results, in their order. Jobs only read the environment, so a
-/// large program's are checked on several threads.
-fn check_jobs(env: &Env, jobs: &[Job<'_>], bodies: &Bodies) -> Vec<decl::Checked> {
-    let jobs: Vec<&Job<'_>> = jobs.iter().collect();
+/// The jobs' results, in runs, in their order. Jobs only read the
+/// environment, so a large program's are checked on several threads.
+fn check_jobs(env: &Env, jobs: Vec<Job<'_>>, bodies: &Bodies) -> Vec<Vec<decl::Checked>> {
     crate::parallel::map_runs(jobs, 32, |_, run| {
         run.into_iter()
             .map(|j| decl::check_job(env, j, bodies))
             .collect::<Vec<_>>()
     })
-    .into_iter()
-    .flatten()
-    .collect()
 }
 
 fn declarations(units: &[Unit], bodies: &Bodies) -> Declared {
     let mut errors = Vec::new();
     let (mut env, jobs) = env::collect(units, &mut errors);
     let mut pending = Vec::new();
-    let mut done = Vec::with_capacity(jobs.len());
-    for c in check_jobs(&env, &jobs, bodies) {
-        errors.extend(c.errs);
-        done.extend(c.done);
-        pending.extend(c.pending);
-    }
+    let checked = check_jobs(&env, jobs, bodies);
     let p = &mut env.program;
-    for d in done {
+    for c in checked.into_iter().flatten() {
+        errors.extend(c.errs);
+        pending.extend(c.pending);
+        let Some(d) = c.done else { continue };
         match d {
             Done::Method(id, contract) => p.methods[id.0 as usize].contract = contract,
             Done::Function(id, contract, body) => {

@@ -99,6 +99,10 @@ pub struct Method {
     pub name: Ident,
     pub params: Vec<Param>,
     pub body: Option<Block>,
+    /// Where the body is when the first parse of a PVL file left it
+    /// unparsed (`body` is then None): it is parsed when the method is
+    /// checked (`syntax::skim`).
+    pub unparsed_body: Option<Span>,
     pub span: Span,
 }
 
@@ -177,6 +181,7 @@ impl Method {
             name,
             params,
             body: Some(Block { stmts, span }),
+            unparsed_body: None,
             span,
         }
     }

@@ -693,6 +693,8 @@ pub enum Body {
     /// `= e;`
     Expr(Box<Expr>),
     Block(Block),
+    /// A block the skim left unparsed (`syntax::skim`).
+    Lazy(Span),
     /// `;`
     Abstract,
 }
@@ -731,12 +733,8 @@ fn method_like<'i>(
         let body = match body {
             Body::Expr(e) => Some(*e),
             Body::Abstract => None,
-            Body::Block(b) => {
-                return malformed(
-                    b.span.start as usize,
-                    r,
-                    "a predicate body is written `= e;`",
-                )
+            Body::Block(Block { span: at, .. }) | Body::Lazy(at) => {
+                return malformed(at.start as usize, r, "a predicate body is written `= e;`")
             }
         };
         return Ok(Member::Predicate(Predicate {
@@ -753,6 +751,10 @@ fn method_like<'i>(
             Body::Expr(e) => Some(*e),
             Body::Abstract => None,
             Body::Block(b) => Some(pure_block_body(b, r)?),
+            // The skim leaves a body after `pure` in the stream; not here.
+            Body::Lazy(at) => {
+                return malformed(at.start as usize, r, "a function body is an expression")
+            }
         };
         return Ok(Member::Function(Function {
             mods: h.mods,
@@ -764,7 +766,7 @@ fn method_like<'i>(
             span,
         }));
     }
-    let body = method_body(body, r)?;
+    let (body, unparsed_body) = method_body(body, r)?;
     Ok(Member::Method(Method {
         kind: MethodKind::Method,
         mods: h.mods,
@@ -773,14 +775,17 @@ fn method_like<'i>(
         name: h.name,
         params: h.params,
         body,
+        unparsed_body,
         span,
     }))
 }
 
-fn method_body<'i>(body: Body, r: usize) -> PResult<'i, Option<Block>> {
+/// A method's body, or where it is if the skim left it unparsed.
+fn method_body<'i>(body: Body, r: usize) -> PResult<'i, (Option<Block>, Option<Span>)> {
     match body {
-        Body::Block(b) => Ok(Some(b)),
-        Body::Abstract => Ok(None),
+        Body::Block(b) => Ok((Some(b), None)),
+        Body::Lazy(at) => Ok((None, Some(at))),
+        Body::Abstract => Ok((None, None)),
         Body::Expr(e) => malformed(
             e.span.start as usize,
             r,
@@ -825,7 +830,7 @@ pub fn constructor<'i>(
     h: Header,
     body: Body,
 ) -> PResult<'i, Vec<Member>> {
-    let body = method_body(body, r)?;
+    let (body, unparsed_body) = method_body(body, r)?;
     let ret = ty(
         file,
         h.name.span.start as usize,
@@ -840,6 +845,7 @@ pub fn constructor<'i>(
         name: h.name,
         params: h.params,
         body,
+        unparsed_body,
         span: span(file, l, r),
     })])
 }
@@ -900,6 +906,12 @@ pub fn class(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Mem
         members: out,
         span: span(file, l, r),
     })
+}
+
+/// What the PVL grammar parses: a file, or one method body.
+pub enum Top {
+    Unit(Unit),
+    Body(Block),
 }
 
 pub fn unit(decls: Vec<Vec<Decl>>) -> Unit {

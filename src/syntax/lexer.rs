@@ -329,6 +329,11 @@ pub enum Token<'input> {
     Implies,
     #[token("**")]
     StarStar,
+
+    // Never lexed: made by `syntax::skim`. A whole method body left for
+    // later, and the mark that starts the parse of one.
+    LazyBody,
+    BodyStart,
 }
 
 impl Token<'_> {
@@ -455,6 +460,8 @@ impl Token<'_> {
             OrOr => "||",
             Implies => "==>",
             StarStar => "**",
+            LazyBody => "{ … }",
+            BodyStart => "",
         }
     }
 }

@@ -6,9 +6,10 @@ pub mod expected;
 pub mod java;
 pub mod lexer;
 pub mod parser;
+pub mod skim;
 pub mod span;
 #[cfg(test)]
 mod tests;
 pub mod walk;
 
-pub use parser::parse_pvl;
+pub use parser::{parse_pvl, skim_pvl};

@@ -1,7 +1,9 @@
 //! Glue between the lalrpop grammar and the rest: parse a PVL file into a [`Unit`].
 
-use super::ast::Unit;
-use super::lexer::{LexError, Lexer, Token};
+use super::ast::{Block, Unit};
+use super::builders::Top;
+use super::lexer::{LexError, Lexer, Spanned, Token};
+use super::skim::Skim;
 use super::span::{FileId, Span};
 use crate::diag::{self, Diagnostic, ErrorCode};
 use lalrpop_util::ParseError;
@@ -20,28 +22,70 @@ lalrpop_util::lalrpop_mod!(
 
 /// Parses one PVL file; the first syntax error becomes a `parseError` diagnostic.
 pub fn parse_pvl(file: FileId, text: &str) -> diag::Result<Unit> {
-    if let Some(at) = split_point(text) {
-        let (head, tail) = text.split_at(at);
-        let (first, second) = std::thread::scope(|s| {
-            let second = s.spawn(|| grammar::UnitParser::new().parse(file, Lexer::part(tail, at)));
-            let first = grammar::UnitParser::new().parse(file, Lexer::new(head));
-            (first, second.join())
-        });
-        // Either half not parsing (a comment or a class cut in two, or a
-        // real error) is decided by parsing the whole, which gives the
-        // file's first error.
-        if let (Ok(mut first), Ok(Ok(second))) = (first, second) {
-            first.decls.extend(second.decls);
-            return Ok(first);
-        }
-    }
     parse_whole(file, text)
 }
 
+/// [`parse_pvl`], leaving method bodies unparsed (`super::skim`). A large
+/// file is cut in two and the halves skimmed on two threads. If the skim or
+/// either half does not parse (a comment or a class cut in two, or a real
+/// error), the file is parsed whole, which gives its first error.
+pub fn skim_pvl(file: FileId, text: &str) -> diag::Result<Unit> {
+    let skim = |part: &str, at: usize| unit(file, Skim::new(Lexer::part(part, at)));
+    let skimmed = match split_point(text) {
+        Some(at) => {
+            let (head, tail) = text.split_at(at);
+            let (first, second) = std::thread::scope(|s| {
+                let second = s.spawn(|| skim(tail, at));
+                (skim(head, 0), second.join())
+            });
+            match (first, second) {
+                (Ok(mut first), Ok(Ok(second))) => {
+                    first.decls.extend(second.decls);
+                    Ok(first)
+                }
+                _ => Err(()),
+            }
+        }
+        None => skim(text, 0),
+    };
+    skimmed.or_else(|()| parse_whole(file, text))
+}
+
+/// The unit the tokens make, if they make one.
+fn unit<'i>(file: FileId, tokens: impl Iterator<Item = Spanned<'i>>) -> Result<Unit, ()> {
+    match grammar::TopParser::new().parse(file, tokens) {
+        Ok(Top::Unit(u)) => Ok(u),
+        _ => Err(()),
+    }
+}
+
 fn parse_whole(file: FileId, text: &str) -> diag::Result<Unit> {
-    grammar::UnitParser::new()
-        .parse(file, Lexer::new(text))
-        .map_err(|e| vec![to_diagnostic(file, text, e)])
+    match grammar::TopParser::new().parse(file, Lexer::new(text)) {
+        Ok(Top::Unit(u)) => Ok(u),
+        Ok(Top::Body(b)) => Err(vec![Diagnostic::error(
+            ErrorCode::ParseError,
+            b.span,
+            "expected a declaration",
+        )]),
+        Err(e) => Err(vec![to_diagnostic(file, text, e)]),
+    }
+}
+
+/// The method body that `tokens` (starting with the body mark) make.
+pub(super) fn parse_block<'i>(
+    file: FileId,
+    text: &str,
+    tokens: impl Iterator<Item = Spanned<'i>>,
+) -> diag::Result<Block> {
+    match grammar::TopParser::new().parse(file, tokens) {
+        Ok(Top::Body(b)) => Ok(b),
+        Ok(Top::Unit(_)) => Err(vec![Diagnostic::error(
+            ErrorCode::ParseError,
+            Span::new(file, 0, 0),
+            "expected a method body",
+        )]),
+        Err(e) => Err(vec![to_diagnostic(file, text, e)]),
+    }
 }
 
 /// Files below this size are parsed on one thread.
@@ -177,9 +221,14 @@ const GROUPS: &[(&str, &[&str])] = &[
     ),
 ];
 
+/// The terminals only the skim makes (`super::skim`).
+const SKIM_TOKENS: &[&str] = &["lazy body", "body start"];
+
 /// "`;`, `,` or an expression" from lalrpop's quoted terminal names.
 fn expected_list(expected: &[String]) -> String {
     super::expected::expected_list(expected, GROUPS, |kinds, left| {
+        // The skim's own tokens are never in a file.
+        left.retain(|n| !SKIM_TOKENS.contains(n));
         // A statement may start with an expression, a type or a loop contract.
         if kinds.first().is_some_and(|k| k == "a statement") {
             kinds.truncate(1);

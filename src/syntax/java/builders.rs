@@ -461,6 +461,7 @@ pub fn method<'i>(
             name: h.name,
             params: h.params,
             body,
+            unparsed_body: None,
             span,
         })
     };
@@ -515,6 +516,7 @@ pub fn constructor<'i>(
         name: h.name,
         params: h.params,
         body: method_body(body, r)?,
+        unparsed_body: None,
         span: b::span(file, l, r),
     })]))
 }

@@ -686,6 +686,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
                 }],
                 span,
             }),
+            unparsed_body: None,
             span,
         }),
     ];
