@@ -80,29 +80,28 @@ fn with_callee_clause(
         return d;
     };
     let key = |p: LineCol| (p.line, p.column);
-    let entries = &emitted.positions.entries;
+    let entries = || emitted.positions.iter();
     // The callee's declaration: a member whose text starts with its header.
-    let member = entries.iter().find(|(o, s, e)| {
+    let member = entries().find(|&(o, s, e)| {
         origins
-            .get(*o)
+            .get(o)
             .is_some_and(|i| matches!(i.what, "method" | "function"))
-            && ["method", "function"].iter().any(|kw| {
-                normalize(&text_at(emitted, *s, *e)).starts_with(&format!("{kw}{callee}"))
-            })
+            && ["method", "function"]
+                .iter()
+                .any(|kw| normalize(&text_at(emitted, s, e)).starts_with(&format!("{kw}{callee}")))
     });
     let Some((_, ms, me)) = member else { return d };
     let wanted = shape(&f.offending);
-    let clauses: Vec<_> = entries
-        .iter()
-        .filter(|(o, s, e)| {
-            key(*s) >= key(*ms)
-                && key(*e) <= key(*me)
+    let clauses: Vec<_> = entries()
+        .filter(|&(o, s, e)| {
+            key(s) >= key(ms)
+                && key(e) <= key(me)
                 && origins
-                    .get(*o)
+                    .get(o)
                     .is_some_and(|i| i.blame == Blame::Precondition)
-                && shape(&text_at(emitted, *s, *e)) == wanted
+                && shape(&text_at(emitted, s, e)) == wanted
         })
-        .filter_map(|(o, _, _)| origins.get(*o))
+        .filter_map(|(o, _, _)| origins.get(o))
         .collect();
     match clauses.as_slice() {
         [i] => d.with_related(i.span, "this precondition of the callee may not hold"),
@@ -319,13 +318,12 @@ fn nodes_inside(
     let key = |p: LineCol| (p.line, p.column);
     let mut out: Vec<_> = emitted
         .positions
-        .entries
         .iter()
-        .filter(|(o, s, e)| *o != origin && key(*s) >= key(start) && key(*e) <= key(end))
+        .filter(|&(o, s, e)| o != origin && key(s) >= key(start) && key(e) <= key(end))
         .filter_map(|(o, s, e)| {
             origins
-                .get(*o)
-                .map(|i| (*o, i, normalize(&text_at(emitted, *s, *e))))
+                .get(o)
+                .map(|i| (o, i, normalize(&text_at(emitted, s, e))))
         })
         .collect();
     out.sort_by_key(|(_, _, t)| t.len());

@@ -126,7 +126,7 @@ impl Output {
             line: self.r.line,
             column: self.r.column,
             line_start: self.r.line_start,
-            positions: self.r.positions.entries.len(),
+            positions: self.r.positions.len(),
             open,
             first_pending,
         }
@@ -140,7 +140,7 @@ impl Output {
         r.line = m.line;
         r.column = m.column;
         r.line_start = m.line_start;
-        r.positions.entries.truncate(m.positions);
+        r.positions.truncate(m.positions);
         r.open.truncate(m.open);
         for o in &mut r.open[m.first_pending..] {
             o.inner_start = None;
@@ -155,16 +155,7 @@ impl Output {
         r.out.reserve(other.r.out.len());
         let start = r.out.len();
         r.out.push_str(&other.r.out);
-        r.positions
-            .entries
-            .extend(other.r.positions.entries.into_iter().map(|(o, s, e)| {
-                let at = |p: LineCol| LineCol {
-                    line: p.line + shift,
-                    column: p.column,
-                };
-                let o = if o.is_none() { o } else { Origin(o.0 + offset) };
-                (o, at(s), at(e))
-            }));
+        r.positions.append(other.r.positions, shift, offset);
         r.line += other.r.line - 1;
         r.column = other.r.column;
         r.line_start = start + other.r.line_start;
@@ -262,10 +253,10 @@ impl Recorder {
     fn close(&mut self) {
         if let Some(o) = self.open.pop() {
             let end = self.here();
-            self.positions.entries.push((o.origin, o.start, end));
+            self.positions.push(o.origin, o.start, end);
             if let Some(inner) = o.inner_start {
                 if inner != o.start {
-                    self.positions.entries.push((o.origin, inner, end));
+                    self.positions.push(o.origin, inner, end);
                 }
             }
         }
@@ -310,12 +301,8 @@ impl PosMap {
     /// lines first, then columns). `None` if no entry starts
     /// at `start`.
     pub fn lookup(&self, start: LineCol, end: LineCol) -> Option<Origin> {
-        if let Some((o, _, _)) = self
-            .entries
-            .iter()
-            .find(|(_, s, e)| *s == start && *e == end)
-        {
-            return Some(*o);
+        if let Some((o, _, _)) = self.iter().find(|&(_, s, e)| s == start && e == end) {
+            return Some(o);
         }
         let distance = |e: LineCol| -> (usize, usize, bool) {
             (
@@ -324,21 +311,19 @@ impl PosMap {
                 key(e) > key(end),
             )
         };
-        self.entries
-            .iter()
-            .filter(|(_, s, _)| *s == start)
-            .min_by_key(|(_, _, e)| distance(*e))
-            .map(|(o, _, _)| *o)
+        self.iter()
+            .filter(|&(_, s, _)| s == start)
+            .min_by_key(|&(_, _, e)| distance(e))
+            .map(|(o, _, _)| o)
     }
 
     /// The innermost entry that encloses `start`–`end`: for callers that
     /// blame the statement around a reported sub-expression (Silicon reports
     /// an `assert`'s expression, not the statement).
     pub fn lookup_enclosing(&self, start: LineCol, end: LineCol) -> Option<Origin> {
-        self.entries
-            .iter()
-            .filter(|(_, s, e)| key(*s) <= key(start) && key(end) <= key(*e))
-            .min_by_key(|(_, s, e)| (e.line - s.line, std::cmp::Reverse(key(*s)), key(*e)))
-            .map(|(o, _, _)| *o)
+        self.iter()
+            .filter(|&(_, s, e)| key(s) <= key(start) && key(end) <= key(e))
+            .min_by_key(|&(_, s, e)| (e.line - s.line, std::cmp::Reverse(key(s)), key(e)))
+            .map(|(o, _, _)| o)
     }
 }

@@ -542,10 +542,9 @@ fn slice(text: &str, start: LineCol, end: LineCol) -> String {
 
 /// Every recorded range of `o`, as text.
 fn texts_of(text: &str, pm: &PosMap, o: u32) -> Vec<String> {
-    pm.entries
-        .iter()
-        .filter(|(oo, _, _)| *oo == Origin(o))
-        .map(|(_, s, e)| slice(text, *s, *e))
+    pm.iter()
+        .filter(|&(oo, _, _)| oo == Origin(o))
+        .map(|(_, s, e)| slice(text, s, e))
         .collect()
 }
 
@@ -558,10 +557,7 @@ fn direct_layout_matches_documents() {
         let direct = emit_at(p.clone(), width);
         let docs = reference::emit(&p, width);
         assert_eq!(direct.text, docs.text, "width {width}");
-        assert_eq!(
-            direct.positions.entries, docs.positions.entries,
-            "width {width}"
-        );
+        assert_eq!(direct.positions, docs.positions, "width {width}");
     }
 }
 
@@ -584,7 +580,7 @@ fn positions_are_exact() {
     assert_eq!(texts_of(t, pm, IF_COND), vec!["x.f > 0"]);
     assert_eq!(texts_of(t, pm, FOLD), vec!["fold acc(P(x), write)"]);
     // Declarations span lines: from the keyword to the closing brace.
-    let (_, s, e) = pm.entries.iter().find(|x| x.0 == Origin(METHOD)).unwrap();
+    let (_, s, e) = pm.iter().find(|x| x.0 == Origin(METHOD)).unwrap();
     assert!(t.lines().nth(s.line - 1).unwrap()[s.column - 1..].starts_with("method all_nodes("));
     assert_eq!(t.lines().nth(e.line - 1).unwrap(), "}");
     assert_eq!(e.column, 2);
@@ -598,14 +594,11 @@ fn positions_are_exact() {
 #[test]
 fn lookup_prefers_exact_then_nearest_end() {
     let o = |n| Origin(n);
-    let pm = PosMap {
-        entries: vec![
-            (o(1), lc(1, 5), lc(1, 10)),
-            (o(2), lc(1, 5), lc(1, 20)),
-            (o(3), lc(2, 1), lc(2, 9)),
-            (o(4), lc(1, 1), lc(3, 2)),
-        ],
-    };
+    let mut pm = PosMap::default();
+    pm.push(o(1), lc(1, 5), lc(1, 10));
+    pm.push(o(2), lc(1, 5), lc(1, 20));
+    pm.push(o(3), lc(2, 1), lc(2, 9));
+    pm.push(o(4), lc(1, 1), lc(3, 2));
     assert_eq!(pm.lookup(lc(1, 5), lc(1, 20)), Some(o(2)));
     assert_eq!(pm.lookup(lc(1, 5), lc(1, 11)), Some(o(1)));
     assert_eq!(pm.lookup(lc(1, 5), lc(1, 18)), Some(o(2)));
