@@ -51,7 +51,8 @@ struct Item {
 }
 
 enum Body {
-    Source(Pending),
+    /// Boxed: a run holds its items until it ends, each freed when done.
+    Source(Box<Pending>),
     Core(Option<Block>),
 }
 
@@ -111,7 +112,7 @@ pub fn run<S: Sink>(
     }
     declared.verdict(errors.check)?;
     passes::sorted(errors.passes)?;
-    let decls = encode::declarations(p, &names, encoders);
+    let decls = stage("declarations", || encode::declarations(p, &names, encoders));
     let Declarations {
         program,
         origins,
@@ -143,7 +144,7 @@ fn items(d: &mut Declared) -> Vec<Item> {
         .collect();
     for p in pending {
         let at = p.method.0 as usize;
-        items[at].body = Body::Source(p);
+        items[at].body = Body::Source(Box::new(p));
     }
     items
 }
@@ -167,7 +168,7 @@ impl Stages<'_> {
         item: Item,
     ) {
         let body = match item.body {
-            Body::Source(pending) => match self.check(pending) {
+            Body::Source(pending) => match self.check(*pending) {
                 Ok(b) => Some(b),
                 Err(e) => {
                     errors.check.extend(e);

@@ -40,7 +40,8 @@ pub(super) struct Env {
     pub class_ids: HashMap<Name, ClassId>,
     pub classes: Vec<ClassInfo>,
     pub globals: HashMap<Name, Member>,
-    /// Written names of given/yields parameters per method (calls pass them by name).
+    /// Written names of given/yields parameters of the methods that have
+    /// some (calls pass them by name).
     pub given_names: HashMap<MethodId, Vec<Name>>,
     pub yields_names: HashMap<MethodId, Vec<Name>>,
     /// Group predicates and the (renamed) name of their fraction parameter
@@ -378,8 +379,13 @@ impl<'a> Collector<'a, '_> {
             return;
         }
         let names = |ps: &[ast::Param]| ps.iter().map(|p| p.name.name).collect();
-        self.env.given_names.insert(id, names(&m.contract.given));
-        self.env.yields_names.insert(id, names(&m.contract.yields));
+        // Most methods have none: only the others are recorded.
+        if !m.contract.given.is_empty() {
+            self.env.given_names.insert(id, names(&m.contract.given));
+        }
+        if !m.contract.yields.is_empty() {
+            self.env.yields_names.insert(id, names(&m.contract.yields));
+        }
         self.env.program.methods.push(core::Method {
             name: m.name.name,
             class,
@@ -497,8 +503,6 @@ impl<'a> Collector<'a, '_> {
             .collect();
         let id = MethodId(self.env.program.methods.len() as u32);
         self.env.classes[c.0 as usize].ctors.push(id);
-        self.env.given_names.insert(id, Vec::new());
-        self.env.yields_names.insert(id, Vec::new());
         self.env.program.methods.push(core::Method {
             name: class.name.name,
             class: Some(c),

@@ -50,6 +50,10 @@ impl PosMap {
         self.entries.is_empty()
     }
 
+    pub fn reserve_exact(&mut self, more: usize) {
+        self.entries.reserve_exact(more);
+    }
+
     pub fn truncate(&mut self, len: usize) {
         self.entries.truncate(len);
     }

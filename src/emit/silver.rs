@@ -46,10 +46,18 @@ fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
 /// Prints methods one after another, as the pipeline encodes them
 /// (`crate::pipeline::Sink`); each is freed once printed.
 pub struct MethodPrinter {
-    out: render::Output,
+    /// The text so far, in chunks of about [`CHUNK`] bytes, the last one
+    /// being written. Chunks rather than one growing buffer: a chunk fits
+    /// in the pages that the small nodes of methods already printed freed,
+    /// where a large buffer would take fresh memory each time it grows.
+    chunks: Vec<render::Output>,
     /// Whether a method was printed (the next is after a blank line).
     printed: bool,
+    width: usize,
 }
+
+/// The text of a chunk of printed methods (see [`MethodPrinter`]).
+const CHUNK: usize = 32 * 1024;
 
 impl Default for MethodPrinter {
     fn default() -> MethodPrinter {
@@ -60,16 +68,24 @@ impl Default for MethodPrinter {
 impl MethodPrinter {
     fn at(width: usize) -> MethodPrinter {
         MethodPrinter {
-            out: render::Output::new(width),
+            chunks: vec![render::Output::new(width)],
             printed: false,
+            width,
         }
     }
 
     pub fn method(&mut self, m: vir::Method) {
-        if std::mem::replace(&mut self.printed, true) {
-            self.out.newlines(2);
+        if self.chunks.last().is_none_or(|c| c.len() >= CHUNK) {
+            self.chunks.push(render::Output::new(self.width));
         }
-        Printer.w_method(&mut self.out, &m);
+        let Some(out) = self.chunks.last_mut() else {
+            return;
+        };
+        if std::mem::replace(&mut self.printed, true) {
+            // A method starts a line; a new chunk starts with its blank line.
+            out.newlines(2);
+        }
+        Printer.w_method(out, &m);
     }
 }
 
@@ -109,9 +125,13 @@ fn assemble(p: vir::Program, runs: Vec<(MethodPrinter, u32)>, width: usize) -> E
         sep(&mut out);
         Printer.w_predicate(&mut out, x);
     }
-    for (r, offset) in runs.into_iter().filter(|(r, _)| r.printed) {
+    let runs: Vec<_> = runs.into_iter().filter(|(r, _)| r.printed).collect();
+    out.reserve(runs.iter().flat_map(|(r, _)| &r.chunks));
+    for (r, offset) in runs {
         sep(&mut out);
-        out.append(r.out, offset);
+        for chunk in r.chunks {
+            out.append(chunk, offset);
+        }
     }
     out.newlines(1);
     let (text, positions) = out.finish();

@@ -109,7 +109,8 @@ impl<'p> MethodEncoder<'p> {
 pub struct Declarations {
     /// Domains, fields, functions and predicates (the prelude's included); no methods.
     pub program: vir::Program,
-    /// Every origin: the declarations', then each method run's.
+    /// Every origin: the first method run's, the declarations', then each
+    /// other run's.
     pub origins: OriginTable,
     /// By how much each run's origins move in `origins` (see `vir::renumber`).
     pub offsets: Vec<u32>,
@@ -123,7 +124,13 @@ pub fn declarations(
     names: &Names,
     runs: Vec<MethodEncoder<'_>>,
 ) -> diag::Result<Declarations> {
-    let mut enc = Encoder::new(p, names);
+    // The first run's encoder goes on: its origins (a large table) stay
+    // where they are.
+    let mut runs = runs.into_iter();
+    let mut enc = match runs.next() {
+        Some(MethodEncoder(e)) => e,
+        None => Encoder::new(p, names),
+    };
     let mut errors = Vec::new();
     let mut out = vir::Program::default();
     for (i, f) in p.fields.iter().enumerate() {
@@ -154,7 +161,7 @@ pub fn declarations(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let mut offsets = Vec::with_capacity(runs.len());
+    let mut offsets = vec![0];
     for MethodEncoder(e) in runs {
         offsets.push(enc.origins.append(e.origins));
         enc.prelude.merge(e.prelude);

@@ -57,10 +57,13 @@ pub struct OriginInfo {
 }
 
 /// Stored compactly (16 bytes an origin; a large program has hundreds of
-/// thousands): the span, and an index into the few distinct (blame, what) pairs.
+/// thousands): the span, and an index into the few distinct (blame, what)
+/// pairs. The entries are kept in parts, one per table appended, so that
+/// appending one large table to another copies nothing.
 #[derive(Default, Debug, Clone)]
 pub struct OriginTable {
-    entries: Vec<(Span, u32)>,
+    /// The entries of each part, and the origin its first entry is.
+    parts: Vec<(u32, Vec<(Span, u32)>)>,
     kinds: Vec<(Blame, &'static str)>,
     kind_ids: HashMap<(Blame, &'static str), u32>,
 }
@@ -72,8 +75,12 @@ impl OriginTable {
 
     pub fn add(&mut self, span: Span, blame: Blame, what: &'static str) -> Origin {
         let kind = self.kind_id(blame, what);
-        self.entries.push((span, kind));
-        Origin(self.entries.len() as u32 - 1)
+        let at = self.len() as u32;
+        match self.parts.last_mut() {
+            Some((_, entries)) => entries.push((span, kind)),
+            None => self.parts.push((0, vec![(span, kind)])),
+        }
+        Origin(at)
     }
 
     fn kind_id(&mut self, blame: Blame, what: &'static str) -> u32 {
@@ -87,36 +94,41 @@ impl OriginTable {
     /// Appends `other`'s origins after this table's; returns the offset to
     /// add to `other`'s origins (see `vir::renumber`).
     pub fn append(&mut self, other: OriginTable) -> u32 {
-        let offset = self.entries.len() as u32;
-        self.entries.reserve(other.entries.len());
+        let offset = self.len() as u32;
         let kinds: Vec<u32> = other
             .kinds
             .iter()
             .map(|&(blame, what)| self.kind_id(blame, what))
             .collect();
-        self.entries.extend(
-            other
-                .entries
-                .into_iter()
-                .map(|(span, kind)| (span, kinds[kind as usize])),
-        );
+        for (start, mut entries) in other.parts {
+            for e in &mut entries {
+                e.1 = kinds[e.1 as usize];
+            }
+            self.parts.push((offset + start, entries));
+        }
+        // Origins added from now on go in a part of their own.
+        self.parts.push((self.len() as u32, Vec::new()));
         offset
     }
 
     /// How many origins the table holds.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.parts
+            .last()
+            .map_or(0, |(start, entries)| *start as usize + entries.len())
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
     pub fn get(&self, o: Origin) -> Option<OriginInfo> {
         if o.is_none() {
             return None;
         }
-        let &(span, kind) = self.entries.get(o.0 as usize)?;
+        let part = self.parts.partition_point(|(start, _)| *start <= o.0);
+        let (start, entries) = self.parts.get(part.checked_sub(1)?)?;
+        let &(span, kind) = entries.get((o.0 - start) as usize)?;
         let (blame, what) = self.kinds[kind as usize];
         Some(OriginInfo { span, blame, what })
     }

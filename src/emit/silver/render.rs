@@ -101,6 +101,23 @@ impl Output {
         }
     }
 
+    /// Bytes written so far.
+    pub fn len(&self) -> usize {
+        self.r.out.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.r.out.is_empty()
+    }
+
+    /// Makes room for the text and positions of `parts`, to be appended.
+    pub fn reserve<'a>(&mut self, parts: impl Iterator<Item = &'a Output> + Clone) {
+        let text: usize = parts.clone().map(|p| p.r.out.len()).sum();
+        let positions: usize = parts.map(|p| p.r.positions.len()).sum();
+        self.r.out.reserve_exact(text + 1);
+        self.r.positions.reserve_exact(positions);
+    }
+
     /// Bytes written on the current line so far.
     pub fn line_len(&self) -> usize {
         self.r.out.len() - self.r.line_start
