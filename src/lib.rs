@@ -18,6 +18,18 @@
 //!   or ─emit::boogie─> Boogie text + Checks ─backend::boogie─> BoogieError* ─blame::blame_check─> …
 //! ```
 //!
+//! The stages from `check` to `emit::silver` go one method at a time
+//! ([`pipeline`]): the declarations first (signatures, contracts,
+//! functions, predicates: [`check::declare`]; each pass's declaration part:
+//! [`passes::declare`]), then each method body is parsed (the first parse
+//! skimmed over it: [`syntax::skim`]), checked ([`check::Declared::body`]),
+//! lowered by every pass ([`passes::Lower`]), encoded
+//! ([`encode::MethodEncoder`]) and printed ([`emit::silver::MethodPrinter`])
+//! before the next; the declarations' encoding ([`encode::declarations`])
+//! and the prelude come last, when every method has said what it needs. For
+//! Boogie the methods are collected instead ([`pipeline::encoded`]): its
+//! emitter reads callees' contracts.
+//!
 //! * [`syntax`]: spans and the file store ([`syntax::span`]), the logos lexer,
 //!   the lalrpop grammar glue and the untyped syntax tree ([`syntax::ast`]).
 //!   [`syntax::java`] reads Java with JML specifications (`//@`, `/*@ @*/`;
@@ -59,30 +71,36 @@
 //!   already names the origin.
 //! * [`diag`]: diagnostics, failure and error codes as types, rendering.
 //! * [`expect`]: VerCors expectation markers (`/*[/expect CODE]*/ … /*[/end]*/`).
-//! * [`driver`]: the pipeline end to end, used by the CLI (`main.rs`) and the tests.
+//! * [`pipeline`]: one method at a time through check, passes, encode and a
+//!   sink; the verdict as if the stages ran one after another (check errors
+//!   first, then the passes', then the encoder's).
+//! * [`driver`]: the pipeline end to end, used by the CLI (`main.rs`) and the
+//!   tests. A method body that does not parse makes it parse every file
+//!   whole and start again, so parse errors are each file's first.
 //!
-//! Memory: each stage consumes its input rather than borrowing it.
-//! [`check::check_owned`] takes every member's contract clauses and body out
-//! of the syntax tree first and drops each once checked; [`encode::encode`]
-//! consumes the core program and drops each method's contract and body once
-//! encoded; [`emit::silver::emit`] consumes the IR and drops each method once
-//! printed (the Boogie emitter reads the whole program: calls look up their
-//! callee's contract). So no two representations are whole at once. Both
-//! emitters read the same encoded program. Names are interned
+//! Memory: no representation of the program is ever whole but its text
+//! (for Silicon). The first parse leaves method bodies as spans of text
+//! ([`syntax::skim`]); [`check::declare`] takes contract clauses out of the
+//! syntax tree and drops each once checked, and the tree with them; each
+//! body's syntax, core and IR are freed once the method is printed, and the
+//! printed methods are kept in 32 KB chunks (a large growing buffer would
+//! take fresh memory where the freed nodes' pages could serve); origin
+//! tables of the runs are appended as parts, without copying. Names are interned
 //! ([`name::Name`]: one pointer, shared by the syntax tree, the core program
 //! and the IR). Nodes are kept small because large programs hold hundreds of
 //! thousands of them: syntax `Expr` 56 bytes, core `Expr` 64 (type 16), IR
 //! `Expr` 64 and `Stmt` 88 (rare payloads boxed; integer literals are
 //! 8-aligned [`vir::IntValue`]s), and the [`vir::OriginTable`] stores 16
-//! bytes an origin. mimalloc returns freed pages after 10 ms (`main.rs`).
+//! bytes an origin, the position map 20 bytes a node. mimalloc returns freed
+//! pages at once (`main.rs`).
 //!
-//! Threads ([`parallel::map_runs`]): a large file is parsed in two halves
+//! Threads ([`parallel::map_runs`]): a large file is skimmed in two halves
 //! cut at a class start (the whole file again if either half fails, so
-//! errors are the sequential ones); the checker's jobs, the encoder's
-//! methods and the Silver printer's methods run in consecutive runs, one
-//! per core, results in order. Each encoder run has its own origin table,
-//! appended to the first run's with the later runs' origins renumbered
-//! ([`vir::renumber`]). `WEFT_STAGES=1` prints each stage's time and memory
+//! errors are the sequential ones); the checker's declaration jobs and the
+//! pipeline's methods run in consecutive runs, one per core, results in
+//! order. Each run has its own encoder, origin table and printer; the tables
+//! are appended to the first run's and the later runs' origins renumbered
+//! ([`vir::renumber`], or shifted as the printed text is appended). `WEFT_STAGES=1` prints each stage's time and memory
 //! ([`stages`]).
 //!
 //! # Encoding choices

@@ -140,7 +140,7 @@ pub(super) struct Checked {
     pub errs: Vec<Diagnostic>,
 }
 
-/// A method body waiting to be checked ([`body`]): the scope its contract
+/// A method body waiting to be checked (`Declared::body`): the scope its contract
 /// left (parameters and every name handed out, so the body's names stay
 /// distinct from the contract's binders) and its labels.
 pub struct Pending {

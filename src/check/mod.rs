@@ -1,11 +1,13 @@
 //! Resolution and type checking: syntax tree → typed core program.
 //!
-//! Two phases. First every declaration of every file is collected
+//! Three phases. First every declaration of every file is collected
 //! (`env::collect`): classes, fields, member signatures, default
 //! constructors; so order and file boundaries do not matter. Then each
-//! method, function and predicate is checked on its own (`decl`), with its
-//! own scopes (`scope`), producing typed core expressions (`expr`,
-//! `call`) and statements (`stmt`) with the sugar removed.
+//! contract, function and predicate is checked on its own (`decl`), with its
+//! own scopes (`scope`), producing typed core expressions (`expr`, `call`)
+//! ([`declare`]). Last, each method body, when the caller asks for it
+//! ([`Declared::body`]), with the scope its contract left: statements
+//! (`stmt`) with the sugar removed.
 //!
 //! Choices worth knowing downstream:
 //! * every variable (parameter, local, binder) has a name unique in its

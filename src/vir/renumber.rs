@@ -1,5 +1,5 @@
 //! Moving a method's origins by a fixed offset: what appending one origin
-//! table to another ([`OriginTable::append`]) asks of the IR that indexes it.
+//! table to another ([`super::OriginTable::append`]) asks of the IR that indexes it.
 
 use super::visit::visit_mut;
 use super::{Expr, Method, Origin, Stmt, StmtKind as S};
