@@ -65,7 +65,7 @@ struct Errors {
 }
 
 /// Checks, lowers and encodes the program, handing each run's methods to a
-/// sink made by `sink` (given whether the run is the first).
+/// sink of its own, made by `sink`.
 ///
 /// Bodies the first parse left unparsed (`syntax::skim`) are parsed from
 /// `files` on their way; a parse error there is returned as it is (the
@@ -73,7 +73,7 @@ struct Errors {
 pub fn run<S: Sink>(
     units: Vec<Unit>,
     files: &Files,
-    sink: impl Fn(bool) -> S + Sync,
+    sink: impl Fn() -> S + Sync,
 ) -> diag::Result<Lowered<S>> {
     let mut declared = stage("declare", || check::declare(units));
     let lowerings = declared
@@ -91,7 +91,7 @@ pub fn run<S: Sink>(
     let runs = stage("methods", || {
         crate::parallel::map_runs(items, 32, |first, run| {
             let mut encoder = MethodEncoder::new(p, &names);
-            let mut out = sink(first == 0);
+            let mut out = sink();
             let mut errors = Errors::default();
             for (i, item) in run.into_iter().enumerate() {
                 let id = MethodId((first + i) as u32);
@@ -210,7 +210,7 @@ pub fn encoded(units: Vec<Unit>, files: &Files) -> diag::Result<encode::Encoded>
         declarations: mut program,
         origins,
         runs,
-    } = run(units, files, |_| Vec::new())?;
+    } = run(units, files, Vec::new)?;
     for (methods, offset) in runs {
         for mut m in methods {
             vir::renumber::shift_origins(&mut m, offset);
