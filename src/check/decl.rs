@@ -21,7 +21,7 @@ pub(super) enum Done {
 }
 
 /// Contract clauses and bodies taken out of the syntax tree
-/// ([`super::check_owned`]), keyed by the address of their member: its node
+/// ([`super::declare`]), keyed by the address of their member: its node
 /// stays in the tree (the signature is still read) and no two live nodes
 /// share an address, while a span may repeat (a member copied by
 /// `syntax::java::inherit`). Each is handed over, and dropped, when checked.

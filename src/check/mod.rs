@@ -55,13 +55,6 @@ pub fn check(units: &[Unit]) -> diag::Result<Program> {
     check_with(declarations(units, &Bodies::default()))
 }
 
-/// [`check`], consuming the syntax tree: method bodies (the bulk of it) are
-/// taken out first and each is dropped as soon as it is checked, so the tree
-/// and the core program are not both whole at once.
-pub fn check_owned(units: Vec<Unit>) -> diag::Result<Program> {
-    check_with(declare(units))
-}
-
 /// Every body checked in turn, then stored in the program.
 fn check_with(mut d: Declared) -> diag::Result<Program> {
     let mut errs = Vec::new();
@@ -130,9 +123,8 @@ impl Declared {
     pub fn verdict(&self, mut body_errors: Vec<Diagnostic>) -> diag::Result<()> {
         body_errors.extend(self.errors.iter().cloned());
         if !body_errors.is_empty() {
-            body_errors.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
             // A do/while body is checked twice (its first run and the loop).
-            body_errors.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+            diag::in_source_order(&mut body_errors);
             return Err(body_errors);
         }
         if !self.late.is_empty() {

@@ -97,3 +97,11 @@ impl Diagnostic {
 
 /// Front-end results: a value or the diagnostics that prevent it.
 pub type Result<T> = std::result::Result<T, Vec<Diagnostic>>;
+
+/// Sorts diagnostics by their place in the source, and keeps one of each
+/// (the same message at the same span, as when a stage meets a construct
+/// twice).
+pub fn in_source_order(diags: &mut Vec<Diagnostic>) {
+    diags.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
+    diags.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+}

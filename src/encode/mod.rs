@@ -28,61 +28,6 @@ pub struct Encoded {
     pub origins: OriginTable,
 }
 
-/// Encodes the program, consuming it: each method's contract and body are
-/// dropped as soon as they are encoded, so the core methods and their IR are
-/// not all alive at once (they are the bulk of both).
-pub fn encode(mut p: core::Program) -> diag::Result<Encoded> {
-    // Only a method's own encoding reads its contract and body (calls need
-    // the callee's signature; `passes` already inlined what forks need).
-    let parts: Vec<Parts> = p
-        .methods
-        .iter_mut()
-        .map(|m| (std::mem::take(&mut m.contract), m.body.take()))
-        .collect();
-    let p = &p;
-    let names = Names::new(p);
-    // Methods on several threads, each run by an encoder of its own.
-    let runs = crate::parallel::map_runs(parts, 32, |first, run| {
-        let mut e = MethodEncoder::new(p, &names);
-        let out: Vec<_> = run
-            .into_iter()
-            .enumerate()
-            .map(|(i, (contract, body))| {
-                e.method(core::MethodId((first + i) as u32), contract, body)
-            })
-            .collect();
-        (e, out)
-    });
-    let (encoders, outs): (Vec<_>, Vec<_>) = runs.into_iter().unzip();
-    let mut errors = Vec::new();
-    let mut methods = Vec::new();
-    for out in outs {
-        let (ok, failed): (Vec<_>, Vec<_>) = out.into_iter().partition(|m| m.is_ok());
-        errors.extend(failed.into_iter().flat_map(|m| m.err().unwrap_or_default()));
-        methods.push(ok.into_iter().flatten());
-    }
-    let decls = declarations(p, &names, encoders);
-    let Declarations {
-        mut program,
-        origins,
-        offsets,
-    } = match decls {
-        Ok(d) if errors.is_empty() => d,
-        Ok(_) => return Err(errors),
-        Err(e) => return Err(e.into_iter().chain(errors).collect()),
-    };
-    for (run, offset) in methods.into_iter().zip(offsets) {
-        for mut m in run {
-            vir::renumber::shift_origins(&mut m, offset);
-            program.methods.push(m);
-        }
-    }
-    Ok(Encoded { program, origins })
-}
-
-/// A method's contract and body, taken out of the program to be encoded.
-type Parts = (core::Contract, Option<core::Block>);
-
 /// Encodes methods one after another. Methods are encoded independently of
 /// each other, so a large program's are encoded on several threads, each run
 /// by an encoder of its own; [`declarations`] joins them.

@@ -82,7 +82,6 @@ pub fn sorted(mut errs: Vec<Diagnostic>) -> diag::Result<()> {
     if errs.is_empty() {
         return Ok(());
     }
-    errs.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
-    errs.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+    diag::in_source_order(&mut errs);
     Err(errs)
 }
