@@ -70,19 +70,25 @@ pub fn find<'e>(e: &'e Expr, pred: &dyn Fn(&Expr) -> bool) -> Option<&'e Expr> {
     if pred(e) {
         return Some(e);
     }
-    children(e).into_iter().find_map(|k| find(k, pred))
+    let mut found = None;
+    each_child(e, &mut |k| {
+        if found.is_none() {
+            found = find(k, pred);
+        }
+    });
+    found
 }
 
 /// Calls `f` on every node of `e`, children before their parent.
 pub fn visit_post(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    for k in children(e) {
-        visit_post(k, f);
-    }
+    each_child(e, &mut |k| visit_post(k, f));
     f(e)
 }
 
-/// The direct subexpressions of `e`.
-pub fn children(e: &Expr) -> Vec<&Expr> {
+/// Calls `f` on each direct subexpression of `e`, in order. (A callback
+/// rather than a list: scans visit every node, and a list would be an
+/// allocation per node.)
+pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
     match &e.kind {
         K::Int(_)
         | K::Bool(_)
@@ -93,13 +99,13 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
         | K::Write
         | K::Read
         | K::NoPerm
-        | K::OptNone => vec![],
+        | K::OptNone => {}
         K::Field(x, _)
         | K::Unary(_, x)
         | K::Old(_, x)
         | K::CurPerm(x)
         | K::Quant { body: x, .. }
-        | K::OptSome(x) => vec![x],
+        | K::OptSome(x) => f(x),
         K::ArrayIndex(a, b)
         | K::Binary(_, a, b)
         | K::Perm(a, b)
@@ -107,16 +113,24 @@ pub fn children(e: &Expr) -> Vec<&Expr> {
             value: a, body: b, ..
         }
         | K::Unfolding(a, b)
-        | K::ArrayOf(a, b) => vec![a, b],
-        K::Cond(a, b, c) => vec![a, b, c],
-        K::Builtin(_, xs) | K::SeqLit(xs) | K::SetLit(xs) | K::BagLit(xs) => xs.iter().collect(),
-        K::FunctionCall { recv, args, .. } => recv.iter().map(|r| &**r).chain(args).collect(),
-        K::PredicateAccess(a) => a
-            .recv
-            .iter()
-            .chain(&a.args)
-            .chain(std::iter::once(&a.perm))
-            .collect(),
+        | K::ArrayOf(a, b) => {
+            f(a);
+            f(b)
+        }
+        K::Cond(a, b, c) => {
+            f(a);
+            f(b);
+            f(c)
+        }
+        K::Builtin(_, xs) | K::SeqLit(xs) | K::SetLit(xs) | K::BagLit(xs) => xs.iter().for_each(f),
+        K::FunctionCall { recv, args, .. } => {
+            recv.iter().for_each(|r| f(r));
+            args.iter().for_each(f)
+        }
+        K::PredicateAccess(a) => {
+            a.recv.iter().chain(&a.args).for_each(&mut *f);
+            f(&a.perm)
+        }
     }
 }
 
