@@ -4,7 +4,7 @@
 use crate::backend::{self, BackendError, RunOptions};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::emit;
-use crate::emit::Emitted;
+use crate::emit::{Emitted, Text};
 use crate::encode::Encoded;
 use crate::expect;
 use crate::stages::stage;
@@ -221,12 +221,12 @@ fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag
 }
 
 /// The backend text of the files (for `weft emit`).
-pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<String> {
+pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<Text> {
     match frontend(files, ids, backend)? {
         Lowered::Silver(emitted, _) => Ok(emitted.text),
         Lowered::Boogie(Encoded { program, origins }) => stage("emit", || {
             let text = emit::boogie::emit(&program)
-                .map(|e| e.text)
+                .map(|e| Text::from(e.text))
                 .map_err(|u| vec![unsupported(&u, &origins)]);
             // Freeing the program (millions of small nodes) is off the
             // critical path: the caller only needs the text.

@@ -1,7 +1,6 @@
 //! The `weft` command line.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -161,7 +160,7 @@ fn emit(paths: &[PathBuf], to: Target) -> i32 {
     match result {
         Ok(emitted) => {
             let mut out = std::io::stdout().lock();
-            let _ = out.write_all(emitted.as_bytes());
+            let _ = emitted.write_to(&mut out);
             0
         }
         Err(errors) => {

@@ -51,6 +51,7 @@
 
 use super::provision::{ensure_silicon, java, SiliconPaths};
 use super::{BackendError, BackendFailure, FailureKind, FailureReason, RunOptions, Verdict};
+use crate::emit::Text;
 use crate::syntax::span::LineCol;
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -69,7 +70,7 @@ pub const JVM_FLAGS: &[&str] = &["-Xss16m", "-XX:+UseSerialGC", "-XX:TieredStopA
 const FILE_NAME: &str = "program.vpr";
 
 /// Verifies `silver_text` with Silicon, provisioning it on first use.
-pub fn run(silver_text: &str, opts: &RunOptions) -> Result<Verdict, BackendError> {
+pub fn run(silver_text: &Text, opts: &RunOptions) -> Result<Verdict, BackendError> {
     let paths = ensure_silicon()?;
     run_with(&paths, silver_text, opts)
 }
@@ -77,7 +78,7 @@ pub fn run(silver_text: &str, opts: &RunOptions) -> Result<Verdict, BackendError
 /// Verifies `silver_text` with the Silicon at `paths`.
 pub fn run_with(
     paths: &SiliconPaths,
-    silver_text: &str,
+    silver_text: &Text,
     opts: &RunOptions,
 ) -> Result<Verdict, BackendError> {
     let java = java()?;
@@ -85,7 +86,8 @@ pub fn run_with(
         BackendError::Provision(format!("cannot create a temporary directory: {e}"))
     })?;
     let file = work.path().join(FILE_NAME);
-    std::fs::write(&file, silver_text)
+    std::fs::File::create(&file)
+        .and_then(|mut f| silver_text.write_to(&mut f))
         .map_err(|e| BackendError::Provision(format!("cannot write {}: {e}", file.display())))?;
     let mut cmd = Command::new(java);
     if let Some(a) = &paths.cds_archive {

@@ -363,10 +363,10 @@ fn normalize(s: &str) -> String {
 
 /// The generated text between two positions (1-based, end exclusive).
 fn text_at(emitted: &Emitted, start: LineCol, end: LineCol) -> String {
-    let lines: Vec<&str> = emitted.text.lines().collect();
+    let mut lines = emitted.text.lines().skip(start.line.saturating_sub(1));
     let mut out = String::new();
     for l in start.line..=end.line {
-        let Some(line) = lines.get(l.saturating_sub(1)) else {
+        let Some(line) = lines.next() else {
             break;
         };
         let chars: Vec<char> = line.chars().collect();

@@ -15,7 +15,7 @@ mod direct;
 mod reference;
 pub mod render;
 
-use crate::emit::Emitted;
+use crate::emit::{Emitted, Text};
 use crate::vir::{self, BinOp, Expr, ExprKind, Type};
 
 const WIDTH: usize = 100;
@@ -125,16 +125,24 @@ fn assemble(p: vir::Program, runs: Vec<(MethodPrinter, u32)>, width: usize) -> E
         sep(&mut out);
         Printer.w_predicate(&mut out, x);
     }
-    let runs: Vec<_> = runs.into_iter().filter(|(r, _)| r.printed).collect();
-    out.reserve(runs.iter().flat_map(|(r, _)| &r.chunks));
-    for (r, offset) in runs {
-        sep(&mut out);
+    // The runs' chunks follow as parts of the text: none is copied.
+    let mut lines = out.line_breaks();
+    let (declarations, mut positions) = out.finish();
+    let mut text = Text::from(declarations);
+    for (r, offset) in runs.into_iter().filter(|(r, _)| r.printed) {
+        if !std::mem::take(&mut first) {
+            text.push_str("\n\n");
+            lines += 2;
+        }
         for chunk in r.chunks {
-            out.append(chunk, offset);
+            let breaks = chunk.line_breaks();
+            let (t, pm) = chunk.finish();
+            positions.append(pm, lines, offset);
+            text.push(t);
+            lines += breaks;
         }
     }
-    out.newlines(1);
-    let (text, positions) = out.finish();
+    text.push_str("\n");
     Emitted { text, positions }
 }
 

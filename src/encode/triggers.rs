@@ -68,9 +68,8 @@ impl Encoder<'_> {
         body: &core::Expr,
     ) -> diag::Result<Vec<Vec<Expr>>> {
         // Most quantifiers read no sub-array: skip collecting their reads.
-        let sub_array = |x: &core::Expr| {
-            matches!(x.kind, K::ArrayIndex(..)) && matches!(x.ty, T::Array(_))
-        };
+        let sub_array =
+            |x: &core::Expr| matches!(x.kind, K::ArrayIndex(..)) && matches!(x.ty, T::Array(_));
         if find(body, &sub_array).is_none() {
             return Ok(Vec::new());
         }

@@ -134,7 +134,7 @@ fn silicon_verifies_a_correct_program() {
         return;
     };
     let text = "field f: Int\nmethod m(x: Ref) requires acc(x.f) ensures acc(x.f) && x.f == 2 { x.f := 2 }\n";
-    let v = run_with(&paths, text, &opts()).expect("a verdict");
+    let v = run_with(&paths, &Text::from(text.to_string()), &opts()).expect("a verdict");
     assert!(v.failures.is_empty(), "{:?}", v.failures);
 }
 
@@ -143,7 +143,11 @@ fn silicon_parse_error_is_a_crash() {
     let Some(paths) = silicon_or_skip() else {
         return;
     };
-    match run_with(&paths, "method m() { assert 1 + }\n", &opts()) {
+    match run_with(
+        &paths,
+        &Text::from("method m() { assert 1 + }\n".to_string()),
+        &opts(),
+    ) {
         Err(BackendError::Crashed { output, .. }) => assert!(output.contains("Parse error")),
         other => panic!("expected a crash, got {other:?}"),
     }
@@ -157,7 +161,7 @@ fn silicon_timeout_is_reported() {
     let short = RunOptions {
         timeout: Duration::from_millis(200),
     };
-    match run_with(&paths, "method m() { }\n", &short) {
+    match run_with(&paths, &Text::from("method m() { }\n".to_string()), &short) {
         Err(BackendError::Timeout(_)) => {}
         other => panic!("expected a timeout, got {other:?}"),
     }

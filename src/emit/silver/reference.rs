@@ -40,7 +40,10 @@ pub fn emit(p: &vir::Program, width: usize) -> Emitted {
     }
     out.newlines(1);
     let (text, positions) = out.finish();
-    Emitted { text, positions }
+    Emitted {
+        text: text.into(),
+        positions,
+    }
 }
 
 fn text(s: impl Into<String>) -> Doc {

@@ -110,12 +110,9 @@ impl Output {
         self.r.out.is_empty()
     }
 
-    /// Makes room for the text and positions of `parts`, to be appended.
-    pub fn reserve<'a>(&mut self, parts: impl Iterator<Item = &'a Output> + Clone) {
-        let text: usize = parts.clone().map(|p| p.r.out.len()).sum();
-        let positions: usize = parts.map(|p| p.r.positions.len()).sum();
-        self.r.out.reserve_exact(text + 1);
-        self.r.positions.reserve_exact(positions);
+    /// Line breaks written so far.
+    pub fn line_breaks(&self) -> usize {
+        self.r.line - 1
     }
 
     /// Bytes written on the current line so far.
@@ -162,20 +159,6 @@ impl Output {
         for o in &mut r.open[m.first_pending..] {
             o.inner_start = None;
         }
-    }
-
-    /// Appends what `other` rendered, from the start of a line, its origins
-    /// moved by `offset` (see `vir::renumber`).
-    pub fn append(&mut self, other: Output, offset: u32) {
-        let shift = self.r.line - 1;
-        let r = &mut self.r;
-        r.out.reserve(other.r.out.len());
-        let start = r.out.len();
-        r.out.push_str(&other.r.out);
-        r.positions.append(other.r.positions, shift, offset);
-        r.line += other.r.line - 1;
-        r.column = other.r.column;
-        r.line_start = start + other.r.line_start;
     }
 
     pub fn finish(self) -> (String, PosMap) {

@@ -564,7 +564,7 @@ fn direct_layout_matches_documents() {
 #[test]
 fn positions_are_exact() {
     let em = emit(program());
-    let t = &em.text;
+    let t = &em.text.to_string();
     let pm = &em.positions;
     assert_eq!(
         texts_of(t, pm, ASSERT_CMP),

@@ -8,7 +8,7 @@ fn boogie_of(src: &str) -> String {
     let mut files = Files::new();
     let id = files.add("t.pvl", src);
     match emit_text(&files, &[id], Backend::Boogie) {
-        Ok(text) => text,
+        Ok(text) => text.to_string(),
         Err(e) => panic!("not emitted: {e:?}"),
     }
 }
