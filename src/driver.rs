@@ -228,9 +228,7 @@ pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Resul
             let text = emit::boogie::emit(&program)
                 .map(|e| Text::from(e.text))
                 .map_err(|u| vec![unsupported(&u, &origins)]);
-            // Freeing the program (millions of small nodes) is off the
-            // critical path: the caller only needs the text.
-            std::thread::spawn(move || drop(program));
+            crate::parallel::free_in_background(program);
             text
         }),
     }

@@ -6,6 +6,7 @@
 //! The set of distinct names of a program is small next to its size.
 
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Deref;
 use std::sync::{Mutex, OnceLock};
@@ -24,11 +25,16 @@ fn table() -> &'static Mutex<FxHashMap<&'static str, Name>> {
 
 impl Name {
     pub fn new(s: &str) -> Name {
+        Name::intern(Cow::Borrowed(s))
+    }
+
+    /// The name of `s`; a new owned `s` keeps its own buffer.
+    fn intern(s: Cow<'_, str>) -> Name {
         let mut t = table().lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&n) = t.get(s) {
+        if let Some(&n) = t.get(&*s) {
             return n;
         }
-        let text: &'static str = Box::leak(s.into());
+        let text: &'static str = Box::leak(s.into_owned().into_boxed_str());
         let n = Name(Box::leak(Box::new(text)));
         t.insert(text, n);
         n
@@ -129,7 +135,7 @@ impl From<&String> for Name {
 
 impl From<String> for Name {
     fn from(s: String) -> Name {
-        Name::new(&s)
+        Name::intern(Cow::Owned(s))
     }
 }
 

@@ -68,6 +68,13 @@ pub fn map_runs<T: Send, R: Send>(
     })
 }
 
+/// Frees `x` on a thread of its own. A large program's trees are millions
+/// of small nodes; once the result no longer needs them, freeing them
+/// need not hold up the caller.
+pub fn free_in_background<T: Send + 'static>(x: T) {
+    std::thread::spawn(move || drop(x));
+}
+
 #[cfg(test)]
 mod tests {
     use super::map_runs;

@@ -80,12 +80,11 @@ pub fn run<S: Sink>(
         .is_well_formed()
         .then(|| passes::declare(declared.program_mut()));
     let items = items(&mut declared);
-    let declared = &declared;
     let p = declared.program();
     let names = Names::new(p);
     let stages = Stages {
         files,
-        declared,
+        declared: &declared,
         lowerings: lowerings.as_ref(),
     };
     let runs = stage("methods", || {
@@ -113,6 +112,7 @@ pub fn run<S: Sink>(
     declared.verdict(errors.check)?;
     passes::sorted(errors.passes)?;
     let decls = stage("declarations", || encode::declarations(p, &names, encoders));
+    crate::parallel::free_in_background((declared, lowerings));
     let Declarations {
         program,
         origins,

@@ -125,6 +125,7 @@ fn assemble(p: vir::Program, runs: Vec<(MethodPrinter, u32)>, width: usize) -> E
         sep(&mut out);
         Printer.w_predicate(&mut out, x);
     }
+    crate::parallel::free_in_background(p);
     // The runs' chunks follow as parts of the text: none is copied.
     let mut lines = out.line_breaks();
     let (declarations, mut positions) = out.finish();

@@ -6,7 +6,7 @@
 
 use crate::core::{FieldId, FunctionId, MethodId, PredicateId, Program};
 use crate::name::Name;
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The reserved local that holds a method's result.
 pub const RESULT: &str = "weft_result";
@@ -18,6 +18,7 @@ pub struct Names {
     functions: Vec<Name>,
     predicates: Vec<Name>,
     fields: Vec<Name>,
+    /// For final fields only (the default name elsewhere).
     final_values: Vec<Name>,
 }
 
@@ -30,11 +31,13 @@ fn member_name(p: &Program, class: Option<crate::core::ClassId>, name: &str) -> 
 
 /// Appends the index to every name that occurs more than once (overloads).
 fn disambiguate(names: Vec<String>) -> Vec<Name> {
-    let mut count: HashMap<&str, usize> = HashMap::new();
+    let mut count: FxHashMap<&str, u32> = FxHashMap::default();
+    count.reserve(names.len());
     for n in &names {
         *count.entry(n.as_str()).or_default() += 1;
     }
     let clashing: Vec<bool> = names.iter().map(|n| count[n.as_str()] > 1).collect();
+    drop(count);
     names
         .into_iter()
         .zip(clashing)
@@ -65,23 +68,35 @@ impl Names {
             .collect();
         // A predicate named like a method of its class (Thread's `start`,
         // `join`) gets a suffix.
-        let taken: std::collections::HashSet<&String> = methods.iter().collect();
+        let taken: FxHashSet<&str> = methods.iter().map(String::as_str).collect();
         let predicates: Vec<String> = p
             .predicates
             .iter()
             .map(|q| {
                 let n = member_name(p, q.class, &q.name);
-                if taken.contains(&n) {
+                if taken.contains(n.as_str()) {
                     format!("{n}__pred")
                 } else {
                     n
                 }
             })
             .collect();
+        drop(taken);
         let fields: Vec<Name> = p
             .fields
             .iter()
             .map(|f| Name::from(member_name(p, Some(f.class), &f.name)))
+            .collect();
+        let final_values = fields
+            .iter()
+            .zip(&p.fields)
+            .map(|(n, f)| {
+                if f.is_final {
+                    Name::from(format!("{n}__val"))
+                } else {
+                    Name::default()
+                }
+            })
             .collect();
         Names {
             methods: disambiguate(methods),
@@ -92,10 +107,7 @@ impl Names {
                     .collect(),
             ),
             predicates: disambiguate(predicates),
-            final_values: fields
-                .iter()
-                .map(|n| Name::from(format!("{n}__val")))
-                .collect(),
+            final_values,
             fields,
         }
     }
@@ -112,7 +124,8 @@ impl Names {
     pub fn field(&self, id: FieldId) -> Name {
         self.fields[id.0 as usize]
     }
-    /// The heap-independent function that holds a final field's value.
+    /// The heap-independent function that holds a final field's value
+    /// (`id` is a final field's).
     pub fn final_value(&self, id: FieldId) -> Name {
         self.final_values[id.0 as usize]
     }
