@@ -150,6 +150,7 @@ pub(super) fn collect<'a>(
         jobs: Vec::new(),
         errs,
     };
+    reserve(&mut c.env.program, &mut c.jobs, units);
     // Classes first: member signatures mention class types.
     let mut classes = Vec::new();
     for decl in units.iter().flat_map(|u| &u.decls) {
@@ -205,6 +206,39 @@ pub(super) fn collect<'a>(
     p.functions.shrink_to_fit();
     p.fields.shrink_to_fit();
     (c.env, c.jobs)
+}
+
+/// Room for the members `units` declare (a large program's tables would
+/// otherwise be copied each time they grow).
+fn reserve(p: &mut Program, jobs: &mut Vec<Job<'_>>, units: &[ast::Unit]) {
+    let (mut classes, mut methods, mut functions, mut fields, mut predicates) = (0, 0, 0, 0, 0);
+    let mut constants = 0;
+    for decl in units.iter().flat_map(|u| &u.decls) {
+        let members = match decl {
+            ast::Decl::Class(c) => {
+                classes += 1;
+                &c.members[..]
+            }
+            ast::Decl::Member(m) => std::slice::from_ref(m),
+        };
+        for m in members {
+            match m {
+                ast::Member::Field(f) if f.mods.is_static => constants += 1,
+                ast::Member::Field(_) => fields += 1,
+                ast::Member::Method(_) => methods += 1,
+                ast::Member::Function(_) => functions += 1,
+                ast::Member::Predicate(_) => predicates += 1,
+            }
+        }
+    }
+    p.classes.reserve_exact(classes);
+    // A default constructor per class at most.
+    p.methods.reserve_exact(methods + classes);
+    // Constants are functions.
+    p.functions.reserve_exact(functions + constants);
+    p.fields.reserve_exact(fields);
+    p.predicates.reserve_exact(predicates);
+    jobs.reserve_exact(methods + functions + constants + predicates);
 }
 
 struct Collector<'a, 'e> {

@@ -140,22 +140,25 @@ impl Scopes {
     /// A variable with a new unique name, not visible by any written name
     /// (for temporaries the checker introduces).
     pub(super) fn fresh(&mut self, name: &str, ty: Type, span: Span) -> Var {
-        let base = if is_reserved(name) {
-            format!("{name}_")
+        let taken = |used: &HashSet<Name>, n: &str| used.contains(n) || is_reserved(n);
+        // Most names are free as written: interned as they are, no copy.
+        let name = if taken(&self.used, name) {
+            let base = if is_reserved(name) {
+                format!("{name}_")
+            } else {
+                name.to_string()
+            };
+            let mut candidate = base.clone();
+            let mut n = 0;
+            while taken(&self.used, &candidate) {
+                n += 1;
+                candidate = format!("{base}_{n}");
+            }
+            Name::from(candidate)
         } else {
-            name.to_string()
+            Name::new(name)
         };
-        let mut candidate = base.clone();
-        let mut n = 0;
-        while self.used.contains(candidate.as_str()) || is_reserved(&candidate) {
-            n += 1;
-            candidate = format!("{base}_{n}");
-        }
-        self.used.insert(Name::from(candidate.clone()));
-        Var {
-            name: Name::from(candidate),
-            ty,
-            span,
-        }
+        self.used.insert(name);
+        Var { name, ty, span }
     }
 }
