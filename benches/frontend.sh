@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Front-end throughput: parse + check + encode + print Silver for generated PVL inputs of
 # about 0.5 MB and 5 MB. Prints MB/s for each, the time ratio (about 10 means linear scaling), and
-# peak RSS per input byte. Usage: benches/frontend.sh [SMALL_BYTES] [LARGE_BYTES]
+# peak RSS per input byte. Each input is run RUNS times (default 5): the figures are the median
+# wall time (with the fastest and slowest run, to show the machine's noise) and the largest peak
+# RSS. Usage: [RUNS=n] benches/frontend.sh [SMALL_BYTES] [LARGE_BYTES]
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -19,32 +21,44 @@ echo "building weft (release)..." >&2
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# run NAME BYTES: generate, time one `weft emit`, and set SECS_<NAME>, RSS_<NAME>, SIZE_<NAME>.
+runs="${RUNS:-5}"
+
+# run NAME BYTES: generate, time RUNS `weft emit`s, and set SECS_<NAME> (median wall time),
+# RSS_<NAME> (largest peak RSS), SIZE_<NAME>.
 run() {
   local name="$1" bytes="$2"
   local input="$work/$name.pvl" log="$work/$name.time"
   python3 "$here/gen_pvl.py" --bytes "$bytes" -o "$input"
   local size
   size=$(wc -c <"$input")
-  # Wall time from the clock (GNU time prints only centiseconds); peak RSS from GNU time.
-  local t0 t1
-  t0=$(date +%s%N)
-  if ! /usr/bin/time -v -o "$log" "$weft" emit --to silver "$input" >/dev/null 2>"$work/$name.err"; then
-    echo "frontend.sh: weft failed on the $name input:" >&2
-    head -20 "$work/$name.err" >&2
-    exit 1
-  fi
-  t1=$(date +%s%N)
-  local rss secs
-  rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log")
-  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')
+  : >"$work/$name.secs"
+  : >"$work/$name.rss"
+  for _ in $(seq "$runs"); do
+    # Wall time from the clock (GNU time prints only centiseconds); peak RSS from GNU time.
+    local t0 t1
+    t0=$(date +%s%N)
+    if ! /usr/bin/time -v -o "$log" "$weft" emit --to silver "$input" >/dev/null 2>"$work/$name.err"; then
+      echo "frontend.sh: weft failed on the $name input:" >&2
+      head -20 "$work/$name.err" >&2
+      exit 1
+    fi
+    t1=$(date +%s%N)
+    awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", (b - a) / 1e9 }' >>"$work/$name.secs"
+    sed -n 's/.*Maximum resident set size (kbytes): //p' "$log" >>"$work/$name.rss"
+  done
+  local secs fastest slowest rss
+  sort -n -o "$work/$name.secs" "$work/$name.secs"
+  secs=$(awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }' "$work/$name.secs")
+  fastest=$(head -1 "$work/$name.secs")
+  slowest=$(tail -1 "$work/$name.secs")
+  rss=$(sort -n "$work/$name.rss" | tail -1)
   printf -v "SECS_$name" '%s' "$secs"
   printf -v "RSS_$name" '%s' "$rss"
   printf -v "SIZE_$name" '%s' "$size"
-  awk -v n="$name" -v b="$size" -v s="$secs" -v r="$rss" 'BEGIN {
+  awk -v n="$name" -v b="$size" -v s="$secs" -v f="$fastest" -v w="$slowest" -v r="$rss" -v k="$runs" 'BEGIN {
     mb = b / 1e6
     rate = (s > 0) ? sprintf("%.2f MB/s", mb / s) : "too fast to time"
-    printf "%-6s %6.2f MB  %8.3f s  %s  peak RSS %.1f MB (%.1f x input)\n", n, mb, s, rate, r / 1024, r * 1024 / b
+    printf "%-6s %6.2f MB  median %.3f s of %d (%.3f-%.3f)  %s  peak RSS %.1f MB (%.1f x input)\n", n, mb, s, k, f, w, rate, r / 1024, r * 1024 / b
   }'
 }
 
