@@ -53,6 +53,9 @@ impl Encoder<'_> {
         self.scope = scope;
         self.renames.clear();
         self.temps.clear();
+        // Temporaries are the member's locals: numbered per member, the
+        // output is the same whatever the runs the methods went in.
+        self.fresh = 0;
         self.has_return = false;
         self.return_type = ret.clone();
         self.local_types = vars.iter().map(|v| (v.name, v.ty.clone())).collect();
