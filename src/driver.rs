@@ -207,7 +207,7 @@ fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag
     match backend {
         Backend::Silicon => {
             let lowered = stage("lower", || {
-                pipeline::run(units, files, emit::silver::MethodPrinter::default)
+                pipeline::run(units, files, emit::silver::RunPrinter::default)
             })?;
             let emitted = stage("emit", || {
                 emit::silver::emit_with_methods(lowered.declarations, lowered.runs)

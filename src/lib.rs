@@ -24,7 +24,7 @@
 //! [`passes::declare`]), then each method body is parsed (the first parse
 //! skimmed over it: [`syntax::skim`]), checked ([`check::Declared::body`]),
 //! lowered by every pass ([`passes::Lower`]), encoded
-//! ([`encode::MethodEncoder`]) and printed ([`emit::silver::MethodPrinter`])
+//! ([`encode::RunEncoder`]) and printed ([`emit::silver::RunPrinter`])
 //! before the next; the declarations' encoding ([`encode::declarations`])
 //! and the prelude come last, when every method has said what it needs. For
 //! Boogie the methods are collected instead ([`pipeline::encoded`]): its

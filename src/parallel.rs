@@ -29,21 +29,45 @@ fn runs(len: usize, min_run: usize) -> usize {
 /// first item), the runs on threads of their own, the results in order.
 /// Fewer than `2 * min_run` items stay on the calling thread.
 pub fn map_runs<T: Send, R: Send>(
+    items: Vec<T>,
+    min_run: usize,
+    f: impl Fn(usize, Vec<T>) -> R + Sync,
+) -> Vec<R> {
+    map_weighted_runs(items, min_run, |_| 1, f)
+}
+
+/// [`map_runs`] with runs of about the same total `weight` rather than the
+/// same number of items (for items whose work differs much).
+pub fn map_weighted_runs<T: Send, R: Send>(
     mut items: Vec<T>,
     min_run: usize,
+    weight: impl Fn(&T) -> usize,
     f: impl Fn(usize, Vec<T>) -> R + Sync,
 ) -> Vec<R> {
     let n = runs(items.len(), min_run);
     if n == 1 {
         return vec![f(0, items)];
     }
-    let size = items.len().div_ceil(n);
+    // Where each run ends: after the item that brings the weight so far to
+    // its share.
+    let weights: Vec<usize> = items.iter().map(|t| weight(t).max(1)).collect();
+    let total: usize = weights.iter().sum();
+    let mut ends = Vec::with_capacity(n);
+    let mut so_far = 0;
+    for (i, w) in weights.iter().enumerate() {
+        so_far += w;
+        if ends.len() + 1 < n && so_far * n >= total * (ends.len() + 1) {
+            ends.push(i + 1);
+        }
+    }
     let mut parts = Vec::with_capacity(n);
-    while items.len() > size {
-        let rest = items.split_off(size);
-        parts.push(std::mem::replace(&mut items, rest));
+    for &end in ends.iter().rev() {
+        parts.push(items.split_off(end));
     }
     parts.push(items);
+    parts.reverse();
+    parts.retain(|p| !p.is_empty());
+    let n = parts.len();
     let f = &f;
     let mut parts = parts.into_iter();
     let head = parts.next().unwrap_or_default();
@@ -89,5 +113,25 @@ mod tests {
         assert_eq!(out.iter().sum::<usize>(), (0..1000).sum::<usize>());
         let few = map_runs(vec![1, 2, 3], 10, |at, run| (at, run));
         assert_eq!(few, vec![(0, vec![1, 2, 3])]);
+    }
+
+    #[test]
+    fn weighted_runs_share_the_weight_and_keep_the_order() {
+        // One heavy item up front, then light ones: the first run is short.
+        let items: Vec<usize> = std::iter::once(500)
+            .chain(std::iter::repeat_n(1, 500))
+            .collect();
+        let out = super::map_weighted_runs(items.clone(), 10, |w| *w, |at, run| (at, run));
+        let back: Vec<usize> = out.iter().flat_map(|(_, r)| r.clone()).collect();
+        assert_eq!(back, items);
+        if out.len() == 2 {
+            assert_eq!(
+                out[0].1.len(),
+                1,
+                "{:?}",
+                out.iter().map(|r| r.1.len()).collect::<Vec<_>>()
+            );
+            assert_eq!(out[1].0, 1);
+        }
     }
 }

@@ -1,10 +1,11 @@
-//! One method at a time: once the declarations are checked, lowered and
+//! One member at a time: once the declarations are checked, lowered and
 //! known to the encoder, each method body is checked, taken through the
-//! passes, encoded and handed to a [`Sink`] (the Silver printer, or a list for
-//! the Boogie emitter) before the next is looked at. A body's syntax, core and
-//! IR are freed as soon as the sink has it, so a large program is never whole
-//! in any of these forms; methods are independent, so they go through in runs
-//! on several threads.
+//! passes, encoded and handed to a [`Sink`] (the Silver printer, or a
+//! program for the Boogie emitter) before the next is looked at. A body's
+//! syntax, core and IR are freed as soon as the sink has it, so a large
+//! program is never whole in any of these forms. Members are independent, so
+//! they go through in runs on several threads: the functions and predicates
+//! (encoded only), then the methods.
 //!
 //! The verdict is the one of checking the whole program first: errors of
 //! checking (declarations and every body) come before the passes' errors,
@@ -12,10 +13,10 @@
 //! rest are only checked.
 
 use crate::check::{self, Declared, Pending};
-use crate::core::{Block, Contract, MethodId};
+use crate::core::{Block, Contract, FunctionId, MethodId, PredicateId};
 use crate::diag::{self, Diagnostic};
 use crate::encode::names::Names;
-use crate::encode::{self, Declarations, MethodEncoder};
+use crate::encode::{self, Declarations, RunEncoder};
 use crate::passes::{self, Lowerings};
 use crate::stages::stage;
 use crate::syntax::ast::Unit;
@@ -23,15 +24,24 @@ use crate::syntax::skim;
 use crate::syntax::span::Files;
 use crate::vir::{self, OriginTable};
 
-/// Takes a run's encoded methods, in order.
+/// Takes a run's encoded members, in order: functions, then predicates,
+/// then methods.
 pub trait Sink: Send {
+    fn function(&mut self, f: vir::Function);
+    fn predicate(&mut self, q: vir::Predicate);
     fn method(&mut self, m: vir::Method);
 }
 
-/// Collects the methods (for emitters that need the whole program).
-impl Sink for Vec<vir::Method> {
+/// Collects the members (for emitters that need the whole program).
+impl Sink for vir::Program {
+    fn function(&mut self, f: vir::Function) {
+        self.functions.push(f);
+    }
+    fn predicate(&mut self, q: vir::Predicate) {
+        self.predicates.push(q);
+    }
     fn method(&mut self, m: vir::Method) {
-        self.push(m);
+        self.methods.push(m);
     }
 }
 
@@ -43,16 +53,22 @@ pub struct Lowered<S> {
     pub runs: Vec<(S, u32)>,
 }
 
-/// A method on its way: its contract, and its body to check or already core
-/// (default constructors, generated refinement methods).
-struct Item {
+/// A member on its way.
+enum Item {
+    Function(FunctionId),
+    Predicate(PredicateId),
+    Method(MethodId, Box<MethodItem>),
+}
+
+/// A method's contract, and its body to check or already core (default
+/// constructors, generated refinement methods).
+struct MethodItem {
     contract: Contract,
     body: Body,
 }
 
 enum Body {
-    /// Boxed: a run holds its items until it ends, each freed when done.
-    Source(Box<Pending>),
+    Source(Pending),
     Core(Option<Block>),
 }
 
@@ -88,16 +104,20 @@ pub fn run<S: Sink>(
         lowerings: lowerings.as_ref(),
     };
     let runs = stage("methods", || {
-        crate::parallel::map_runs(items, 32, |first, run| {
-            let mut encoder = MethodEncoder::new(p, &names);
-            let mut out = sink();
-            let mut errors = Errors::default();
-            for (i, item) in run.into_iter().enumerate() {
-                let id = MethodId((first + i) as u32);
-                stages.method(&mut encoder, &mut out, &mut errors, id, item);
-            }
-            (encoder, out, errors)
-        })
+        crate::parallel::map_weighted_runs(
+            items,
+            32,
+            |i| weight(p, i),
+            |_, run| {
+                let mut encoder = RunEncoder::new(p, &names);
+                let mut out = sink();
+                let mut errors = Errors::default();
+                for item in run {
+                    stages.item(&mut encoder, &mut out, &mut errors, item);
+                }
+                (encoder, out, errors)
+            },
+        )
     });
     let mut errors = Errors::default();
     let mut encoders = Vec::with_capacity(runs.len());
@@ -111,17 +131,15 @@ pub fn run<S: Sink>(
     }
     declared.verdict(errors.check)?;
     passes::sorted(errors.passes)?;
-    let decls = stage("declarations", || encode::declarations(p, &names, encoders));
-    crate::parallel::free_in_background((declared, lowerings));
+    if !errors.encode.is_empty() {
+        return Err(errors.encode);
+    }
     let Declarations {
         program,
         origins,
         offsets,
-    } = match decls {
-        Ok(d) if errors.encode.is_empty() => d,
-        Ok(_) => return Err(errors.encode),
-        Err(e) => return Err(e.into_iter().chain(errors.encode).collect()),
-    };
+    } = stage("declarations", || encode::declarations(p, &names, encoders));
+    crate::parallel::free_in_background((declared, lowerings));
     Ok(Lowered {
         declarations: program,
         origins,
@@ -129,24 +147,42 @@ pub fn run<S: Sink>(
     })
 }
 
-/// The methods in order, each with its contract and body taken out of the
-/// program (the passes have rewritten the contracts).
+/// The members in order: functions, predicates, then methods, each
+/// method with its contract and body taken out of the program (the passes
+/// have rewritten the contracts).
 fn items(d: &mut Declared) -> Vec<Item> {
     let pending = std::mem::take(&mut d.pending);
-    let mut items: Vec<Item> = d
-        .program_mut()
+    let p = d.program_mut();
+    let functions = (0..p.functions.len()).map(|i| Item::Function(FunctionId(i as u32)));
+    let predicates = (0..p.predicates.len()).map(|i| Item::Predicate(PredicateId(i as u32)));
+    let mut methods: Vec<MethodItem> = p
         .methods
         .iter_mut()
-        .map(|m| Item {
+        .map(|m| MethodItem {
             contract: std::mem::take(&mut m.contract),
             body: Body::Core(m.body.take()),
         })
         .collect();
     for p in pending {
         let at = p.method.0 as usize;
-        items[at].body = Body::Source(Box::new(p));
+        methods[at].body = Body::Source(p);
     }
-    items
+    let methods = methods
+        .into_iter()
+        .enumerate()
+        .map(|(i, m)| Item::Method(MethodId(i as u32), Box::new(m)));
+    functions.chain(predicates).chain(methods).collect()
+}
+
+/// The work an item makes, as the length of its source: a method's body is
+/// parsed, checked and lowered on top of being encoded and printed.
+fn weight(p: &crate::core::Program, item: &Item) -> usize {
+    let len = |s: crate::syntax::span::Span| s.end.saturating_sub(s.start) as usize;
+    match item {
+        Item::Function(id) => len(p.function(*id).span),
+        Item::Predicate(id) => len(p.predicate(*id).span),
+        Item::Method(id, _) => 2 * len(p.method(*id).span),
+    }
 }
 
 /// What every method goes through.
@@ -158,17 +194,41 @@ struct Stages<'a> {
 }
 
 impl Stages<'_> {
+    /// One member through every stage.
+    fn item<S: Sink>(
+        &self,
+        encoder: &mut RunEncoder<'_>,
+        sink: &mut S,
+        errors: &mut Errors,
+        item: Item,
+    ) {
+        // A wrong program's functions and predicates are not encoded.
+        let encode = self.lowerings.is_some() && errors.check.is_empty();
+        match item {
+            Item::Function(id) if encode => match encoder.function(id) {
+                Ok(f) => sink.function(f),
+                Err(e) => errors.encode.extend(e),
+            },
+            Item::Predicate(id) if encode => match encoder.predicate(id) {
+                Ok(q) => q.into_iter().for_each(|q| sink.predicate(q)),
+                Err(e) => errors.encode.extend(e),
+            },
+            Item::Function(_) | Item::Predicate(_) => {}
+            Item::Method(id, m) => self.method(encoder, sink, errors, id, *m),
+        }
+    }
+
     /// One method through every stage.
     fn method<S: Sink>(
         &self,
-        encoder: &mut MethodEncoder<'_>,
+        encoder: &mut RunEncoder<'_>,
         sink: &mut S,
         errors: &mut Errors,
         id: MethodId,
-        item: Item,
+        item: MethodItem,
     ) {
         let body = match item.body {
-            Body::Source(pending) => match self.check(*pending) {
+            Body::Source(pending) => match self.check(pending) {
                 Ok(b) => Some(b),
                 Err(e) => {
                     errors.check.extend(e);
@@ -210,9 +270,23 @@ pub fn encoded(units: Vec<Unit>, files: &Files) -> diag::Result<encode::Encoded>
         declarations: mut program,
         origins,
         runs,
-    } = run(units, files, Vec::new)?;
-    for (methods, offset) in runs {
-        for mut m in methods {
+    } = run(units, files, vir::Program::default)?;
+    // In the order the runs' members would be printed in: each kind in turn.
+    let mut runs: Vec<_> = runs.into_iter().collect();
+    for (r, offset) in &mut runs {
+        for mut f in r.functions.drain(..) {
+            vir::renumber::shift_function_origins(&mut f, *offset);
+            program.functions.push(f);
+        }
+    }
+    for (r, offset) in &mut runs {
+        for mut q in r.predicates.drain(..) {
+            vir::renumber::shift_predicate_origins(&mut q, *offset);
+            program.predicates.push(q);
+        }
+    }
+    for (r, offset) in runs {
+        for mut m in r.methods {
             vir::renumber::shift_origins(&mut m, offset);
             program.methods.push(m);
         }

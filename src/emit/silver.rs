@@ -36,72 +36,96 @@ pub fn emit(p: vir::Program) -> Emitted {
 fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
     let methods = std::mem::take(&mut p.methods);
     let runs = crate::parallel::map_runs(methods, 32, |_, run| {
-        let mut pr = MethodPrinter::at(width);
-        run.into_iter().for_each(|m| pr.method(m));
+        let mut pr = RunPrinter::at(width);
+        run.into_iter()
+            .for_each(|m| pr.methods.print(|o| Printer.w_method(o, &m)));
         (pr, 0)
     });
     assemble(p, runs, width)
 }
 
-/// Prints methods one after another, as the pipeline encodes them
-/// (`crate::pipeline::Sink`); each is freed once printed.
-pub struct MethodPrinter {
-    /// The text so far, in chunks of about [`CHUNK`] bytes, the last one
-    /// being written. Chunks rather than one growing buffer: a chunk fits
-    /// in the pages that the small nodes of methods already printed freed,
-    /// where a large buffer would take fresh memory each time it grows.
+/// Prints a run's members as the pipeline encodes them
+/// (`crate::pipeline::Sink`): each is freed once printed.
+pub struct RunPrinter {
+    functions: Section,
+    predicates: Section,
+    methods: Section,
+}
+
+/// Printed members of one kind, in chunks of about [`CHUNK`] bytes, the
+/// last one being written. Chunks rather than one growing buffer: a chunk
+/// fits in the pages that the small nodes of members already printed freed,
+/// where a large buffer would take fresh memory each time it grows.
+struct Section {
     chunks: Vec<render::Output>,
-    /// Whether a method was printed (the next is after a blank line).
-    printed: bool,
     width: usize,
 }
 
-/// The text of a chunk of printed methods (see [`MethodPrinter`]).
+/// The text of a chunk of printed members (see [`Section`]).
 const CHUNK: usize = 32 * 1024;
 
-impl Default for MethodPrinter {
-    fn default() -> MethodPrinter {
-        MethodPrinter::at(WIDTH)
-    }
-}
-
-impl MethodPrinter {
-    fn at(width: usize) -> MethodPrinter {
-        MethodPrinter {
-            chunks: vec![render::Output::new(width)],
-            printed: false,
+impl Section {
+    fn new(width: usize) -> Section {
+        Section {
+            chunks: Vec::new(),
             width,
         }
     }
 
-    pub fn method(&mut self, m: vir::Method) {
+    /// Prints a member with `print`, after a blank line if it is not the first.
+    fn print(&mut self, print: impl FnOnce(&mut render::Output)) {
+        let first = self.chunks.is_empty();
         if self.chunks.last().is_none_or(|c| c.len() >= CHUNK) {
             self.chunks.push(render::Output::new(self.width));
         }
         let Some(out) = self.chunks.last_mut() else {
             return;
         };
-        if std::mem::replace(&mut self.printed, true) {
-            // A method starts a line; a new chunk starts with its blank line.
+        if !first {
+            // A member starts a line; a new chunk starts with its blank line.
             out.newlines(2);
         }
-        Printer.w_method(out, &m);
+        print(out);
     }
 }
 
-impl crate::pipeline::Sink for MethodPrinter {
+impl Default for RunPrinter {
+    fn default() -> RunPrinter {
+        RunPrinter::at(WIDTH)
+    }
+}
+
+impl RunPrinter {
+    fn at(width: usize) -> RunPrinter {
+        RunPrinter {
+            functions: Section::new(width),
+            predicates: Section::new(width),
+            methods: Section::new(width),
+        }
+    }
+}
+
+impl crate::pipeline::Sink for RunPrinter {
+    fn function(&mut self, f: vir::Function) {
+        self.functions.print(|o| Printer.w_function(o, &f));
+    }
+    fn predicate(&mut self, q: vir::Predicate) {
+        self.predicates.print(|o| Printer.w_predicate(o, &q));
+    }
     fn method(&mut self, m: vir::Method) {
-        MethodPrinter::method(self, m)
+        self.methods.print(|o| Printer.w_method(o, &m));
     }
 }
 
 /// The declarations of `p` (its methods are not printed), followed by the
-/// runs of printed methods, each with the offset of its origins.
-pub fn emit_with_methods(p: vir::Program, runs: Vec<(MethodPrinter, u32)>) -> Emitted {
+/// runs' printed functions, then their predicates, then their methods, each
+/// run with the offset of its origins. (`p`'s own predicates come before the
+/// runs' functions: a program has its predicates in `p` or in the runs.)
+pub fn emit_with_methods(p: vir::Program, runs: Vec<(RunPrinter, u32)>) -> Emitted {
     assemble(p, runs, WIDTH)
 }
 
-fn assemble(p: vir::Program, runs: Vec<(MethodPrinter, u32)>, width: usize) -> Emitted {
+fn assemble(p: vir::Program, runs: Vec<(RunPrinter, u32)>, width: usize) -> Emitted {
     let mut out = render::Output::new(width);
     let mut first = true;
     let mut sep = |out: &mut render::Output| {
@@ -130,17 +154,29 @@ fn assemble(p: vir::Program, runs: Vec<(MethodPrinter, u32)>, width: usize) -> E
     let mut lines = out.line_breaks();
     let (declarations, mut positions) = out.finish();
     let mut text = Text::from(declarations);
-    for (r, offset) in runs.into_iter().filter(|(r, _)| r.printed) {
-        if !std::mem::take(&mut first) {
-            text.push_str("\n\n");
-            lines += 2;
-        }
-        for chunk in r.chunks {
-            let breaks = chunk.line_breaks();
-            let (t, pm) = chunk.finish();
-            positions.append(pm, lines, offset);
-            text.push(t);
-            lines += breaks;
+    let mut runs = runs;
+    let sections: [fn(&mut RunPrinter) -> &mut Section; 3] = [
+        |r| &mut r.functions,
+        |r| &mut r.predicates,
+        |r| &mut r.methods,
+    ];
+    for section in sections {
+        for (r, offset) in &mut runs {
+            let chunks = std::mem::take(&mut section(r).chunks);
+            if chunks.is_empty() {
+                continue;
+            }
+            if !std::mem::take(&mut first) {
+                text.push_str("\n\n");
+                lines += 2;
+            }
+            for chunk in chunks {
+                let breaks = chunk.line_breaks();
+                let (t, pm) = chunk.finish();
+                positions.append(pm, lines, *offset);
+                text.push(t);
+                lines += breaks;
+            }
         }
     }
     text.push_str("\n");

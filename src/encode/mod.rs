@@ -28,14 +28,15 @@ pub struct Encoded {
     pub origins: OriginTable,
 }
 
-/// Encodes methods one after another. Methods are encoded independently of
-/// each other, so a large program's are encoded on several threads, each run
-/// by an encoder of its own; [`declarations`] joins them.
-pub struct MethodEncoder<'p>(Encoder<'p>);
+/// Encodes functions, predicates and methods one after another. Each is
+/// encoded independently of the others, so a large program's are encoded on
+/// several threads, each run by an encoder of its own; [`declarations`]
+/// joins them.
+pub struct RunEncoder<'p>(Encoder<'p>);
 
-impl<'p> MethodEncoder<'p> {
-    pub fn new(p: &'p core::Program, names: &'p Names) -> MethodEncoder<'p> {
-        MethodEncoder(Encoder::new(p, names))
+impl<'p> RunEncoder<'p> {
+    pub fn new(p: &'p core::Program, names: &'p Names) -> RunEncoder<'p> {
+        RunEncoder(Encoder::new(p, names))
     }
 
     /// The encoding of method `id`, given its contract and body (taken out
@@ -48,35 +49,39 @@ impl<'p> MethodEncoder<'p> {
     ) -> diag::Result<vir::Method> {
         self.0.method(id, contract, body)
     }
+
+    pub fn function(&mut self, id: core::FunctionId) -> diag::Result<vir::Function> {
+        self.0.function(id)
+    }
+
+    /// None for an inline predicate (its uses are its body).
+    pub fn predicate(&mut self, id: core::PredicateId) -> diag::Result<Option<vir::Predicate>> {
+        self.0.predicate(id)
+    }
 }
 
-/// The program's declarations encoded, with what the methods need.
+/// The program's declarations encoded, with what the runs need.
 pub struct Declarations {
-    /// Domains, fields, functions and predicates (the prelude's included); no methods.
+    /// Domains, fields and functions the prelude and the fields make
+    /// (the runs encode the program's functions, predicates and methods).
     pub program: vir::Program,
-    /// Every origin: the first method run's, the declarations', then each
-    /// other run's.
+    /// Every origin: the first run's, the declarations', then each other run's.
     pub origins: OriginTable,
     /// By how much each run's origins move in `origins` (see `vir::renumber`).
     pub offsets: Vec<u32>,
 }
 
-/// Encodes the fields, functions and predicates of `p`, and joins the runs
-/// of method encoders: their origins are appended to the table, the prelude
-/// has what any of them needed.
-pub fn declarations(
-    p: &core::Program,
-    names: &Names,
-    runs: Vec<MethodEncoder<'_>>,
-) -> diag::Result<Declarations> {
+/// Encodes the fields of `p` and what the prelude must declare, and joins
+/// the runs of encoders: their origins are appended to the table, the
+/// prelude has what any of them needed.
+pub fn declarations(p: &core::Program, names: &Names, runs: Vec<RunEncoder<'_>>) -> Declarations {
     // The first run's encoder goes on: its origins (a large table) stay
     // where they are.
     let mut runs = runs.into_iter();
     let mut enc = match runs.next() {
-        Some(MethodEncoder(e)) => e,
+        Some(RunEncoder(e)) => e,
         None => Encoder::new(p, names),
     };
-    let mut errors = Vec::new();
     let mut out = vir::Program::default();
     for (i, f) in p.fields.iter().enumerate() {
         let id = core::FieldId(i as u32);
@@ -90,24 +95,8 @@ pub fn declarations(
             ty,
         });
     }
-    for i in 0..p.functions.len() {
-        match enc.function(core::FunctionId(i as u32)) {
-            Ok(f) => out.functions.push(f),
-            Err(e) => errors.extend(e),
-        }
-    }
-    for i in 0..p.predicates.len() {
-        match enc.predicate(core::PredicateId(i as u32)) {
-            Ok(Some(q)) => out.predicates.push(q),
-            Ok(None) => {}
-            Err(e) => errors.extend(e),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     let mut offsets = vec![0];
-    for MethodEncoder(e) in runs {
+    for RunEncoder(e) in runs {
         offsets.push(enc.origins.append(e.origins));
         enc.prelude.merge(e.prelude);
     }
@@ -121,11 +110,11 @@ pub fn declarations(
     let mut funcs = enc.prelude.functions();
     funcs.append(&mut out.functions);
     out.functions = funcs;
-    Ok(Declarations {
+    Declarations {
         program: out,
         origins: enc.origins,
         offsets,
-    })
+    }
 }
 
 /// Where the expression being encoded stands: what `\result` and final

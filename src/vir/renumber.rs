@@ -1,22 +1,44 @@
-//! Moving a method's origins by a fixed offset: what appending one origin
+//! Moving a member's origins by a fixed offset: what appending one origin
 //! table to another ([`super::OriginTable::append`]) asks of the IR that indexes it.
 
 use super::visit::visit_mut;
-use super::{Expr, Method, Origin, Stmt, StmtKind as S};
+use super::{Expr, Function, Method, Origin, Predicate, Stmt, StmtKind as S};
 
 /// Adds `by` to every origin of `m` (none stays none).
 pub fn shift_origins(m: &mut Method, by: u32) {
-    let shift = |o: &mut Origin| {
-        if !o.is_none() {
-            o.0 += by;
-        }
-    };
+    let shift = shifter(by);
     shift(&mut m.origin);
     for e in m.pres.iter_mut().chain(&mut m.posts) {
         expr(e, &shift);
     }
     for s in m.body.iter_mut().flatten() {
         stmt(s, &shift);
+    }
+}
+
+/// [`shift_origins`] for a function.
+pub fn shift_function_origins(f: &mut Function, by: u32) {
+    let shift = shifter(by);
+    shift(&mut f.origin);
+    for e in f.pres.iter_mut().chain(&mut f.posts).chain(&mut f.body) {
+        expr(e, &shift);
+    }
+}
+
+/// [`shift_origins`] for a predicate.
+pub fn shift_predicate_origins(q: &mut Predicate, by: u32) {
+    let shift = shifter(by);
+    shift(&mut q.origin);
+    for e in q.body.iter_mut() {
+        expr(e, &shift);
+    }
+}
+
+fn shifter(by: u32) -> impl Fn(&mut Origin) {
+    move |o: &mut Origin| {
+        if !o.is_none() {
+            o.0 += by;
+        }
     }
 }
 
