@@ -96,6 +96,13 @@ impl PosMap {
         }
     }
 
+    /// Copies the entries into blocks of their exact size.
+    pub fn compact(&mut self) {
+        for p in &mut self.parts {
+            p.entries = p.entries.as_slice().to_vec();
+        }
+    }
+
     /// The entries in the order they were recorded.
     pub fn iter(&self) -> impl Iterator<Item = (Origin, LineCol, LineCol)> + '_ {
         self.parts.iter().flat_map(|p| {

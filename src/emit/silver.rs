@@ -76,6 +76,9 @@ impl Section {
     fn print(&mut self, print: impl FnOnce(&mut render::Output)) {
         let first = self.chunks.is_empty();
         if self.chunks.last().is_none_or(|c| c.len() >= CHUNK) {
+            if let Some(full) = self.chunks.last_mut() {
+                full.compact();
+            }
             self.chunks.push(render::Output::new(self.width));
         }
         let Some(out) = self.chunks.last_mut() else {

@@ -161,6 +161,14 @@ impl Output {
         }
     }
 
+    /// Keeps the text and positions in blocks of their exact size (they
+    /// grew by doubling), for an output that is done with.
+    pub fn compact(&mut self) {
+        let r = &mut self.r;
+        r.out = r.out.as_str().to_owned();
+        r.positions.compact();
+    }
+
     pub fn finish(self) -> (String, PosMap) {
         (self.r.out, self.r.positions)
     }
