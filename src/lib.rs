@@ -18,17 +18,17 @@
 //!   or ─emit::boogie─> Boogie text + Checks ─backend::boogie─> BoogieError* ─blame::blame_check─> …
 //! ```
 //!
-//! The stages from `check` to `emit::silver` go one method at a time
+//! The stages from `check` to `emit::silver` go one member at a time
 //! ([`pipeline`]): the declarations first (signatures, contracts,
 //! functions, predicates: [`check::declare`]; each pass's declaration part:
-//! [`passes::declare`]), then each method body is parsed (the first parse
-//! skimmed over it: [`syntax::skim`]), checked ([`check::Declared::body`]),
-//! lowered by every pass ([`passes::Lower`]), encoded
-//! ([`encode::RunEncoder`]) and printed ([`emit::silver::RunPrinter`])
-//! before the next; the declarations' encoding ([`encode::declarations`])
-//! and the prelude come last, when every method has said what it needs. For
-//! Boogie the methods are collected instead ([`pipeline::encoded`]): its
-//! emitter reads callees' contracts.
+//! [`passes::declare`]), then each function and predicate is encoded and
+//! printed, and each method body is parsed (the first parse skimmed over
+//! it: [`syntax::skim`]), checked ([`check::Declared::body`]), lowered by
+//! every pass ([`passes::Lower`]), encoded ([`encode::RunEncoder`]) and
+//! printed ([`emit::silver::RunPrinter`]) before the next; the fields and
+//! the prelude ([`encode::declarations`]) come last, when every member has
+//! said what it needs. For Boogie the members are collected instead
+//! ([`pipeline::encoded`]): its emitter reads callees' contracts.
 //!
 //! * [`syntax`]: spans and the file store ([`syntax::span`]), the logos lexer,
 //!   the lalrpop grammar glue and the untyped syntax tree ([`syntax::ast`]).
@@ -71,7 +71,7 @@
 //!   already names the origin.
 //! * [`diag`]: diagnostics, failure and error codes as types, rendering.
 //! * [`expect`]: VerCors expectation markers (`/*[/expect CODE]*/ … /*[/end]*/`).
-//! * [`pipeline`]: one method at a time through check, passes, encode and a
+//! * [`pipeline`]: one member at a time through check, passes, encode and a
 //!   sink; the verdict as if the stages ran one after another (check errors
 //!   first, then the passes', then the encoder's).
 //! * [`driver`]: the pipeline end to end, used by the CLI (`main.rs`) and the
@@ -83,9 +83,12 @@
 //! ([`syntax::skim`]); [`check::declare`] takes contract clauses out of the
 //! syntax tree and drops each once checked, and the tree with them; each
 //! body's syntax, core and IR are freed once the method is printed, and the
-//! printed methods are kept in 32 KB chunks (a large growing buffer would
-//! take fresh memory where the freed nodes' pages could serve); origin
-//! tables of the runs are appended as parts, without copying. Names are interned
+//! printed members are kept in 32 KB chunks of their exact size (a large
+//! growing buffer would take fresh memory where the freed nodes' pages could
+//! serve); the text ([`emit::Text`]), the position map and the origin tables
+//! of the runs are joined as parts, without copying. What is no longer
+//! needed at the end (declarations, the prelude's IR) is freed on a thread of
+//! its own ([`parallel::free_in_background`]). Names are interned
 //! ([`name::Name`]: one pointer, shared by the syntax tree, the core program
 //! and the IR). Nodes are kept small because large programs hold hundreds of
 //! thousands of them: syntax `Expr` 56 bytes, core `Expr` 64 (type 16), IR
@@ -97,10 +100,13 @@
 //! Threads ([`parallel::map_runs`]): a large file is skimmed in two halves
 //! cut at a class start (the whole file again if either half fails, so
 //! errors are the sequential ones); the checker's declaration jobs and the
-//! pipeline's methods run in consecutive runs, one per core, results in
-//! order. Each run has its own encoder, origin table and printer; the tables
-//! are appended to the first run's and the later runs' origins renumbered
-//! ([`vir::renumber`], or shifted as the printed text is appended). `WEFT_STAGES=1` prints each stage's time and memory
+//! pipeline's members run in consecutive runs, one per core (the members'
+//! runs of about equal source length: [`parallel::map_weighted_runs`]),
+//! results in order. Each run has its own encoder, origin table and printer;
+//! the tables are appended to the first run's and the later runs' origins
+//! renumbered ([`vir::renumber`], or shifted as the printed text is
+//! appended). Temporaries are numbered per member, so the output is the same
+//! on any number of cores. `WEFT_STAGES=1` prints each stage's time and memory
 //! ([`stages`]).
 //!
 //! # Encoding choices
