@@ -210,7 +210,7 @@ fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag
                 pipeline::run(units, files, emit::silver::RunPrinter::default)
             })?;
             let emitted = stage("emit", || {
-                emit::silver::emit_with_methods(lowered.declarations, lowered.runs)
+                emit::silver::emit_with_runs(lowered.declarations, lowered.runs)
             });
             Ok(Lowered::Silver(emitted, lowered.origins))
         }

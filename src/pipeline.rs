@@ -80,7 +80,7 @@ struct Errors {
     encode: Vec<Diagnostic>,
 }
 
-/// Checks, lowers and encodes the program, handing each run's methods to a
+/// Checks, lowers and encodes the program, handing each run's members to a
 /// sink of its own, made by `sink`.
 ///
 /// Bodies the first parse left unparsed (`syntax::skim`) are parsed from

@@ -60,17 +60,16 @@ impl Pos {
 
 impl PosMap {
     pub fn push(&mut self, origin: Origin, start: LineCol, end: LineCol) {
-        if !self.parts.last().is_some_and(Part::unshifted) {
-            self.parts.push(Part {
-                entries: Vec::new(),
+        let entry = (origin, Pos::of(start), Pos::of(end));
+        match self.parts.last_mut() {
+            Some(last) if last.unshifted() => last.entries.push(entry),
+            _ => self.parts.push(Part {
+                entries: vec![entry],
                 lines: 0,
                 offset: 0,
-            });
+            }),
         }
-        if let Some(last) = self.parts.last_mut() {
-            last.entries.push((origin, Pos::of(start), Pos::of(end)));
-            self.len += 1;
-        }
+        self.len += 1;
     }
 
     pub fn len(&self) -> usize {
@@ -160,6 +159,10 @@ impl Text {
         self.parts.iter().all(String::is_empty)
     }
 
+    fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
+        self.parts.iter().flat_map(|p| p.bytes())
+    }
+
     pub fn write_to(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
         self.parts
             .iter()
@@ -232,8 +235,7 @@ impl PartialEq for PosMap {
 /// Equal when the texts are, however they are cut in parts.
 impl PartialEq for Text {
     fn eq(&self, other: &Text) -> bool {
-        let bytes = |t: &Text| t.parts.iter().flat_map(|p| p.bytes()).collect::<Vec<u8>>();
-        self.len() == other.len() && bytes(self) == bytes(other)
+        self.len() == other.len() && self.bytes().eq(other.bytes())
     }
 }
 

@@ -74,20 +74,26 @@ impl Section {
 
     /// Prints a member with `print`, after a blank line if it is not the first.
     fn print(&mut self, print: impl FnOnce(&mut render::Output)) {
-        let first = self.chunks.is_empty();
-        if self.chunks.last().is_none_or(|c| c.len() >= CHUNK) {
-            if let Some(full) = self.chunks.last_mut() {
-                full.compact();
+        let out = match self.chunks.last_mut() {
+            Some(out) if out.len() < CHUNK => {
+                out.newlines(2);
+                out
             }
-            self.chunks.push(render::Output::new(self.width));
-        }
-        let Some(out) = self.chunks.last_mut() else {
-            return;
+            full => {
+                // A new chunk; after the first, it starts with the blank line.
+                let first = full.is_none();
+                if let Some(full) = full {
+                    full.compact();
+                }
+                let mut out = render::Output::new(self.width);
+                if !first {
+                    out.newlines(2);
+                }
+                self.chunks.push(out);
+                let last = self.chunks.len() - 1;
+                &mut self.chunks[last]
+            }
         };
-        if !first {
-            // A member starts a line; a new chunk starts with its blank line.
-            out.newlines(2);
-        }
         print(out);
     }
 }
@@ -124,11 +130,11 @@ impl crate::pipeline::Sink for RunPrinter {
 /// runs' printed functions, then their predicates, then their methods, each
 /// run with the offset of its origins. (`p`'s own predicates come before the
 /// runs' functions: a program has its predicates in `p` or in the runs.)
-pub fn emit_with_methods(p: vir::Program, runs: Vec<(RunPrinter, u32)>) -> Emitted {
+pub fn emit_with_runs(p: vir::Program, runs: Vec<(RunPrinter, u32)>) -> Emitted {
     assemble(p, runs, WIDTH)
 }
 
-fn assemble(p: vir::Program, runs: Vec<(RunPrinter, u32)>, width: usize) -> Emitted {
+fn assemble(p: vir::Program, mut runs: Vec<(RunPrinter, u32)>, width: usize) -> Emitted {
     let mut out = render::Output::new(width);
     let mut first = true;
     let mut sep = |out: &mut render::Output| {
@@ -157,7 +163,6 @@ fn assemble(p: vir::Program, runs: Vec<(RunPrinter, u32)>, width: usize) -> Emit
     let mut lines = out.line_breaks();
     let (declarations, mut positions) = out.finish();
     let mut text = Text::from(declarations);
-    let mut runs = runs;
     let sections: [fn(&mut RunPrinter) -> &mut Section; 3] = [
         |r| &mut r.functions,
         |r| &mut r.predicates,
