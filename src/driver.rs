@@ -251,6 +251,37 @@ pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
     }
 }
 
+/// Verify the files as one program and hold the failures against the files'
+/// expectation markers (`/*[/expect CODE]*/ … /*[/end]*/`): a failure a region
+/// expects is not one, and a region that caught none (or two) is. A program
+/// whose regions are all met verifies, as VerCors reports it. Input and tool
+/// errors stand as they are.
+pub fn verify_expecting(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
+    let regions = match ids
+        .iter()
+        .map(|&id| expect::parse_regions(files, id))
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(r) => r.concat(),
+        Err(errors) => return Outcome::InputError(errors),
+    };
+    let outcome = verify(files, ids, opts);
+    if regions.is_empty() {
+        return outcome;
+    }
+    let failures = match outcome {
+        Outcome::Verified => Vec::new(),
+        Outcome::Failed(f) => f,
+        other => return other,
+    };
+    let left = expect::check_expectations(files, &regions, failures);
+    if left.is_empty() {
+        Outcome::Verified
+    } else {
+        Outcome::Failed(left)
+    }
+}
+
 fn run_backend(lowered: Lowered, opts: &Options) -> Outcome {
     match lowered {
         Lowered::Silver(emitted, origins) => run_silicon(&emitted, &origins, opts),

@@ -60,19 +60,33 @@ pub fn parse_regions(files: &Files, file: FileId) -> Result<Vec<Region>> {
     // The currently open region: its code and opening marker.
     let mut open: Option<(String, Span)> = None;
     let mut pos = 0;
-    while let Some(found) = text[pos..].find(MARKER) {
-        let start = pos + found;
-        let Some(len) = text[start..].find(MARKER_CLOSE) else {
-            let span = Span::new(file, start, start + MARKER.len());
-            errors.push(marker_error(
-                span,
-                "expectation marker is not closed by `]*/`",
-            ));
-            break;
+    while let Some((start, bare)) = next_marker(text, pos) {
+        let marker = if bare {
+            // `[/expect CODE]` or `[/end]` in the code: up to its `]`.
+            let len = text[start..]
+                .find(']')
+                .map_or(text.len() - start, |l| l + 1);
+            text[start..start + len].to_string()
+        } else {
+            let Some(len) = text[start..].find(MARKER_CLOSE) else {
+                let span = Span::new(file, start, start + MARKER.len());
+                errors.push(marker_error(
+                    span,
+                    "expectation marker is not closed by `]*/`",
+                ));
+                break;
+            };
+            text[start..start + len + MARKER_CLOSE.len()].to_string()
         };
-        let end = start + len + MARKER_CLOSE.len();
+        let end = start + marker.len();
         let span = Span::new(file, start, end);
-        let marker = &text[start..end];
+        // One spelling for both forms: the commented one.
+        let marker = if bare {
+            format!("/*{marker}*/")
+        } else {
+            marker
+        };
+        let marker = marker.as_str();
         pos = end;
         if marker == END {
             match open.take() {
@@ -130,6 +144,25 @@ pub fn parse_regions(files: &Files, file: FileId) -> Result<Vec<Region>> {
 }
 
 /// The regions of every file in the store.
+/// Where the next marker starts at or after `pos`, and whether it is bare. VerCors writes
+/// markers in comments (`/*[/expect perm]*/`) or bare in the code (`[/expect perm]x[/end]`;
+/// the lexers skip those); a bare one is only `[/expect ` or `[/end]`, as `[/` may start an
+/// index whose expression opens with a comment.
+fn next_marker(text: &str, pos: usize) -> Option<(usize, bool)> {
+    let mut from = pos;
+    loop {
+        let found = from + text[from..].find("[/")?;
+        if found >= 2 && found - 2 >= pos && &text[found - 2..found] == "/*" {
+            return Some((found - 2, false));
+        }
+        let rest = &text[found..];
+        if rest.starts_with("[/expect ") || rest.starts_with("[/end]") {
+            return Some((found, true));
+        }
+        from = found + 2;
+    }
+}
+
 pub fn parse_all_regions(files: &Files) -> Result<Vec<Region>> {
     let mut regions = Vec::new();
     let mut errors = Vec::new();
@@ -272,6 +305,23 @@ mod tests {
     }
 
     const POST_FALSE: FailureCode = FailureCode::PostFailed(Reason::False);
+
+    #[test]
+    fn bare_markers_are_regions_too() {
+        let text =
+            "requires [/expect perm]x[/end] == 1;\n a[/*i*/0] /*[/expect assertFailed]*/ y [/end]";
+        let (files, id) = file(text);
+        let rs = parse_regions(&files, id).unwrap();
+        assert_eq!(rs.len(), 2);
+        assert_eq!(rs[0].code, "perm");
+        assert_eq!(&text[rs[0].open.range()], "[/expect perm]");
+        assert_eq!(&text[rs[0].body.range()], "x");
+        assert_eq!(&text[rs[0].close.range()], "[/end]");
+        assert_eq!(rs[1].code, "assertFailed");
+        assert_eq!(&text[rs[1].body.range()], " y ");
+        let (files, id) = file("[/expect perm x");
+        assert!(parse_regions(&files, id).is_err());
+    }
 
     #[test]
     fn parses_regions_with_spans() {

@@ -118,7 +118,7 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
     let start = Instant::now();
     let mut files = Files::new();
     let outcome = match driver::load(&mut files, paths) {
-        Ok(ids) => driver::verify(&files, &ids, &run.options()),
+        Ok(ids) => driver::verify_expecting(&files, &ids, &run.options()),
         Err(e) => Outcome::InputError(vec![e]),
     };
     match format {

@@ -21,6 +21,59 @@ fn json(out: &Output) -> serde_json::Value {
     })
 }
 
+/// A copy of a test program without its expectation markers (blanked, so lines and columns
+/// stay), for `weft verify` to report the failures the markers would expect.
+fn unmarked(path: &str) -> tempfile::TempPath {
+    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path))
+        .expect("test program");
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("/*[/") {
+        let len = rest[i..].find("]*/").expect("closed marker") + 3;
+        out.push_str(&rest[..i]);
+        out.push_str(&" ".repeat(len));
+        rest = &rest[i + len..];
+    }
+    out.push_str(rest);
+    let mut f = tempfile::Builder::new()
+        .suffix(".pvl")
+        .tempfile()
+        .expect("temp file");
+    std::io::Write::write_all(&mut f, out.as_bytes()).expect("written");
+    f.into_temp_path()
+}
+
+fn path_str(p: &tempfile::TempPath) -> &str {
+    p.to_str().expect("UTF-8 temp path")
+}
+
+#[test]
+fn met_expectations_verify_and_unmet_ones_fail() {
+    let out = weft(&["verify", "tests/cases/fail/post_failed_false.pvl"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The region expects a failure the program does not have: the region is the failure.
+    let mut f = tempfile::Builder::new()
+        .suffix(".pvl")
+        .tempfile()
+        .expect("temp file");
+    std::io::Write::write_all(
+        &mut f,
+        b"class C {\n  void m() {\n    [/expect assertFailed]\n    assert 1 + 1 == 2;\n    [/end]\n  }\n}\n",
+    )
+    .expect("written");
+    let file = f.into_temp_path();
+    let out = weft(&["verify", "--format", "json", path_str(&file)]);
+    assert_eq!(out.status.code(), Some(1));
+    let r = json(&out);
+    assert_eq!(r["failures"][0]["code"], "notTripped", "{r}");
+    assert_eq!(r["failures"][0]["line"], 3, "{r}");
+}
+
 #[test]
 fn verified_program_exits_0() {
     let out = weft(&["verify", "examples/core/counter.pvl"]);
@@ -34,12 +87,8 @@ fn verified_program_exits_0() {
 
 #[test]
 fn failure_exits_1_with_code_and_line_in_json() {
-    let out = weft(&[
-        "verify",
-        "--format",
-        "json",
-        "tests/cases/fail/post_failed_false.pvl",
-    ]);
+    let file = unmarked("tests/cases/fail/post_failed_false.pvl");
+    let out = weft(&["verify", "--format", "json", path_str(&file)]);
     assert_eq!(out.status.code(), Some(1));
     let r = json(&out);
     assert_eq!(r["verdict"], "failed");
@@ -48,10 +97,7 @@ fn failure_exits_1_with_code_and_line_in_json() {
     assert_eq!(failures.len(), 1, "{r}");
     assert_eq!(failures[0]["code"], "postFailed:false");
     assert_eq!(failures[0]["line"], 7);
-    assert_eq!(
-        failures[0]["file"],
-        "tests/cases/fail/post_failed_false.pvl"
-    );
+    assert_eq!(failures[0]["file"], path_str(&file));
 }
 
 #[test]
@@ -129,12 +175,8 @@ fn test_command_checks_markers() {
 
 #[test]
 fn failed_precondition_points_at_the_callee_clause() {
-    let out = weft(&[
-        "verify",
-        "--format",
-        "json",
-        "tests/cases/fail/pre_failed_false.pvl",
-    ]);
+    let file = unmarked("tests/cases/fail/pre_failed_false.pvl");
+    let out = weft(&["verify", "--format", "json", path_str(&file)]);
     assert_eq!(out.status.code(), Some(1));
     let r = json(&out);
     let f = &r["failures"][0];
@@ -152,13 +194,14 @@ fn boogie_backend_verifies_and_fails_like_silicon() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let file = unmarked("tests/cases/fail/pre_failed_false.pvl");
     let out = weft(&[
         "verify",
         "--backend",
         "boogie",
         "--format",
         "json",
-        "tests/cases/fail/pre_failed_false.pvl",
+        path_str(&file),
     ]);
     assert_eq!(out.status.code(), Some(1));
     let r = json(&out);

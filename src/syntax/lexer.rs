@@ -69,6 +69,9 @@ fn block_comment<'s>(lex: &mut logos::Lexer<'s, Token<'s>>) -> Result<Skip, LexE
 #[logos(skip r"[ \t\r\n\f]+")]
 // A line comment ends at the newline: greedy is what we want.
 #[logos(skip(r"//[^\n]*", allow_greedy = true))]
+// VerCors's expectation markers may also stand bare in the code (`[/expect perm]x[/end]`).
+#[logos(skip r"\[/expect [A-Za-z:]+\]")]
+#[logos(skip r"\[/end\]")]
 pub enum Token<'input> {
     #[token("/*", block_comment)]
     BlockComment,
