@@ -30,6 +30,7 @@ mod decl;
 mod env;
 mod expr;
 mod group;
+mod inline;
 mod interfaces;
 mod locks;
 mod refine;
@@ -189,6 +190,7 @@ fn declarations(units: &[Unit], bodies: &Bodies) -> Declared {
         refine::run(&env, units, &mut program, &mut late);
         thread_local::check(&program, &mut late);
         late.extend(constants::cycles(&env, &program));
+        late.extend(inline::cycles(&program));
         late.sort_by_key(|d| d.span.map(|s| (s.file, s.start, s.end)));
         env.program = program;
     }

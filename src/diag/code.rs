@@ -182,6 +182,8 @@ pub enum ErrorCode {
     FinalWrite,
     /// `fork`/`join` of an object whose class has no `run` method.
     RunnableMethodMissing,
+    /// An inline predicate whose expansion reaches itself.
+    CyclicInline,
     /// A construct weft does not support yet.
     NotSupported,
     /// The backend is missing, crashed or timed out.
@@ -201,6 +203,7 @@ impl fmt::Display for ErrorCode {
             ErrorCode::Misplaced => "typeError:misplaced",
             ErrorCode::FinalWrite => "typeError:finalWrite",
             ErrorCode::RunnableMethodMissing => "runnableMethodMissing",
+            ErrorCode::CyclicInline => "cyclicInline",
             ErrorCode::NotSupported => "notSupported",
             ErrorCode::Backend => "backendError",
             ErrorCode::Io => "ioError",
