@@ -240,3 +240,33 @@ fn missing_boogie_exits_3_with_the_fix() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("Boogie"), "{err}");
 }
+
+#[test]
+fn a_class_may_be_spread_over_the_files_of_a_run() {
+    let out = weft(&[
+        "verify",
+        "tests/multi/account_fields.pvl",
+        "tests/multi/account_methods.pvl",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for (other, line) in [("account_twice.pvl", 5), ("account_other_type.pvl", 3)] {
+        let other = format!("tests/multi/{other}");
+        let out = weft(&[
+            "verify",
+            "--format",
+            "json",
+            "tests/multi/account_methods.pvl",
+            &other,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{other}");
+        let r = json(&out);
+        assert_eq!(r["errors"][0]["code"], "resolutionError:duplicate", "{r}");
+        assert_eq!(r["errors"][0]["line"], line, "{r}");
+        assert_eq!(r["errors"][0]["file"], other.as_str(), "{r}");
+    }
+}

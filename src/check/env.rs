@@ -153,10 +153,16 @@ pub(super) fn collect<'a>(
     reserve(&mut c.env.program, &mut c.jobs, units);
     // Classes first: member signatures mention class types.
     let mut classes = Vec::new();
+    // Parts of a class declared again in another file of the run (below).
+    let mut parts: Vec<(ClassId, &ast::Class)> = Vec::new();
     for decl in units.iter().flat_map(|u| &u.decls) {
         if let ast::Decl::Class(class) = decl {
-            if c.env.class_ids.contains_key(&class.name.name) {
-                c.dup(&class.name, "class");
+            if let Some(&id) = c.env.class_ids.get(&class.name.name) {
+                let first = classes.iter().find(|(i, _)| *i == id).map(|(_, k)| *k);
+                match first {
+                    Some(first) if mergeable(first, class) => parts.push((id, class)),
+                    _ => c.dup(&class.name, "class"),
+                }
                 continue;
             }
             let id = ClassId(c.env.program.classes.len() as u32);
@@ -179,7 +185,7 @@ pub(super) fn collect<'a>(
         let ids = super::interfaces::resolve(&c.env, &classes, class, c.errs);
         c.env.program.classes[id.0 as usize].interfaces = ids;
     }
-    for (id, class) in &classes {
+    for (id, class) in classes.iter().chain(&parts) {
         for m in &class.members {
             c.member(Some(*id), m);
         }
@@ -206,6 +212,22 @@ pub(super) fn collect<'a>(
     p.functions.shrink_to_fit();
     p.fields.shrink_to_fit();
     (c.env, c.jobs)
+}
+
+/// Whether `again`, a class of the name `first` has, declared in another file of the run, is
+/// more of the same class. VerCors takes a program's files together, so a class may be
+/// spread over them (one file declares `Counter`'s field, another adds its methods); a
+/// member is still declared once, but a field declared alike in both parts is one field
+/// (`Collector::field`). Within a file, and for Java's classes with supertypes or ghost
+/// parameters, a second class of one name is an error.
+fn mergeable(first: &ast::Class, again: &ast::Class) -> bool {
+    let plain = |k: &ast::Class| {
+        !k.is_interface
+            && k.extends.is_none()
+            && k.ghost_params.is_empty()
+            && k.implements.is_empty()
+    };
+    first.span.file != again.span.file && plain(first) && plain(again)
 }
 
 /// Room for the members `units` declare (a large program's tables would
@@ -342,6 +364,13 @@ impl<'a> Collector<'a, '_> {
         };
         if f.mods.is_static {
             return self.constant(c, f, ty);
+        }
+        if let Some(Member::Field(old)) = self.env.classes[c.0 as usize].members.get(&f.name.name) {
+            let old = &self.env.program.fields[old.0 as usize];
+            // The same field in two parts of a class (see `mergeable`).
+            if old.span.file != f.span.file && old.ty == ty && old.is_final == f.mods.is_final {
+                return;
+            }
         }
         let id = FieldId(self.env.program.fields.len() as u32);
         if !self.register(class, &f.name, Member::Field(id)) {

@@ -77,8 +77,9 @@ impl Encoder<'_> {
         }
     }
 
-    /// `requires 0 < p <= 1` for `frac` parameters, `0 <= p <= 1` for `zfrac`.
-    fn fraction_bounds(&mut self, params: &[core::Var]) -> Vec<Expr> {
+    /// `0 < p <= 1` for `frac` parameters, `0 <= p <= 1` for `zfrac`: a contract clause
+    /// blamed as `blame` (a precondition for parameters, a postcondition for yields).
+    fn fraction_bounds(&mut self, params: &[core::Var], blame: Blame) -> Vec<Expr> {
         let mut out = Vec::new();
         for v in params {
             let lower = match v.ty {
@@ -91,7 +92,7 @@ impl Encoder<'_> {
                 Expr::binary(lower, Expr::plain(ExprKind::NoPerm), p.clone()),
                 Expr::binary(BinOp::Le, p, Expr::plain(ExprKind::FullPerm)),
             );
-            let o = self.origin(v.span, Blame::Precondition, "fraction parameter bound");
+            let o = self.origin(v.span, blame, "fraction parameter bound");
             out.push(bound.with_origin(o));
         }
         out
@@ -157,12 +158,14 @@ impl Encoder<'_> {
         }
         returns.extend(self.decls(&m.yields));
 
-        let bounds = self.fraction_bounds(&m.params);
+        let bounds = self.fraction_bounds(&m.params, Blame::Precondition);
         pres.extend(bounds);
-        let given_bounds = self.fraction_bounds(&m.given);
+        let given_bounds = self.fraction_bounds(&m.given, Blame::Precondition);
         pres.extend(given_bounds);
         pres.extend(self.clauses(&contract.requires, Blame::Precondition, "precondition")?);
-        let mut posts = Vec::new();
+        // A yielded fraction is one, so the method ensures its bounds, before the
+        // postconditions that use it as an amount.
+        let mut posts = self.fraction_bounds(&m.yields, Blame::Postcondition);
         posts.extend(self.clauses(&contract.ensures, Blame::Postcondition, "postcondition")?);
 
         self.scope = scope;
@@ -281,7 +284,7 @@ impl Encoder<'_> {
             params.push(Self::this_decl());
         }
         params.extend(self.decls(&f.params));
-        let mut pres = self.fraction_bounds(&f.params);
+        let mut pres = self.fraction_bounds(&f.params, Blame::Precondition);
         pres.extend(self.clauses(&f.contract.requires, Blame::Precondition, "precondition")?);
         let posts = self.clauses(&f.contract.ensures, Blame::Postcondition, "postcondition")?;
         let body = match &f.body {
@@ -319,7 +322,7 @@ impl Encoder<'_> {
         params.extend(self.decls(&q.params));
         // A `frac p` parameter lies in (0, 1]: said first, so that the body's
         // `Perm(x, p)` is well-formed.
-        let bounds = self.fraction_bounds(&q.params);
+        let bounds = self.fraction_bounds(&q.params, Blame::Precondition);
         let body = match &q.body {
             Some(b) => Some(
                 bounds
