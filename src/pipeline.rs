@@ -206,7 +206,7 @@ impl Stages<'_> {
         let encode = self.lowerings.is_some() && errors.check.is_empty();
         match item {
             Item::Function(id) if encode => match encoder.function(id) {
-                Ok(f) => sink.function(f),
+                Ok(f) => f.into_iter().for_each(|f| sink.function(f)),
                 Err(e) => errors.encode.extend(e),
             },
             Item::Predicate(id) if encode => match encoder.predicate(id) {

@@ -1,50 +1,80 @@
-//! Inline predicates stand for their bodies wherever they are used, so one whose body reaches
-//! itself through inline predicates (`inline resource p() = true ** p();`, or `p` through `q`)
-//! has no finite expansion: a front-end error (VerCors: `cyclicInline`), reported once per
-//! cycle at its first predicate, instead of an expansion that never ends.
+//! Inline predicates and functions stand for their bodies wherever they are used, so one whose
+//! body reaches itself through inline members (`inline resource p() = true ** p();`, or `p`
+//! through `q`) has no finite expansion: a front-end error (VerCors: `cyclicInline`), reported
+//! once per cycle at its first member, instead of an expansion that never ends.
 
 use std::collections::HashSet;
 
-use crate::core::{ExprKind as K, PredicateId, Program};
+use crate::core::{Expr, ExprKind as K, Program};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::passes::rewrite::map_expr;
+use crate::syntax::span::Span;
 
-/// Checks the inline predicates of `p` (bodies filled in) for cycles.
+/// An inline member: a predicate or a function, by index.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Inline {
+    Predicate(u32),
+    Function(u32),
+}
+
+/// Checks the inline predicates and functions of `p` (bodies filled in) for cycles.
 pub(super) fn cycles(p: &Program) -> Vec<Diagnostic> {
-    let inline: Vec<PredicateId> = (0..p.predicates.len())
-        .map(|i| PredicateId(i as u32))
-        .filter(|&i| p.predicate(i).is_inline)
-        .collect();
-    let mut reported: Vec<PredicateId> = Vec::new();
-    for &q in &inline {
-        let same_cycle = |r: &PredicateId| reaches(p, q, *r) && reaches(p, *r, q);
-        if reaches(p, q, q) && !reported.iter().any(same_cycle) {
-            reported.push(q);
+    let predicates = (0..p.predicates.len() as u32)
+        .filter(|&i| p.predicates[i as usize].is_inline)
+        .map(Inline::Predicate);
+    let functions = (0..p.functions.len() as u32)
+        .filter(|&i| p.functions[i as usize].is_inline)
+        .map(Inline::Function);
+    let mut reported: Vec<Inline> = Vec::new();
+    for m in predicates.chain(functions) {
+        let same_cycle = |r: &Inline| reaches(p, m, *r) && reaches(p, *r, m);
+        if reaches(p, m, m) && !reported.iter().any(same_cycle) {
+            reported.push(m);
         }
     }
     reported
         .into_iter()
-        .map(|q| {
-            let pred = p.predicate(q);
-            let msg = format!(
-                "the inline predicate {} uses itself: its body has no finite expansion",
-                pred.name
-            );
-            Diagnostic::error(ErrorCode::CyclicInline, pred.span, msg)
-                .with_label("declared inline here")
+        .map(|m| {
+            let (what, name, span) = describe(p, m);
+            let msg = format!("the inline {what} {name} uses itself: it has no finite expansion");
+            Diagnostic::error(ErrorCode::CyclicInline, span, msg).with_label("declared inline here")
         })
         .collect()
 }
 
-/// The inline predicates the body of `q` uses.
-fn uses(p: &Program, q: PredicateId) -> Vec<PredicateId> {
+fn describe(p: &Program, m: Inline) -> (&'static str, crate::name::Name, Span) {
+    match m {
+        Inline::Predicate(i) => {
+            let q = &p.predicates[i as usize];
+            ("predicate", q.name, q.span)
+        }
+        Inline::Function(i) => {
+            let f = &p.functions[i as usize];
+            ("function", f.name, f.span)
+        }
+    }
+}
+
+fn body(p: &Program, m: Inline) -> Option<&Expr> {
+    match m {
+        Inline::Predicate(i) => p.predicates[i as usize].body.as_ref(),
+        Inline::Function(i) => p.functions[i as usize].body.as_ref(),
+    }
+}
+
+/// The inline members the body of `m` uses.
+fn uses(p: &Program, m: Inline) -> Vec<Inline> {
     let mut out = Vec::new();
-    if let Some(body) = &p.predicate(q).body {
+    if let Some(body) = body(p, m) {
         map_expr(body.clone(), &mut |x| {
-            if let K::PredicateAccess(a) = &x.kind {
-                if p.predicate(a.pred).is_inline {
-                    out.push(a.pred);
+            match &x.kind {
+                K::PredicateAccess(a) if p.predicate(a.pred).is_inline => {
+                    out.push(Inline::Predicate(a.pred.0))
                 }
+                K::FunctionCall { func, .. } if p.function(*func).is_inline => {
+                    out.push(Inline::Function(func.0))
+                }
+                _ => {}
             }
             x
         });
@@ -53,15 +83,15 @@ fn uses(p: &Program, q: PredicateId) -> Vec<PredicateId> {
 }
 
 /// Whether the expansion of `from` reaches `to`.
-fn reaches(p: &Program, from: PredicateId, to: PredicateId) -> bool {
+fn reaches(p: &Program, from: Inline, to: Inline) -> bool {
     let mut seen = HashSet::new();
     let mut todo = uses(p, from);
-    while let Some(q) = todo.pop() {
-        if q == to {
+    while let Some(m) = todo.pop() {
+        if m == to {
             return true;
         }
-        if seen.insert(q) {
-            todo.extend(uses(p, q));
+        if seen.insert(m) {
+            todo.extend(uses(p, m));
         }
     }
     false

@@ -138,6 +138,9 @@ pub struct Function {
     pub name: Name,
     pub class: Option<ClassId>,
     pub is_static: bool,
+    /// `inline pure`: each call stands for the body, with the arguments
+    /// substituted; the function is not declared, so its contract is not used.
+    pub is_inline: bool,
     pub params: Vec<Var>,
     pub ret: Type,
     pub contract: Contract,

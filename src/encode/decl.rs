@@ -275,8 +275,12 @@ impl Encoder<'_> {
         Ok(out)
     }
 
-    pub(super) fn function(&mut self, id: core::FunctionId) -> diag::Result<vir::Function> {
+    /// Inline functions are not declared: their calls are replaced by their bodies.
+    pub(super) fn function(&mut self, id: core::FunctionId) -> diag::Result<Option<vir::Function>> {
         let f = self.p.function(id);
+        if f.is_inline {
+            return Ok(None);
+        }
         let vars: Vec<&core::Var> = f.params.iter().collect();
         self.begin_member(Scope::Function, &vars, &f.ret);
         let mut params = Vec::new();
@@ -293,7 +297,7 @@ impl Encoder<'_> {
         };
         let ret = self.ty(&f.ret);
         let origin = self.origin(f.span, Blame::Direct, "function");
-        Ok(vir::Function {
+        Ok(Some(vir::Function {
             name: self.names.function(id),
             params,
             ret,
@@ -301,7 +305,7 @@ impl Encoder<'_> {
             posts,
             body,
             origin,
-        })
+        }))
     }
 
     /// Inline predicates are not declared: their uses are replaced by their bodies.

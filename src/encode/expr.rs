@@ -55,6 +55,9 @@ impl Encoder<'_> {
                 }
                 let want: Vec<T> = f.params.iter().map(|v| v.ty.clone()).collect();
                 vargs.extend(self.exprs_as(args, &want)?);
+                if f.is_inline {
+                    return self.inline_function(e, *func, vargs);
+                }
                 let name = self.names.function(*func);
                 let o = self.origin(e.span, Blame::Direct, "function call");
                 Ok(Expr::new(ExprKind::FuncApp(name, vargs), o))
@@ -337,6 +340,32 @@ impl Encoder<'_> {
         names.extend(q.params.iter().map(|v| v.name));
         let saved = std::mem::take(&mut self.renames);
         let body = self.expr(body);
+        self.renames = saved;
+        let map: std::collections::HashMap<Name, Expr> = names.into_iter().zip(args).collect();
+        Ok(substitute(body?, &map))
+    }
+
+    /// An inline function's call stands for its body, with the arguments substituted.
+    fn inline_function(
+        &mut self,
+        e: &core::Expr,
+        func: core::FunctionId,
+        args: Vec<Expr>,
+    ) -> diag::Result<Expr> {
+        let f = self.p.function(func);
+        let Some(body) = &f.body else {
+            return Err(vec![Diagnostic::not_supported(
+                e.span,
+                "an inline function without a body",
+            )]);
+        };
+        let mut names: Vec<Name> = Vec::new();
+        if f.has_this() {
+            names.push(crate::name!("this"));
+        }
+        names.extend(f.params.iter().map(|v| v.name));
+        let saved = std::mem::take(&mut self.renames);
+        let body = self.expr_as(body, &f.ret);
         self.renames = saved;
         let map: std::collections::HashMap<Name, Expr> = names.into_iter().zip(args).collect();
         Ok(substitute(body?, &map))

@@ -50,7 +50,8 @@ impl<'p> RunEncoder<'p> {
         self.0.method(id, contract, body)
     }
 
-    pub fn function(&mut self, id: core::FunctionId) -> diag::Result<vir::Function> {
+    /// None for an inline function (its calls are its body).
+    pub fn function(&mut self, id: core::FunctionId) -> diag::Result<Option<vir::Function>> {
         self.0.function(id)
     }
 

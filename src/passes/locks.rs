@@ -113,6 +113,7 @@ pub fn declare(p: &mut Program, classes: &[ClassId]) {
             name: COMMITTED.into(),
             class: Some(c),
             is_static: false,
+            is_inline: false,
             params: Vec::new(),
             ret: Type::Bool,
             contract: Default::default(),
