@@ -511,8 +511,8 @@ impl Body<'_> {
         let nums = is_numeric(lt) && is_numeric(rt);
         match op {
             And | Or if bools => Some(Type::Bool),
-            // `&&` between resources means `**` (as in VerCors).
-            And if is_assertion(lt) && is_assertion(rt) => Some(Type::Resource),
+            // `&&` takes booleans only, as in VerCors (`Perm(x, 1) && b` is a type error:
+            // resources are joined with `**`).
             Implies if *lt == Type::Bool && is_assertion(rt) => Some(rt.clone()),
             Star if is_assertion(lt) && is_assertion(rt) => Some(Type::Resource),
             Eq | Ne if types::join(&self.env.program, lt, rt).is_some() => Some(Type::Bool),
