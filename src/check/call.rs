@@ -281,7 +281,7 @@ impl Body<'_> {
         span: Span,
     ) -> Option<(core::Call, Type)> {
         let env = self.env;
-        let Some(&c) = env.class_ids.get(&class.name) else {
+        let Some(c) = env.class_ids.resolve(class) else {
             let msg = format!("class {} is not declared", class.name);
             return self.err(ErrorCode::Undeclared, class.span, msg);
         };

@@ -11,6 +11,7 @@ use crate::core::{
 };
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::syntax::ast;
+use crate::syntax::span::FileId;
 
 /// What a member name of a class (or a global name) stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,11 +34,53 @@ pub(super) struct ClassInfo {
     pub ctors: Vec<MethodId>,
 }
 
+/// Class names. VerCors takes the files of a run together and lets each declare a class of a
+/// name another file declares too (test programs carry their own copy of a helper class): the
+/// classes are distinct, and a name written in a file means that file's class if it has one,
+/// else the first class of the name in the run. Within a file a name is declared once.
+#[derive(Default)]
+pub(super) struct ClassNames {
+    first: HashMap<Name, ClassId>,
+    /// The classes of a file whose name an earlier file declared.
+    again: HashMap<(FileId, Name), ClassId>,
+    /// The names each file declares.
+    declared: rustc_hash::FxHashSet<(FileId, Name)>,
+}
+
+impl ClassNames {
+    /// The first class of this name in the run (for names weft itself refers to).
+    pub fn get(&self, name: &Name) -> Option<&ClassId> {
+        self.first.get(name)
+    }
+
+    /// The class a name written in the source means.
+    pub fn resolve(&self, id: &ast::Ident) -> Option<ClassId> {
+        self.again
+            .get(&(id.span.file, id.name))
+            .or_else(|| self.first.get(&id.name))
+            .copied()
+    }
+
+    /// Declares class `id` named `name`; false if its file has a class of that name already.
+    fn declare(&mut self, name: &ast::Ident, id: ClassId) -> bool {
+        let file = name.span.file;
+        if !self.declared.insert((file, name.name)) {
+            return false;
+        }
+        if self.first.contains_key(&name.name) {
+            self.again.insert((file, name.name), id);
+        } else {
+            self.first.insert(name.name, id);
+        }
+        true
+    }
+}
+
 /// The declarations of the whole program: the core program with signatures
 /// filled in (bodies and contracts come later), and the name tables.
 pub(super) struct Env {
     pub program: Program,
-    pub class_ids: HashMap<Name, ClassId>,
+    pub class_ids: ClassNames,
     pub classes: Vec<ClassInfo>,
     pub globals: HashMap<Name, Member>,
     /// Written names of given/yields parameters of the methods that have
@@ -139,7 +182,7 @@ pub(super) fn collect<'a>(
     let mut c = Collector {
         env: Env {
             program: Program::default(),
-            class_ids: HashMap::default(),
+            class_ids: ClassNames::default(),
             classes: Vec::new(),
             globals: HashMap::default(),
             given_names: HashMap::default(),
@@ -153,20 +196,13 @@ pub(super) fn collect<'a>(
     reserve(&mut c.env.program, &mut c.jobs, units);
     // Classes first: member signatures mention class types.
     let mut classes = Vec::new();
-    // Parts of a class declared again in another file of the run (below).
-    let mut parts: Vec<(ClassId, &ast::Class)> = Vec::new();
     for decl in units.iter().flat_map(|u| &u.decls) {
         if let ast::Decl::Class(class) = decl {
-            if let Some(&id) = c.env.class_ids.get(&class.name.name) {
-                let first = classes.iter().find(|(i, _)| *i == id).map(|(_, k)| *k);
-                match first {
-                    Some(first) if mergeable(first, class) => parts.push((id, class)),
-                    _ => c.dup(&class.name, "class"),
-                }
+            let id = ClassId(c.env.program.classes.len() as u32);
+            if !c.env.class_ids.declare(&class.name, id) {
+                c.dup(&class.name, "class");
                 continue;
             }
-            let id = ClassId(c.env.program.classes.len() as u32);
-            c.env.class_ids.insert(class.name.name, id);
             c.env.program.classes.push(core::Class {
                 name: class.name.name,
                 fields: Vec::new(),
@@ -185,7 +221,7 @@ pub(super) fn collect<'a>(
         let ids = super::interfaces::resolve(&c.env, &classes, class, c.errs);
         c.env.program.classes[id.0 as usize].interfaces = ids;
     }
-    for (id, class) in classes.iter().chain(&parts) {
+    for (id, class) in &classes {
         for m in &class.members {
             c.member(Some(*id), m);
         }
@@ -212,22 +248,6 @@ pub(super) fn collect<'a>(
     p.functions.shrink_to_fit();
     p.fields.shrink_to_fit();
     (c.env, c.jobs)
-}
-
-/// Whether `again`, a class of the name `first` has, declared in another file of the run, is
-/// more of the same class. VerCors takes a program's files together, so a class may be
-/// spread over them (one file declares `Counter`'s field, another adds its methods); a
-/// member is still declared once, but a field declared alike in both parts is one field
-/// (`Collector::field`). Within a file, and for Java's classes with supertypes or ghost
-/// parameters, a second class of one name is an error.
-fn mergeable(first: &ast::Class, again: &ast::Class) -> bool {
-    let plain = |k: &ast::Class| {
-        !k.is_interface
-            && k.extends.is_none()
-            && k.ghost_params.is_empty()
-            && k.implements.is_empty()
-    };
-    first.span.file != again.span.file && plain(first) && plain(again)
 }
 
 /// Room for the members `units` declare (a large program's tables would
@@ -364,13 +384,6 @@ impl<'a> Collector<'a, '_> {
         };
         if f.mods.is_static {
             return self.constant(c, f, ty);
-        }
-        if let Some(Member::Field(old)) = self.env.classes[c.0 as usize].members.get(&f.name.name) {
-            let old = &self.env.program.fields[old.0 as usize];
-            // The same field in two parts of a class (see `mergeable`).
-            if old.span.file != f.span.file && old.ty == ty && old.is_final == f.mods.is_final {
-                return;
-            }
         }
         let id = FieldId(self.env.program.fields.len() as u32);
         if !self.register(class, &f.name, Member::Field(id)) {

@@ -343,7 +343,7 @@ impl Body<'_> {
         if shadowed {
             return None;
         }
-        self.env.class_ids.get(&n.name).copied()
+        self.env.class_ids.resolve(n)
     }
 
     /// `r.name`: a field, a class's constant, or a member of a built-in type.

@@ -29,7 +29,7 @@ pub(super) fn resolve(
             let ast::TypeKind::Named(i) = &t.kind else {
                 continue;
             };
-            match env.class_ids.get(&i.name) {
+            match env.class_ids.resolve(i).as_ref() {
                 Some(id) if env.program.class(*id).is_interface && !out.contains(id) => {
                     out.push(*id)
                 }

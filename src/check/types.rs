@@ -1,16 +1,13 @@
 //! Types: conversion from syntax, compatibility, and display in messages.
 
-use crate::name::Name;
-use rustc_hash::FxHashMap as HashMap;
-
-use crate::core::{ClassId, Program, Type};
+use crate::core::{Program, Type};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::syntax::ast;
 
 /// Converts a written type. `void` is refused unless `allow_void` (return types).
 pub(super) fn convert(
     t: &ast::Type,
-    classes: &HashMap<Name, ClassId>,
+    classes: &super::env::ClassNames,
     allow_void: bool,
 ) -> Result<Type, Diagnostic> {
     use ast::TypeKind as K;
@@ -36,8 +33,8 @@ pub(super) fn convert(
         K::Option(e) => Type::Option(inner(e)?),
         K::Array(e) => Type::Array(inner(e)?),
         K::Map(k, v) => Type::Map(Box::new((*inner(k)?, *inner(v)?))),
-        K::Named(id) => match classes.get(&id.name) {
-            Some(c) => Type::Class(*c),
+        K::Named(id) => match classes.resolve(id) {
+            Some(c) => Type::Class(c),
             None => {
                 return Err(Diagnostic::error(
                     ErrorCode::Undeclared,

@@ -22,11 +22,26 @@ pub struct Names {
     final_values: Vec<Name>,
 }
 
-fn member_name(p: &Program, class: Option<crate::core::ClassId>, name: &str) -> String {
+fn member_name(classes: &[String], class: Option<crate::core::ClassId>, name: &str) -> String {
     match class {
-        Some(c) => format!("{}__{}", p.class(c).name, name),
+        Some(c) => format!("{}__{}", classes[c.0 as usize], name),
         None => format!("g__{name}"),
     }
+}
+
+/// The classes' names in the output: a class named like an earlier one (several files of a
+/// run may each declare one: `check::env::ClassNames`) gets its index.
+fn class_names(p: &Program) -> Vec<String> {
+    let mut seen: FxHashSet<&str> = FxHashSet::default();
+    (p.classes.iter().enumerate())
+        .map(|(i, c)| {
+            if seen.insert(c.name.as_str()) {
+                c.name.to_string()
+            } else {
+                format!("{}__{i}", c.name)
+            }
+        })
+        .collect()
 }
 
 /// Appends the index to every name that occurs more than once (overloads).
@@ -54,6 +69,7 @@ fn disambiguate(names: Vec<String>) -> Vec<Name> {
 
 impl Names {
     pub fn new(p: &Program) -> Names {
+        let classes = class_names(p);
         let methods: Vec<String> = p
             .methods
             .iter()
@@ -63,7 +79,7 @@ impl Names {
                 } else {
                     m.name.as_str()
                 };
-                member_name(p, m.class, n)
+                member_name(&classes, m.class, n)
             })
             .collect();
         // A predicate named like a method of its class (Thread's `start`,
@@ -73,7 +89,7 @@ impl Names {
             .predicates
             .iter()
             .map(|q| {
-                let n = member_name(p, q.class, &q.name);
+                let n = member_name(&classes, q.class, &q.name);
                 if taken.contains(n.as_str()) {
                     format!("{n}__pred")
                 } else {
@@ -85,7 +101,7 @@ impl Names {
         let fields: Vec<Name> = p
             .fields
             .iter()
-            .map(|f| Name::from(member_name(p, Some(f.class), &f.name)))
+            .map(|f| Name::from(member_name(&classes, Some(f.class), &f.name)))
             .collect();
         let final_values = fields
             .iter()
@@ -103,7 +119,7 @@ impl Names {
             functions: disambiguate(
                 p.functions
                     .iter()
-                    .map(|f| member_name(p, f.class, &f.name))
+                    .map(|f| member_name(&classes, f.class, &f.name))
                     .collect(),
             ),
             predicates: disambiguate(predicates),
