@@ -67,10 +67,13 @@ impl ClassNames {
         if !self.declared.insert((file, name.name)) {
             return false;
         }
-        if self.first.contains_key(&name.name) {
-            self.again.insert((file, name.name), id);
-        } else {
-            self.first.insert(name.name, id);
+        match self.first.entry(name.name) {
+            std::collections::hash_map::Entry::Occupied(_) => {
+                self.again.insert((file, name.name), id);
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(id);
+            }
         }
         true
     }
