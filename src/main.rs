@@ -94,7 +94,8 @@ enum Command {
 fn main() -> ExitCode {
     return_freed_memory_soon();
     let cli = Cli::parse();
-    let code = match cli.command {
+    // The stages recurse over the program's nesting: see `parallel::STACK`.
+    let code = weft::parallel::with_large_stack(|| match cli.command {
         Command::Verify {
             files,
             run,
@@ -104,7 +105,7 @@ fn main() -> ExitCode {
         Command::Emit { to, files } => emit(&files, to),
         Command::Test { paths, run, jobs } => test(&paths, &run, jobs),
         Command::Setup { backend: _ } => setup(),
-    };
+    });
     ExitCode::from(code as u8)
 }
 
@@ -177,7 +178,8 @@ fn test(paths: &[PathBuf], run: &RunArgs, jobs: usize) -> i32 {
     let opts = run.options();
     std::thread::scope(|s| {
         for _ in 0..jobs.max(1) {
-            s.spawn(|| loop {
+            let worker = std::thread::Builder::new().stack_size(weft::parallel::STACK);
+            let started = worker.spawn_scoped(s, || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(path) = all.get(i) else { break };
                 let mut files = Files::new();
@@ -207,6 +209,7 @@ fn test(paths: &[PathBuf], run: &RunArgs, jobs: usize) -> i32 {
                     .unwrap_or_else(|p| p.into_inner())
                     .push((outcome.passed(), outcome.tool_error));
             });
+            started.expect("a worker thread");
         }
     });
     let results = results.into_inner().unwrap_or_else(|p| p.into_inner());

@@ -77,7 +77,11 @@ pub fn map_weighted_runs<T: Send, R: Send>(
         for part in parts {
             let at = first;
             first += part.len();
-            handles.push(s.spawn(move || f(at, part)));
+            let h = std::thread::Builder::new()
+                .stack_size(STACK)
+                .spawn_scoped(s, move || f(at, part))
+                .expect("a worker thread");
+            handles.push(h);
         }
         // The first run stays on this thread, whose allocator already holds
         // the memory earlier stages freed.
@@ -96,7 +100,29 @@ pub fn map_weighted_runs<T: Send, R: Send>(
 /// of small nodes; once the result no longer needs them, freeing them
 /// need not hold up the caller.
 pub fn free_in_background<T: Send + 'static>(x: T) {
-    std::thread::spawn(move || drop(x));
+    // Without a thread (resources exhausted), the closure and `x` are freed here.
+    let _ = std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(move || drop(x));
+}
+
+/// The stack of every thread that walks a program. The stages recurse over
+/// nested expressions and statements (and dropping a tree does too), so a
+/// deeply nested input needs more than the default 2 MB (8 MB on the main
+/// thread). Reserved address space, not memory: pages are only touched as
+/// deep as the input goes.
+pub const STACK: usize = 1 << 30;
+
+/// Runs `f` on a thread with [`STACK`] bytes of stack (the CLI's commands).
+pub fn with_large_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn_scoped(s, f)
+            .expect("a thread for the command")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
 }
 
 #[cfg(test)]

@@ -284,3 +284,32 @@ fn files_of_a_run_may_each_declare_a_class_of_one_name() {
     assert_eq!(r["errors"][0]["code"], "resolutionError:duplicate", "{r}");
     assert_eq!(r["errors"][0]["line"], 7, "{r}");
 }
+
+#[test]
+fn deeply_nested_input_does_not_crash_the_front_end() {
+    // 100 000 parentheses and 100 000 negations: the stages recurse over the nesting, on a
+    // stack large enough for it (parallel::STACK).
+    let n = 100_000;
+    for (to, body) in [
+        (
+            "silver",
+            format!("int x = {}1{};", "(".repeat(n), ")".repeat(n)),
+        ),
+        ("boogie", format!("boolean b = {}true;", "!".repeat(n))),
+    ] {
+        let mut f = tempfile::Builder::new()
+            .suffix(".pvl")
+            .tempfile()
+            .expect("temp file");
+        let text = format!("class C {{ void m() {{ {body} }} }}\n");
+        std::io::Write::write_all(&mut f, text.as_bytes()).expect("written");
+        let file = f.into_temp_path();
+        let out = weft(&["emit", "--to", to, path_str(&file)]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
