@@ -299,6 +299,7 @@ fn sx_stmt(s: &Stmt) -> String {
         Block(b) => sx_block(b),
         Fork(e) => format!("(fork {})", sx(e)),
         Join(e) => format!("(join {})", sx(e)),
+        NotSupported(what) => format!("(notSupported {what})"),
     }
 }
 
