@@ -335,6 +335,29 @@ pub fn quant_range(
     expr(file, l, r, kind)
 }
 
+/// `(\q T x = a .. b, U y = c .. d; body)`: one quantifier per range, the
+/// first outermost (a later range may use an earlier variable).
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn quant_ranges(
+    file: FileId,
+    l: usize,
+    r: usize,
+    q: Quantifier,
+    first: Box<(usize, Binder, Box<Expr>, Box<Expr>)>,
+    more: Vec<Box<(usize, Binder, Box<Expr>, Box<Expr>)>>,
+    body: Box<Expr>,
+) -> Box<Expr> {
+    let mut ranges = more;
+    ranges.insert(0, first);
+    let mut body = body;
+    for (i, range) in ranges.into_iter().enumerate().rev() {
+        let (start, binder, lo, hi) = *range;
+        let start = if i == 0 { l } else { start };
+        body = quant_range(file, start, r, q, binder, lo, hi, body);
+    }
+    body
+}
+
 /// Binders `T x, U y, z`: a binder without a type takes the previous one's.
 pub fn binders(first: Binder, rest: Vec<Box<(Option<Type>, Ident)>>) -> Vec<Binder> {
     let mut out = Vec::with_capacity(rest.len() + 1);
