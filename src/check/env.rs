@@ -316,11 +316,15 @@ impl<'a> Collector<'a, '_> {
                 )
             };
             match (info.members.get(&name.name).copied(), m) {
-                (Some(old), Member::Field(f)) if callable(&old) && !info.fields.contains_key(&name.name) => {
+                (Some(old), Member::Field(f))
+                    if callable(&old) && !info.fields.contains_key(&name.name) =>
+                {
                     info.fields.insert(name.name, f);
                     return true;
                 }
-                (Some(Member::Field(f)), new) if callable(&new) && !info.fields.contains_key(&name.name) => {
+                (Some(Member::Field(f)), new)
+                    if callable(&new) && !info.fields.contains_key(&name.name) =>
+                {
                     info.fields.insert(name.name, f);
                     info.members.insert(name.name, new);
                     return true;

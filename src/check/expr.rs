@@ -339,7 +339,10 @@ impl Body<'_> {
     pub(super) fn class_named(&self, r: &ast::Expr) -> Option<crate::core::ClassId> {
         let A::Name(n) = &r.kind else { return None };
         let shadowed = self.scopes.lookup(&n.name).is_some()
-            || matches!(self.env.field_member(self.class, &n.name), Some(Member::Field(_)));
+            || matches!(
+                self.env.field_member(self.class, &n.name),
+                Some(Member::Field(_))
+            );
         if shadowed {
             return None;
         }

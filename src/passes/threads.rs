@@ -196,9 +196,11 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
         if let (true, Some(l)) = (m.is_constructor, m.class.and_then(|c| classes.get(&c))) {
             // VerCors's constructors say `ensures idle(this)` themselves:
             // a second token would make the postcondition unsatisfiable.
-            let says_idle = m.contract.ensures.iter().any(|e| {
-                find(e, &|x| is_token_of_this(x, l.r.idle)).is_some()
-            });
+            let says_idle = m
+                .contract
+                .ensures
+                .iter()
+                .any(|e| find(e, &|x| is_token_of_this(x, l.r.idle)).is_some());
             if says_idle {
                 continue;
             }

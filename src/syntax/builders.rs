@@ -967,16 +967,13 @@ pub fn class_lock_invariant(file: FileId, clauses: Vec<(usize, Box<Expr>, usize)
         (Some(f), Some(la)) => (f.0, la.2),
         _ => (0, 0),
     };
-    let body = clauses
-        .into_iter()
-        .map(|(_, e, _)| e)
-        .reduce(|a, b| {
-            let s = a.span.fuse(b.span);
-            Box::new(Expr {
-                kind: ExprKind::Binary(BinOp::Star, a, b),
-                span: s,
-            })
-        });
+    let body = clauses.into_iter().map(|(_, e, _)| e).reduce(|a, b| {
+        let s = a.span.fuse(b.span);
+        Box::new(Expr {
+            kind: ExprKind::Binary(BinOp::Star, a, b),
+            span: s,
+        })
+    });
     match body {
         Some(e) => lock_invariant(file, l, r, e),
         None => Vec::new(),
@@ -995,7 +992,11 @@ pub fn run_method<'i>(
 ) -> PResult<'i, Vec<Member>> {
     if name.name != "run" {
         let (s, e) = (name.span.start as usize, name.span.end as usize);
-        return malformed(s, e, "expected a type: only `run` has a body without a type and parameters");
+        return malformed(
+            s,
+            e,
+            "expected a type: only `run` has a body without a type and parameters",
+        );
     }
     let (body, unparsed_body) = method_body(body, r)?;
     let (s, e) = (name.span.start as usize, name.span.end as usize);
