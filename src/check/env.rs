@@ -31,6 +31,10 @@ pub(super) struct ClassInfo {
     /// A predicate named like a method of the class (Java's Thread has both
     /// a `start()` predicate and method): specifications see the predicate.
     pub spec_members: HashMap<Name, Member>,
+    /// A field named like a method, function or predicate of the class
+    /// (PVL keeps fields and callables apart: a field `sum` and a method
+    /// `sum(…)`): names and selections see the field, calls the callable.
+    pub fields: HashMap<Name, FieldId>,
     pub ctors: Vec<MethodId>,
 }
 
@@ -140,6 +144,21 @@ impl Env {
                 .get(name)
                 .or_else(|| info.members.get(name))
                 .copied()
+        })
+    }
+
+    /// A member as a name or a selection `o.name` sees it: a field before a
+    /// callable of the same name.
+    pub(super) fn field_member(&self, class: Option<ClassId>, name: &str) -> Option<Member> {
+        let Some(c) = class else {
+            return self.member(None, name);
+        };
+        self.program.supertypes(c).into_iter().find_map(|s| {
+            let info = self.classes.get(s.0 as usize)?;
+            info.fields
+                .get(name)
+                .map(|f| Member::Field(*f))
+                .or_else(|| info.members.get(name).copied())
         })
     }
 
@@ -335,6 +354,28 @@ impl<'a> Collector<'a, '_> {
             // A predicate and a method may share a name (Thread's `start`,
             // `join`): the predicate goes to the specification table.
             let info = &mut self.env.classes[c.0 as usize];
+            let callable = |m: &Member| {
+                matches!(
+                    m,
+                    Member::Method(_) | Member::Function(_) | Member::Predicate(_)
+                )
+            };
+            match (info.members.get(&name.name).copied(), m) {
+                (Some(old), Member::Field(f))
+                    if callable(&old) && !info.fields.contains_key(&name.name) =>
+                {
+                    info.fields.insert(name.name, f);
+                    return true;
+                }
+                (Some(Member::Field(f)), new)
+                    if callable(&new) && !info.fields.contains_key(&name.name) =>
+                {
+                    info.fields.insert(name.name, f);
+                    info.members.insert(name.name, new);
+                    return true;
+                }
+                _ => {}
+            }
             let pair = match (info.members.get(&name.name), m) {
                 (Some(Member::Method(_)), Member::Predicate(_)) => Some(m),
                 (Some(old @ Member::Predicate(_)), Member::Method(_)) => Some(*old),

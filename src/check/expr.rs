@@ -291,7 +291,7 @@ impl Body<'_> {
         if let Some(v) = self.scopes.lookup(&id.name) {
             return Some(Expr::new(K::Local(v.name), v.ty.clone(), id.span));
         }
-        let member = self.env.member(self.class, &id.name);
+        let member = self.env.field_member(self.class, &id.name);
         if let Some(Member::Constant(f)) = member {
             return Some(self.constant(f, id.span));
         }
@@ -339,7 +339,10 @@ impl Body<'_> {
     pub(super) fn class_named(&self, r: &ast::Expr) -> Option<crate::core::ClassId> {
         let A::Name(n) = &r.kind else { return None };
         let shadowed = self.scopes.lookup(&n.name).is_some()
-            || matches!(self.env.member(self.class, &n.name), Some(Member::Field(_)));
+            || matches!(
+                self.env.field_member(self.class, &n.name),
+                Some(Member::Field(_))
+            );
         if shadowed {
             return None;
         }
@@ -361,7 +364,7 @@ impl Body<'_> {
         let builtin =
             |b: Builtin, recv: Expr, t: Type| Some(Expr::new(K::Builtin(b, vec![recv]), t, span));
         match &recv.ty {
-            Type::Class(c) => match self.env.member(Some(*c), n) {
+            Type::Class(c) => match self.env.field_member(Some(*c), n) {
                 Some(Member::Field(f)) => {
                     let ty = self.env.program.field(f).ty.clone();
                     Some(Expr::new(K::Field(bx(recv), f), ty, span))

@@ -159,6 +159,10 @@ impl Body<'_> {
                 let b = self.block(b);
                 out.push(stmt(S::Block(b), span));
             }
+            AS::NotSupported(what) => {
+                let msg = format!("{what} is not supported yet");
+                self.err::<()>(ErrorCode::NotSupported, span, msg);
+            }
         }
     }
 

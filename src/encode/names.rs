@@ -97,12 +97,30 @@ impl Names {
                 }
             })
             .collect();
-        drop(taken);
+        // A field named like a callable of its class (PVL allows a field
+        // `sum` beside a method `sum(…)`) gets a suffix: Silver has one
+        // namespace.
+        let mut taken = taken;
+        taken.extend(predicates.iter().map(String::as_str));
+        let functions: Vec<String> = p
+            .functions
+            .iter()
+            .map(|f| member_name(&classes, f.class, &f.name))
+            .collect();
+        taken.extend(functions.iter().map(String::as_str));
         let fields: Vec<Name> = p
             .fields
             .iter()
-            .map(|f| Name::from(member_name(&classes, Some(f.class), &f.name)))
+            .map(|f| {
+                let n = member_name(&classes, Some(f.class), &f.name);
+                if taken.contains(n.as_str()) {
+                    Name::from(format!("{n}__field"))
+                } else {
+                    Name::from(n)
+                }
+            })
             .collect();
+        drop(taken);
         let final_values = fields
             .iter()
             .zip(&p.fields)
@@ -116,12 +134,7 @@ impl Names {
             .collect();
         Names {
             methods: disambiguate(methods),
-            functions: disambiguate(
-                p.functions
-                    .iter()
-                    .map(|f| member_name(&classes, f.class, &f.name))
-                    .collect(),
-            ),
+            functions: disambiguate(functions),
             predicates: disambiguate(predicates),
             final_values,
             fields,

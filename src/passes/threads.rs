@@ -11,7 +11,8 @@
 //! construct in the encodings.
 //!
 //! ```text
-//! constructor of C          ~>  ensures idle(this); body starts with inhale idle(this)
+//! constructor of C          ~>  ensures idle(this) (unless it says so itself);
+//!                               body starts with inhale idle(this)
 //! fork e                    ~>  C t = e;
 //!                               assert t != null                    (forkNull)
 //!                               exhale idle(t)                      (running)
@@ -193,12 +194,30 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
     }
     for m in &mut p.methods {
         if let (true, Some(l)) = (m.is_constructor, m.class.and_then(|c| classes.get(&c))) {
+            // VerCors's constructors say `ensures idle(this)` themselves:
+            // a second token would make the postcondition unsatisfiable.
+            let says_idle = m
+                .contract
+                .ensures
+                .iter()
+                .any(|e| find(e, &|x| is_token_of_this(x, l.r.idle)).is_some());
+            if says_idle {
+                continue;
+            }
             let c = m.class.unwrap_or(ClassId(0));
             let this = Expr::new(ExprKind::This, Type::Class(c), m.span);
             m.contract.ensures.push(token(this, l.r.idle, m.span));
         }
     }
     Box::new(Threads(classes))
+}
+
+/// Whether `e` is the token `Perm(this.field, _)`.
+fn is_token_of_this(e: &Expr, field: FieldId) -> bool {
+    let ExprKind::Perm(loc, _) = &e.kind else {
+        return false;
+    };
+    matches!(&loc.kind, ExprKind::Field(o, f) if *f == field && matches!(o.kind, ExprKind::This))
 }
 
 impl Lower for Threads {

@@ -358,6 +358,11 @@ pub enum StmtKind {
     Fork(Expr),
     /// `join e;`
     Join(Expr),
+    /// A construct that parses but whose meaning belongs to a later layer
+    /// (`par`, `parallel`, `sequential`, `vec`, `barrier`, `invariant`,
+    /// `atomic`): the checker reports it notSupported at the statement's
+    /// span. Its parts are dropped: nothing may check them by accident.
+    NotSupported(&'static str),
 }
 
 #[derive(Clone, Debug)]

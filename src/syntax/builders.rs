@@ -335,6 +335,29 @@ pub fn quant_range(
     expr(file, l, r, kind)
 }
 
+/// `(\q T x = a .. b, U y = c .. d; body)`: one quantifier per range, the
+/// first outermost (a later range may use an earlier variable).
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub fn quant_ranges(
+    file: FileId,
+    l: usize,
+    r: usize,
+    q: Quantifier,
+    first: Box<(usize, Binder, Box<Expr>, Box<Expr>)>,
+    more: Vec<Box<(usize, Binder, Box<Expr>, Box<Expr>)>>,
+    body: Box<Expr>,
+) -> Box<Expr> {
+    let mut ranges = more;
+    ranges.insert(0, first);
+    let mut body = body;
+    for (i, range) in ranges.into_iter().enumerate().rev() {
+        let (start, binder, lo, hi) = *range;
+        let start = if i == 0 { l } else { start };
+        body = quant_range(file, start, r, q, binder, lo, hi, body);
+    }
+    body
+}
+
 /// Binders `T x, U y, z`: a binder without a type takes the previous one's.
 pub fn binders(first: Binder, rest: Vec<Box<(Option<Type>, Ident)>>) -> Vec<Binder> {
     let mut out = Vec::with_capacity(rest.len() + 1);
@@ -935,4 +958,57 @@ pub fn lock_invariant(file: FileId, l: usize, r: usize, e: Box<Expr>) -> Vec<Mem
         body: Some(*e),
         span: span(file, l, r),
     })]
+}
+
+/// `lock_invariant I1; … lock_invariant In; class C { … }` (VerCors's form):
+/// the class's lock invariant `I1 ** … ** In`, spanning the clauses.
+pub fn class_lock_invariant(file: FileId, clauses: Vec<(usize, Box<Expr>, usize)>) -> Vec<Member> {
+    let (l, r) = match (clauses.first(), clauses.last()) {
+        (Some(f), Some(la)) => (f.0, la.2),
+        _ => (0, 0),
+    };
+    let body = clauses.into_iter().map(|(_, e, _)| e).reduce(|a, b| {
+        let s = a.span.fuse(b.span);
+        Box::new(Expr {
+            kind: ExprKind::Binary(BinOp::Star, a, b),
+            span: s,
+        })
+    });
+    match body {
+        Some(e) => lock_invariant(file, l, r, e),
+        None => Vec::new(),
+    }
+}
+
+/// `contract run { … }` (VerCors's thread body): the method `void run()`.
+pub fn run_method<'i>(
+    file: FileId,
+    l: usize,
+    r: usize,
+    contract: Contract,
+    mods: Modifiers,
+    name: Ident,
+    body: Body,
+) -> PResult<'i, Vec<Member>> {
+    if name.name != "run" {
+        let (s, e) = (name.span.start as usize, name.span.end as usize);
+        return malformed(
+            s,
+            e,
+            "expected a type: only `run` has a body without a type and parameters",
+        );
+    }
+    let (body, unparsed_body) = method_body(body, r)?;
+    let (s, e) = (name.span.start as usize, name.span.end as usize);
+    Ok(vec![Member::Method(Method {
+        kind: MethodKind::Method,
+        mods,
+        contract,
+        ret: ty(file, s, e, TypeKind::Void),
+        name,
+        params: Vec::new(),
+        body,
+        unparsed_body,
+        span: span(file, l, r),
+    })])
 }

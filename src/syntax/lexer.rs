@@ -194,6 +194,21 @@ pub enum Token<'input> {
     Fork,
     #[token("join")]
     Join,
+    // Parallel blocks and their kin: parsed, then notSupported (check).
+    #[token("par")]
+    Par,
+    #[token("parallel")]
+    Parallel,
+    #[token("sequential")]
+    Sequential,
+    #[token("vec")]
+    Vec,
+    #[token("barrier")]
+    Barrier,
+    #[token("invariant")]
+    Invariant,
+    #[token("atomic")]
+    Atomic,
 
     // Expression keywords.
     #[token("true")]
@@ -398,6 +413,13 @@ impl Token<'_> {
             Label => "label",
             Fork => "fork",
             Join => "join",
+            Par => "par",
+            Parallel => "parallel",
+            Sequential => "sequential",
+            Vec => "vec",
+            Barrier => "barrier",
+            Invariant => "invariant",
+            Atomic => "atomic",
             True => "true",
             False => "false",
             Null => "null",

@@ -8,6 +8,9 @@
 //! parsed by [`parse_body`] when the method is checked, so the syntax trees
 //! of all bodies (most of a program) are never alive at once.
 //!
+//! VerCors's thread body `run { … }` (the name `run` right before `{` among
+//! a class's members) is folded the same way.
+//!
 //! The skim only sees tokens, so it leaves in the stream what it cannot
 //! tell apart: a body after `pure` (a function's `{ return e; }`). It gives
 //! up (an error, and the caller parses the file whole) where a contract
@@ -26,7 +29,8 @@ pub struct Skim<'i> {
     /// Open braces outside the bodies folded so far: 0 at the top of the
     /// file, 1 among a class's members.
     depth: u32,
-    /// The previous token was `)`.
+    /// The previous token was `)`, or the name `run` (VerCors's
+    /// `run { … }` thread body among a class's members).
     after_paren: bool,
     /// The previous token was `\old`.
     after_old: bool,
@@ -84,7 +88,10 @@ impl<'i> Iterator for Skim<'i> {
             return Some(token);
         };
         let members = self.depth <= 1;
-        let after_paren = std::mem::replace(&mut self.after_paren, t == Token::RParen);
+        let after_paren = std::mem::replace(
+            &mut self.after_paren,
+            t == Token::RParen || (t == Token::Ident("run") && self.depth == 1),
+        );
         let after_old = std::mem::replace(&mut self.after_old, t == Token::BsOld);
         match t {
             Token::LBrace if members && after_paren && !self.pure => {

@@ -299,6 +299,7 @@ fn sx_stmt(s: &Stmt) -> String {
         Block(b) => sx_block(b),
         Fork(e) => format!("(fork {})", sx(e)),
         Join(e) => format!("(join {})", sx(e)),
+        NotSupported(what) => format!("(notSupported {what})"),
     }
 }
 
@@ -1125,6 +1126,69 @@ fn fork_join_and_thread_tokens() {
         expr("(\\forall* int j = 0 .. n; running(ws[j]))"),
         "(forall* [int j] (0..n) (running (idx ws j)))"
     );
+}
+
+#[test]
+fn run_block_is_void_run() {
+    let m = members("class W { requires true; run { fork w; } }");
+    assert!(m.contains("run"), "{m}");
+    let u = parse("class W { requires true; run { } }");
+    let Decl::Class(c) = &u.decls[0] else {
+        panic!("a class")
+    };
+    let [Member::Method(run)] = &c.members[..] else {
+        panic!("one method")
+    };
+    assert_eq!(run.name.name, "run");
+    assert_eq!(run.ret.kind, TypeKind::Void);
+    assert!(run.params.is_empty());
+    assert_eq!(run.contract.clauses.len(), 1);
+    let e = parse_err("class W { walk { } }");
+    assert!(e.message.contains("only `run`"), "{}", e.message);
+}
+
+#[test]
+fn lock_invariant_before_the_class() {
+    let u = parse("lock_invariant Perm(x, 1); lock_invariant x > 0; class C { int x; }");
+    let Decl::Class(c) = &u.decls[0] else {
+        panic!("a class")
+    };
+    let inv = c.members.iter().find_map(|m| match m {
+        Member::Predicate(p) if p.name.name == LOCK_INVARIANT => p.body.as_ref(),
+        _ => None,
+    });
+    assert_eq!(
+        sx(inv.expect("a lock invariant")),
+        "(** (Perm x 1) (> x 0))"
+    );
+}
+
+#[test]
+fn later_layers_parse_as_not_supported() {
+    let cases = [
+        (
+            "par (int i = 0 .. n, int j = 0 .. m) requires i < n; { x = 1; }",
+            "a par block",
+        ),
+        ("par main (int i = 0 .. n) { }", "a par block"),
+        (
+            "parallel { par { } par context true; { } }",
+            "a parallel block",
+        ),
+        ("sequential { par { } }", "a sequential block"),
+        ("vec (int i = 0 .. n) { }", "a vec block"),
+        ("barrier(b) { requires true; }", "a barrier"),
+        ("barrier(b; i, j) requires true; { x = 1; }", "a barrier"),
+        ("barrier(b) { }", "a barrier"),
+        (
+            "invariant inv(x > 0) { atomic(inv) { } }",
+            "an invariant block",
+        ),
+        ("atomic(a, b) { }", "an atomic block"),
+    ];
+    for (text, what) in cases {
+        assert_eq!(stmts(text), format!("(notSupported {what})"), "{text}");
+    }
 }
 
 // ------------------------------------------------------------------- skim

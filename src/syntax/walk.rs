@@ -172,7 +172,10 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             expr(r, cond);
         }
         StmtKind::Labelled(_, s) => stmt(r, s),
-        StmtKind::Label(_) | StmtKind::Break(_) | StmtKind::Continue(_) => {}
+        StmtKind::Label(_)
+        | StmtKind::Break(_)
+        | StmtKind::Continue(_)
+        | StmtKind::NotSupported(_) => {}
     }
 }
 

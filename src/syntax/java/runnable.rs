@@ -305,7 +305,8 @@ impl Walker<'_> {
             StmtKind::Return(None)
             | StmtKind::Label(_)
             | StmtKind::Break(_)
-            | StmtKind::Continue(_) => {}
+            | StmtKind::Continue(_)
+            | StmtKind::NotSupported(_) => {}
         }
     }
 
