@@ -148,6 +148,8 @@ pub(crate) struct Encoder<'p> {
     return_type: core::Type,
     /// Whether the current body returns early (then it ends with a label).
     has_return: bool,
+    /// How many quantifiers enclose the expression being encoded.
+    quantifiers: u32,
 }
 
 impl<'p> Encoder<'p> {
@@ -164,6 +166,7 @@ impl<'p> Encoder<'p> {
             local_types: HashMap::new(),
             return_type: core::Type::Void,
             has_return: false,
+            quantifiers: 0,
         }
     }
 
