@@ -114,9 +114,9 @@ impl Encoder<'_> {
                         ty: self.ty(&v.ty),
                     })
                     .collect();
-                self.quantifiers += 1;
+                self.plain_predicates += 1;
                 let body = self.expr(body);
-                self.quantifiers -= 1;
+                self.plain_predicates -= 1;
                 let body = body?;
                 let q = match q {
                     Q::Forall | Q::ForallStar => Quantifier::Forall,
@@ -139,7 +139,7 @@ impl Encoder<'_> {
                 plain(ExprKind::Let(Box::new(decl), boxed(value), boxed(body)))
             }
             K::Unfolding(pred, body) => {
-                let acc = self.predicate_access(pred)?;
+                let acc = self.plain_predicate_access(pred)?;
                 let body = self.expr(body)?;
                 let o = self.origin(e.span, Blame::Direct, "unfolding");
                 Ok(Expr::new(ExprKind::Unfolding(boxed(acc), boxed(body)), o))
@@ -315,11 +315,22 @@ impl Encoder<'_> {
         ))
     }
 
+    /// `x.p(…)` as `acc(p(x, …))` alone, as `fold`, `unfold` and `unfolding`
+    /// take it (an inline predicate's body too: a fold of it folds the
+    /// predicate it names).
+    pub(super) fn plain_predicate_access(&mut self, e: &core::Expr) -> diag::Result<Expr> {
+        self.plain_predicates += 1;
+        let acc = self.predicate_access(e);
+        self.plain_predicates -= 1;
+        acc
+    }
+
     /// Holding `x.p(…)` says that `x` is not null: an instance predicate of
     /// null can never be folded (the fold checks it, see `Encoder::fold_receiver`),
     /// so every instance anyone holds has a non-null receiver, and the
     /// assertion `x.p(…)` is `acc(p(x, …)) && x != null`. Inside a quantifier
-    /// the fact is left out (it would need triggers of its own).
+    /// (it would need triggers of its own) and where only `acc` fits
+    /// ([`Self::plain_predicate_access`]) the fact is left out.
     fn with_receiver(
         &mut self,
         e: &core::Expr,
@@ -330,7 +341,7 @@ impl Encoder<'_> {
             return Ok(acc);
         };
         let inline = self.p.predicate(access.pred).is_inline;
-        if inline || self.quantifiers > 0 || matches!(recv.kind, K::This) {
+        if inline || self.plain_predicates > 0 || matches!(recv.kind, K::This) {
             return Ok(acc);
         }
         let r = self.expr(recv)?;

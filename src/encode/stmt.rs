@@ -149,12 +149,12 @@ impl Encoder<'_> {
             S::Refute(e) => self.checked(span, e, StmtKind::Refute, "refute", out)?,
             S::Fold(e) => {
                 self.fold_receiver(e, span, out)?;
-                let acc = self.predicate_access(e)?;
+                let acc = self.plain_predicate_access(e)?;
                 let o = self.origin(span, Blame::Direct, "fold");
                 out.push(Stmt::new(StmtKind::Fold(acc), o));
             }
             S::Unfold(e) => {
-                let acc = self.predicate_access(e)?;
+                let acc = self.plain_predicate_access(e)?;
                 let o = self.origin(span, Blame::Direct, "unfold");
                 out.push(Stmt::new(StmtKind::Unfold(acc), o));
             }

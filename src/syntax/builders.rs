@@ -878,6 +878,7 @@ pub fn fields<'i>(
                 ty: ty.clone(),
                 name,
                 init: None,
+                owner_links: Vec::new(),
                 span,
             })
         })

@@ -574,6 +574,7 @@ pub fn fields<'i>(
                 ty: ty.clone(),
                 name: d.name,
                 init: d.init,
+                owner_links: Vec::new(),
                 span,
             }));
             continue;
@@ -605,6 +606,7 @@ pub fn fields<'i>(
             ty: ty.clone(),
             name: d.name,
             init: None,
+            owner_links: Vec::new(),
             span,
         }));
     }
