@@ -14,6 +14,12 @@
 //!   and `fold`/`unfold` of it fold and unfold `P`. Every constructor takes
 //!   the owner as an extra last argument and stores it.
 //!
+//! A final field declared `C/*@<P>@*/` with `P` a predicate of its own class
+//! (`final ReentrantLock/*@<countInv>@*/ sync;` in Counter) records that its
+//! value's `inv$owner` is the object holding it ([`OwnerLink`]): the encoder
+//! checks it after the constructor's assignment and gives it as a fact of the
+//! field's final value, so clients need not state it.
+//!
 //! At `new C/*@<P>@*/(…)` the owner is `this` when `P` is a predicate of the
 //! class being written, and the enclosing instance's own owner when `P` is
 //! that class's ghost parameter (forwarding). Templates may share a name

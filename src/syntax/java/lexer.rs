@@ -938,6 +938,44 @@ mod tests {
     }
 
     #[test]
+    fn numbers() {
+        assert_eq!(
+            toks("0x1F 010 1_000"),
+            ["IntLit(\"0x1F\")", "IntLit(\"010\")", "IntLit(\"1_000\")"]
+        );
+        // A range in a quantifier is not a floating-point literal.
+        assert_eq!(
+            toks("//@ 0..n"),
+            ["IntLit(\"0\")", "DotDot", "Ident(\"n\")"]
+        );
+        for float in ["1.5", "1e5", "2f", "1.", ".5", "0x1p3"] {
+            assert_eq!(
+                toks(float),
+                ["error a floating-point literal is not supported yet"],
+                "{float}"
+            );
+        }
+    }
+
+    #[test]
+    fn byte_order_mark_and_unicode() {
+        assert_eq!(toks("\u{feff}int"), ["Int"]);
+        assert_eq!(toks("größe"), ["Ident(\"größe\")"]);
+        assert_eq!(
+            toks("\\u0061"),
+            ["error a unicode escape outside a character or string literal is not supported yet"]
+        );
+        assert_eq!(
+            toks("// a \\u000a b\nc"),
+            [
+                "error a unicode escape that ends a comment is not supported yet",
+                "Ident(\"c\")"
+            ]
+        );
+        assert_eq!(toks("// a \\u0041 b\nc"), ["Ident(\"c\")"]);
+    }
+
+    #[test]
     fn errors_have_places() {
         assert_eq!(
             toks("/*@ requires"),

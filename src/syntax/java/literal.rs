@@ -60,7 +60,7 @@ pub fn int_literal(text: &str) -> Result<IntLit, LitError> {
             return too_large();
         }
         return Ok(IntLit {
-            value: value as i128,
+            value,
             needs_minus: value == MIN_INT_MAGNITUDE,
         });
     }
@@ -123,7 +123,7 @@ pub fn unicode_escapes(text: &str) -> Result<String, (usize, usize, String)> {
     let mut backslashes = 0usize;
     while i < bytes.len() {
         let c = bytes[i];
-        if c == b'\\' && backslashes % 2 == 0 && bytes.get(i + 1) == Some(&b'u') {
+        if c == b'\\' && backslashes.is_multiple_of(2) && bytes.get(i + 1) == Some(&b'u') {
             let mut j = i + 1;
             while bytes.get(j) == Some(&b'u') {
                 j += 1;
@@ -148,8 +148,9 @@ pub fn unicode_escapes(text: &str) -> Result<String, (usize, usize, String)> {
                 ));
             };
             out.push(ch);
-            // A translated `\` does not start another escape (JLS §3.3).
-            backslashes = 1;
+            // Eligibility counts raw backslashes only (JLS §3.3): the last raw
+            // character was a hex digit.
+            backslashes = 0;
             i = j + 4;
             continue;
         }
