@@ -438,6 +438,11 @@ impl<'a> Collector<'a, '_> {
             class: c,
             ty,
             is_final: f.mods.is_final,
+            owner_links: if f.mods.is_final {
+                f.owner_links.clone()
+            } else {
+                Vec::new()
+            },
             span: f.span,
         });
         self.env.program.classes[c.0 as usize].fields.push(id);

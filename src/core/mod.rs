@@ -89,6 +89,8 @@ pub struct Field {
     pub ty: Type,
     /// Readable without permission; written only in the class's constructors.
     pub is_final: bool,
+    /// What the field's declared type binds (final fields only).
+    pub owner_links: Vec<crate::syntax::ast::OwnerLink>,
     pub span: Span,
 }
 

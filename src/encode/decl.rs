@@ -38,6 +38,69 @@ pub(super) fn final_value_function(
     }
 }
 
+/// Field `name` of class `c` or of an interface it implements.
+fn field_named(p: &core::Program, c: core::ClassId, name: Name) -> Option<core::FieldId> {
+    p.supertypes(c)
+        .into_iter()
+        .flat_map(|s| p.class(s).fields.iter().copied())
+        .find(|f| p.field(*f).name == name)
+}
+
+/// The facts field `f`'s declared type binds (`core::Field::owner_links`),
+/// for an object `obj` whose field holds `value`: `value != null ==>
+/// value.inv$owner == obj` (or `== own(via)`, the object's own owner field).
+pub(super) fn owner_link_facts(
+    p: &core::Program,
+    names: &super::Names,
+    f: core::FieldId,
+    obj: Expr,
+    value: Expr,
+    own: impl Fn(core::FieldId) -> Expr,
+) -> Vec<Expr> {
+    let field = p.field(f);
+    let T::Class(target) = field.ty else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for link in &field.owner_links {
+        let Some(g) = field_named(p, target, link.owner_field).filter(|g| p.field(*g).is_final)
+        else {
+            continue;
+        };
+        let expected = match link.via {
+            None => obj.clone(),
+            Some(via) => match field_named(p, field.class, via) {
+                Some(v) if p.field(v).is_final => own(v),
+                _ => continue,
+            },
+        };
+        let bound = Expr::plain(ExprKind::FuncApp(names.final_value(g), vec![value.clone()]));
+        out.push(Expr::binary(
+            BinOp::Implies,
+            Expr::binary(BinOp::Ne, value.clone(), Expr::plain(ExprKind::NullLit)),
+            Expr::binary(BinOp::Eq, bound, expected),
+        ));
+    }
+    out
+}
+
+/// Where a constructor body assigns `this.f` (the last place), if it does.
+fn assignment_of(b: &core::Block, f: core::FieldId) -> Option<crate::syntax::span::Span> {
+    let mut found = None;
+    for s in &b.stmts {
+        match &s.kind {
+            S::AssignField { recv, field, .. }
+                if *field == f && matches!(recv.kind, core::ExprKind::This) =>
+            {
+                found = Some(s.span)
+            }
+            S::Block(inner) => found = assignment_of(inner, f).or(found),
+            _ => {}
+        }
+    }
+    found
+}
+
 /// `this != null`, as a clause that cannot fail.
 fn this_is_not_null(o: vir::Origin) -> Expr {
     Expr::binary(
@@ -253,6 +316,23 @@ impl Encoder<'_> {
         out.extend(body);
         if self.has_return {
             out.push(Stmt::plain(StmtKind::Label(END_LABEL.into())));
+        }
+        // A final field whose declared type binds ghost predicates to this
+        // object: checked once all final fields are set (they never change).
+        for &f in &class_fields {
+            let this = || Expr::local(crate::name!("this"));
+            let value = Expr::plain(ExprKind::FieldAccess(Box::new(this()), self.names.field(f)));
+            let own = |v| Expr::plain(ExprKind::FieldAccess(Box::new(this()), self.names.field(v)));
+            let facts = owner_link_facts(self.p, self.names, f, this(), value, own);
+            let span = assignment_of(b, f).unwrap_or(m.span);
+            for fact in facts {
+                let o = self.origin(
+                    span,
+                    Blame::As(diag::FailureCode::AssertFailed(diag::Reason::False)),
+                    "the binding of the field's type",
+                );
+                out.push(Stmt::new(StmtKind::Assert(fact.with_origin(o)), o));
+            }
         }
         // The constructor fixes each final field's value for the object's lifetime.
         for f in class_fields {

@@ -62,7 +62,10 @@ impl Encoder<'_> {
                 let o = self.origin(e.span, Blame::Direct, "function call");
                 Ok(Expr::new(ExprKind::FuncApp(name, vargs), o))
             }
-            K::PredicateAccess { .. } => self.predicate_access(e),
+            K::PredicateAccess(access) => {
+                let acc = self.predicate_access(e)?;
+                self.with_receiver(e, access, acc)
+            }
             K::Unary(op, x) => {
                 let op = match op {
                     U::Not => UnOp::Not,
@@ -114,7 +117,10 @@ impl Encoder<'_> {
                         ty: self.ty(&v.ty),
                     })
                     .collect();
-                let body = self.expr(body)?;
+                self.plain_predicates += 1;
+                let body = self.expr(body);
+                self.plain_predicates -= 1;
+                let body = body?;
                 let q = match q {
                     Q::Forall | Q::ForallStar => Quantifier::Forall,
                     Q::Exists => Quantifier::Exists,
@@ -136,7 +142,7 @@ impl Encoder<'_> {
                 plain(ExprKind::Let(Box::new(decl), boxed(value), boxed(body)))
             }
             K::Unfolding(pred, body) => {
-                let acc = self.predicate_access(pred)?;
+                let acc = self.plain_predicate_access(pred)?;
                 let body = self.expr(body)?;
                 let o = self.origin(e.span, Blame::Direct, "unfolding");
                 Ok(Expr::new(ExprKind::Unfolding(boxed(acc), boxed(body)), o))
@@ -310,6 +316,41 @@ impl Encoder<'_> {
             ExprKind::PredicateAcc(self.names.predicate(*pred), vargs.into(), boxed(perm)),
             o,
         ))
+    }
+
+    /// `x.p(…)` as `acc(p(x, …))` alone, as `fold`, `unfold` and `unfolding`
+    /// take it (an inline predicate's body too: a fold of it folds the
+    /// predicate it names).
+    pub(super) fn plain_predicate_access(&mut self, e: &core::Expr) -> diag::Result<Expr> {
+        self.plain_predicates += 1;
+        let acc = self.predicate_access(e);
+        self.plain_predicates -= 1;
+        acc
+    }
+
+    /// Holding `x.p(…)` says that `x` is not null: an instance predicate of
+    /// null can never be folded (the fold checks it, see `Encoder::fold_receiver`),
+    /// so every instance anyone holds has a non-null receiver, and the
+    /// assertion `x.p(…)` is `acc(p(x, …)) && x != null`. Inside a quantifier
+    /// (it would need triggers of its own) and where only `acc` fits
+    /// ([`Self::plain_predicate_access`]) the fact is left out.
+    fn with_receiver(
+        &mut self,
+        e: &core::Expr,
+        access: &core::PredicateAccess,
+        acc: Expr,
+    ) -> diag::Result<Expr> {
+        let Some(recv) = &access.recv else {
+            return Ok(acc);
+        };
+        let inline = self.p.predicate(access.pred).is_inline;
+        if inline || self.plain_predicates > 0 || matches!(recv.kind, K::This) {
+            return Ok(acc);
+        }
+        let r = self.expr(recv)?;
+        let o = self.origin(e.span, Blame::Resource, "predicate");
+        let not_null = Expr::binary(BinOp::Ne, r, Expr::plain(ExprKind::NullLit)).with_origin(o);
+        Ok(Expr::and(acc, not_null))
     }
 
     /// An inline predicate stands for its body, with the arguments substituted.

@@ -88,8 +88,18 @@ pub fn declarations(p: &core::Program, names: &Names, runs: Vec<RunEncoder<'_>>)
         let id = core::FieldId(i as u32);
         let ty = enc.ty(&f.ty);
         if f.is_final {
-            out.functions
-                .push(decl::final_value_function(enc.names, id, ty.clone()));
+            let mut fun = decl::final_value_function(enc.names, id, ty.clone());
+            // What the field's declared type binds holds for every value it has.
+            let r = vir::Expr::local(crate::name!("r"));
+            let value = vir::Expr::plain(vir::ExprKind::Result);
+            let own = |via| {
+                vir::Expr::plain(vir::ExprKind::FuncApp(
+                    enc.names.final_value(via),
+                    vec![vir::Expr::local(crate::name!("r"))],
+                ))
+            };
+            fun.posts = decl::owner_link_facts(p, enc.names, id, r, value, own);
+            out.functions.push(fun);
         }
         out.fields.push(vir::Field {
             name: enc.names.field(id),
@@ -149,6 +159,9 @@ pub(crate) struct Encoder<'p> {
     return_type: core::Type,
     /// Whether the current body returns early (then it ends with a label).
     has_return: bool,
+    /// Above 0 where a predicate access must stay `acc(…)` alone: in a
+    /// quantifier, and under `fold`, `unfold`, `unfolding`.
+    plain_predicates: u32,
 }
 
 impl<'p> Encoder<'p> {
@@ -165,6 +178,7 @@ impl<'p> Encoder<'p> {
             local_types: HashMap::new(),
             return_type: core::Type::Void,
             has_return: false,
+            plain_predicates: 0,
         }
     }
 

@@ -148,12 +148,13 @@ impl Encoder<'_> {
             S::Exhale(e) => self.checked(span, e, StmtKind::Exhale, "exhale", out)?,
             S::Refute(e) => self.checked(span, e, StmtKind::Refute, "refute", out)?,
             S::Fold(e) => {
-                let acc = self.predicate_access(e)?;
+                self.fold_receiver(e, span, out)?;
+                let acc = self.plain_predicate_access(e)?;
                 let o = self.origin(span, Blame::Direct, "fold");
                 out.push(Stmt::new(StmtKind::Fold(acc), o));
             }
             S::Unfold(e) => {
-                let acc = self.predicate_access(e)?;
+                let acc = self.plain_predicate_access(e)?;
                 let o = self.origin(span, Blame::Direct, "unfold");
                 out.push(Stmt::new(StmtKind::Unfold(acc), o));
             }
@@ -241,6 +242,36 @@ impl Encoder<'_> {
             .get(name)
             .cloned()
             .unwrap_or_else(|| fallback.clone())
+    }
+
+    /// `fold x.p(…)` needs `x != null` (`foldFailed:false` otherwise): no
+    /// predicate instance of null exists, which lets holding one say its
+    /// receiver is not null (`Encoder::with_receiver`).
+    fn fold_receiver(
+        &mut self,
+        e: &core::Expr,
+        span: crate::syntax::span::Span,
+        out: &mut Vec<Stmt>,
+    ) -> diag::Result<()> {
+        let core::ExprKind::PredicateAccess(access) = &e.kind else {
+            return Ok(());
+        };
+        let Some(recv) = &access.recv else {
+            return Ok(());
+        };
+        if matches!(recv.kind, core::ExprKind::This) {
+            return Ok(());
+        }
+        let r = self.expr(recv)?;
+        let o = self.origin(
+            span,
+            Blame::As(FailureCode::FoldFailed(diag::Reason::False)),
+            "fold",
+        );
+        let check = Expr::binary(BinOp::Ne, r, Expr::plain(ExprKind::NullLit)).with_origin(o);
+        out.push(Stmt::new(StmtKind::Assert(check.clone()), o));
+        out.push(Stmt::plain(StmtKind::Assume(check)));
+        Ok(())
     }
 
     // o.m(args)  ~>  assert o != null (invocationObjectNull); targets := C__m(o, args, givens)

@@ -107,6 +107,7 @@ pub fn declare(p: &mut Program, classes: &[ClassId]) {
             class: c,
             ty: Type::Bool,
             is_final: false,
+            owner_links: Vec::new(),
             span,
         });
         p.functions.push(Function {

@@ -131,6 +131,7 @@ pub fn declare_tokens(p: &mut Program, classes: &[ClassId]) {
                 class: c,
                 ty: Type::Bool,
                 is_final: false,
+                owner_links: Vec::new(),
                 span,
             });
         }

@@ -80,7 +80,23 @@ pub struct Field {
     /// A `static final` field's value (a Java constant). An instance field's
     /// initialiser is not kept here: it becomes statements of the constructors.
     pub init: Option<Expr>,
+    /// Class ghost predicates its declared type binds to this object
+    /// (Java's `final Lock/*@<inv>@*/ l;`, see [`OwnerLink`]).
+    pub owner_links: Vec<OwnerLink>,
     pub span: Span,
+}
+
+/// A final field whose declared type binds a class ghost predicate parameter
+/// to a predicate of the object declaring the field (Java's `final
+/// ReentrantLock/*@<countInv>@*/ sync;` in class Counter): the field's value,
+/// when not null, has its owner field `owner_field` (`inv$owner`) equal to the
+/// declaring object, or to that object's own owner field `via` when the
+/// predicate is a ghost parameter passed on. Checked where the constructor
+/// assigns the field, known wherever the field is read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OwnerLink {
+    pub owner_field: Name,
+    pub via: Option<Name>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

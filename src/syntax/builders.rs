@@ -901,6 +901,7 @@ pub fn fields<'i>(
                 ty: ty.clone(),
                 name,
                 init: None,
+                owner_links: Vec::new(),
                 span,
             })
         })

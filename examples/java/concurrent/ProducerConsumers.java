@@ -42,7 +42,7 @@ class Producer extends Thread {
   final SProdMCons example;
 
   /*@
-    resource preFork() = lock != null ** lock.inv$owner == example ** lock.initialized(1/3);
+    resource preFork() = lock.inv$owner == example ** lock.initialized(1/3);
   @*/
 
   /*@ ensures start() ** this.example == example ** this.lock == lock; @*/
@@ -65,7 +65,7 @@ class Producer extends Thread {
 
   /*@
     given frac p;
-    requires lock != null ** lock.inv$owner == example;
+    requires lock.inv$owner == example;
     requires lock.initialized(p) ** LockSet.of(bag<Object>{});
     ensures lock.initialized(p) ** LockSet.of(bag<Object>{});
   @*/
@@ -85,7 +85,7 @@ class Consumer extends Thread {
   int value;
 
   /*@
-    resource preFork() = lock != null ** lock.inv$owner == example ** lock.initialized(1/3)
+    resource preFork() = lock.inv$owner == example ** lock.initialized(1/3)
       ** Perm(value, 1);
   @*/
 
@@ -109,7 +109,7 @@ class Consumer extends Thread {
 
   /*@
     given frac p;
-    requires lock != null ** lock.inv$owner == example;
+    requires lock.inv$owner == example;
     requires lock.initialized(p) ** Perm(value, 1) ** LockSet.of(bag<Object>{});
     ensures lock.initialized(p) ** Perm(value, 1) ** LockSet.of(bag<Object>{});
   @*/

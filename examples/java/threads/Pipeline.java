@@ -44,7 +44,7 @@ class AFilter extends Thread {
   final Buffer buffer;
 
   /*@
-    resource preFork() = Perm(buffer.outa, 1) ** sampler != null ** sampler.join(1/2) **
+    resource preFork() = Perm(buffer.outa, 1) ** sampler.join(1/2) **
       sampler.buffer == buffer;
     group resource postJoin(frac p) = Perm(buffer.outa, p) ** Perm(buffer.inp, p/2);
   @*/
@@ -78,7 +78,7 @@ class BFilter extends Thread {
   final Buffer buffer;
 
   /*@
-    resource preFork() = Perm(buffer.outb, 1) ** sampler != null ** sampler.join(1/2) **
+    resource preFork() = Perm(buffer.outb, 1) ** sampler.join(1/2) **
       sampler.buffer == buffer;
     group resource postJoin(frac p) = Perm(buffer.outb, p) ** Perm(buffer.inp, p/2);
   @*/
@@ -113,7 +113,7 @@ class Plotter extends Thread {
   final BFilter tb;
 
   /*@
-    resource preFork() = ta != null ** tb != null ** ta.join(1) ** tb.join(1) **
+    resource preFork() = ta.join(1) ** tb.join(1) **
       ta.buffer == buffer ** tb.buffer == buffer;
     group resource postJoin(frac p) = buffer.state(p);
   @*/

@@ -25,6 +25,7 @@
 #![allow(clippy::boxed_local, clippy::vec_box, clippy::too_many_arguments)]
 
 use super::lexer::{JavaError, JavaErrorKind, Token};
+use super::literal;
 use crate::syntax::ast::*;
 use crate::syntax::builders::{self as b, ContractItem, Declarator, Stmts};
 use crate::syntax::span::{FileId, Span};
@@ -573,6 +574,7 @@ pub fn fields<'i>(
                 ty: ty.clone(),
                 name: d.name,
                 init: d.init,
+                owner_links: Vec::new(),
                 span,
             }));
             continue;
@@ -604,6 +606,7 @@ pub fn fields<'i>(
             ty: ty.clone(),
             name: d.name,
             init: None,
+            owner_links: Vec::new(),
             span,
         }));
     }
@@ -1076,9 +1079,30 @@ pub enum JOp {
     Plus,
 }
 
+/// An identifier. A Java letter outside ASCII is spelled `$$<hex>$$` inside
+/// weft (the backends' identifiers are ASCII); `$$` in a written identifier
+/// is reserved for that, so a spelled name never meets a written one.
+pub fn ident(file: FileId, errors: &mut Errors, l: usize, name: &str, r: usize) -> Ident {
+    if name.is_ascii() {
+        if name.contains("$$") {
+            not_supported(errors, l, r, "`$$` in an identifier (weft reserves it)");
+        }
+        return b::ident(file, l, name, r);
+    }
+    let mut spelled = String::with_capacity(name.len() * 2);
+    for c in name.chars() {
+        if c.is_ascii() {
+            spelled.push(c);
+        } else {
+            spelled.push_str(&format!("$${:x}$$", c as u32));
+        }
+    }
+    b::ident(file, l, &spelled, r)
+}
+
 pub fn un(
     file: FileId,
-    _errors: &mut Errors,
+    errors: &mut Errors,
     l: usize,
     r: usize,
     op: JOp,
@@ -1086,16 +1110,73 @@ pub fn un(
 ) -> Box<Expr> {
     match op {
         JOp::Not => b::un(file, l, r, UnOp::Not, e),
-        JOp::Neg => b::un(file, l, r, UnOp::Neg, e),
+        JOp::Neg => {
+            // `-2147483648`: the one place the literal 2^31 is legal (JLS §3.10.1).
+            let (el, er) = sp(e.span);
+            let min = matches!(&e.kind, ExprKind::Int(v) if v.get() == literal::MIN_INT_MAGNITUDE);
+            if min && er == r {
+                errors.retain(|x| {
+                    !(x.start == el
+                        && x.end == er
+                        && x.kind == JavaErrorKind::Malformed(too_large_min()))
+                });
+            }
+            b::un(file, l, r, UnOp::Neg, e)
+        }
         JOp::Plus => e,
     }
 }
 
-pub fn int_lit<'i>(file: FileId, l: usize, r: usize, digits: &str) -> PResult<'i, Box<Expr>> {
-    match digits.parse::<i128>() {
-        Ok(n) => Ok(b::expr(file, l, r, ExprKind::Int(IntValue::from(n)))),
-        Err(_) => malformed(l, r, "integer literal too large"),
-    }
+fn too_large_min() -> String {
+    "integer number too large: 2147483648 (only `-2147483648` is an int)".to_owned()
+}
+
+/// An integer literal with its Java value (`literal::int_literal`); an error
+/// in `errors` otherwise (parsing goes on with the value 0).
+pub fn int_lit(file: FileId, errors: &mut Errors, l: usize, r: usize, text: &str) -> Box<Expr> {
+    let value = match literal::int_literal(text) {
+        Ok(lit) => {
+            if lit.needs_minus {
+                // Removed by `un` when the literal is the operand of `-`.
+                errors.push(JavaError {
+                    kind: JavaErrorKind::Malformed(too_large_min()),
+                    start: l,
+                    end: r,
+                });
+            }
+            lit.value
+        }
+        Err(e) => {
+            lit_error(errors, l, r, e);
+            0
+        }
+    };
+    b::expr(file, l, r, ExprKind::Int(IntValue::from(value)))
+}
+
+fn lit_error(errors: &mut Errors, l: usize, r: usize, e: literal::LitError) {
+    let kind = match e {
+        literal::LitError::Malformed(m) => JavaErrorKind::Malformed(m),
+        literal::LitError::NotSupported(what) => JavaErrorKind::NotSupported(what.into()),
+    };
+    errors.push(JavaError {
+        kind,
+        start: l,
+        end: r,
+    });
+}
+
+/// A character literal is its UTF-16 code unit: a `char` used as Java
+/// widens it to `int` (weft has no `char` type; see `literal`).
+pub fn char_lit(file: FileId, errors: &mut Errors, l: usize, r: usize, text: &str) -> Box<Expr> {
+    let value = match literal::char_literal(text) {
+        Ok(unit) => unit as i128,
+        Err(e) => {
+            lit_error(errors, l, r, e);
+            0
+        }
+    };
+    b::expr(file, l, r, ExprKind::Int(IntValue::from(value)))
 }
 
 pub fn new_object(
@@ -1153,41 +1234,22 @@ pub fn array_init(file: FileId, errors: &mut Errors, l: usize, r: usize) -> Box<
     b::expr(file, l, r, ExprKind::Null)
 }
 
-/// A string literal `"…"`: `String.literal(seq<int>{c1, …})`, the codes of
-/// its characters (the spec library's opaque `String`).
+/// A string literal `"…"`: `String.literal(seq<int>{c1, …})`, its UTF-16
+/// code units (the spec library's opaque `String`).
 pub fn string_lit<'i>(file: FileId, l: usize, r: usize, text: &str) -> PResult<'i, Box<Expr>> {
     let Some(body) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) else {
         return malformed(l, r, "unterminated string literal");
     };
-    let mut codes = Vec::new();
-    let mut chars = body.chars();
-    while let Some(c) = chars.next() {
-        let code = match c {
-            '\\' => match chars.next() {
-                Some('n') => '\n',
-                Some('t') => '\t',
-                Some('r') => '\r',
-                Some('b') => '\u{8}',
-                Some('f') => '\u{c}',
-                Some('0') => '\0',
-                Some(e @ ('\\' | '"' | '\'')) => e,
-                _ => {
-                    return malformed(
-                        l,
-                        r,
-                        "an escape other than \\n \\t \\r \\b \\f \\0 \\\\ \\\" \\'",
-                    )
-                }
-            },
-            c => c,
-        };
-        codes.push(b::expr(
-            file,
-            l,
-            r,
-            ExprKind::Int(IntValue::from(code as i128)),
-        ));
-    }
+    let units = match literal::quoted_units(body, '"') {
+        Ok(u) => u,
+        Err(literal::LitError::Malformed(m)) => return malformed(l, r, &m),
+        Err(literal::LitError::NotSupported(m)) => return malformed(l, r, m),
+    };
+    // Java's string is its UTF-16 code units.
+    let codes: Vec<Box<Expr>> = units
+        .into_iter()
+        .map(|u| b::expr(file, l, r, ExprKind::Int(IntValue::from(u as i128))))
+        .collect();
     let int = b::ty(file, l, r, TypeKind::Int);
     let text = b::expr(
         file,

@@ -14,6 +14,12 @@
 //!   and `fold`/`unfold` of it fold and unfold `P`. Every constructor takes
 //!   the owner as an extra last argument and stores it.
 //!
+//! A final field declared `C/*@<P>@*/` with `P` a predicate of its own class
+//! (`final ReentrantLock/*@<countInv>@*/ sync;` in Counter) records that its
+//! value's `inv$owner` is the object holding it ([`OwnerLink`]): the encoder
+//! checks it after the constructor's assignment and gives it as a fact of the
+//! field's final value, so clients need not state it.
+//!
 //! At `new C/*@<P>@*/(…)` the owner is `this` when `P` is a predicate of the
 //! class being written, and the enclosing instance's own owner when `P` is
 //! that class's ghost parameter (forwarding). Templates may share a name
@@ -102,6 +108,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                         walk::ty(&mut ctx, t);
                     }
                     for m in &mut c.members {
+                        ctx.owner_links(m);
                         walk::member(&mut ctx, m);
                     }
                     super::lemma::prove(c, None, &mut st.errors);
@@ -214,6 +221,49 @@ impl<'s> Ctx<'s> {
             params,
             constants,
         }
+    }
+
+    /// A final field's declared type `C/*@<…, P, …>@*/` binds each predicate
+    /// parameter of C given a predicate P of this class to this object's P:
+    /// the field records it ([`OwnerLink`]), and its type becomes the instance.
+    fn owner_links(&mut self, m: &mut Member) {
+        let Member::Field(f) = m else { return };
+        if !f.mods.is_final || f.mods.is_static {
+            return;
+        }
+        let TypeKind::Generic(name, args) = &f.ty.kind else {
+            return;
+        };
+        let (name, args) = (name.clone(), args.clone());
+        let Some((instance, owners)) = self.resolve(&name, &args, f.ty.span) else {
+            // Reported (and `expand` fails): nothing for `ty` to report again.
+            f.ty.kind = TypeKind::Void;
+            return;
+        };
+        let key = (name.name, args.len());
+        let families = self.st.templates[&key]
+            .class
+            .ghost_params
+            .iter()
+            .filter(|p| matches!(p.ty.kind, TypeKind::Family { .. }))
+            .map(|p| owner_field(&p.name.name));
+        // Only a predicate of this class binds: this object is then the
+        // owner, which its constructor can check. A ghost parameter passed
+        // on (`via` the object's own owner field) is the creator's, which a
+        // constructor taking the field's value as an argument cannot know;
+        // there clients state `f.inv$owner == o` as before.
+        for (owner_field, owner) in families.zip(owners) {
+            if matches!(owner.kind, ExprKind::This) {
+                f.owner_links.push(OwnerLink {
+                    owner_field,
+                    via: None,
+                });
+            }
+        }
+        f.ty.kind = TypeKind::Named(Ident {
+            name: instance,
+            span: name.span,
+        });
     }
 
     fn err(&mut self, code: ErrorCode, span: Span, msg: String) {
@@ -552,6 +602,7 @@ impl State {
             walk::ty(&mut ctx, t);
         }
         for m in &mut c.members {
+            ctx.owner_links(m);
             walk::member(&mut ctx, m);
         }
         super::lemma::prove(&mut c, Some(req.site), &mut self.errors);
@@ -605,6 +656,7 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
             ty: owner_ty.clone(),
             name: id(&field),
             init: None,
+            owner_links: Vec::new(),
             span,
         }));
         c.members.push(Member::Predicate(Predicate {

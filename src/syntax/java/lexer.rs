@@ -109,13 +109,32 @@ pub enum Token<'input> {
     /// `/*@<`: produced by the wrapper, never by logos itself.
     SpecTypeArgs,
 
-    #[regex(r"[A-Za-z_$][A-Za-z0-9_$]*")]
+    /// Java letters and digits (JLS §3.8): ASCII, and Unicode letters,
+    /// letter numbers, currency symbols, connectors, marks and digits.
+    #[regex(
+        r"[A-Za-z_$\p{L}\p{Nl}\p{Sc}\p{Pc}][A-Za-z0-9_$\p{L}\p{Nl}\p{Sc}\p{Pc}\p{Nd}\p{Mn}\p{Mc}]*"
+    )]
     Ident(&'input str),
-    #[regex(r"[0-9]+")]
+    /// An integer literal in any radix, with underscores and suffix; read
+    /// (and checked) by `super::literal::int_literal`.
+    #[regex(r"[0-9][0-9A-Za-z_]*")]
     IntLit(&'input str),
-    /// Literals outside the subset: kept as tokens so they are refused with a span.
-    #[regex(r"[0-9]+[lL]|0[xX][0-9a-fA-F]+|[0-9]+\.[0-9]*([eE][+-]?[0-9]+)?[fFdD]?")]
+    /// Floating-point literals: kept as tokens so they are refused with a span.
+    #[regex(
+        r"[0-9][0-9_]*\.[0-9][0-9_]*([eE][+-]?[0-9][0-9_]*)?[fFdD]?",
+        priority = 10
+    )]
+    #[regex(r"\.[0-9][0-9_]*([eE][+-]?[0-9][0-9_]*)?[fFdD]?", priority = 10)]
+    #[regex(r"[0-9][0-9_]*[eE][+-]?[0-9][0-9_]*[fFdD]?", priority = 10)]
+    #[regex(r"[0-9][0-9_]*[fFdD]", priority = 10)]
+    #[regex(
+        r"0[xX][0-9a-fA-F_]*(\.[0-9a-fA-F_]*)?[pP][+-]?[0-9][0-9_]*[fFdD]?",
+        priority = 10
+    )]
     OtherNumber(&'input str),
+    /// A unicode escape outside a character or string literal.
+    #[regex(r"\\u+[0-9A-Fa-f]{4}")]
+    UnicodeEscape(&'input str),
     #[token("\"", |lex| quoted(lex, '"'))]
     StringLit(&'input str),
     #[token("'", |lex| quoted(lex, '\''))]
@@ -414,7 +433,8 @@ impl Token<'_> {
     fn text(&self) -> &str {
         use Token::*;
         match self {
-            Ident(s) | IntLit(s) | OtherNumber(s) | StringLit(s) | CharLit(s) | BitOp(s) => s,
+            Ident(s) | IntLit(s) | OtherNumber(s) | UnicodeEscape(s) | StringLit(s)
+            | CharLit(s) | BitOp(s) => s,
             LineComment => "//",
             BlockComment => "/*",
             SpecTypeArgs => "/*@<",
@@ -618,8 +638,8 @@ impl Token<'_> {
     fn unsupported(&self) -> Option<&'static str> {
         use Token::*;
         Some(match self {
-            CharLit(_) => "a character literal",
-            OtherNumber(_) => "a number other than an `int` literal",
+            OtherNumber(_) => "a floating-point literal",
+            UnicodeEscape(_) => "a unicode escape outside a character or string literal",
             BitOp(_) => "a bit or shift operator",
             Enum => "an enum",
             Switch => "a `switch` statement",
@@ -660,7 +680,9 @@ impl fmt::Display for Token<'_> {
         match self {
             Token::Ident(s) => write!(f, "identifier `{s}`"),
             Token::IntLit(s) | Token::OtherNumber(s) => write!(f, "number `{s}`"),
-            Token::StringLit(s) | Token::CharLit(s) | Token::BitOp(s) => write!(f, "`{s}`"),
+            Token::StringLit(s) | Token::CharLit(s) | Token::BitOp(s) | Token::UnicodeEscape(s) => {
+                write!(f, "`{s}`")
+            }
             t => write!(f, "`{}`", t.text()),
         }
     }
@@ -689,11 +711,35 @@ pub type Spanned<'input> = Result<(usize, Token<'input>, usize), JavaError>;
 
 impl<'input> Lexer<'input> {
     pub fn new(text: &'input str) -> Lexer<'input> {
+        let mut inner = Token::lexer(text);
+        // A UTF-8 byte-order mark before the first token is no part of the program.
+        if text.starts_with('\u{feff}') {
+            inner.bump('\u{feff}'.len_utf8());
+        }
         Lexer {
             text,
-            inner: Token::lexer(text),
+            inner,
             mode: Mode::Java,
             pending: None,
+        }
+    }
+
+    /// Java translates unicode escapes before it finds comments: one in a
+    /// comment may end the comment early (`// \u000a code`). weft skips
+    /// comments, so such a comment is refused rather than read otherwise.
+    fn comment_changes(&self, tok: Token<'_>, l: usize, r: usize) -> bool {
+        let raw = &self.text[l..r];
+        if !super::literal::has_unicode_escape(raw) {
+            return false;
+        }
+        let Ok(text) = super::literal::unicode_escapes(raw) else {
+            return true;
+        };
+        match tok {
+            Token::LineComment => text.contains(['\n', '\r']),
+            _ => text
+                .get(2..text.len().saturating_sub(2))
+                .is_none_or(|inner| inner.contains("*/")),
         }
     }
 
@@ -751,7 +797,33 @@ impl<'input> Iterator for Lexer<'input> {
                 }
             }
             match (self.mode, tok) {
-                (_, Token::LineComment | Token::BlockComment) => continue,
+                (_, Token::LineComment | Token::BlockComment) => {
+                    if self.comment_changes(tok, l, r) {
+                        return Self::err(
+                            JavaErrorKind::NotSupported(
+                                "a unicode escape that ends a comment".into(),
+                            ),
+                            l,
+                            r,
+                        );
+                    }
+                    continue;
+                }
+                // `1.` and `1.e5` are floating-point literals (`1..n` is a range).
+                (_, Token::IntLit(_)) => {
+                    let next = self.raw();
+                    if let Some(Ok((dl, Token::Dot, dr))) = next {
+                        if dl == r {
+                            return Self::err(
+                                JavaErrorKind::NotSupported("a floating-point literal".into()),
+                                l,
+                                dr,
+                            );
+                        }
+                    }
+                    self.pending = next;
+                    return Some(Ok((l, tok, r)));
+                }
                 (Mode::Java, Token::SpecLine) => {
                     let end = self.text[r..].find('\n').map_or(self.text.len(), |i| r + i);
                     self.mode = Mode::SpecLine(end);
@@ -863,6 +935,44 @@ mod tests {
                 "Ident(\"l\")"
             ]
         );
+    }
+
+    #[test]
+    fn numbers() {
+        assert_eq!(
+            toks("0x1F 010 1_000"),
+            ["IntLit(\"0x1F\")", "IntLit(\"010\")", "IntLit(\"1_000\")"]
+        );
+        // A range in a quantifier is not a floating-point literal.
+        assert_eq!(
+            toks("//@ 0..n"),
+            ["IntLit(\"0\")", "DotDot", "Ident(\"n\")"]
+        );
+        for float in ["1.5", "1e5", "2f", "1.", ".5", "0x1p3"] {
+            assert_eq!(
+                toks(float),
+                ["error a floating-point literal is not supported yet"],
+                "{float}"
+            );
+        }
+    }
+
+    #[test]
+    fn byte_order_mark_and_unicode() {
+        assert_eq!(toks("\u{feff}int"), ["Int"]);
+        assert_eq!(toks("größe"), ["Ident(\"größe\")"]);
+        assert_eq!(
+            toks("\\u0061"),
+            ["error a unicode escape outside a character or string literal is not supported yet"]
+        );
+        assert_eq!(
+            toks("// a \\u000a b\nc"),
+            [
+                "error a unicode escape that ends a comment is not supported yet",
+                "Ident(\"c\")"
+            ]
+        );
+        assert_eq!(toks("// a \\u0041 b\nc"), ["Ident(\"c\")"]);
     }
 
     #[test]

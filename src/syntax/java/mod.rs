@@ -4,7 +4,9 @@
 //!
 //! Semantic choices, in one place:
 //! * Java `int` is a mathematical integer (no overflow), as PVL's `int`;
-//!   `/` and `%` truncate toward zero, as in Java.
+//!   `/` and `%` truncate toward zero, as in Java. Literals mean what the
+//!   JLS says ([`literal`]): `010` is eight, `0xFFFFFFFF` is -1, `'a'` is 97;
+//!   `long` and floating-point literals are refused, never misread.
 //! * In a specification, `1/2` where a fraction is expected (a permission
 //!   amount, a `frac` argument) is the fraction one half (the checker types
 //!   `/` on integers by the expected type); VerCors's `1\2` is accepted too.
@@ -32,6 +34,7 @@ pub mod instantiate;
 pub mod lemma;
 pub mod lexer;
 pub mod library;
+pub mod literal;
 pub mod parser;
 pub mod runnable;
 #[cfg(test)]

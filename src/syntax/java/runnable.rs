@@ -600,6 +600,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
             ty: ty(TypeKind::Named(id(r))),
             name: id("target"),
             init: None,
+            owner_links: Vec::new(),
             span,
         }),
         Member::Predicate(Predicate {

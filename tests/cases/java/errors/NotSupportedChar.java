@@ -1,7 +1,7 @@
 // expect-error: notSupported
-// Character literals are outside the subset (string literals are opaque values).
+// The `char` type is outside the subset (a character literal is its int code).
 public class NotSupportedChar {
   public void m() {
-    int c = /*[/expect notSupported]*/'x'/*[/end]*/;
+    /*[/expect notSupported]*/char/*[/end]*/ c = 'x';
   }
 }
