@@ -338,11 +338,14 @@ impl<'a> Ctx<'a> {
             B::Div if lt == Type::Perm => arith(self, "/")?,
             B::Div => arith(self, "div")?,
             B::Mod => arith(self, "mod")?,
-            B::PermDiv => format!(
-                "({} / {})",
-                self.as_type(l, true, st)?,
-                self.as_type(r, true, st)?
-            ),
+            B::PermDiv => match literal_fraction(l, r) {
+                Some(lit) => lit,
+                None => format!(
+                    "({} / {})",
+                    self.as_type(l, true, st)?,
+                    self.as_type(r, true, st)?
+                ),
+            },
             B::Lt => arith(self, "<")?,
             B::Le => arith(self, "<=")?,
             B::Gt => arith(self, ">")?,
@@ -489,10 +492,63 @@ fn boogie_arg(t: &Type) -> String {
 }
 
 /// An int as a real: literals directly, anything else through `real(…)`.
+/// `n\d` of two integer literals as one real literal when it has a finite decimal expansion
+/// (`1\2` is `0.5`, `1\1` is `1.0`). Z3 (4.8, with Boogie's options) can spend a minute on
+/// a failing check that mentions a literal real division; a literal costs it nothing.
+fn literal_fraction(l: &Expr, r: &Expr) -> Option<String> {
+    let (ExprKind::IntLit(n), ExprKind::IntLit(d)) = (&l.kind, &r.kind) else {
+        return None;
+    };
+    let (n, d) = (n.get(), d.get());
+    if n < 0 || d <= 0 {
+        return None;
+    }
+    // d divides 10^k for some small k exactly when d = 2^a 5^b.
+    let mut scale: i128 = 1;
+    let mut k = 0;
+    while scale % d != 0 {
+        scale = scale.checked_mul(10)?;
+        k += 1;
+        if k > 30 {
+            return None;
+        }
+    }
+    let digits = n.checked_mul(scale / d)?.to_string();
+    let digits = format!("{digits:0>width$}", width = k + 1);
+    let (int, frac) = digits.split_at(digits.len() - k);
+    Some(format!(
+        "{int}.{}",
+        if frac.is_empty() { "0" } else { frac }
+    ))
+}
+
 pub fn to_real(s: &str) -> String {
     if s.chars().all(|c| c.is_ascii_digit()) {
         format!("{s}.0")
     } else {
         format!("real({s})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::literal_fraction;
+    use crate::vir::Expr;
+
+    fn frac(n: i128, d: i128) -> Option<String> {
+        literal_fraction(&Expr::int(n), &Expr::int(d))
+    }
+
+    #[test]
+    fn literal_fractions_with_a_finite_decimal_are_one_literal() {
+        assert_eq!(frac(1, 1).as_deref(), Some("1.0"));
+        assert_eq!(frac(1, 2).as_deref(), Some("0.5"));
+        assert_eq!(frac(3, 4).as_deref(), Some("0.75"));
+        assert_eq!(frac(1, 16).as_deref(), Some("0.0625"));
+        assert_eq!(frac(5, 1).as_deref(), Some("5.0"));
+        assert_eq!(frac(0, 4).as_deref(), Some("0.00"));
+        assert_eq!(frac(1, 3), None);
+        assert_eq!(frac(1, 0), None);
+        assert_eq!(frac(-1, 2), None);
     }
 }

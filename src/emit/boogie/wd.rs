@@ -91,7 +91,8 @@ impl Gen<'_> {
                 // division by zero is some value; Silver checks the divisor.
                 let perm_div = *op == BinOp::PermDiv
                     || (*op == BinOp::Div && self.ctx.type_of(l) == crate::vir::Type::Perm);
-                if perm_div {
+                let nonzero_literal = matches!(r.kind, K::IntLit(n) if n.get() != 0);
+                if perm_div && !nonzero_literal {
                     let d = self.ctx.as_type(r, true, st)?;
                     self.wd_check(
                         &format!("{d} != 0.0"),
