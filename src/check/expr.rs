@@ -173,7 +173,7 @@ impl Body<'_> {
             A::Quant(qe) => self.quant(
                 qe.q,
                 &qe.binders,
-                qe.range.as_ref(),
+                &qe.ranges,
                 qe.cond.as_deref(),
                 &qe.body,
                 span,
@@ -560,14 +560,16 @@ impl Body<'_> {
         &mut self,
         q: Quantifier,
         binders: &[ast::Binder],
-        range: Option<&(Box<ast::Expr>, Box<ast::Expr>)>,
+        ranges: &[(usize, Box<ast::Expr>, Box<ast::Expr>)],
         cond: Option<&ast::Expr>,
         body: &ast::Expr,
         span: Span,
     ) -> Option<Expr> {
         // Bounds are outside the binders' scope.
-        let bounds =
-            range.map(|(lo, hi)| (self.expect(lo, &Type::Int), self.expect(hi, &Type::Int)));
+        let bounds: Vec<_> = ranges
+            .iter()
+            .map(|(i, lo, hi)| (*i, self.expect(lo, &Type::Int), self.expect(hi, &Type::Int)))
+            .collect();
         self.scoped(|b| {
             let mut vars = Vec::new();
             for binder in binders {
@@ -575,14 +577,8 @@ impl Body<'_> {
                 vars.push(b.declare(&binder.name, ty)?);
             }
             let mut guard = None;
-            if let Some((lo, hi)) = bounds {
-                let [var] = vars.as_slice() else {
-                    return b.err(
-                        ErrorCode::TypeMismatch,
-                        span,
-                        "a range quantifier binds exactly one variable",
-                    );
-                };
+            for (i, lo, hi) in bounds {
+                let var = &vars[i];
                 if var.ty != Type::Int {
                     return b.mismatch(var.span, "int", &var.ty);
                 }
@@ -590,7 +586,11 @@ impl Body<'_> {
                 let (lo, hi) = (lo?, hi?);
                 let low = binary(BinOp::Le, lo, x.clone(), Type::Bool, span);
                 let high = binary(BinOp::Lt, x, hi, Type::Bool, span);
-                guard = Some(binary(BinOp::And, low, high, Type::Bool, span));
+                let g = binary(BinOp::And, low, high, Type::Bool, span);
+                guard = Some(match guard {
+                    Some(prev) => binary(BinOp::And, prev, g, Type::Bool, span),
+                    None => g,
+                });
             }
             if let Some(c) = cond {
                 let c = b.cond(c);

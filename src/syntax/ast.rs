@@ -337,6 +337,8 @@ pub enum StmtKind {
     Fold(Expr),
     Unfold(Expr),
     Label(Ident),
+    /// `goto L;` (PVL): a jump to the label `L` of the same method, not into a loop.
+    Goto(Ident),
     /// `break;` / `continue;` (Java): leave / restart the innermost loop;
     /// `break L;` leaves the statement labelled L, `continue L;` restarts
     /// the loop labelled L.
@@ -486,8 +488,8 @@ pub struct NewObject {
 pub struct Quant {
     pub q: Quantifier,
     pub binders: Vec<Binder>,
-    /// `x = lo .. hi` form: the bounds of the single binder.
-    pub range: Option<(Box<Expr>, Box<Expr>)>,
+    /// `x = lo .. hi` forms: a binder (its index in `binders`) with its bounds.
+    pub ranges: Vec<(usize, Box<Expr>, Box<Expr>)>,
     pub cond: Option<Box<Expr>>,
     pub body: Box<Expr>,
 }

@@ -306,7 +306,7 @@ pub fn quant(
     let kind = ExprKind::Quant(Box::new(Quant {
         q,
         binders,
-        range: None,
+        ranges: Vec::new(),
         cond,
         body,
     }));
@@ -328,8 +328,65 @@ pub fn quant_range(
     let kind = ExprKind::Quant(Box::new(Quant {
         q,
         binders: vec![binder],
-        range: Some((lo, hi)),
+        ranges: vec![(0, lo, hi)],
         cond: None,
+        body,
+    }));
+    expr(file, l, r, kind)
+}
+
+/// The binders of a PVL quantifier, some with a range `T x = lo .. hi`.
+pub struct RangedBinders {
+    pub binders: Vec<Binder>,
+    pub ranges: Vec<(usize, Box<Expr>, Box<Expr>)>,
+}
+
+/// A binder after the first: its type if given, its name, its range if any.
+pub type BinderTail = (Option<Type>, Ident, Option<Box<(Box<Expr>, Box<Expr>)>>);
+
+/// `T x = lo .. hi, U y, z = a .. b`: a binder without a type takes the previous one's.
+pub fn ranged_binders(
+    ty: Type,
+    name: Ident,
+    range: Option<Box<(Box<Expr>, Box<Expr>)>>,
+    rest: Vec<Box<BinderTail>>,
+) -> Box<RangedBinders> {
+    let mut out = RangedBinders {
+        binders: Vec::with_capacity(rest.len() + 1),
+        ranges: Vec::new(),
+    };
+    let first = std::iter::once(Box::new((Some(ty), name, range)));
+    for b in first.chain(rest) {
+        let (ty, name, range) = *b;
+        let ty = match ty {
+            Some(t) => t,
+            None => out.binders[out.binders.len() - 1].ty.clone(),
+        };
+        if let Some(r) = range {
+            let (lo, hi) = *r;
+            out.ranges.push((out.binders.len(), lo, hi));
+        }
+        out.binders.push(Binder { ty, name });
+    }
+    Box::new(out)
+}
+
+/// A PVL quantifier `(\forall T x = lo .. hi, U y; cond; body)`.
+pub fn quant_ranged(
+    file: FileId,
+    l: usize,
+    r: usize,
+    q: Quantifier,
+    bs: Box<RangedBinders>,
+    cond: Option<Box<Expr>>,
+    body: Box<Expr>,
+) -> Box<Expr> {
+    let RangedBinders { binders, ranges } = *bs;
+    let kind = ExprKind::Quant(Box::new(Quant {
+        q,
+        binders,
+        ranges,
+        cond,
         body,
     }));
     expr(file, l, r, kind)

@@ -187,6 +187,8 @@ pub enum Token<'input> {
     Unfold,
     #[token("label")]
     Label,
+    #[token("goto")]
+    Goto,
     #[token("fork")]
     Fork,
     #[token("join")]
@@ -393,6 +395,7 @@ impl Token<'_> {
             Fold => "fold",
             Unfold => "unfold",
             Label => "label",
+            Goto => "goto",
             Fork => "fork",
             Join => "join",
             True => "true",

@@ -172,7 +172,7 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             expr(r, cond);
         }
         StmtKind::Labelled(_, s) => stmt(r, s),
-        StmtKind::Label(_) | StmtKind::Break(_) | StmtKind::Continue(_) => {}
+        StmtKind::Label(_) | StmtKind::Goto(_) | StmtKind::Break(_) | StmtKind::Continue(_) => {}
     }
 }
 
@@ -262,7 +262,7 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         K::NewGeneric(n) => n.args.iter_mut().collect(),
         K::Quant(q) => {
             let mut v = Vec::new();
-            if let Some((lo, hi)) = &mut q.range {
+            for (_, lo, hi) in &mut q.ranges {
                 v.push(&mut **lo);
                 v.push(&mut **hi);
             }

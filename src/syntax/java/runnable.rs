@@ -304,6 +304,7 @@ impl Walker<'_> {
             StmtKind::Block(b) => self.block(b, u),
             StmtKind::Return(None)
             | StmtKind::Label(_)
+            | StmtKind::Goto(_)
             | StmtKind::Break(_)
             | StmtKind::Continue(_) => {}
         }
@@ -466,14 +467,14 @@ fn through_target(e: &mut Expr, target: &Expr, bound: &mut Vec<Name>, classes: &
         ExprKind::Quant(q) => {
             let Quant {
                 binders,
-                range,
+                ranges,
                 cond,
                 body,
                 ..
             } = &mut **q;
             let n = bound.len();
             bound.extend(binders.iter().map(|b| b.name.name));
-            if let Some((lo, hi)) = range {
+            for (_, lo, hi) in ranges {
                 through_target(lo, target, bound, classes);
                 through_target(hi, target, bound, classes);
             }
