@@ -335,6 +335,27 @@ pub fn quant_range(
     expr(file, l, r, kind)
 }
 
+/// `new T[d1]…[dk]` followed by `empty` `[]`: the element type is `T` with
+/// `empty` array levels.
+pub fn new_array(
+    file: FileId,
+    l: usize,
+    r: usize,
+    elem: Type,
+    dims: Vec<Box<Expr>>,
+    empty: usize,
+) -> Box<Expr> {
+    let elem = (0..empty).fold(elem, |t, _| {
+        let span = t.span;
+        Type {
+            kind: TypeKind::Array(Box::new(t)),
+            span,
+        }
+    });
+    let dims = dims.into_iter().map(unbox).collect();
+    expr(file, l, r, ExprKind::NewArray(Box::new(elem), dims))
+}
+
 /// The binders of a PVL quantifier, some with a range `T x = lo .. hi`.
 pub struct RangedBinders {
     pub binders: Vec<Binder>,
