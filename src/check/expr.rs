@@ -264,6 +264,18 @@ impl Body<'_> {
             }
             A::Idle(t) => self.thread_token(t, true, span),
             A::Running(t) => self.thread_token(t, false, span),
+            A::Trigger(x) => {
+                if self.quant_depth == 0 {
+                    return self.err(
+                        ErrorCode::Misplaced,
+                        span,
+                        "a trigger marker `{: … :}` outside a quantifier's body",
+                    );
+                }
+                let x = self.expr(x, hint)?;
+                let t = x.ty.clone();
+                new(K::Trigger(bx(x)), t)
+            }
             A::OptNone => match hint {
                 Some(t @ Type::Option(_)) => new(K::OptNone, t.clone()),
                 _ => self.err(
@@ -466,6 +478,54 @@ impl Body<'_> {
         }
     }
 
+    /// The trigger marked in a quantifier's body (all its marks together)
+    /// must mention every bound variable, or no backend can use it.
+    fn trigger_covers(&mut self, vars: &[crate::core::Var], marks: &[Expr]) -> Option<()> {
+        use crate::passes::rewrite::find;
+        let Some(first) = marks.first() else {
+            return Some(());
+        };
+        let bound = |x: &Expr| {
+            find(
+                x,
+                &|y| matches!(&y.kind, K::Local(n) if vars.iter().any(|v| v.name == *n)),
+            )
+            .is_some()
+        };
+        // Backends match triggers syntactically: a bound variable may sit
+        // in applications and selections, not under arithmetic or logic.
+        for m in marks {
+            let computed = find(m, &|x| {
+                matches!(
+                    x.kind,
+                    K::Unary(..) | K::Binary(..) | K::Cond(..) | K::Quant { .. } | K::Let { .. }
+                ) && bound(x)
+            });
+            if matches!(m.kind, K::Local(_)) || computed.is_some() {
+                let msg =
+                    "not a valid trigger: a bound variable may only be an argument or index here";
+                return self.err(
+                    ErrorCode::Misplaced,
+                    computed.map_or(m.span, |c| c.span),
+                    msg,
+                );
+            }
+        }
+        for v in vars {
+            let mentioned = marks
+                .iter()
+                .any(|m| find(m, &|x| matches!(&x.kind, K::Local(n) if *n == v.name)).is_some());
+            if !mentioned {
+                let msg = format!(
+                    "this trigger does not mention the bound variable {}",
+                    v.name
+                );
+                return self.err(ErrorCode::Misplaced, first.span, msg);
+            }
+        }
+        Some(())
+    }
+
     fn unary(&mut self, op: UnOp, x: &ast::Expr, span: Span) -> Option<Expr> {
         let x = self.expr(x, None)?;
         let ty = match op {
@@ -600,10 +660,14 @@ impl Body<'_> {
                     None => c,
                 });
             }
+            b.quant_depth += 1;
             let body = match q {
-                Quantifier::ForallStar => b.assertion(body)?,
-                Quantifier::Forall | Quantifier::Exists => b.cond(body)?,
+                Quantifier::ForallStar => b.assertion(body),
+                Quantifier::Forall | Quantifier::Exists => b.cond(body),
             };
+            b.quant_depth -= 1;
+            let (body, triggers) = crate::passes::rewrite::take_trigger_marks(body?);
+            b.trigger_covers(&vars, &triggers)?;
             let body = match (guard, q) {
                 (None, _) => body,
                 (Some(g), Quantifier::Exists) => binary(BinOp::And, g, body, Type::Bool, span),
@@ -620,6 +684,7 @@ impl Body<'_> {
                 K::Quant {
                     q,
                     vars: vars.into(),
+                    triggers: triggers.into(),
                     body: bx(body),
                 },
                 ty,

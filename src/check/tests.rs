@@ -127,7 +127,7 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::Write => "write".into(),
         K::Read => "read".into(),
         K::NoPerm => "none".into(),
-        K::Quant { q, vars, body } => {
+        K::Quant { q, vars, body, .. } => {
             let q = match q {
                 Quantifier::Forall => "forall",
                 Quantifier::ForallStar => "forall*",

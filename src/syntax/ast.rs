@@ -577,4 +577,6 @@ pub enum ExprKind {
     Idle(Box<Expr>),
     /// `running(e)`: the token of a forked thread that may be joined.
     Running(Box<Expr>),
+    /// `{: e :}` in a quantifier's body: `e`, and a trigger of the quantifier.
+    Trigger(Box<Expr>),
 }

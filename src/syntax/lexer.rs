@@ -259,6 +259,11 @@ pub enum Token<'input> {
     RParen,
     #[token("{")]
     LBrace,
+    /// `{:` opens a trigger marker `{: e :}` in a quantifier's body.
+    #[token("{:")]
+    TriggerOpen,
+    #[token(":}")]
+    TriggerClose,
     #[token("}")]
     RBrace,
     #[token("[")]
@@ -428,6 +433,8 @@ impl Token<'_> {
             LParen => "(",
             RParen => ")",
             LBrace => "{",
+            TriggerOpen => "{:",
+            TriggerClose => ":}",
             RBrace => "}",
             LBracket => "[",
             RBracket => "]",

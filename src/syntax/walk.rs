@@ -236,7 +236,8 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::Length(x)
         | K::OptSome(x)
         | K::Idle(x)
-        | K::Running(x) => vec![&mut **x],
+        | K::Running(x)
+        | K::Trigger(x) => vec![&mut **x],
         K::Index(a, b)
         | K::Binary(_, a, b)
         | K::Perm(a, b)
