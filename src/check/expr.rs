@@ -264,6 +264,12 @@ impl Body<'_> {
             }
             A::Idle(t) => self.thread_token(t, true, span),
             A::Running(t) => self.thread_token(t, false, span),
+            // `syntax::generics` replaces every call with type arguments it can.
+            A::TypeApplied(..) => self.err(
+                ErrorCode::NotSupported,
+                span,
+                "type arguments in this position",
+            ),
             A::Trigger(x) => {
                 if self.quant_depth == 0 {
                     return self.err(

@@ -32,6 +32,9 @@ pub enum Decl {
 #[derive(Clone, Debug)]
 pub struct Class {
     pub name: Ident,
+    /// PVL type parameters `class Box<T>`: the class is a template,
+    /// expanded once per instantiation by `syntax::generics` before checking.
+    pub type_params: Vec<Ident>,
     /// Java's `extends D` (D not Object); the Java front end copies D's
     /// members into the class before checking (`syntax::java::inherit`).
     pub extends: Option<Ident>,
@@ -93,6 +96,8 @@ pub enum MethodKind {
 #[derive(Clone, Debug)]
 pub struct Method {
     pub kind: MethodKind,
+    /// PVL type parameters `T id<T>(T t)` (see `Class::type_params`).
+    pub type_params: Vec<Ident>,
     pub mods: Modifiers,
     pub contract: Contract,
     pub ret: Type,
@@ -110,6 +115,8 @@ pub struct Method {
 /// already reduced to the expression by the parser, or abstract (`;`).
 #[derive(Clone, Debug)]
 pub struct Function {
+    /// PVL type parameters `pure T id<T>(T t) = t;` (see `Class::type_params`).
+    pub type_params: Vec<Ident>,
     pub mods: Modifiers,
     pub contract: Contract,
     pub ret: Type,
@@ -169,6 +176,7 @@ impl Method {
     ) -> Method {
         Method {
             kind: MethodKind::Constructor,
+            type_params: Vec::new(),
             mods: Modifiers::default(),
             contract: Contract {
                 clauses,
@@ -231,6 +239,9 @@ pub enum TypeKind {
     Array(Box<Type>),
     /// A class name (resolved by the checker).
     Named(Ident),
+    /// `Box<int>`: a generic PVL class applied to type arguments; replaced
+    /// by the instance's name (`syntax::generics`) before checking.
+    Applied(Ident, Vec<Type>),
     /// `C/*@<inv, true>@*/`: a class template with ghost arguments (Java);
     /// replaced by the instantiated class's name before checking.
     Generic(Ident, Vec<GhostArg>),
@@ -579,4 +590,8 @@ pub enum ExprKind {
     Running(Box<Expr>),
     /// `{: e :}` in a quantifier's body: `e`, and a trigger of the quantifier.
     Trigger(Box<Expr>),
+    /// `f<int>(…)`, `o.m<T>(…)`, `new Box<int>(…)`: a call (or `new`) of a
+    /// generic PVL member with explicit type arguments; replaced by a call of
+    /// the instance (`syntax::generics`) before checking.
+    TypeApplied(Box<Expr>, Vec<Type>),
 }

@@ -356,6 +356,11 @@ pub fn new_array(
     expr(file, l, r, ExprKind::NewArray(Box::new(elem), dims))
 }
 
+/// `f<ts>(…)`, `new C<ts>(…)`: the call or `new` with its type arguments.
+pub fn type_applied(file: FileId, l: usize, r: usize, e: Box<Expr>, ts: Vec<Type>) -> Box<Expr> {
+    expr(file, l, r, ExprKind::TypeApplied(e, ts))
+}
+
 /// The binders of a PVL quantifier, some with a range `T x = lo .. hi`.
 pub struct RangedBinders {
     pub binders: Vec<Binder>,
@@ -782,6 +787,8 @@ pub struct Header {
     pub contract: Contract,
     pub mods: Modifiers,
     pub name: Ident,
+    /// `<T, U>` after the name (PVL generics).
+    pub type_params: Vec<Ident>,
     pub params: Vec<Param>,
 }
 
@@ -808,6 +815,10 @@ fn method_like<'i>(
 ) -> PResult<'i, Member> {
     let span = span(file, l, r);
     if ret.kind == TypeKind::Resource {
+        if let Some(t) = h.type_params.first() {
+            let at = t.span.start as usize;
+            return malformed(at, at + 1, "a predicate cannot have type parameters");
+        }
         let body = match body {
             Body::Expr(e) => Some(*e),
             Body::Abstract => None,
@@ -835,6 +846,7 @@ fn method_like<'i>(
             }
         };
         return Ok(Member::Function(Function {
+            type_params: h.type_params,
             mods: h.mods,
             contract: h.contract,
             ret,
@@ -847,6 +859,7 @@ fn method_like<'i>(
     let (body, unparsed_body) = method_body(body, r)?;
     Ok(Member::Method(Method {
         kind: MethodKind::Method,
+        type_params: h.type_params,
         mods: h.mods,
         contract: h.contract,
         ret,
@@ -917,6 +930,7 @@ pub fn constructor<'i>(
     );
     Ok(vec![Member::Method(Method {
         kind: MethodKind::Constructor,
+        type_params: Vec::new(),
         mods: h.mods,
         contract: h.contract,
         ret,
@@ -963,7 +977,14 @@ pub fn fields<'i>(
 }
 
 /// `class Name { members }`: `constructor(…)` members take the class's name.
-pub fn class(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Member>>) -> Decl {
+pub fn class(
+    file: FileId,
+    l: usize,
+    r: usize,
+    name: Ident,
+    type_params: Option<Vec<Ident>>,
+    members: Vec<Vec<Member>>,
+) -> Decl {
     let mut out = Vec::with_capacity(members.len());
     for mut group in members {
         for m in &mut group {
@@ -977,6 +998,7 @@ pub fn class(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Mem
     }
     Decl::Class(Class {
         ghost_params: Vec::new(),
+        type_params: type_params.unwrap_or_default(),
         name,
         extends: None,
         implements: Vec::new(),

@@ -308,6 +308,10 @@ pub enum Token<'input> {
     NotEq,
     #[token("<")]
     Lt,
+    /// A `<` that opens type arguments or parameters (`Box<int>`,
+    /// `f<T>(…)`, `class Box<T> {`): not lexed, but told apart from
+    /// less-than by [`Lexer`] looking ahead (see [`type_args_follow`]).
+    TypeArgsLt,
     #[token("<=")]
     Le,
     #[token(">")]
@@ -456,6 +460,7 @@ impl Token<'_> {
             EqEq => "==",
             NotEq => "!=",
             Lt => "<",
+            TypeArgsLt => "<",
             Le => "<=",
             Gt => ">",
             Ge => ">=",
@@ -491,6 +496,61 @@ pub struct Lexer<'input> {
     inner: logos::Lexer<'input, Token<'input>>,
     /// Where the lexed text starts in its file (positions are the file's).
     base: usize,
+    /// The next `<` opens type arguments (the identifier before it was
+    /// looked past).
+    type_args_next: bool,
+}
+
+/// Whether the tokens after an identifier, `lex` positioned just after it,
+/// are `<` type arguments `>` followed by `(`, `{`, an identifier, `>`, `,`
+/// or `[]`: then the `<` opens type arguments (`Box<int> b`, `f<T>(x)`,
+/// `class Box<T> {`), not a less-than. Only types may stand between the
+/// brackets, so `a < b` and `a < b && c > d` stay comparisons; `a < b > (c)`
+/// would read as a generic call, as in C#.
+fn type_args_follow<'s>(mut lex: logos::Lexer<'s, Token<'s>>) -> bool {
+    use Token as T;
+    if !matches!(lex.next(), Some(Ok(T::Lt))) {
+        return false;
+    }
+    let mut depth = 1u32;
+    for _ in 0..64 {
+        match lex.next() {
+            Some(Ok(T::Lt)) => depth += 1,
+            Some(Ok(T::Gt)) => {
+                depth -= 1;
+                if depth == 0 {
+                    return matches!(
+                        lex.next(),
+                        Some(Ok(T::LParen
+                            | T::LBrace
+                            | T::Ident(_)
+                            | T::Gt
+                            | T::Comma
+                            | T::EmptyBrackets))
+                    );
+                }
+            }
+            Some(Ok(
+                T::Ident(_)
+                | T::Int
+                | T::Boolean
+                | T::Bool
+                | T::Resource
+                | T::Frac
+                | T::ZFrac
+                | T::Rational
+                | T::Seq
+                | T::Set
+                | T::Bag
+                | T::Option
+                | T::Map
+                | T::Comma
+                | T::EmptyBrackets,
+            )) => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 impl<'input> Lexer<'input> {
@@ -503,6 +563,7 @@ impl<'input> Lexer<'input> {
         Lexer {
             inner: Token::lexer(text),
             base,
+            type_args_next: false,
         }
     }
 }
@@ -513,7 +574,14 @@ impl<'input> Iterator for Lexer<'input> {
     type Item = Spanned<'input>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let tok = self.inner.next()?;
+        let mut tok = self.inner.next()?;
+        match tok {
+            Ok(Token::Ident(_)) => self.type_args_next = type_args_follow(self.inner.clone()),
+            Ok(Token::Lt) if std::mem::take(&mut self.type_args_next) => {
+                tok = Ok(Token::TypeArgsLt)
+            }
+            _ => self.type_args_next = false,
+        }
         let span = self.inner.span();
         let span = span.start + self.base..span.end + self.base;
         Some(match tok {

@@ -65,6 +65,11 @@ pub fn ty(r: &mut dyn Rewrite, t: &mut Type) {
             ty(r, k);
             ty(r, v);
         }
+        TypeKind::Applied(_, args) => {
+            for a in args {
+                ty(r, a);
+            }
+        }
         TypeKind::Family { params, .. } => {
             for p in params {
                 ty(r, p);
@@ -204,6 +209,7 @@ fn types_mut(e: &mut Expr) -> Vec<&mut Type> {
         K::NewArray(t, _) => vec![&mut **t],
         K::Quant(q) => q.binders.iter_mut().map(|b| &mut b.ty).collect(),
         K::Let { ty, .. } => vec![&mut **ty],
+        K::TypeApplied(_, ts) => ts.iter_mut().collect(),
         K::SeqLit(t, _) | K::SetLit(t, _) | K::BagLit(t, _) => {
             t.as_deref_mut().into_iter().collect()
         }
@@ -237,7 +243,8 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::OptSome(x)
         | K::Idle(x)
         | K::Running(x)
-        | K::Trigger(x) => vec![&mut **x],
+        | K::Trigger(x)
+        | K::TypeApplied(x, _) => vec![&mut **x],
         K::Index(a, b)
         | K::Binary(_, a, b)
         | K::Perm(a, b)

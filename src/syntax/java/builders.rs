@@ -201,6 +201,7 @@ pub fn type_decl(
         }
     }
     Box::new(JTypeDecl::Class(Class {
+        type_params: Vec::new(),
         ghost_params,
         name,
         extends: superclass,
@@ -436,6 +437,7 @@ pub fn method<'i>(
         })
     } else if mods.is_pure {
         Member::Function(Function {
+            type_params: Vec::new(),
             mods,
             contract: h.contract,
             ret,
@@ -455,6 +457,7 @@ pub fn method<'i>(
         }
         Member::Method(Method {
             kind: MethodKind::Method,
+            type_params: Vec::new(),
             mods,
             contract: h.contract,
             ret,
@@ -510,6 +513,7 @@ pub fn constructor<'i>(
     let (nl, nr) = sp(h.name.span);
     Ok(JMember::of(vec![Member::Method(Method {
         kind: MethodKind::Constructor,
+        type_params: Vec::new(),
         mods,
         contract: h.contract,
         ret: b::ty(file, nl, nr, TypeKind::Void),

@@ -669,6 +669,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
         )),
         Member::Method(Method {
             kind: MethodKind::Method,
+            type_params: Vec::new(),
             mods: Modifiers::default(),
             contract: Contract {
                 clauses: vec![
@@ -692,6 +693,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
         }),
     ];
     Ok(Class {
+        type_params: Vec::new(),
         ghost_params: Vec::new(),
         name: id(&thread_class_name(r)),
         extends: Some(id(THREAD)),
