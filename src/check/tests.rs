@@ -146,6 +146,7 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::BagLit(es) => format!("(bag {})", list(es)),
         K::OptSome(x) => format!("(Some {})", sx(p, x)),
         K::OptNone => "None".into(),
+        K::Trigger(x) => format!("(trigger {})", sx(p, x)),
     }
 }
 

@@ -502,37 +502,44 @@ pub struct Lexer<'input> {
 }
 
 /// Whether the tokens after an identifier, `lex` positioned just after it,
-/// are `<` type arguments `>` followed by `(`, `{`, an identifier, `>`, `,`
-/// or `[]`: then the `<` opens type arguments (`Box<int> b`, `f<T>(x)`,
-/// `class Box<T> {`), not a less-than. Only types may stand between the
-/// brackets, so `a < b` and `a < b && c > d` stay comparisons; `a < b > (c)`
-/// would read as a generic call, as in C#.
+/// are `<` type arguments `>` followed by `(`, `{`, `>`, `,`, `[]` or (if
+/// the names inside are capitalised) an identifier: then the `<` opens type
+/// arguments (`Box<int> b`, `f<T>(x)`, `class Box<T> {`), not a less-than.
+/// Only types may stand between the brackets, so `a < b` and
+/// `a < b && c > d` stay comparisons; `a < b > (c)` would read as a generic
+/// call, as in C#.
 fn type_args_follow<'s>(mut lex: logos::Lexer<'s, Token<'s>>) -> bool {
     use Token as T;
     if !matches!(lex.next(), Some(Ok(T::Lt))) {
         return false;
     }
     let mut depth = 1u32;
+    // Whether every name inside starts with a capital, as class names and
+    // type parameters do by convention: then `Box<T> b` declares, while
+    // `f(i < n, j > m)` compares.
+    let mut capitals = true;
     for _ in 0..64 {
         match lex.next() {
             Some(Ok(T::Lt)) => depth += 1,
             Some(Ok(T::Gt)) => {
                 depth -= 1;
                 if depth == 0 {
-                    return matches!(
-                        lex.next(),
-                        Some(Ok(T::LParen
-                            | T::LBrace
-                            | T::Ident(_)
-                            | T::Gt
-                            | T::Comma
-                            | T::EmptyBrackets))
-                    );
+                    return match lex.next() {
+                        Some(Ok(T::Ident(_))) => capitals,
+                        next => matches!(
+                            next,
+                            Some(Ok(T::LParen
+                                | T::LBrace
+                                | T::Gt
+                                | T::Comma
+                                | T::EmptyBrackets))
+                        ),
+                    };
                 }
             }
+            Some(Ok(T::Ident(s))) => capitals &= s.starts_with(|c: char| c.is_ascii_uppercase()),
             Some(Ok(
-                T::Ident(_)
-                | T::Int
+                T::Int
                 | T::Boolean
                 | T::Bool
                 | T::Resource
