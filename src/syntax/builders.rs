@@ -356,6 +356,12 @@ pub fn new_array(
     expr(file, l, r, ExprKind::NewArray(Box::new(elem), dims))
 }
 
+/// `T[a]…[b][]…` in a parameter: `T` with `levels` array levels (the
+/// sizes are documentation; see the grammar's `SizedType`).
+pub fn sized_array_ty(file: FileId, l: usize, r: usize, elem: Type, levels: usize) -> Type {
+    (0..levels).fold(elem, |t, _| array_ty(file, l, r, t))
+}
+
 /// `f<ts>(…)`, `new C<ts>(…)`: the call or `new` with its type arguments.
 pub fn type_applied(file: FileId, l: usize, r: usize, e: Box<Expr>, ts: Vec<Type>) -> Box<Expr> {
     expr(file, l, r, ExprKind::TypeApplied(e, ts))
