@@ -171,6 +171,14 @@ fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::
         syntax::java::runnable::synthesize(&mut units)?;
         syntax::java::inherit::flatten(&mut units)?;
     }
+    // PVL generics are instantiated in the method bodies too: the skim
+    // left those unparsed, so a program with templates is parsed whole.
+    if syntax::generics::has_templates(&units) {
+        if matches!(how, Parse::Skim) {
+            return parse(files, ids, Parse::Whole);
+        }
+        syntax::generics::expand(&mut units)?;
+    }
     Ok(units)
 }
 

@@ -39,6 +39,9 @@ pub(super) struct Body<'e> {
     pub loop_label: Option<Name>,
     /// Numbers the loop labels of this callable.
     pub next_loop: u32,
+    /// How many quantifier bodies enclose the expression being checked
+    /// (a trigger marker `{: e :}` needs one).
+    pub quant_depth: u32,
 }
 
 /// The labels a loop's `break` and `continue` jump to, and whether they are
@@ -69,6 +72,7 @@ impl<'e> Body<'e> {
             loops: Vec::new(),
             loop_label: None,
             next_loop: 0,
+            quant_depth: 0,
         }
     }
 

@@ -366,42 +366,83 @@ fn contract(
     out
 }
 
-/// The labels of a method body; each may be declared once.
+/// The labels of a method body; each may be declared once. A `goto` must
+/// name one of them that is not inside a loop the `goto` is outside of: a
+/// jump into a loop body would skip the invariant's check on entry.
 fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
-    fn walk(b: &mut Body<'_>, s: &ast::Stmt, seen: &mut HashSet<Name>) {
+    /// What the walk gathers: each label with the loops around it
+    /// (numbered in walk order), and each goto with its loops.
+    #[derive(Default)]
+    struct Seen {
+        labels: HashMap<Name, Vec<u32>>,
+        gotos: Vec<(ast::Ident, Vec<u32>)>,
+        loops: Vec<u32>,
+        next_loop: u32,
+    }
+    fn in_loop(b: &mut Body<'_>, body: &ast::Block, seen: &mut Seen) {
+        seen.loops.push(seen.next_loop);
+        seen.next_loop += 1;
+        walk_block(b, body, seen);
+        seen.loops.pop();
+    }
+    fn walk(b: &mut Body<'_>, s: &ast::Stmt, seen: &mut Seen) {
         use ast::StmtKind as S;
         match &s.kind {
-            S::Label(l) if !seen.insert(l.name) => {
-                let msg = format!("label {} is declared twice", l.name);
-                b.err::<()>(ErrorCode::Duplicate, l.span, msg);
+            S::Label(l) => {
+                if seen.labels.contains_key(&l.name) {
+                    let msg = format!("label {} is declared twice", l.name);
+                    b.err::<()>(ErrorCode::Duplicate, l.span, msg);
+                } else {
+                    seen.labels.insert(l.name, seen.loops.clone());
+                }
             }
+            S::Goto(l) => seen.gotos.push((l.clone(), seen.loops.clone())),
             S::If { then, els, .. } => {
                 walk_block(b, then, seen);
                 if let Some(e) = els {
                     walk_block(b, e, seen);
                 }
             }
-            S::While { body, .. } | S::ForRange { body, .. } => walk_block(b, body, seen),
+            S::While { body, .. } | S::ForRange { body, .. } => in_loop(b, body, seen),
             S::For {
                 init, update, body, ..
             } => {
-                for s in init.iter().chain(update) {
+                for s in init {
+                    walk(b, s, seen);
+                }
+                seen.loops.push(seen.next_loop);
+                seen.next_loop += 1;
+                for s in update {
                     walk(b, s, seen);
                 }
                 walk_block(b, body, seen);
+                seen.loops.pop();
             }
             S::Ghost(s) | S::Labelled(_, s) => walk(b, s, seen),
-            S::DoWhile { body, .. } => walk_block(b, body, seen),
+            S::DoWhile { body, .. } => in_loop(b, body, seen),
             S::Block(body) => walk_block(b, body, seen),
             _ => {}
         }
     }
-    fn walk_block(b: &mut Body<'_>, body: &ast::Block, seen: &mut HashSet<Name>) {
+    fn walk_block(b: &mut Body<'_>, body: &ast::Block, seen: &mut Seen) {
         for s in &body.stmts {
             walk(b, s, seen);
         }
     }
-    let mut seen = HashSet::new();
+    let mut seen = Seen::default();
     walk_block(b, body, &mut seen);
-    seen
+    for (l, loops) in &seen.gotos {
+        match seen.labels.get(&l.name) {
+            None => {
+                let msg = format!("label {} is not declared in this method", l.name);
+                b.err::<()>(ErrorCode::Undeclared, l.span, msg);
+            }
+            Some(at) if !loops.starts_with(at) => {
+                let msg = format!("goto {} jumps into a loop", l.name);
+                b.err::<()>(ErrorCode::Misplaced, l.span, msg);
+            }
+            Some(_) => {}
+        }
+    }
+    seen.labels.into_keys().collect()
 }

@@ -173,7 +173,7 @@ impl Body<'_> {
             A::Quant(qe) => self.quant(
                 qe.q,
                 &qe.binders,
-                qe.range.as_ref(),
+                &qe.ranges,
                 qe.cond.as_deref(),
                 &qe.body,
                 span,
@@ -264,6 +264,24 @@ impl Body<'_> {
             }
             A::Idle(t) => self.thread_token(t, true, span),
             A::Running(t) => self.thread_token(t, false, span),
+            // `syntax::generics` replaces every call with type arguments it can.
+            A::TypeApplied(..) => self.err(
+                ErrorCode::NotSupported,
+                span,
+                "type arguments in this position",
+            ),
+            A::Trigger(x) => {
+                if self.quant_depth == 0 {
+                    return self.err(
+                        ErrorCode::Misplaced,
+                        span,
+                        "a trigger marker `{: … :}` outside a quantifier's body",
+                    );
+                }
+                let x = self.expr(x, hint)?;
+                let t = x.ty.clone();
+                new(K::Trigger(bx(x)), t)
+            }
             A::OptNone => match hint {
                 Some(t @ Type::Option(_)) => new(K::OptNone, t.clone()),
                 _ => self.err(
@@ -469,6 +487,54 @@ impl Body<'_> {
         }
     }
 
+    /// The trigger marked in a quantifier's body (all its marks together)
+    /// must mention every bound variable, or no backend can use it.
+    fn trigger_covers(&mut self, vars: &[crate::core::Var], marks: &[Expr]) -> Option<()> {
+        use crate::passes::rewrite::find;
+        let Some(first) = marks.first() else {
+            return Some(());
+        };
+        let bound = |x: &Expr| {
+            find(
+                x,
+                &|y| matches!(&y.kind, K::Local(n) if vars.iter().any(|v| v.name == *n)),
+            )
+            .is_some()
+        };
+        // Backends match triggers syntactically: a bound variable may sit
+        // in applications and selections, not under arithmetic or logic.
+        for m in marks {
+            let computed = find(m, &|x| {
+                matches!(
+                    x.kind,
+                    K::Unary(..) | K::Binary(..) | K::Cond(..) | K::Quant { .. } | K::Let { .. }
+                ) && bound(x)
+            });
+            if matches!(m.kind, K::Local(_)) || computed.is_some() {
+                let msg =
+                    "not a valid trigger: a bound variable may only be an argument or index here";
+                return self.err(
+                    ErrorCode::Misplaced,
+                    computed.map_or(m.span, |c| c.span),
+                    msg,
+                );
+            }
+        }
+        for v in vars {
+            let mentioned = marks
+                .iter()
+                .any(|m| find(m, &|x| matches!(&x.kind, K::Local(n) if *n == v.name)).is_some());
+            if !mentioned {
+                let msg = format!(
+                    "this trigger does not mention the bound variable {}",
+                    v.name
+                );
+                return self.err(ErrorCode::Misplaced, first.span, msg);
+            }
+        }
+        Some(())
+    }
+
     fn unary(&mut self, op: UnOp, x: &ast::Expr, span: Span) -> Option<Expr> {
         let x = self.expr(x, None)?;
         let ty = match op {
@@ -563,29 +629,25 @@ impl Body<'_> {
         &mut self,
         q: Quantifier,
         binders: &[ast::Binder],
-        range: Option<&(Box<ast::Expr>, Box<ast::Expr>)>,
+        ranges: &[(usize, Box<ast::Expr>, Box<ast::Expr>)],
         cond: Option<&ast::Expr>,
         body: &ast::Expr,
         span: Span,
     ) -> Option<Expr> {
-        // Bounds are outside the binders' scope.
-        let bounds =
-            range.map(|(lo, hi)| (self.expect(lo, &Type::Int), self.expect(hi, &Type::Int)));
         self.scoped(|b| {
+            // A range's bounds see the binders before its own (`int i = 0..n, int j = i..n`).
             let mut vars = Vec::new();
-            for binder in binders {
+            let mut bounds = Vec::new();
+            for (k, binder) in binders.iter().enumerate() {
+                for (_, lo, hi) in ranges.iter().filter(|(i, _, _)| *i == k) {
+                    bounds.push((k, b.expect(lo, &Type::Int), b.expect(hi, &Type::Int)));
+                }
                 let ty = b.ty(&binder.ty)?;
                 vars.push(b.declare(&binder.name, ty)?);
             }
             let mut guard = None;
-            if let Some((lo, hi)) = bounds {
-                let [var] = vars.as_slice() else {
-                    return b.err(
-                        ErrorCode::TypeMismatch,
-                        span,
-                        "a range quantifier binds exactly one variable",
-                    );
-                };
+            for (i, lo, hi) in bounds {
+                let var = &vars[i];
                 if var.ty != Type::Int {
                     return b.mismatch(var.span, "int", &var.ty);
                 }
@@ -593,7 +655,11 @@ impl Body<'_> {
                 let (lo, hi) = (lo?, hi?);
                 let low = binary(BinOp::Le, lo, x.clone(), Type::Bool, span);
                 let high = binary(BinOp::Lt, x, hi, Type::Bool, span);
-                guard = Some(binary(BinOp::And, low, high, Type::Bool, span));
+                let g = binary(BinOp::And, low, high, Type::Bool, span);
+                guard = Some(match guard {
+                    Some(prev) => binary(BinOp::And, prev, g, Type::Bool, span),
+                    None => g,
+                });
             }
             if let Some(c) = cond {
                 let c = b.cond(c);
@@ -603,10 +669,14 @@ impl Body<'_> {
                     None => c,
                 });
             }
+            b.quant_depth += 1;
             let body = match q {
-                Quantifier::ForallStar => b.assertion(body)?,
-                Quantifier::Forall | Quantifier::Exists => b.cond(body)?,
+                Quantifier::ForallStar => b.assertion(body),
+                Quantifier::Forall | Quantifier::Exists => b.cond(body),
             };
+            b.quant_depth -= 1;
+            let (body, triggers) = crate::passes::rewrite::take_trigger_marks(body?);
+            b.trigger_covers(&vars, &triggers)?;
             let body = match (guard, q) {
                 (None, _) => body,
                 (Some(g), Quantifier::Exists) => binary(BinOp::And, g, body, Type::Bool, span),
@@ -623,6 +693,7 @@ impl Body<'_> {
                 K::Quant {
                     q,
                     vars: vars.into(),
+                    triggers: triggers.into(),
                     body: bx(body),
                 },
                 ty,

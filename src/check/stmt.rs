@@ -144,6 +144,9 @@ impl Body<'_> {
             AS::Fold(e) => self.fold_stmt(e, "fold", span, out, S::Fold),
             AS::Unfold(e) => self.fold_stmt(e, "unfold", span, out, S::Unfold),
             AS::Label(l) => out.push(stmt(S::Label(l.name), span)),
+            // The label is known and not inside a loop the goto is outside
+            // of: `labels` (decl.rs) checked it with the method's labels.
+            AS::Goto(l) => out.push(stmt(S::Goto(l.name), span)),
             AS::Break(l) => self.jump(true, l.as_ref(), span, out),
             AS::Continue(l) => self.jump(false, l.as_ref(), span, out),
             AS::Labelled(l, s) => self.labelled(l, s, span, out),

@@ -127,7 +127,7 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::Write => "write".into(),
         K::Read => "read".into(),
         K::NoPerm => "none".into(),
-        K::Quant { q, vars, body } => {
+        K::Quant { q, vars, body, .. } => {
             let q = match q {
                 Quantifier::Forall => "forall",
                 Quantifier::ForallStar => "forall*",
@@ -146,6 +146,7 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::BagLit(es) => format!("(bag {})", list(es)),
         K::OptSome(x) => format!("(Some {})", sx(p, x)),
         K::OptNone => "None".into(),
+        K::Trigger(x) => format!("(trigger {})", sx(p, x)),
     }
 }
 

@@ -45,6 +45,13 @@ pub(super) fn convert(
         },
         // The Java front end instantiates every template before checking;
         // what is left stands where ghost arguments cannot.
+        // `syntax::generics` replaces every type argument list it can.
+        K::Applied(..) => {
+            return Err(Diagnostic::not_supported(
+                t.span,
+                "type arguments in this position",
+            ))
+        }
         K::Generic(..) => {
             return Err(Diagnostic::not_supported(
                 t.span,

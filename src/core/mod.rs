@@ -364,9 +364,13 @@ pub enum ExprKind {
     Read,
     NoPerm,
     /// Range and condition folded into the body (`==>` / `&&`).
+    /// `triggers`: the user's trigger (the terms marked `{: … :}` in the
+    /// body, one trigger together); empty when the backend or the encoder
+    /// chooses.
     Quant {
         q: Quantifier,
         vars: Box<[Var]>,
+        triggers: Box<[Expr]>,
         body: Box<Expr>,
     },
     Let {
@@ -384,6 +388,10 @@ pub enum ExprKind {
     BagLit(Vec<Expr>),
     OptSome(Box<Expr>),
     OptNone,
+    /// `{: e :}` while the checker reads a quantifier's body: `e`, marked
+    /// as part of the innermost enclosing quantifier's trigger. The checker
+    /// moves the marks into the quantifier's `triggers`; none is left after it.
+    Trigger(Box<Expr>),
 }
 
 /// A predicate instance at an amount: `[perm]pred(args)` on `recv`.

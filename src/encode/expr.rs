@@ -108,8 +108,19 @@ impl Encoder<'_> {
             K::Write => plain(ExprKind::FullPerm),
             K::Read => plain(ExprKind::Wildcard),
             K::NoPerm => plain(ExprKind::NoPerm),
-            K::Quant { q, vars, body } => {
-                let triggers = self.array_triggers(vars, body)?;
+            K::Quant {
+                q,
+                vars,
+                triggers,
+                body,
+            } => {
+                // The user's trigger (`{: … :}` marks) replaces weft's choice.
+                let triggers = if triggers.is_empty() {
+                    self.array_triggers(vars, body)?
+                } else {
+                    let set: diag::Result<Vec<_>> = triggers.iter().map(|m| self.expr(m)).collect();
+                    vec![set?]
+                };
                 let vars = vars
                     .iter()
                     .map(|v| vir::LocalDecl {
@@ -173,6 +184,8 @@ impl Encoder<'_> {
                     _ => ExprKind::MultisetLit(vt, xs),
                 })
             }
+            // The checker leaves no mark (they are the quantifiers' triggers).
+            K::Trigger(x) => self.expr(x),
             K::OptSome(x) => {
                 let elem = match &e.ty {
                     T::Option(t) => (**t).clone(),

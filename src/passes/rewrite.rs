@@ -41,9 +41,19 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::Old(l, x) => K::Old(l, m(x)),
         K::Perm(loc, p) => K::Perm(m(loc), m(p)),
         K::CurPerm(loc) => K::CurPerm(m(loc)),
-        K::Quant { q, vars, body } => K::Quant {
+        K::Quant {
             q,
             vars,
+            triggers,
+            body,
+        } => K::Quant {
+            q,
+            vars,
+            triggers: triggers
+                .into_vec()
+                .into_iter()
+                .map(|t| *m(Box::new(t)))
+                .collect(),
             body: m(body),
         },
         K::Let { var, value, body } => K::Let {
@@ -57,6 +67,7 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::SetLit(xs) => K::SetLit(map_all(xs, f)),
         K::BagLit(xs) => K::BagLit(map_all(xs, f)),
         K::OptSome(x) => K::OptSome(m(x)),
+        K::Trigger(x) => K::Trigger(m(x)),
     };
     f(Expr { kind, ty, span })
 }
@@ -77,6 +88,21 @@ pub fn find<'e>(e: &'e Expr, pred: &dyn Fn(&Expr) -> bool) -> Option<&'e Expr> {
         }
     });
     found
+}
+
+/// Takes the marks `{: … :}` out of a quantifier's body `e`: the body
+/// without them, and the marked terms (outermost marks only; nested
+/// quantifiers' marks were taken out when they were checked).
+pub fn take_trigger_marks(e: Expr) -> (Expr, Vec<Expr>) {
+    let mut marks = Vec::new();
+    let body = map_expr(e, &mut |x| match x.kind {
+        K::Trigger(inner) => {
+            marks.push((*inner).clone());
+            *inner
+        }
+        kind => Expr { kind, ..x },
+    });
+    (body, marks)
 }
 
 /// Calls `f` on every node of `e`, children before their parent.
@@ -105,6 +131,7 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
         | K::Old(_, x)
         | K::CurPerm(x)
         | K::Quant { body: x, .. }
+        | K::Trigger(x)
         | K::OptSome(x) => f(x),
         K::ArrayIndex(a, b)
         | K::Binary(_, a, b)

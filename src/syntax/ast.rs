@@ -32,6 +32,9 @@ pub enum Decl {
 #[derive(Clone, Debug)]
 pub struct Class {
     pub name: Ident,
+    /// PVL type parameters `class Box<T>`: the class is a template,
+    /// expanded once per instantiation by `syntax::generics` before checking.
+    pub type_params: Vec<Ident>,
     /// Java's `extends D` (D not Object); the Java front end copies D's
     /// members into the class before checking (`syntax::java::inherit`).
     pub extends: Option<Ident>,
@@ -109,6 +112,8 @@ pub enum MethodKind {
 #[derive(Clone, Debug)]
 pub struct Method {
     pub kind: MethodKind,
+    /// PVL type parameters `T id<T>(T t)` (see `Class::type_params`).
+    pub type_params: Vec<Ident>,
     pub mods: Modifiers,
     pub contract: Contract,
     pub ret: Type,
@@ -126,6 +131,8 @@ pub struct Method {
 /// already reduced to the expression by the parser, or abstract (`;`).
 #[derive(Clone, Debug)]
 pub struct Function {
+    /// PVL type parameters `pure T id<T>(T t) = t;` (see `Class::type_params`).
+    pub type_params: Vec<Ident>,
     pub mods: Modifiers,
     pub contract: Contract,
     pub ret: Type,
@@ -185,6 +192,7 @@ impl Method {
     ) -> Method {
         Method {
             kind: MethodKind::Constructor,
+            type_params: Vec::new(),
             mods: Modifiers::default(),
             contract: Contract {
                 clauses,
@@ -247,6 +255,9 @@ pub enum TypeKind {
     Array(Box<Type>),
     /// A class name (resolved by the checker).
     Named(Ident),
+    /// `Box<int>`: a generic PVL class applied to type arguments; replaced
+    /// by the instance's name (`syntax::generics`) before checking.
+    Applied(Ident, Vec<Type>),
     /// `C/*@<inv, true>@*/`: a class template with ghost arguments (Java);
     /// replaced by the instantiated class's name before checking.
     Generic(Ident, Vec<GhostArg>),
@@ -353,6 +364,8 @@ pub enum StmtKind {
     Fold(Expr),
     Unfold(Expr),
     Label(Ident),
+    /// `goto L;` (PVL): a jump to the label `L` of the same method, not into a loop.
+    Goto(Ident),
     /// `break;` / `continue;` (Java): leave / restart the innermost loop;
     /// `break L;` leaves the statement labelled L, `continue L;` restarts
     /// the loop labelled L.
@@ -507,8 +520,8 @@ pub struct NewObject {
 pub struct Quant {
     pub q: Quantifier,
     pub binders: Vec<Binder>,
-    /// `x = lo .. hi` form: the bounds of the single binder.
-    pub range: Option<(Box<Expr>, Box<Expr>)>,
+    /// `x = lo .. hi` forms: a binder (its index in `binders`) with its bounds.
+    pub ranges: Vec<(usize, Box<Expr>, Box<Expr>)>,
     pub cond: Option<Box<Expr>>,
     pub body: Box<Expr>,
 }
@@ -596,4 +609,10 @@ pub enum ExprKind {
     Idle(Box<Expr>),
     /// `running(e)`: the token of a forked thread that may be joined.
     Running(Box<Expr>),
+    /// `{: e :}` in a quantifier's body: `e`, and a trigger of the quantifier.
+    Trigger(Box<Expr>),
+    /// `f<int>(…)`, `o.m<T>(…)`, `new Box<int>(…)`: a call (or `new`) of a
+    /// generic PVL member with explicit type arguments; replaced by a call of
+    /// the instance (`syntax::generics`) before checking.
+    TypeApplied(Box<Expr>, Vec<Type>),
 }

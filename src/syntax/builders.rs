@@ -306,7 +306,7 @@ pub fn quant(
     let kind = ExprKind::Quant(Box::new(Quant {
         q,
         binders,
-        range: None,
+        ranges: Vec::new(),
         cond,
         body,
     }));
@@ -328,34 +328,100 @@ pub fn quant_range(
     let kind = ExprKind::Quant(Box::new(Quant {
         q,
         binders: vec![binder],
-        range: Some((lo, hi)),
+        ranges: vec![(0, lo, hi)],
         cond: None,
         body,
     }));
     expr(file, l, r, kind)
 }
 
-/// `(\q T x = a .. b, U y = c .. d; body)`: one quantifier per range, the
-/// first outermost (a later range may use an earlier variable).
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
-pub fn quant_ranges(
+/// `new T[d1]…[dk]` followed by `empty` `[]`: the element type is `T` with
+/// `empty` array levels.
+pub fn new_array(
+    file: FileId,
+    l: usize,
+    r: usize,
+    elem: Type,
+    dims: Vec<Box<Expr>>,
+    empty: usize,
+) -> Box<Expr> {
+    let elem = (0..empty).fold(elem, |t, _| {
+        let span = t.span;
+        Type {
+            kind: TypeKind::Array(Box::new(t)),
+            span,
+        }
+    });
+    let dims = dims.into_iter().map(unbox).collect();
+    expr(file, l, r, ExprKind::NewArray(Box::new(elem), dims))
+}
+
+/// `T[a]…[b][]…` in a parameter: `T` with `levels` array levels (the
+/// sizes are documentation; see the grammar's `SizedType`).
+pub fn sized_array_ty(file: FileId, l: usize, r: usize, elem: Type, levels: usize) -> Type {
+    (0..levels).fold(elem, |t, _| array_ty(file, l, r, t))
+}
+
+/// `f<ts>(…)`, `new C<ts>(…)`: the call or `new` with its type arguments.
+pub fn type_applied(file: FileId, l: usize, r: usize, e: Box<Expr>, ts: Vec<Type>) -> Box<Expr> {
+    expr(file, l, r, ExprKind::TypeApplied(e, ts))
+}
+
+/// The binders of a PVL quantifier, some with a range `T x = lo .. hi`.
+pub struct RangedBinders {
+    pub binders: Vec<Binder>,
+    pub ranges: Vec<(usize, Box<Expr>, Box<Expr>)>,
+}
+
+/// A binder after the first: its type if given, its name, its range if any.
+pub type BinderTail = (Option<Type>, Ident, Option<Box<(Box<Expr>, Box<Expr>)>>);
+
+/// `T x = lo .. hi, U y, z = a .. b`: a binder without a type takes the previous one's.
+pub fn ranged_binders(
+    ty: Type,
+    name: Ident,
+    range: Option<Box<(Box<Expr>, Box<Expr>)>>,
+    rest: Vec<Box<BinderTail>>,
+) -> Box<RangedBinders> {
+    let mut out = RangedBinders {
+        binders: Vec::with_capacity(rest.len() + 1),
+        ranges: Vec::new(),
+    };
+    let first = std::iter::once(Box::new((Some(ty), name, range)));
+    for b in first.chain(rest) {
+        let (ty, name, range) = *b;
+        let ty = match ty {
+            Some(t) => t,
+            None => out.binders[out.binders.len() - 1].ty.clone(),
+        };
+        if let Some(r) = range {
+            let (lo, hi) = *r;
+            out.ranges.push((out.binders.len(), lo, hi));
+        }
+        out.binders.push(Binder { ty, name });
+    }
+    Box::new(out)
+}
+
+/// A PVL quantifier `(\forall T x = lo .. hi, U y; cond; body)`.
+pub fn quant_ranged(
     file: FileId,
     l: usize,
     r: usize,
     q: Quantifier,
-    first: Box<(usize, Binder, Box<Expr>, Box<Expr>)>,
-    more: Vec<Box<(usize, Binder, Box<Expr>, Box<Expr>)>>,
+    bs: Box<RangedBinders>,
+    cond: Option<Box<Expr>>,
     body: Box<Expr>,
 ) -> Box<Expr> {
-    let mut ranges = more;
-    ranges.insert(0, first);
-    let mut body = body;
-    for (i, range) in ranges.into_iter().enumerate().rev() {
-        let (start, binder, lo, hi) = *range;
-        let start = if i == 0 { l } else { start };
-        body = quant_range(file, start, r, q, binder, lo, hi, body);
-    }
-    body
+    let RangedBinders { binders, ranges } = *bs;
+    let kind = ExprKind::Quant(Box::new(Quant {
+        q,
+        binders,
+        ranges,
+        cond,
+        body,
+    }));
+    expr(file, l, r, kind)
 }
 
 /// Binders `T x, U y, z`: a binder without a type takes the previous one's.
@@ -727,6 +793,8 @@ pub struct Header {
     pub contract: Contract,
     pub mods: Modifiers,
     pub name: Ident,
+    /// `<T, U>` after the name (PVL generics).
+    pub type_params: Vec<Ident>,
     pub params: Vec<Param>,
 }
 
@@ -753,6 +821,10 @@ fn method_like<'i>(
 ) -> PResult<'i, Member> {
     let span = span(file, l, r);
     if ret.kind == TypeKind::Resource {
+        if let Some(t) = h.type_params.first() {
+            let at = t.span.start as usize;
+            return malformed(at, at + 1, "a predicate cannot have type parameters");
+        }
         let body = match body {
             Body::Expr(e) => Some(*e),
             Body::Abstract => None,
@@ -780,6 +852,7 @@ fn method_like<'i>(
             }
         };
         return Ok(Member::Function(Function {
+            type_params: h.type_params,
             mods: h.mods,
             contract: h.contract,
             ret,
@@ -792,6 +865,7 @@ fn method_like<'i>(
     let (body, unparsed_body) = method_body(body, r)?;
     Ok(Member::Method(Method {
         kind: MethodKind::Method,
+        type_params: h.type_params,
         mods: h.mods,
         contract: h.contract,
         ret,
@@ -862,6 +936,7 @@ pub fn constructor<'i>(
     );
     Ok(vec![Member::Method(Method {
         kind: MethodKind::Constructor,
+        type_params: Vec::new(),
         mods: h.mods,
         contract: h.contract,
         ret,
@@ -909,7 +984,14 @@ pub fn fields<'i>(
 }
 
 /// `class Name { members }`: `constructor(…)` members take the class's name.
-pub fn class(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Member>>) -> Decl {
+pub fn class(
+    file: FileId,
+    l: usize,
+    r: usize,
+    name: Ident,
+    type_params: Option<Vec<Ident>>,
+    members: Vec<Vec<Member>>,
+) -> Decl {
     let mut out = Vec::with_capacity(members.len());
     for mut group in members {
         for m in &mut group {
@@ -923,6 +1005,7 @@ pub fn class(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Mem
     }
     Decl::Class(Class {
         ghost_params: Vec::new(),
+        type_params: type_params.unwrap_or_default(),
         name,
         extends: None,
         implements: Vec::new(),
@@ -1007,6 +1090,7 @@ pub fn run_method<'i>(
         contract,
         ret: ty(file, s, e, TypeKind::Void),
         name,
+        type_params: Vec::new(),
         params: Vec::new(),
         body,
         unparsed_body,

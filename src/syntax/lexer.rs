@@ -190,6 +190,8 @@ pub enum Token<'input> {
     Unfold,
     #[token("label")]
     Label,
+    #[token("goto")]
+    Goto,
     #[token("fork")]
     Fork,
     #[token("join")]
@@ -275,6 +277,11 @@ pub enum Token<'input> {
     RParen,
     #[token("{")]
     LBrace,
+    /// `{:` opens a trigger marker `{: e :}` in a quantifier's body.
+    #[token("{:")]
+    TriggerOpen,
+    #[token(":}")]
+    TriggerClose,
     #[token("}")]
     RBrace,
     #[token("[")]
@@ -319,6 +326,10 @@ pub enum Token<'input> {
     NotEq,
     #[token("<")]
     Lt,
+    /// A `<` that opens type arguments or parameters (`Box<int>`,
+    /// `f<T>(…)`, `class Box<T> {`): not lexed, but told apart from
+    /// less-than by [`Lexer`] looking ahead (see [`type_args_follow`]).
+    TypeArgsLt,
     #[token("<=")]
     Le,
     #[token(">")]
@@ -411,6 +422,7 @@ impl Token<'_> {
             Fold => "fold",
             Unfold => "unfold",
             Label => "label",
+            Goto => "goto",
             Fork => "fork",
             Join => "join",
             Par => "par",
@@ -450,6 +462,8 @@ impl Token<'_> {
             LParen => "(",
             RParen => ")",
             LBrace => "{",
+            TriggerOpen => "{:",
+            TriggerClose => ":}",
             RBrace => "}",
             LBracket => "[",
             RBracket => "]",
@@ -471,6 +485,7 @@ impl Token<'_> {
             EqEq => "==",
             NotEq => "!=",
             Lt => "<",
+            TypeArgsLt => "<",
             Le => "<=",
             Gt => ">",
             Ge => ">=",
@@ -506,6 +521,68 @@ pub struct Lexer<'input> {
     inner: logos::Lexer<'input, Token<'input>>,
     /// Where the lexed text starts in its file (positions are the file's).
     base: usize,
+    /// The next `<` opens type arguments (the identifier before it was
+    /// looked past).
+    type_args_next: bool,
+}
+
+/// Whether the tokens after an identifier, `lex` positioned just after it,
+/// are `<` type arguments `>` followed by `(`, `{`, `>`, `,`, `[]` or (if
+/// the names inside are capitalised) an identifier: then the `<` opens type
+/// arguments (`Box<int> b`, `f<T>(x)`, `class Box<T> {`), not a less-than.
+/// Only types may stand between the brackets, so `a < b` and
+/// `a < b && c > d` stay comparisons; `a < b > (c)` would read as a generic
+/// call, as in C#.
+fn type_args_follow<'s>(mut lex: logos::Lexer<'s, Token<'s>>) -> bool {
+    use Token as T;
+    if !matches!(lex.next(), Some(Ok(T::Lt))) {
+        return false;
+    }
+    let mut depth = 1u32;
+    // Whether every name inside starts with a capital, as class names and
+    // type parameters do by convention: then `Box<T> b` declares, while
+    // `f(i < n, j > m)` compares.
+    let mut capitals = true;
+    for _ in 0..64 {
+        match lex.next() {
+            Some(Ok(T::Lt)) => depth += 1,
+            Some(Ok(T::Gt)) => {
+                depth -= 1;
+                if depth == 0 {
+                    return match lex.next() {
+                        Some(Ok(T::Ident(_))) => capitals,
+                        next => matches!(
+                            next,
+                            Some(Ok(T::LParen
+                                | T::LBrace
+                                | T::Gt
+                                | T::Comma
+                                | T::EmptyBrackets))
+                        ),
+                    };
+                }
+            }
+            Some(Ok(T::Ident(s))) => capitals &= s.starts_with(|c: char| c.is_ascii_uppercase()),
+            Some(Ok(
+                T::Int
+                | T::Boolean
+                | T::Bool
+                | T::Resource
+                | T::Frac
+                | T::ZFrac
+                | T::Rational
+                | T::Seq
+                | T::Set
+                | T::Bag
+                | T::Option
+                | T::Map
+                | T::Comma
+                | T::EmptyBrackets,
+            )) => {}
+            _ => return false,
+        }
+    }
+    false
 }
 
 impl<'input> Lexer<'input> {
@@ -518,6 +595,7 @@ impl<'input> Lexer<'input> {
         Lexer {
             inner: Token::lexer(text),
             base,
+            type_args_next: false,
         }
     }
 }
@@ -528,7 +606,14 @@ impl<'input> Iterator for Lexer<'input> {
     type Item = Spanned<'input>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let tok = self.inner.next()?;
+        let mut tok = self.inner.next()?;
+        match tok {
+            Ok(Token::Ident(_)) => self.type_args_next = type_args_follow(self.inner.clone()),
+            Ok(Token::Lt) if std::mem::take(&mut self.type_args_next) => {
+                tok = Ok(Token::TypeArgsLt)
+            }
+            _ => self.type_args_next = false,
+        }
         let span = self.inner.span();
         let span = span.start + self.base..span.end + self.base;
         Some(match tok {

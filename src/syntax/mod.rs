@@ -3,6 +3,7 @@
 pub mod ast;
 mod builders;
 pub mod expected;
+pub mod generics;
 pub mod java;
 pub mod lexer;
 pub mod parser;

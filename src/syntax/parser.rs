@@ -138,6 +138,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "fold",
             "unfold",
             "label",
+            "goto",
             "fork",
             "join",
             "{",
@@ -186,6 +187,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "bag",
             "held",
             "committed",
+            "{:",
         ],
     ),
     (
@@ -229,6 +231,13 @@ fn expected_list(expected: &[String]) -> String {
     super::expected::expected_list(expected, GROUPS, |kinds, left| {
         // The skim's own tokens are never in a file.
         left.retain(|n| !SKIM_TOKENS.contains(n));
+        // A type-argument `<` is written `<` (the lexer tells it apart).
+        if let Some(at) = left.iter().position(|n| *n == "<(types") {
+            left.remove(at);
+            if !left.contains(&"<") {
+                left.insert(at, "<");
+            }
+        }
         // A statement may start with an expression, a type or a loop contract.
         if kinds.first().is_some_and(|k| k == "a statement") {
             kinds.truncate(1);

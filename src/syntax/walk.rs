@@ -65,6 +65,11 @@ pub fn ty(r: &mut dyn Rewrite, t: &mut Type) {
             ty(r, k);
             ty(r, v);
         }
+        TypeKind::Applied(_, args) => {
+            for a in args {
+                ty(r, a);
+            }
+        }
         TypeKind::Family { params, .. } => {
             for p in params {
                 ty(r, p);
@@ -173,6 +178,7 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
         }
         StmtKind::Labelled(_, s) => stmt(r, s),
         StmtKind::Label(_)
+        | StmtKind::Goto(_)
         | StmtKind::Break(_)
         | StmtKind::Continue(_)
         | StmtKind::NotSupported(_) => {}
@@ -207,6 +213,7 @@ fn types_mut(e: &mut Expr) -> Vec<&mut Type> {
         K::NewArray(t, _) => vec![&mut **t],
         K::Quant(q) => q.binders.iter_mut().map(|b| &mut b.ty).collect(),
         K::Let { ty, .. } => vec![&mut **ty],
+        K::TypeApplied(_, ts) => ts.iter_mut().collect(),
         K::SeqLit(t, _) | K::SetLit(t, _) | K::BagLit(t, _) => {
             t.as_deref_mut().into_iter().collect()
         }
@@ -239,7 +246,9 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::Length(x)
         | K::OptSome(x)
         | K::Idle(x)
-        | K::Running(x) => vec![&mut **x],
+        | K::Running(x)
+        | K::Trigger(x)
+        | K::TypeApplied(x, _) => vec![&mut **x],
         K::Index(a, b)
         | K::Binary(_, a, b)
         | K::Perm(a, b)
@@ -265,7 +274,7 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         K::NewGeneric(n) => n.args.iter_mut().collect(),
         K::Quant(q) => {
             let mut v = Vec::new();
-            if let Some((lo, hi)) = &mut q.range {
+            for (_, lo, hi) in &mut q.ranges {
                 v.push(&mut **lo);
                 v.push(&mut **hi);
             }

@@ -202,6 +202,7 @@ pub fn type_decl(
         }
     }
     Box::new(JTypeDecl::Class(Class {
+        type_params: Vec::new(),
         ghost_params,
         name,
         extends: superclass,
@@ -437,6 +438,7 @@ pub fn method<'i>(
         })
     } else if mods.is_pure {
         Member::Function(Function {
+            type_params: Vec::new(),
             mods,
             contract: h.contract,
             ret,
@@ -456,6 +458,7 @@ pub fn method<'i>(
         }
         Member::Method(Method {
             kind: MethodKind::Method,
+            type_params: Vec::new(),
             mods,
             contract: h.contract,
             ret,
@@ -511,6 +514,7 @@ pub fn constructor<'i>(
     let (nl, nr) = sp(h.name.span);
     Ok(JMember::of(vec![Member::Method(Method {
         kind: MethodKind::Constructor,
+        type_params: Vec::new(),
         mods,
         contract: h.contract,
         ret: b::ty(file, nl, nr, TypeKind::Void),

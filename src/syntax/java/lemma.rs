@@ -79,15 +79,15 @@ fn unroll(e: &Expr) -> Result<Vec<Expr>, Diagnostic> {
         ExprKind::Quant(qe) if qe.q == Quantifier::ForallStar && qe.binders.len() == 1 => {
             let Quant {
                 binders,
-                range,
+                ranges,
                 cond,
                 body,
                 ..
             } = &**qe;
             let var = &binders[0].name.name;
-            let (lo, hi) = match (range, cond) {
-                (Some((lo, hi)), None) => (literal(lo), literal(hi)),
-                (None, Some(c)) => bounds(c, var).unwrap_or((None, None)),
+            let (lo, hi) = match (ranges.as_slice(), cond) {
+                ([(_, lo, hi)], None) => (literal(lo), literal(hi)),
+                ([], Some(c)) => bounds(c, var).unwrap_or((None, None)),
                 _ => (None, None),
             };
             let (Some(lo), Some(hi)) = (lo, hi) else {

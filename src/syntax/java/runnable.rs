@@ -304,6 +304,7 @@ impl Walker<'_> {
             StmtKind::Block(b) => self.block(b, u),
             StmtKind::Return(None)
             | StmtKind::Label(_)
+            | StmtKind::Goto(_)
             | StmtKind::Break(_)
             | StmtKind::Continue(_)
             | StmtKind::NotSupported(_) => {}
@@ -467,14 +468,14 @@ fn through_target(e: &mut Expr, target: &Expr, bound: &mut Vec<Name>, classes: &
         ExprKind::Quant(q) => {
             let Quant {
                 binders,
-                range,
+                ranges,
                 cond,
                 body,
                 ..
             } = &mut **q;
             let n = bound.len();
             bound.extend(binders.iter().map(|b| b.name.name));
-            if let Some((lo, hi)) = range {
+            for (_, lo, hi) in ranges {
                 through_target(lo, target, bound, classes);
                 through_target(hi, target, bound, classes);
             }
@@ -670,6 +671,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
         )),
         Member::Method(Method {
             kind: MethodKind::Method,
+            type_params: Vec::new(),
             mods: Modifiers::default(),
             contract: Contract {
                 clauses: vec![
@@ -693,6 +695,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
         }),
     ];
     Ok(Class {
+        type_params: Vec::new(),
         ghost_params: Vec::new(),
         name: id(&thread_class_name(r)),
         extends: Some(id(THREAD)),
