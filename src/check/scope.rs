@@ -137,6 +137,18 @@ impl Scopes {
         Ok(var)
     }
 
+    /// Declares a local, which may shadow one of the same name in the same
+    /// block: PVL (as VerCors reads it) allows `int t = …; int t = …;`, the
+    /// second a new variable from there on. (Java forbids it; javac rejects
+    /// such a program, so accepting it changes the meaning of none.)
+    pub(super) fn declare_local(&mut self, name: &Ident, ty: Type) -> Var {
+        let var = self.fresh(&name.name, ty, name.span);
+        if let Some(f) = self.frames.last_mut() {
+            f.insert(name.name, var.clone());
+        }
+        var
+    }
+
     /// A variable with a new unique name, not visible by any written name
     /// (for temporaries the checker introduces).
     pub(super) fn fresh(&mut self, name: &str, ty: Type, span: Span) -> Var {

@@ -541,9 +541,7 @@ impl Body<'_> {
         let Some(ty) = self.ty(ty) else { return };
         // The initialiser cannot see the new variable.
         let rhs = init.map(|e| self.rhs(e, Some(&ty)));
-        let Some(var) = self.declare(name, ty) else {
-            return;
-        };
+        let var = self.scopes.declare_local(name, ty);
         let target = var.name;
         match rhs {
             None => out.push(stmt(S::Local(var, None), span)),
