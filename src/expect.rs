@@ -458,6 +458,9 @@ mod tests {
                     // Aimed at the encodings: any number of expected failures,
                     // each at its own line (a family of cases shares one run).
                     Some("encoding") => {}
+                    // Collections (tests/cases/collections): a family of
+                    // expected failures per file, each on its own line.
+                    Some("collections") => {}
                     // Thread negative tests: one expected failure, or a front-end error.
                     Some("threads") if is_case && expected_error(&text).is_some() => {
                         assert!(regions.len() <= 1, "{}", path.display())

@@ -184,6 +184,9 @@ const GROUPS: &[(&str, &[&str])] = &[
             "seq",
             "set",
             "bag",
+            "map",
+            "tuple",
+            "{",
             "held",
             "committed",
         ],
@@ -192,7 +195,7 @@ const GROUPS: &[(&str, &[&str])] = &[
         "a type",
         &[
             "int", "boolean", "bool", "void", "resource", "frac", "zfrac", "rational", "seq",
-            "set", "bag", "option", "map",
+            "set", "bag", "option", "map", "tuple",
         ],
     ),
     (
@@ -215,8 +218,8 @@ const GROUPS: &[(&str, &[&str])] = &[
     (
         "an operator",
         &[
-            "==>", "**", "||", "&&", "==", "!=", "<", "<=", ">", ">=", "\\in", "+", "-", "*", "/",
-            "%", "\\", ".", "[", "?",
+            "==>", "**", "||", "&&", "==", "!=", "<", "<=", ">", ">=", "\\in", "in", "+", "-", "*",
+            "/", "%", "\\", "::", "++", ".", "?.", "[", "?",
         ],
     ),
 ];
