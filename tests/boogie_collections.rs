@@ -18,6 +18,8 @@ const LEMMA_FILES: &[&str] = &[
     "set_wrong",
     "multiset_ok",
     "multiset_wrong",
+    "map_ok",
+    "map_wrong",
 ];
 
 fn root() -> &'static Path {
@@ -234,4 +236,14 @@ fn summary_line_is_parsed() {
     assert_eq!(summary(out), Some((3, 1)));
     let timed_out = "Boogie program verifier finished with 1 verified, 0 errors, 1 time out\n";
     assert_eq!(summary(timed_out), None);
+}
+
+#[test]
+fn map_ok() {
+    check_ok("map_ok");
+}
+
+#[test]
+fn map_wrong() {
+    check_wrong("map_wrong");
 }
