@@ -299,7 +299,9 @@ impl Body<'_> {
         }
     }
 
-    /// `xs[i -> v]`: `xs[..i] + [v] + xs[i+1..]`.
+    /// `xs[i -> v]`: `xs[..i] + [v] + xs[i+1..]`, under a `let` that reads
+    /// `xs[i]`, so that an index out of bounds fails as for a read (Silver's
+    /// own update checks the same), rather than giving some sequence.
     pub(super) fn seq_update(
         &mut self,
         xs: &ast::Expr,
@@ -316,6 +318,13 @@ impl Body<'_> {
         let v = self.expect(v, e);
         let (i, v) = (i?, v?);
         let t = xs.ty.clone();
+        let elem = (**e).clone();
+        let read = builtin(
+            Builtin::SeqIndex,
+            vec![xs.clone(), i.clone()],
+            elem.clone(),
+            span,
+        );
         let next = bin(BinOp::Add, i.clone(), int(1, span), Type::Int, span);
         let before = slice(xs.clone(), None, Some(i), span);
         let after = slice(xs, Some(next), None, span);
@@ -326,7 +335,14 @@ impl Body<'_> {
             t.clone(),
             span,
         );
-        Some(bin(BinOp::Add, with_v, after, t, span))
+        let updated = bin(BinOp::Add, with_v, after, t.clone(), span);
+        let checked = self.scopes.fresh("weft_replaced", elem, span);
+        let body = K::Let {
+            var: Box::new(checked),
+            value: bx(read),
+            body: bx(updated),
+        };
+        Some(Expr::new(body, t, span))
     }
 
     /// `m[k]`: the value at a key, which must be in the map (`mapKey`).
