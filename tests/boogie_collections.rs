@@ -26,11 +26,16 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The collections prelude, and the map prelude the encoder adds to
+/// programs with maps.
 fn prelude() -> String {
-    let path = root().join("backends/boogie/collections.bpl");
-    let mut text = std::fs::read_to_string(&path).expect("the prelude is readable");
-    if !text.ends_with('\n') {
-        text.push('\n');
+    let mut text = String::new();
+    for file in ["collections.bpl", "maps.bpl"] {
+        let path = root().join("backends/boogie").join(file);
+        text.push_str(&std::fs::read_to_string(&path).expect("the prelude is readable"));
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
     }
     text
 }
