@@ -18,17 +18,24 @@ const LEMMA_FILES: &[&str] = &[
     "set_wrong",
     "multiset_ok",
     "multiset_wrong",
+    "map_ok",
+    "map_wrong",
 ];
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The collections prelude, and the map prelude the encoder adds to
+/// programs with maps.
 fn prelude() -> String {
-    let path = root().join("backends/boogie/collections.bpl");
-    let mut text = std::fs::read_to_string(&path).expect("the prelude is readable");
-    if !text.ends_with('\n') {
-        text.push('\n');
+    let mut text = String::new();
+    for file in ["collections.bpl", "maps.bpl"] {
+        let path = root().join("backends/boogie").join(file);
+        text.push_str(&std::fs::read_to_string(&path).expect("the prelude is readable"));
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
     }
     text
 }
@@ -234,4 +241,14 @@ fn summary_line_is_parsed() {
     assert_eq!(summary(out), Some((3, 1)));
     let timed_out = "Boogie program verifier finished with 1 verified, 0 errors, 1 time out\n";
     assert_eq!(summary(timed_out), None);
+}
+
+#[test]
+fn map_ok() {
+    check_ok("map_ok");
+}
+
+#[test]
+fn map_wrong() {
+    check_wrong("map_wrong");
 }

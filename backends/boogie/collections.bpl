@@ -255,6 +255,10 @@ axiom (forall<T> a: MultiSet T, b: MultiSet T :: { MultiSet#Equal(a, b) }
   MultiSet#Equal(a, b) <==> (forall o: T :: { a[o] } { b[o] } a[o] == b[o]));
 axiom (forall<T> a: MultiSet T, b: MultiSet T :: { MultiSet#Equal(a, b) }
   MultiSet#Equal(a, b) ==> a == b);
+// Equal multisets have equal sizes: with sizes that differ, `a != b` needs
+// no witness element (the sizes of literals are computed by the axioms below).
+axiom (forall<T> a: MultiSet T, b: MultiSet T :: { MultiSet#Equal(a, b) }
+  MultiSet#Equal(a, b) ==> MultiSet#Card(a) == MultiSet#Card(b));
 
 // --- cardinality (the sum of counts) ----------------------------------------------
 // The additive facts hold for well-formed multisets only: a map with a

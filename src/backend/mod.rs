@@ -46,6 +46,8 @@ pub enum FailureReason {
     NotInjective,
     SeqIndexNegative,
     SeqIndexExceedsLength,
+    /// `Map M might not contain an entry at key K.`
+    MapKey,
     Other(String),
 }
 

@@ -37,6 +37,7 @@
 //! | `Quantified resource E might not be injective.` | `NotInjective` | `E` |
 //! | `Index I into S might be negative.` | `SeqIndexNegative` | `I` |
 //! | `Index I into S might exceed sequence length.` | `SeqIndexExceedsLength` | `I` |
+//! | `Map M might not contain an entry at key K.` | `MapKey` | `M[K]` |
 //! | `Assertion E definitely holds.` (after refute) | `Other(text)` | `E` |
 //!
 //! Silicon prints expressions in its own syntax: integer division as `\`,
@@ -363,6 +364,11 @@ fn parse_reason(text: &str) -> (FailureReason, String) {
     }
     if let Some(e) = between("Index ", " might exceed sequence length.") {
         return (FailureReason::SeqIndexExceedsLength, index(e));
+    }
+    if let Some(e) = between("Map ", ".") {
+        if let Some((m, k)) = e.split_once(" might not contain an entry at key ") {
+            return (FailureReason::MapKey, format!("{m}[{k}]"));
+        }
     }
     let offending = between("Assertion ", " definitely holds.").unwrap_or_default();
     (FailureReason::Other(text.to_string()), offending)

@@ -50,6 +50,12 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
         FailureReason::NotInjective => return at(FailureCode::NotInjective, info),
         FailureReason::SeqIndexNegative => return at(FailureCode::IndexNegative, info),
         FailureReason::SeqIndexExceedsLength => return at(FailureCode::IndexExceedsLength, info),
+        FailureReason::MapKey => {
+            return at(
+                FailureCode::MapKey,
+                inner(f, emitted, origins, origin).unwrap_or(info),
+            )
+        }
         FailureReason::Other(_) => return internal(f, Some(info)),
     };
     if reason == Reason::Perm {
@@ -137,6 +143,7 @@ pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
         FailureReason::NotInjective => return at(FailureCode::NotInjective, info),
         FailureReason::SeqIndexNegative => return at(FailureCode::IndexNegative, info),
         FailureReason::SeqIndexExceedsLength => return at(FailureCode::IndexExceedsLength, info),
+        FailureReason::MapKey => return at(FailureCode::MapKey, info),
         FailureReason::Other(_) => return unmapped_at(c, info),
     };
     match &c.inner {
@@ -437,6 +444,7 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::ScaleNeg => "the amount of this predicate may be negative".into(),
         C::Unsatisfiable => "this precondition can never hold".into(),
         C::OptionNone => "this option may be None".into(),
+        C::MapKey => "this key may not be in the map".into(),
         C::LockNotCommitted => "this lock's invariant may not have been committed".into(),
         C::InvariantFailed(r) => format!("the lock invariant {}", why(r)),
         C::HeldFailed(_) => "this thread may not hold this lock".into(),

@@ -137,6 +137,9 @@ impl Body<'_> {
         span: Span,
         perm: Option<Expr>,
     ) -> Option<Expr> {
+        if let Some(x) = self.builtin_call(call, span) {
+            return x;
+        }
         let (m, recv) = self.resolve(call, true)?;
         self.pure_call(m, recv, call, span, perm)
     }
@@ -236,6 +239,9 @@ impl Body<'_> {
     /// A call where a statement may call a method: the method call with
     /// its result type, or else a pure call expression.
     pub(super) fn call_or_pure(&mut self, call: &ast::Call, span: Span) -> Option<CallOrPure> {
+        if let Some(x) = self.builtin_call(call, span) {
+            return x.map(CallOrPure::Pure);
+        }
         let (m, recv) = self.resolve(call, false)?;
         match m {
             Member::Method(id) => self

@@ -101,7 +101,13 @@ impl Body<'_> {
                 self.impure_in_expr(span, &subject, "a constructor call")
             }
             A::Unary(op, x) => self.unary(*op, x, span),
+            A::Binary(BinOp::Prepend, x, xs) => self.prepend(x, xs, span),
+            A::Binary(BinOp::Append, xs, x) => self.append(xs, x, span),
+            A::Binary(BinOp::Member, x, xs) => self.binary_op(BinOp::In, x, xs, span),
             A::Binary(op, l, r) => self.binary_op(fraction_div(*op, hint), l, r, span),
+            A::SeqUpdate(xs, i, v) => self.seq_update(xs, i, v, span),
+            A::MapLit(kv, pairs) => self.map_literal(kv, pairs, span),
+            A::TupleLit(ab, a, b) => self.tuple_literal(ab.as_deref(), a, b, span),
             A::Cond(c, a, b) => {
                 let c = self.cond(c);
                 let a = self.expr(a, hint);
@@ -248,8 +254,8 @@ impl Body<'_> {
             A::BagLit(t, xs) => self.literal(Coll::Bag, t.as_deref(), xs, hint, span),
             A::Length(x) => {
                 let x = self.expr(x, None)?;
-                if collection_elem(&x.ty).is_none() {
-                    return self.mismatch(x.span, "a sequence, set or bag", &x.ty);
+                if collection_elem(&x.ty).is_none() && !matches!(x.ty, Type::Map(_)) {
+                    return self.mismatch(x.span, "a sequence, set, bag or map", &x.ty);
                 }
                 new(K::Builtin(Builtin::Size, vec![x]), Type::Int)
             }
@@ -379,8 +385,6 @@ impl Body<'_> {
         }
         let recv = self.expr(r, None)?;
         let n = name.name.as_str();
-        let builtin =
-            |b: Builtin, recv: Expr, t: Type| Some(Expr::new(K::Builtin(b, vec![recv]), t, span));
         match &recv.ty {
             Type::Class(c) => match self.env.field_member(Some(*c), n) {
                 Some(Member::Field(f)) => {
@@ -392,30 +396,18 @@ impl Body<'_> {
                     self.err(ErrorCode::Undeclared, name.span, msg)
                 }
             },
-            Type::Array(_) if n == "length" => builtin(Builtin::ArrayLength, recv, Type::Int),
-            Type::Seq(t) if n == "head" => {
-                let t = (**t).clone();
-                builtin(Builtin::SeqHead, recv, t)
-            }
-            Type::Seq(_) if n == "tail" => {
-                let t = recv.ty.clone();
-                builtin(Builtin::SeqTail, recv, t)
-            }
-            Type::Option(t) if n == "get" => {
-                let t = (**t).clone();
-                builtin(Builtin::OptGet, recv, t)
-            }
-            t => {
-                let msg = format!("a value of type {} has no member {n}", self.env.show(t));
-                self.err(ErrorCode::TypeMismatch, name.span, msg)
-            }
+            _ => self.builtin_field(recv, name, span),
         }
     }
 
-    fn index(&mut self, a: &ast::Expr, i: &ast::Expr, span: Span) -> Option<Expr> {
-        let a = self.expr(a, None);
-        let i = self.expect(i, &Type::Int);
-        let (a, i) = (a?, i?);
+    fn index(&mut self, a: &ast::Expr, i_ast: &ast::Expr, span: Span) -> Option<Expr> {
+        let a = self.expr(a, None)?;
+        // A map's key is checked against its key type.
+        let i = if matches!(a.ty, Type::Map(_)) {
+            Expr::new(K::Int(0.into()), Type::Int, span)
+        } else {
+            self.expect(i_ast, &Type::Int)?
+        };
         match &a.ty {
             Type::Array(t) => {
                 let t = (**t).clone();
@@ -429,6 +421,7 @@ impl Body<'_> {
                     span,
                 ))
             }
+            Type::Map(_) => self.map_get(a, i_ast, span),
             t => {
                 let t = t.clone();
                 self.mismatch(a.span, "an array or sequence", &t)
@@ -559,6 +552,16 @@ impl Body<'_> {
             (l, r)
         };
         let (l, r) = (l?, r?);
+        if op == BinOp::In && matches!(r.ty, Type::Bag(_) | Type::Map(_)) {
+            let fits = match &r.ty {
+                Type::Bag(e) => types::compatible(&self.env.program, &l.ty, e),
+                Type::Map(kv) => types::compatible(&self.env.program, &l.ty, &kv.0),
+                _ => false,
+            };
+            if fits {
+                return Some(self.membership(l, r, span));
+            }
+        }
         let ty = self.binary_type(op, &l, &r);
         let Some(ty) = ty else {
             let msg = format!(
@@ -586,6 +589,7 @@ impl Body<'_> {
             Star if is_assertion(lt) && is_assertion(rt) => Some(Type::Resource),
             Eq | Ne if types::join(&self.env.program, lt, rt).is_some() => Some(Type::Bool),
             Lt | Le | Gt | Ge if nums => Some(Type::Bool),
+            Lt | Le | Gt | Ge if self.is_inclusion(lt, rt) => Some(Type::Bool),
             Add | Sub | Mul | Div | Mod if nums => Some(if *lt == Type::Int && *rt == Type::Int {
                 Type::Int
             } else {

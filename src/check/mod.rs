@@ -25,6 +25,7 @@
 
 mod body;
 mod call;
+mod collections;
 mod constants;
 mod decl;
 mod env;

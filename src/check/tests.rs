@@ -90,6 +90,17 @@ fn sx(p: &Program, e: &Expr) -> String {
                 Builtin::SeqSlice => "slice",
                 Builtin::SeqIndex => "seqidx",
                 Builtin::OptGet => "get",
+                Builtin::MapEmpty => "mapempty",
+                Builtin::MapUpdate => "mapupdate",
+                Builtin::MapGet => "mapget",
+                Builtin::MapKeys => "keys",
+                Builtin::MapValues => "values",
+                Builtin::MapItems => "items",
+                Builtin::MapRemove => "mapremove",
+                Builtin::MapDisjoint => "disjoint",
+                Builtin::TupleMake => "tuple",
+                Builtin::TupleFst => "fst",
+                Builtin::TupleSnd => "snd",
             };
             format!("({b} {})", list(args))
         }

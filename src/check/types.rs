@@ -33,6 +33,7 @@ pub(super) fn convert(
         K::Option(e) => Type::Option(inner(e)?),
         K::Array(e) => Type::Array(inner(e)?),
         K::Map(k, v) => Type::Map(Box::new((*inner(k)?, *inner(v)?))),
+        K::Tuple(a, b) => Type::Tuple(Box::new((*inner(a)?, *inner(b)?))),
         K::Named(id) => match classes.resolve(id) {
             Some(c) => Type::Class(c),
             None => {
@@ -146,5 +147,6 @@ pub(super) fn show(t: &Type, p: &Program) -> String {
         Type::Bag(e) => format!("bag<{}>", show(e, p)),
         Type::Option(e) => format!("option<{}>", show(e, p)),
         Type::Map(kv) => format!("map<{}, {}>", show(&kv.0, p), show(&kv.1, p)),
+        Type::Tuple(ab) => format!("tuple<{}, {}>", show(&ab.0, p), show(&ab.1, p)),
     }
 }

@@ -199,6 +199,8 @@ pub enum Type {
     Option(Box<Type>),
     /// Key and value types, boxed together (a type is 16 bytes).
     Map(Box<(Type, Type)>),
+    /// A pair (the items of a map are a set of them).
+    Tuple(Box<(Type, Type)>),
 }
 
 impl Type {
@@ -323,6 +325,26 @@ pub enum Builtin {
     SeqSlice,
     SeqIndex,
     OptGet,
+    /// The empty map (its type says which).
+    MapEmpty,
+    /// `m[k := v]` (m, k, v).
+    MapUpdate,
+    /// `m[k]`: fails (`mapKey`) when k is not a key.
+    MapGet,
+    /// The set of keys.
+    MapKeys,
+    /// The set of values.
+    MapValues,
+    /// The set of (key, value) tuples.
+    MapItems,
+    /// `m.remove(k)` (m, k).
+    MapRemove,
+    /// `m.disjoint(n)`: no key of both (m, n).
+    MapDisjoint,
+    /// `tuple<A, B>{a, b}` (a, b).
+    TupleMake,
+    TupleFst,
+    TupleSnd,
 }
 
 // Kept at 40 bytes (an expression is 80): the core of a large program holds

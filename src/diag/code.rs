@@ -58,6 +58,8 @@ pub enum FailureCode {
     Unsatisfiable,
     /// `.get` on an option that may be `None`.
     OptionNone,
+    /// `m[k]` where k may not be a key of the map m.
+    MapKey,
     /// `lock o` of an object whose lock invariant was not committed.
     LockNotCommitted,
     /// `unlock o`/`wait o` without the lock invariant of `o`.
@@ -120,6 +122,7 @@ impl fmt::Display for FailureCode {
             ScaleNeg => f.write_str("scaleNeg"),
             Unsatisfiable => f.write_str("unsatisfiable"),
             OptionNone => f.write_str("optionNone"),
+            MapKey => f.write_str("mapKey"),
             LockNotCommitted => f.write_str("lockNotCommitted"),
             InvariantFailed(r) => with(f, "invariantFailed", r),
             HeldFailed(r) => with(f, "heldFailed", r),

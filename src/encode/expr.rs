@@ -7,7 +7,7 @@ use crate::core::{self, Builtin, ExprKind as K, Type as T};
 use crate::diag::{self, Diagnostic, FailureCode};
 use crate::name::Name;
 use crate::syntax::ast::{BinOp as B, Quantifier as Q, UnOp as U};
-use crate::vir::{self, BinOp, Blame, Expr, ExprKind, Quantifier, UnOp};
+use crate::vir::{self, BinOp, Blame, Expr, ExprKind, MapOp, Quantifier, UnOp};
 
 fn boxed(e: Expr) -> Box<Expr> {
     Box::new(e)
@@ -289,6 +289,44 @@ impl Encoder<'_> {
                 let o = seq_origin(self);
                 Expr::new(ExprKind::SeqIndex(s, i), o)
             }
+            Builtin::MapEmpty => {
+                let t = self.ty(&e.ty);
+                Expr::plain(ExprKind::Map(MapOp::Empty, Box::default(), Box::new(t)))
+            }
+            Builtin::MapUpdate | Builtin::MapKeys | Builtin::MapValues => {
+                let t = self.ty(&args[0].ty);
+                let op = match b {
+                    Builtin::MapUpdate => MapOp::Update,
+                    Builtin::MapKeys => MapOp::Domain,
+                    _ => MapOp::Range,
+                };
+                Expr::plain(ExprKind::Map(op, xs.into(), Box::new(t)))
+            }
+            Builtin::MapGet => {
+                let t = self.ty(&args[0].ty);
+                let o = self.origin(e.span, Blame::As(FailureCode::MapKey), "map lookup");
+                Expr::new(ExprKind::Map(MapOp::Get, xs.into(), Box::new(t)), o)
+            }
+            Builtin::MapRemove | Builtin::MapItems | Builtin::MapDisjoint => {
+                self.prelude.map_ops = true;
+                let t = self.ty(&e.ty);
+                let f = match b {
+                    Builtin::MapRemove => prelude::MAP_REMOVE,
+                    Builtin::MapItems => prelude::MAP_ITEMS,
+                    _ => prelude::MAP_DISJOINT,
+                };
+                prelude::domain_app(f, xs, t)
+            }
+            Builtin::TupleMake | Builtin::TupleFst | Builtin::TupleSnd => {
+                self.prelude.tuples = true;
+                let t = self.ty(&e.ty);
+                let f = match b {
+                    Builtin::TupleMake => prelude::TUPLE_MAKE,
+                    Builtin::TupleFst => prelude::FST,
+                    _ => prelude::SND,
+                };
+                prelude::domain_app(f, xs, t)
+            }
             // o.get  ~>  weft_get_T(o), whose precondition is o != None (optionNone)
             Builtin::OptGet => {
                 let ty = self.ty(&e.ty);
@@ -479,9 +517,10 @@ impl Encoder<'_> {
             let vl = self.expr_as(l, &elem)?;
             let vr = self.expr_as(r, &operand_ty)?;
             let membership = Expr::binary(BinOp::In, vl, vr);
-            // Silver's `in` on a multiset is the multiplicity.
-            return Ok(match r.ty {
-                T::Bag(_) => Expr::binary(BinOp::Gt, membership, Expr::int(0)),
+            // Silver's `in` on a multiset is the multiplicity, which is what
+            // the checker typed it as (an int, as in VerCors).
+            return Ok(match (&r.ty, &e.ty) {
+                (T::Bag(_), T::Bool) => Expr::binary(BinOp::Gt, membership, Expr::int(0)),
                 _ => membership,
             });
         }
@@ -492,6 +531,11 @@ impl Encoder<'_> {
             (B::Add, T::Set(_) | T::Bag(_)) => BinOp::Union,
             (B::Sub, T::Set(_) | T::Bag(_)) => BinOp::Setminus,
             (B::Mul, T::Set(_) | T::Bag(_)) => BinOp::Intersection,
+            // Inclusion of sets and of bags.
+            (B::Le, T::Set(_) | T::Bag(_)) => BinOp::Subset,
+            (B::Ge, T::Set(_) | T::Bag(_)) => return Ok(Expr::binary(BinOp::Subset, vr, vl)),
+            (B::Lt, T::Set(_) | T::Bag(_)) => return Ok(strict_subset(vl, vr)),
+            (B::Gt, T::Set(_) | T::Bag(_)) => return Ok(strict_subset(vr, vl)),
             (B::Add, _) => BinOp::Add,
             (B::Sub, _) => BinOp::Sub,
             (B::Mul, _) => BinOp::Mul,
@@ -521,10 +565,21 @@ impl Encoder<'_> {
             (B::And | B::Star, _) => BinOp::And,
             (B::Or, _) => BinOp::Or,
             (B::Implies, _) => BinOp::Implies,
-            (B::In, _) => unreachable!("membership is encoded above"),
+            (B::In | B::Member | B::Prepend | B::Append, _) => {
+                return Err(vec![Diagnostic::not_supported(
+                    e.span,
+                    "this operator here (the checker should have rewritten it)",
+                )])
+            }
         };
         Ok(Expr::binary(vop, vl, vr))
     }
+}
+
+/// `a < b` on sets or bags: `a subset b && a != b`.
+fn strict_subset(a: Expr, b: Expr) -> Expr {
+    let sub = Expr::binary(BinOp::Subset, a.clone(), b.clone());
+    Expr::and(sub, Expr::binary(BinOp::Ne, a, b))
 }
 
 /// Int used where a permission is expected becomes `n/1`.
@@ -603,6 +658,14 @@ fn substitute(e: Expr, map: &std::collections::HashMap<Name, Expr>) -> Expr {
         ExprKind::Size(x) => ExprKind::Size(s(x)),
         ExprKind::SeqIndex(a, i) => ExprKind::SeqIndex(s(a), s(i)),
         ExprKind::SeqSlice(a, lo, hi) => ExprKind::SeqSlice(s(a), lo.map(s), hi.map(s)),
+        ExprKind::Map(op, args, t) => ExprKind::Map(
+            op,
+            Vec::from(args)
+                .into_iter()
+                .map(|a| substitute(a, map))
+                .collect(),
+            t,
+        ),
         k @ (ExprKind::IntLit(_)
         | ExprKind::BoolLit(_)
         | ExprKind::NullLit

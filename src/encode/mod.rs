@@ -209,6 +209,10 @@ impl<'p> Encoder<'p> {
             core::Type::Map(kv) => {
                 vir::Type::Map(Box::new(self.ty(&kv.0)), Box::new(self.ty(&kv.1)))
             }
+            core::Type::Tuple(ab) => {
+                self.prelude.tuples = true;
+                prelude::tuple_type(self.ty(&ab.0), self.ty(&ab.1))
+            }
         }
     }
 

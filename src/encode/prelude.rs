@@ -13,11 +13,16 @@
 //! * `/` and `%` on ints truncate toward zero, as in Java (Silver's are
 //!   Euclidean); they are functions whose precondition is the zero check.
 //! * `option<T>` is a domain `WeftOption[T]` with `weft_some`/`weft_none`.
+//! * `tuple<A, B>` is a domain `WeftTuple[A, B]` (`weft_tuple`, `weft_fst`,
+//!   `weft_snd`). Maps are the backends' own (Silver's `Map[K, V]`, weft's
+//!   `Map#…` on Boogie) but for removing a key and the set of (key, value)
+//!   tuples: functions of a domain `WeftMap[K, V]` whose axioms are written
+//!   with the map operations, so both backends read the same definition.
 
 use crate::name::Name;
 use crate::vir::{
-    Axiom, BinOp, Domain, DomainFunction, Expr, ExprKind, Function, LocalDecl, Origin, Quantifier,
-    Type,
+    Axiom, BinOp, Domain, DomainFunction, Expr, ExprKind, Function, LocalDecl, MapOp, Origin,
+    Quantifier, Type,
 };
 use std::collections::BTreeSet;
 
@@ -31,6 +36,14 @@ pub const SOME: &str = "weft_some";
 pub const NONE: &str = "weft_none";
 pub const GET: &str = "weft_get";
 pub const OPTION: &str = "WeftOption";
+pub const TUPLE: &str = "WeftTuple";
+pub const TUPLE_MAKE: &str = "weft_tuple";
+pub const FST: &str = "weft_fst";
+pub const SND: &str = "weft_snd";
+pub const MAP_OPS: &str = "WeftMap";
+pub const MAP_REMOVE: &str = "weft_map_remove";
+pub const MAP_ITEMS: &str = "weft_map_items";
+pub const MAP_DISJOINT: &str = "weft_map_disjoint";
 
 /// Which prelude parts a program needs.
 #[derive(Default)]
@@ -40,6 +53,9 @@ pub struct Prelude {
     pub options: bool,
     /// Multi-dimensional `new` (the `weft_row_index` labels).
     pub rows: bool,
+    pub tuples: bool,
+    /// `m.remove(k)` or `m.items` (the `WeftMap` domain; items need tuples).
+    pub map_ops: bool,
     /// Element types of arrays in use (one element field each).
     pub item_types: BTreeSet<(Name, Type)>,
     /// Element types whose options are read with `.get` (one checked getter each).
@@ -53,6 +69,8 @@ impl Prelude {
         self.division |= other.division;
         self.options |= other.options;
         self.rows |= other.rows;
+        self.tuples |= other.tuples;
+        self.map_ops |= other.map_ops;
         self.item_types.extend(other.item_types);
         self.option_gets.extend(other.option_gets);
     }
@@ -138,6 +156,12 @@ impl Prelude {
         }
         if self.options {
             out.push(option_domain());
+        }
+        if self.tuples || self.map_ops {
+            out.push(tuple_domain());
+        }
+        if self.map_ops {
+            out.push(map_domain());
         }
         out
     }
@@ -376,6 +400,241 @@ fn option_domain() -> Domain {
                     vec![decl("x", t)],
                     vec![vec![some_x.clone()]],
                     bin(BinOp::Ne, some_x, app(NONE, vec![], opt)),
+                ),
+            },
+        ],
+    }
+}
+
+/// `WeftTuple[a, b]`.
+pub fn tuple_type(a: Type, b: Type) -> Type {
+    Type::Domain(TUPLE.into(), vec![a, b])
+}
+
+/// An application of a prelude domain function with result type `ty`.
+pub fn domain_app(f: &str, args: Vec<Expr>, ty: Type) -> Expr {
+    app(f, args, ty)
+}
+
+fn tuple_domain() -> Domain {
+    let (a, b) = (Type::TypeVar("A".into()), Type::TypeVar("B".into()));
+    let tup = tuple_type(a.clone(), b.clone());
+    let made = app(TUPLE_MAKE, vec![local("a"), local("b")], tup.clone());
+    let vars = vec![decl("a", a.clone()), decl("b", b.clone())];
+    Domain {
+        name: TUPLE.into(),
+        type_params: vec!["A".into(), "B".into()],
+        functions: vec![
+            DomainFunction {
+                name: TUPLE_MAKE.into(),
+                params: vars.clone(),
+                ret: tup.clone(),
+                unique: false,
+            },
+            DomainFunction {
+                name: FST.into(),
+                params: vec![decl("t", tup.clone())],
+                ret: a.clone(),
+                unique: false,
+            },
+            DomainFunction {
+                name: SND.into(),
+                params: vec![decl("t", tup)],
+                ret: b.clone(),
+                unique: false,
+            },
+        ],
+        // The projections of a built tuple: so tuples are equal exactly
+        // when their parts are.
+        axioms: vec![Axiom {
+            name: "weft_tuple_parts".into(),
+            body: forall(
+                vars,
+                vec![vec![made.clone()]],
+                bin(
+                    BinOp::And,
+                    bin(BinOp::Eq, app(FST, vec![made.clone()], a), local("a")),
+                    bin(BinOp::Eq, app(SND, vec![made], b), local("b")),
+                ),
+            ),
+        }],
+    }
+}
+
+fn map_op(op: MapOp, args: Vec<Expr>, map: &Type) -> Expr {
+    Expr::plain(ExprKind::Map(op, args.into(), Box::new(map.clone())))
+}
+
+/// `remove` and `items` of maps, defined with the map operations.
+fn map_domain() -> Domain {
+    let (k, v) = (Type::TypeVar("K".into()), Type::TypeVar("V".into()));
+    let map = Type::Map(Box::new(k.clone()), Box::new(v.clone()));
+    let tup = tuple_type(k.clone(), v.clone());
+    let items_t = Type::Set(Box::new(tup.clone()));
+    let m = || local("m");
+    let removed = app(MAP_REMOVE, vec![m(), local("k")], map.clone());
+    let keys = |x: Expr| map_op(MapOp::Domain, vec![x], &map);
+    let get = |x: Expr, key: Expr| map_op(MapOp::Get, vec![x, key], &map);
+    let key_in = |key: Expr, x: Expr| bin(BinOp::In, key, keys(x));
+    let items = app(MAP_ITEMS, vec![m()], items_t.clone());
+    let disjoint = app(MAP_DISJOINT, vec![m(), local("n")], Type::Bool);
+    let dis = |a: Expr, b: Expr| app(MAP_DISJOINT, vec![a, b], Type::Bool);
+    let empty = || map_op(MapOp::Empty, vec![], &map);
+    let upd = |x: Expr| map_op(MapOp::Update, vec![x, local("k"), local("v")], &map);
+    let update_vars = vec![
+        decl("m", map.clone()),
+        decl("n", map.clone()),
+        decl("k", k.clone()),
+        decl("v", v.clone()),
+    ];
+    let t_in_items = bin(BinOp::In, local("t"), items.clone());
+    let (fst, snd) = (
+        app(FST, vec![local("t")], k.clone()),
+        app(SND, vec![local("t")], v.clone()),
+    );
+    Domain {
+        name: MAP_OPS.into(),
+        type_params: vec!["K".into(), "V".into()],
+        functions: vec![
+            DomainFunction {
+                name: MAP_REMOVE.into(),
+                params: vec![decl("m", map.clone()), decl("k", k.clone())],
+                ret: map.clone(),
+                unique: false,
+            },
+            DomainFunction {
+                name: MAP_ITEMS.into(),
+                params: vec![decl("m", map.clone())],
+                ret: items_t,
+                unique: false,
+            },
+            DomainFunction {
+                name: MAP_DISJOINT.into(),
+                params: vec![decl("m", map.clone()), decl("n", map.clone())],
+                ret: Type::Bool,
+                unique: false,
+            },
+        ],
+        axioms: vec![
+            // The keys of m.remove(k): m's keys but k.
+            Axiom {
+                name: "weft_map_remove_keys".into(),
+                body: forall(
+                    vec![decl("m", map.clone()), decl("k", k.clone())],
+                    vec![vec![removed.clone()]],
+                    bin(
+                        BinOp::Eq,
+                        keys(removed.clone()),
+                        bin(
+                            BinOp::Setminus,
+                            keys(m()),
+                            Expr::plain(ExprKind::SetLit(Box::new(k.clone()), vec![local("k")])),
+                        ),
+                    ),
+                ),
+            },
+            // Its values are m's. Also triggered by a key test, so that a
+            // value's presence (`false in m.remove(k).values`) finds one.
+            Axiom {
+                name: "weft_map_remove_values".into(),
+                body: forall(
+                    vec![
+                        decl("m", map.clone()),
+                        decl("k", k.clone()),
+                        decl("j", k.clone()),
+                    ],
+                    vec![
+                        vec![get(removed.clone(), local("j"))],
+                        vec![key_in(local("j"), removed.clone())],
+                    ],
+                    Expr::implies(
+                        key_in(local("j"), removed.clone()),
+                        bin(BinOp::Eq, get(removed, local("j")), get(m(), local("j"))),
+                    ),
+                ),
+            },
+            // No key of both. Triggered on the key tests, so that a common
+            // key the program mentions is found (`!m.disjoint(n)`).
+            Axiom {
+                name: "weft_map_disjoint_def".into(),
+                body: forall(
+                    vec![decl("m", map.clone()), decl("n", map.clone())],
+                    vec![vec![disjoint.clone()]],
+                    bin(
+                        BinOp::Eq,
+                        disjoint,
+                        forall(
+                            vec![decl("j", k.clone())],
+                            vec![
+                                vec![key_in(local("j"), m())],
+                                vec![key_in(local("j"), local("n"))],
+                            ],
+                            Expr::negate(bin(
+                                BinOp::And,
+                                key_in(local("j"), m()),
+                                key_in(local("j"), local("n")),
+                            )),
+                        ),
+                    ),
+                ),
+            },
+            // The same, read off the constructors of either map: what proves
+            // disjointness of (or a common key in) literals and updates.
+            Axiom {
+                name: "weft_map_disjoint_empty".into(),
+                body: forall(
+                    vec![decl("m", map.clone())],
+                    vec![vec![dis(m(), empty())], vec![dis(empty(), m())]],
+                    bin(BinOp::And, dis(m(), empty()), dis(empty(), m())),
+                ),
+            },
+            Axiom {
+                name: "weft_map_disjoint_update_right".into(),
+                body: forall(
+                    update_vars.clone(),
+                    vec![vec![dis(m(), upd(local("n")))]],
+                    bin(
+                        BinOp::Eq,
+                        dis(m(), upd(local("n"))),
+                        bin(
+                            BinOp::And,
+                            Expr::negate(key_in(local("k"), m())),
+                            dis(m(), local("n")),
+                        ),
+                    ),
+                ),
+            },
+            Axiom {
+                name: "weft_map_disjoint_update_left".into(),
+                body: forall(
+                    update_vars,
+                    vec![vec![dis(upd(local("n")), m())]],
+                    bin(
+                        BinOp::Eq,
+                        dis(upd(local("n")), m()),
+                        bin(
+                            BinOp::And,
+                            Expr::negate(key_in(local("k"), m())),
+                            dis(local("n"), m()),
+                        ),
+                    ),
+                ),
+            },
+            // (k, v) is an item exactly when k is a key with value v.
+            Axiom {
+                name: "weft_map_items_def".into(),
+                body: forall(
+                    vec![decl("m", map.clone()), decl("t", tup)],
+                    vec![vec![t_in_items.clone()]],
+                    bin(
+                        BinOp::Eq,
+                        t_in_items,
+                        bin(
+                            BinOp::And,
+                            key_in(fst.clone(), m()),
+                            bin(BinOp::Eq, get(m(), fst), snd),
+                        ),
+                    ),
                 ),
             },
         ],

@@ -252,6 +252,7 @@ pub enum TypeKind {
     Bag(Box<Type>),
     Option(Box<Type>),
     Map(Box<Type>, Box<Type>),
+    Tuple(Box<Type>, Box<Type>),
     Array(Box<Type>),
     /// A class name (resolved by the checker).
     Named(Ident),
@@ -429,6 +430,12 @@ pub enum BinOp {
     Star,
     /// `x \in xs`.
     In,
+    /// `x in xs` (PVL's keyword: binds tighter than the comparisons).
+    Member,
+    /// `x :: xs`: prepend an element to a sequence.
+    Prepend,
+    /// `xs ++ x`: append an element to a sequence; `m ++ (k, v)` on a map.
+    Append,
 }
 
 impl BinOp {
@@ -451,6 +458,9 @@ impl BinOp {
             BinOp::Implies => "==>",
             BinOp::Star => "**",
             BinOp::In => "\\in",
+            BinOp::Member => "in",
+            BinOp::Prepend => "::",
+            BinOp::Append => "++",
         }
     }
 }
@@ -599,6 +609,13 @@ pub enum ExprKind {
     SeqLit(Option<Box<Type>>, Vec<Expr>),
     SetLit(Option<Box<Type>>, Vec<Expr>),
     BagLit(Option<Box<Type>>, Vec<Expr>),
+    /// `map<K, V>{k -> v, …}`: key and value types, pairs in order (a later
+    /// pair for the same key wins).
+    MapLit(Box<(Type, Type)>, Vec<(Expr, Expr)>),
+    /// `tuple<A, B>{a, b}` (types given) or `(a, b)` (after `++` on a map).
+    TupleLit(Option<Box<(Type, Type)>>, Box<Expr>, Box<Expr>),
+    /// `xs[i -> v]`: the sequence with element i replaced by v.
+    SeqUpdate(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `|e|`: length / cardinality.
     Length(Box<Expr>),
     /// `Some(e)`

@@ -110,7 +110,8 @@ impl Ops {
     }
 }
 
-/// Binding strength, loosest first.
+/// Binding strength, loosest first (as VerCors's PVL grammar: `in` between
+/// the comparisons and `+`; `::` and `++` between `*` and the unary operators).
 fn level(op: BinOp) -> u8 {
     match op {
         BinOp::Implies => IMPLIES,
@@ -119,15 +120,19 @@ fn level(op: BinOp) -> u8 {
         BinOp::And => 4,
         BinOp::Eq | BinOp::Ne => 5,
         BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::In => CMP,
-        BinOp::Add | BinOp::Sub => 7,
-        BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::FracDiv => 8,
+        BinOp::Member => 7,
+        BinOp::Add | BinOp::Sub => 8,
+        BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::FracDiv => 9,
+        BinOp::Prepend | BinOp::Append => SEQ,
     }
 }
 
 const IMPLIES: u8 = 1;
 /// The comparison level, where chains are read (`0 <= i < n`).
 const CMP: u8 = 6;
-const OPERAND: u8 = 9;
+/// `x :: xs` (right associative) and `xs ++ x` (left associative).
+const SEQ: u8 = 10;
+const OPERAND: u8 = 11;
 
 /// Builds the tree of an operator list by precedence climbing: left
 /// associative, except `==>` (right) and comparisons (chains).
@@ -194,6 +199,18 @@ impl Climber {
         }
         if lvl == CMP {
             return self.chain(lhs);
+        }
+        if lvl == SEQ {
+            // `a :: b :: c` is `a :: (b :: c)`; `xs ++ a ++ b` is `(xs ++ a) ++ b`.
+            while let Some(op) = self.peek(lvl) {
+                let rhs = if op == BinOp::Prepend {
+                    self.parse(lvl)
+                } else {
+                    self.parse(lvl + 1)
+                };
+                lhs = self.bin(op, lhs, rhs);
+            }
+            return lhs;
         }
         while let Some(op) = self.peek(lvl) {
             let rhs = self.parse(lvl + 1);
@@ -458,6 +475,49 @@ pub fn let_(
 }
 
 /// `[a, b, …]`.
+/// `x?.m(args)`: `x != null ==> x.m(args)` (VerCors's conditional invocation).
+pub fn maybe_call(
+    file: FileId,
+    l: usize,
+    r: usize,
+    recv: Box<Expr>,
+    name: Ident,
+    tail: CallTail,
+) -> Box<Expr> {
+    let guard_r = recv.span.end as usize;
+    let null = expr(file, guard_r, guard_r, ExprKind::Null);
+    let guard = expr(
+        file,
+        l,
+        guard_r,
+        ExprKind::Binary(BinOp::Ne, recv.clone(), null),
+    );
+    let call = call(file, l, r, Some(recv), name, tail);
+    expr(file, l, r, ExprKind::Binary(BinOp::Implies, guard, call))
+}
+
+/// `[t: T]`, `{t: T}`: an empty literal of element type T. VerCors spells
+/// the `t` as part of the token; weft reads it as a name and checks it.
+pub fn empty_lit<'i>(
+    file: FileId,
+    l: usize,
+    r: usize,
+    t: Ident,
+    ty: Type,
+    set: bool,
+) -> PResult<'i, Box<Expr>> {
+    if t.name.as_str() != "t" {
+        let (tl, tr) = (t.span.start as usize, t.span.end as usize);
+        return malformed(tl, tr, "an empty literal is written `[t: T]` or `{t: T}`");
+    }
+    let kind = if set {
+        ExprKind::SetLit(Some(Box::new(ty)), Vec::new())
+    } else {
+        ExprKind::SeqLit(Some(Box::new(ty)), Vec::new())
+    };
+    Ok(expr(file, l, r, kind))
+}
+
 pub fn seq_lit(file: FileId, l: usize, r: usize, first: Box<Expr>, rest: Vec<Expr>) -> Box<Expr> {
     let mut es = Vec::with_capacity(rest.len() + 1);
     es.push(*first);

@@ -369,6 +369,7 @@ fn mangle_ty(t: &Type, s: &mut String) {
         TypeKind::Option(e) => wrap(s, "option", &[e]),
         TypeKind::Array(e) => wrap(s, "array", &[e]),
         TypeKind::Map(k, v) => wrap(s, "map", &[k, v]),
+        TypeKind::Tuple(a, b) => wrap(s, "tuple", &[a, b]),
         TypeKind::Named(n) => s.push_str(n.name.as_str()),
         TypeKind::Applied(n, ts) => {
             s.push_str(n.name.as_str());

@@ -77,6 +77,8 @@ pub enum Token<'input> {
     BlockComment,
 
     #[regex(r"[A-Za-z_$][A-Za-z0-9_$]*")]
+    // A backtick-escaped name (`` `remove` ``): any text, a keyword included.
+    #[regex(r"`[^`\n]+`", |lex| { let s = lex.slice(); &s[1..s.len() - 1] })]
     Ident(&'input str),
     #[regex(r"[0-9]+")]
     IntLit(&'input str),
@@ -144,6 +146,8 @@ pub enum Token<'input> {
     Option,
     #[token("map")]
     Map,
+    #[token("tuple")]
+    Tuple,
 
     // Intrinsic locks.
     #[token("lock_invariant")]
@@ -302,6 +306,12 @@ pub enum Token<'input> {
     Question,
     #[token(":")]
     Colon,
+    #[token("::")]
+    ColonColon,
+    #[token("->")]
+    Arrow,
+    #[token("?.")]
+    QuestionDot,
     #[token("|")]
     Bar,
 
@@ -401,6 +411,7 @@ impl Token<'_> {
             Bag => "bag",
             Option => "option",
             Map => "map",
+            Tuple => "tuple",
             LockInvariant => "lock_invariant",
             Commit => "commit",
             Lock => "lock",
@@ -474,6 +485,9 @@ impl Token<'_> {
             DotDot => "..",
             Question => "?",
             Colon => ":",
+            ColonColon => "::",
+            Arrow => "->",
+            QuestionDot => "?.",
             Bar => "|",
             Assign => "=",
             PlusAssign => "+=",

@@ -185,6 +185,9 @@ const GROUPS: &[(&str, &[&str])] = &[
             "seq",
             "set",
             "bag",
+            "map",
+            "tuple",
+            "{",
             "held",
             "committed",
             "{:",
@@ -194,7 +197,7 @@ const GROUPS: &[(&str, &[&str])] = &[
         "a type",
         &[
             "int", "boolean", "bool", "void", "resource", "frac", "zfrac", "rational", "seq",
-            "set", "bag", "option", "map",
+            "set", "bag", "option", "map", "tuple",
         ],
     ),
     (
@@ -217,8 +220,8 @@ const GROUPS: &[(&str, &[&str])] = &[
     (
         "an operator",
         &[
-            "==>", "**", "||", "&&", "==", "!=", "<", "<=", ">", ">=", "\\in", "+", "-", "*", "/",
-            "%", "\\", ".", "[", "?",
+            "==>", "**", "||", "&&", "==", "!=", "<", "<=", ">", ">=", "\\in", "in", "+", "-", "*",
+            "/", "%", "\\", "::", "++", ".", "?.", "[", "?",
         ],
     ),
 ];

@@ -48,6 +48,7 @@ fn sx_ty(t: &Type) -> String {
         TypeKind::Bag(t) => format!("bag<{}>", sx_ty(t)),
         TypeKind::Option(t) => format!("option<{}>", sx_ty(t)),
         TypeKind::Map(k, v) => format!("map<{},{}>", sx_ty(k), sx_ty(v)),
+        TypeKind::Tuple(a, b) => format!("tuple<{},{}>", sx_ty(a), sx_ty(b)),
         TypeKind::Array(t) => format!("{}[]", sx_ty(t)),
         TypeKind::Named(n) => n.name.to_string(),
         TypeKind::Generic(n, args) => format!("{}<{}>", n.name, sx_ghost(args)),
@@ -205,6 +206,17 @@ fn sx(e: &Expr) -> String {
             let ts: Vec<String> = ts.iter().map(sx_ty).collect();
             format!("(<{}> {})", ts.join(", "), sx(e))
         }
+        MapLit(kv, ps) => format!(
+            "(map<{},{}> {})",
+            sx_ty(&kv.0),
+            sx_ty(&kv.1),
+            ps.iter()
+                .map(|(k, v)| format!("({} {})", sx(k), sx(v)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        TupleLit(_, a, b) => format!("(tuple {} {})", sx(a), sx(b)),
+        SeqUpdate(xs, i, v) => format!("(update {} {} {})", sx(xs), sx(i), sx(v)),
     }
 }
 

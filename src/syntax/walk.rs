@@ -61,7 +61,7 @@ pub fn ty(r: &mut dyn Rewrite, t: &mut Type) {
         | TypeKind::Bag(e)
         | TypeKind::Option(e)
         | TypeKind::Array(e) => ty(r, e),
-        TypeKind::Map(k, v) => {
+        TypeKind::Map(k, v) | TypeKind::Tuple(k, v) => {
             ty(r, k);
             ty(r, v);
         }
@@ -217,6 +217,8 @@ fn types_mut(e: &mut Expr) -> Vec<&mut Type> {
         K::SeqLit(t, _) | K::SetLit(t, _) | K::BagLit(t, _) => {
             t.as_deref_mut().into_iter().collect()
         }
+        K::MapLit(kv, _) => vec![&mut kv.0, &mut kv.1],
+        K::TupleLit(Some(ab), _, _) => vec![&mut ab.0, &mut ab.1],
         _ => vec![],
     }
 }
@@ -255,7 +257,11 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::Unfolding(a, b)
         | K::Scale(a, b)
         | K::ArrayOf(a, b) => vec![&mut **a, &mut **b],
-        K::Cond(a, b, c) | K::PointsTo(a, b, c) => vec![&mut **a, &mut **b, &mut **c],
+        K::Cond(a, b, c) | K::PointsTo(a, b, c) | K::SeqUpdate(a, b, c) => {
+            vec![&mut **a, &mut **b, &mut **c]
+        }
+        K::TupleLit(_, a, b) => vec![&mut **a, &mut **b],
+        K::MapLit(_, ps) => ps.iter_mut().flat_map(|(k, v)| [k, v]).collect(),
         K::Slice(a, lo, hi) => {
             let mut v = vec![&mut **a];
             v.extend(lo.as_deref_mut());

@@ -293,6 +293,40 @@ pub enum ExprKind {
     SeqIndex(Box<Expr>, Box<Expr>),
     /// `xs[lo..hi]`, `xs[lo..]`, `xs[..hi]`
     SeqSlice(Box<Expr>, Option<Box<Expr>>, Option<Box<Expr>>),
+    /// An operation on maps, with the operands it takes (see [`MapOp`]) and
+    /// the type of the map it works on (`Map[K, V]`).
+    Map(MapOp, Box<[Expr]>, Box<Type>),
+}
+
+/// Operations on maps (Silver's native `Map[K, V]`; on Boogie, weft's `Map#…`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapOp {
+    /// `Map[K, V]()`: no operands.
+    Empty,
+    /// `m[k := v]`: m, k, v.
+    Update,
+    /// `m[k]`: m, k. Fails when k is not a key (blamed on its origin).
+    Get,
+    /// `domain(m)`: the set of keys.
+    Domain,
+    /// `range(m)`: the set of values.
+    Range,
+}
+
+impl MapOp {
+    /// The type of the result, given the map's type.
+    pub fn result_type(self, map: &Type) -> Type {
+        let (k, v) = match map {
+            Type::Map(k, v) => ((**k).clone(), (**v).clone()),
+            _ => (Type::Int, Type::Int),
+        };
+        match self {
+            MapOp::Empty | MapOp::Update => map.clone(),
+            MapOp::Get => v,
+            MapOp::Domain => Type::Set(Box::new(k)),
+            MapOp::Range => Type::Set(Box::new(v)),
+        }
+    }
 }
 
 impl Expr {

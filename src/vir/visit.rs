@@ -22,7 +22,7 @@ macro_rules! visitor {
                 | K::Unary(_, x)
                 | K::Old(_, x)
                 | K::Size(x) => $name(x, f),
-                K::DomainFuncApp(_, xs, _) => {
+                K::DomainFuncApp(_, xs, _) | K::Map(_, xs, _) => {
                     for x in &$($m)? **xs {
                         $name(x, f)
                     }

@@ -14,18 +14,32 @@ use super::info::{has_resources, Info};
 use super::proc::{Gen, Proc, R};
 use super::stmt::body_state;
 use super::ty::{arg, boogie, type_vars};
-use super::{BoogieEmitted, Checks, Unsupported, COLLECTIONS_BPL, PERMISSIONS_BPL};
+use super::{BoogieEmitted, Checks, Unsupported, COLLECTIONS_BPL, MAPS_BPL, PERMISSIONS_BPL};
 use crate::backend::FailureKind;
 use crate::vir::{
     BinOp, Domain, Expr, ExprKind, Function, LocalDecl, Method, Origin, Predicate, Program,
 };
 
-/// The whole program.
+/// The whole program. The map prelude is costly for Boogie, so a program
+/// is printed without it first, and again with it if it names a map
+/// function (few programs do).
 pub fn program(p: &Program) -> Result<BoogieEmitted, Unsupported> {
+    let out = program_with(p, false)?;
+    // A map function, or the map type (`Map K V`, in a declaration only).
+    if out.text.contains("Map#") || out.text.contains("Map ") {
+        return program_with(p, true);
+    }
+    Ok(out)
+}
+
+fn program_with(p: &Program, maps: bool) -> Result<BoogieEmitted, Unsupported> {
     let info = Info::new(p);
     let mut out = Output::default();
     out.text(PERMISSIONS_BPL);
     out.text(COLLECTIONS_BPL);
+    if maps {
+        out.text(MAPS_BPL);
+    }
     for d in &p.domains {
         out.text(&domain(d, &info)?);
     }

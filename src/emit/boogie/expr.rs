@@ -5,7 +5,7 @@ use super::info::Info;
 use super::ty::{boogie, Typer};
 use super::Unsupported;
 use crate::name::Name;
-use crate::vir::{BinOp, Expr, ExprKind, LocalDecl, Quantifier, Type, UnOp};
+use crate::vir::{BinOp, Expr, ExprKind, LocalDecl, MapOp, Quantifier, Type, UnOp};
 use std::collections::HashMap;
 
 /// The state an expression is read in: heap and mask variables, and the
@@ -278,6 +278,7 @@ impl<'a> Ctx<'a> {
                 let f = match self.type_of(x) {
                     Type::Set(_) => "Set#Card",
                     Type::Multiset(_) => "MultiSet#Card",
+                    Type::Map(..) => "Map#Card",
                     _ => "Seq#Length",
                 };
                 format!("{f}({})", self.expr(x, st)?)
@@ -292,6 +293,17 @@ impl<'a> Ctx<'a> {
                     out = format!("Seq#Drop({out}, {})", self.expr(lo, st)?);
                 }
                 out
+            }
+            K::Map(op, args, t) => {
+                let args = self.exprs(args, st)?;
+                match op {
+                    MapOp::Empty if self.in_trigger => "Map#Empty()".into(),
+                    MapOp::Empty => format!("(Map#Empty(): {})", boogie(t)),
+                    MapOp::Update => format!("Map#Build({})", args.join(", ")),
+                    MapOp::Get => format!("Map#Get({})", args.join(", ")),
+                    MapOp::Domain => format!("Map#Domain({})", args.join(", ")),
+                    MapOp::Range => format!("Map#Values({})", args.join(", ")),
+                }
             }
         })
     }
@@ -478,6 +490,7 @@ fn equality(t: &Type) -> Option<&'static str> {
         Type::Seq(_) => Some("Seq#Equal"),
         Type::Set(_) => Some("Set#Equal"),
         Type::Multiset(_) => Some("MultiSet#Equal"),
+        Type::Map(..) => Some("Map#Equal"),
         _ => None,
     }
 }

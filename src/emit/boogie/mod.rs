@@ -24,6 +24,8 @@ use std::collections::BTreeMap;
 pub const PERMISSIONS_BPL: &str = include_str!("../../../backends/boogie/permissions.bpl");
 /// Sequences, sets and multisets, from `backends/boogie`.
 pub const COLLECTIONS_BPL: &str = include_str!("../../../backends/boogie/collections.bpl");
+/// Maps, from `backends/boogie`: only in programs that use them.
+pub const MAPS_BPL: &str = include_str!("../../../backends/boogie/maps.bpl");
 
 /// What a failing `assert` means in source terms.
 #[derive(Clone, Debug, PartialEq)]

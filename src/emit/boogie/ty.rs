@@ -17,7 +17,7 @@ pub fn boogie(t: &Type) -> String {
         Type::Seq(e) => format!("Seq {}", arg(e)),
         Type::Set(e) => format!("Set {}", arg(e)),
         Type::Multiset(e) => format!("MultiSet {}", arg(e)),
-        Type::Map(k, v) => format!("[{}]{}", boogie(k), boogie(v)),
+        Type::Map(k, v) => format!("Map {} {}", arg(k), arg(v)),
         Type::Domain(n, args) if args.is_empty() => String::from(n),
         Type::Domain(n, args) => {
             let args: Vec<String> = args.iter().map(arg).collect();
@@ -120,6 +120,7 @@ impl<'a> Typer<'a> {
                 _ => Type::Int,
             },
             K::SeqSlice(s, _, _) => self.type_of(s),
+            K::Map(op, _, t) => op.result_type(t),
         }
     }
 

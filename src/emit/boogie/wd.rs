@@ -178,6 +178,21 @@ impl Gen<'_> {
                 self.wd(s, st, here)?;
                 lo.iter().chain(hi).try_for_each(|x| self.wd(x, st, here))
             }
+            K::Map(op, args, _) => {
+                args.iter().try_for_each(|a| self.wd(a, st, here))?;
+                if let (crate::vir::MapOp::Get, [m, k]) = (op, &args[..]) {
+                    let (m, k) = (self.ctx.expr(m, st)?, self.ctx.expr(k, st)?);
+                    self.wd_check(
+                        &format!("Map#Domain({m})[{k}]"),
+                        FailureKind::Other("map lookup".into()),
+                        FailureReason::MapKey,
+                        here,
+                        Inner::None,
+                        Origin::NONE,
+                    );
+                }
+                Ok(())
+            }
         }
     }
 

@@ -11,7 +11,7 @@
 use super::{binop, is_compound, needs_ascription, ty, Printer, INDENT};
 use crate::emit::silver::render::Output;
 use crate::vir::{
-    Domain, Expr, ExprKind, Field, Function, LocalDecl, Method, Predicate, Quantifier, Stmt,
+    Domain, Expr, ExprKind, Field, Function, LocalDecl, MapOp, Method, Predicate, Quantifier, Stmt,
     StmtKind, Type, UnOp,
 };
 use std::fmt::Write as _;
@@ -550,6 +550,35 @@ impl<'p> Printer {
                 }
                 o.write("]");
             }
+            ExprKind::Map(op, args, t) => match (op, &args[..]) {
+                (MapOp::Update, [m, k, v]) => {
+                    self.x_receiver(o, m);
+                    o.write("[");
+                    self.x(o, k);
+                    o.write(" := ");
+                    self.x(o, v);
+                    o.write("]");
+                }
+                (MapOp::Get, [m, k]) => {
+                    self.x_receiver(o, m);
+                    o.write("[");
+                    self.x(o, k);
+                    o.write("]");
+                }
+                (MapOp::Domain | MapOp::Range, [m]) => {
+                    o.write(if *op == MapOp::Domain {
+                        "domain("
+                    } else {
+                        "range("
+                    });
+                    self.x(o, m);
+                    o.write(")");
+                }
+                _ => {
+                    write_ty(o, t);
+                    o.write("()");
+                }
+            },
         }
         o.pop(e.origin);
     }
@@ -786,6 +815,35 @@ fn pieces<'p>(e: &'p Expr, f: &mut dyn FnMut(P<'p>)) {
             }
             f(P::T("]"));
         }
+        ExprKind::Map(op, args, t) => match (op, &args[..]) {
+            (MapOp::Update, [m, k, v]) => {
+                receiver(m, f);
+                f(P::T("["));
+                f(P::E(k));
+                f(P::T(" := "));
+                f(P::E(v));
+                f(P::T("]"));
+            }
+            (MapOp::Get, [m, k]) => {
+                receiver(m, f);
+                f(P::T("["));
+                f(P::E(k));
+                f(P::T("]"));
+            }
+            (MapOp::Domain | MapOp::Range, [m]) => {
+                f(P::T(if *op == MapOp::Domain {
+                    "domain("
+                } else {
+                    "range("
+                }));
+                f(P::E(m));
+                f(P::T(")"));
+            }
+            _ => {
+                f(P::Ty(t));
+                f(P::T("()"));
+            }
+        },
     }
 }
 

@@ -5,7 +5,8 @@
 use super::render::Output;
 use super::*;
 use crate::vir::{
-    Domain, Field, Function, LocalDecl, Method, Origin, Predicate, Quantifier, Stmt, StmtKind, UnOp,
+    Domain, Field, Function, LocalDecl, MapOp, Method, Origin, Predicate, Quantifier, Stmt,
+    StmtKind, UnOp,
 };
 use pretty::RcDoc;
 
@@ -409,6 +410,23 @@ impl<'p> Printer {
                 }
                 d.append(text("]"))
             }
+            ExprKind::Map(op, args, t) => match (op, &args[..]) {
+                (MapOp::Update, [m, k, v]) => self
+                    .receiver(m)
+                    .append(text("["))
+                    .append(self.expr(k))
+                    .append(text(" := "))
+                    .append(self.expr(v))
+                    .append(text("]")),
+                (MapOp::Get, [m, k]) => self
+                    .receiver(m)
+                    .append(text("["))
+                    .append(self.expr(k))
+                    .append(text("]")),
+                (MapOp::Domain, [m]) => text("domain(").append(self.expr(m)).append(text(")")),
+                (MapOp::Range, [m]) => text("range(").append(self.expr(m)).append(text(")")),
+                _ => text(format!("{}()", ty(t))),
+            },
         };
         annotate(e.origin, d)
     }

@@ -14,7 +14,7 @@ class Shared {
     Lock/*@<inv, false, true>@*/ r = rwl.readLock() /*@ with { p = 1/2; } @*/;
     w.lock() /*@ with { S = bag<Object>{}; p = 1/2; } @*/;
     // The two locks are distinct objects (the contract does not say so).
-    //@ assume !(r \in bag<Object>{w, rwl});
+    //@ assume (r \in bag<Object>{w, rwl}) == 0;
     /*[/expect preFailed:false]*/r.lock() /*@ with { S = bag<Object>{w, rwl} + bag<Object>{}; p = 1/2; } @*//*[/end]*/;
   }
 }

@@ -37,22 +37,22 @@ public interface Lock {
   /*@
     given bag<Object> S, frac p;
     requires LockSet.of(S);
-    requires !(this \in S) ==> initialized(p) ** (parent != null ==> !(parent \in S));
-    requires (this \in S) ==> isReentrant ** held(p);
-    ensures !(this \in S) ==> inv(isExclusive ? 1 : p) ** held(p)
+    requires (this \in S) == 0 ==> initialized(p) ** (parent != null ==> (parent \in S) == 0);
+    requires (this \in S) > 0 ==> isReentrant ** held(p);
+    ensures (this \in S) == 0 ==> inv(isExclusive ? 1 : p) ** held(p)
       ** LockSet.of(parent != null ? bag<Object>{this, parent} + S : bag<Object>{this} + S);
-    ensures (this \in S) ==> held(p) ** LockSet.of(bag<Object>{this} + S);
+    ensures (this \in S) > 0 ==> held(p) ** LockSet.of(bag<Object>{this} + S);
   @*/
   void lock();
 
   /*@
     given bag<Object> S, frac p;
-    requires (this \in S) ==> held(p) ** LockSet.of(bag<Object>{this} + S);
-    requires !(this \in S) ==> held(p) ** inv(isExclusive ? 1 : p)
+    requires (this \in S) > 0 ==> held(p) ** LockSet.of(bag<Object>{this} + S);
+    requires (this \in S) == 0 ==> held(p) ** inv(isExclusive ? 1 : p)
       ** LockSet.of(parent != null ? bag<Object>{this, parent} + S : bag<Object>{this} + S);
     ensures LockSet.of(S);
-    ensures (this \in S) ==> held(p);
-    ensures !(this \in S) ==> initialized(p);
+    ensures (this \in S) > 0 ==> held(p);
+    ensures (this \in S) == 0 ==> initialized(p);
   @*/
   void unlock();
 }
