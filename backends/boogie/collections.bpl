@@ -37,6 +37,8 @@ function Seq#Index<T>(s: Seq T, i: int): T;
 function Seq#Take<T>(s: Seq T, n: int): Seq T;
 // Viper's s[n..]: all but the first n elements, n clamped to 0..|s|.
 function Seq#Drop<T>(s: Seq T, n: int): Seq T;
+// Viper's s[i := v]; meaningful for 0 <= i < Seq#Length(s) only (checked where used).
+function Seq#Update<T>(s: Seq T, i: int, v: T): Seq T;
 function Seq#Contains<T>(s: Seq T, x: T): bool;
 function Seq#Equal<T>(a: Seq T, b: Seq T): bool;
 
@@ -54,6 +56,14 @@ axiom (forall<T> s: Seq T :: { Seq#Length(s) }
 // `x == y` by congruence on the index term it introduces.
 axiom (forall<T> x: T :: { Seq#Singleton(x) }
   Seq#Length(Seq#Singleton(x)) == 1 && Seq#Index(Seq#Singleton(x), 0) == x);
+
+// --- update -----------------------------------------------------------------
+
+axiom (forall<T> s: Seq T, i: int, v: T :: { Seq#Length(Seq#Update(s, i, v)) }
+  0 <= i && i < Seq#Length(s) ==> Seq#Length(Seq#Update(s, i, v)) == Seq#Length(s));
+axiom (forall<T> s: Seq T, i: int, v: T, n: int :: { Seq#Index(Seq#Update(s, i, v), n) }
+  0 <= i && i < Seq#Length(s) && 0 <= n && n < Seq#Length(s) ==>
+    Seq#Index(Seq#Update(s, i, v), n) == (if n == i then v else Seq#Index(s, n)));
 
 // --- append -----------------------------------------------------------------
 

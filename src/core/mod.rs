@@ -324,6 +324,8 @@ pub enum Builtin {
     /// `xs[lo..hi]`; a missing bound is 0 or `|xs|`.
     SeqSlice,
     SeqIndex,
+    /// `xs[i -> v]` (xs, i, v): the index is checked as a read's.
+    SeqUpdate,
     OptGet,
     /// The empty map (its type says which).
     MapEmpty,

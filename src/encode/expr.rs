@@ -289,6 +289,13 @@ impl Encoder<'_> {
                 let o = seq_origin(self);
                 Expr::new(ExprKind::SeqIndex(s, i), o)
             }
+            Builtin::SeqUpdate => {
+                let s = arg(&mut xs);
+                let i = arg(&mut xs);
+                let v = arg(&mut xs);
+                let o = seq_origin(self);
+                Expr::new(ExprKind::SeqUpdate(s, i, v), o)
+            }
             Builtin::MapEmpty => {
                 let t = self.ty(&e.ty);
                 Expr::plain(ExprKind::Map(MapOp::Empty, Box::default(), Box::new(t)))
@@ -657,6 +664,7 @@ fn substitute(e: Expr, map: &std::collections::HashMap<Name, Expr>) -> Expr {
         }
         ExprKind::Size(x) => ExprKind::Size(s(x)),
         ExprKind::SeqIndex(a, i) => ExprKind::SeqIndex(s(a), s(i)),
+        ExprKind::SeqUpdate(a, i, v) => ExprKind::SeqUpdate(s(a), s(i), s(v)),
         ExprKind::SeqSlice(a, lo, hi) => ExprKind::SeqSlice(s(a), lo.map(s), hi.map(s)),
         ExprKind::Map(op, args, t) => ExprKind::Map(
             op,

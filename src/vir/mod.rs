@@ -291,6 +291,8 @@ pub enum ExprKind {
     Size(Box<Expr>),
     /// `xs[i]`
     SeqIndex(Box<Expr>, Box<Expr>),
+    /// `xs[i := v]`: fails like `xs[i]` when `i` is out of bounds.
+    SeqUpdate(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `xs[lo..hi]`, `xs[lo..]`, `xs[..hi]`
     SeqSlice(Box<Expr>, Option<Box<Expr>>, Option<Box<Expr>>),
     /// An operation on maps, with the operands it takes (see [`MapOp`]) and

@@ -44,7 +44,7 @@ macro_rules! visitor {
                     $name(a, f);
                     $name(b, f)
                 }
-                K::Cond(a, b, c) => {
+                K::Cond(a, b, c) | K::SeqUpdate(a, b, c) => {
                     $name(a, f);
                     $name(b, f);
                     $name(c, f)

@@ -284,6 +284,12 @@ impl<'a> Ctx<'a> {
                 format!("{f}({})", self.expr(x, st)?)
             }
             K::SeqIndex(s, i) => format!("Seq#Index({}, {})", self.expr(s, st)?, self.expr(i, st)?),
+            K::SeqUpdate(s, i, v) => format!(
+                "Seq#Update({}, {}, {})",
+                self.expr(s, st)?,
+                self.expr(i, st)?,
+                self.expr(v, st)?
+            ),
             K::SeqSlice(s, lo, hi) => {
                 let mut out = self.expr(s, st)?;
                 if let Some(hi) = hi {

@@ -119,7 +119,7 @@ impl<'a> Typer<'a> {
                 Type::Seq(t) => *t,
                 _ => Type::Int,
             },
-            K::SeqSlice(s, _, _) => self.type_of(s),
+            K::SeqSlice(s, _, _) | K::SeqUpdate(s, _, _) => self.type_of(s),
             K::Map(op, _, t) => op.result_type(t),
         }
     }

@@ -151,9 +151,12 @@ impl Gen<'_> {
                 self.bind_all(std::slice::from_ref(d), vec![v], |g| g.wd(body, st, here))
             }
             K::Unfolding(acc, body) => self.wd_unfolding(acc, body, st, here),
-            K::SeqIndex(s, i) => {
+            K::SeqIndex(s, i) | K::SeqUpdate(s, i, _) => {
                 self.wd(s, st, here)?;
                 self.wd(i, st, here)?;
+                if let K::SeqUpdate(_, _, v) = &e.kind {
+                    self.wd(v, st, here)?;
+                }
                 let (s, i) = (self.ctx.expr(s, st)?, self.ctx.expr(i, st)?);
                 let kind = FailureKind::Other("index".into());
                 self.wd_check(

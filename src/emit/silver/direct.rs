@@ -538,6 +538,14 @@ impl<'p> Printer {
                 self.x(o, i);
                 o.write("]");
             }
+            ExprKind::SeqUpdate(s, i, v) => {
+                self.x_receiver(o, s);
+                o.write("[");
+                self.x(o, i);
+                o.write(" := ");
+                self.x(o, v);
+                o.write("]");
+            }
             ExprKind::SeqSlice(s, lo, hi) => {
                 self.x_receiver(o, s);
                 o.write("[");
@@ -801,6 +809,14 @@ fn pieces<'p>(e: &'p Expr, f: &mut dyn FnMut(P<'p>)) {
             receiver(s, f);
             f(P::T("["));
             f(P::E(i));
+            f(P::T("]"));
+        }
+        ExprKind::SeqUpdate(s, i, v) => {
+            receiver(s, f);
+            f(P::T("["));
+            f(P::E(i));
+            f(P::T(" := "));
+            f(P::E(v));
             f(P::T("]"));
         }
         ExprKind::SeqSlice(s, lo, hi) => {

@@ -399,6 +399,13 @@ impl<'p> Printer {
                 .append(text("["))
                 .append(self.expr(i))
                 .append(text("]")),
+            ExprKind::SeqUpdate(s, i, v) => self
+                .receiver(s)
+                .append(text("["))
+                .append(self.expr(i))
+                .append(text(" := "))
+                .append(self.expr(v))
+                .append(text("]")),
             ExprKind::SeqSlice(s, lo, hi) => {
                 let mut d = self.receiver(s).append(text("["));
                 if let Some(lo) = lo {
