@@ -89,6 +89,7 @@ fn sx(p: &Program, e: &Expr) -> String {
                 Builtin::SeqTail => "tail",
                 Builtin::SeqSlice => "slice",
                 Builtin::SeqIndex => "seqidx",
+                Builtin::SeqUpdate => "sequpd",
                 Builtin::OptGet => "get",
                 Builtin::MapEmpty => "mapempty",
                 Builtin::MapUpdate => "mapupdate",
