@@ -42,12 +42,37 @@
 //!   checking, three tree rewrites run in order (driver): `instantiate`
 //!   (class ghost parameters, with `lemma` proofs), `runnable` (a thread
 //!   class per `new Thread(r)`), `inherit` (`extends` by copying).
-//!   [`syntax::walk`] is the one mutable traversal they share.
+//!   [`syntax::walk`] is the one mutable traversal they share. PVL
+//!   generics ([`syntax::generics`]): a generic class or member is a
+//!   template, copied once per type-argument list used (`Box<int>` → class
+//!   `Box$int`, `id<int>(x)` → `id$int(x)`); a template never used is
+//!   verified once with each type parameter an empty class of its name;
+//!   type arguments must be written; files with templates are parsed whole.
+//!   The lexer reads `<` after a name as type arguments when only types
+//!   stand before the matching `>` and a call, `{`, `>` or `,` follows.
+//!   PVL is VerCors's grammar: `run { … }` is `void run()`, `lock_invariant
+//!   I; class C` the class's lock invariant, bare `[/expect C]`/`[/end]`
+//!   markers are skipped, and the later layers' blocks (`par`, `parallel`,
+//!   `sequential`, `vec`, `barrier`, `invariant`, `atomic`) parse into one
+//!   `NotSupported` statement the checker reports with its span.
 //! * [`check`]: name resolution and type checking; produces [`core`], where
 //!   sugar is gone (`for` is `while`, `do S while (c)` is `S; while (c) S`,
 //!   `break`/`continue` (labelled or not) are jumps to labels the checker
 //!   places after the loop / at the end of its body, `PointsTo` is `Perm ** ==`, quantifier
-//!   ranges are implications) and every expression has a type.
+//!   ranges are implications; several ranges, `int i = 0..n, int j = i..n`,
+//!   each see the binders before them) and every expression has a type.
+//!   Collections sugar is rewritten there too (`check::collections`):
+//!   `isEmpty` is `|xs| == 0`, `removeAt(i)` slices, `x :: xs` is `[x] + xs`,
+//!   `getOrElse(d)` a conditional; `{: e :}` marks become the quantifier's
+//!   trigger (checked to mention every bound variable, none under
+//!   arithmetic). Class names ([`check`]'s `env::ClassNames`): files of a
+//!   run may each declare a class of one name (VerCors allows it); a written
+//!   name means its file's class, else the run's first. A PVL local declared
+//!   again in its block shadows the first (as VerCors reads PVL). Inline
+//!   predicates and functions that reach themselves are `cyclicInline`.
+//!   The CLI runs on a thread with a 1 GiB stack (reserved, not used:
+//!   [`parallel::STACK`]), as do the pipeline's workers, since the stages
+//!   recurse over the input's nesting.
 //! * [`passes`]: the ordered list of core-to-core rewritings
 //!   ([`passes::PASSES`]). Today: `context_everywhere`, `threads`, `locks`.
 //!   Each further concurrency layer (synchronisers, atomics, GPU,
@@ -167,7 +192,29 @@
 //!   functions whose precondition is the zero check (`divByZero`).
 //! * **Fractions** (`frac`, `zfrac`, `rational`) are Silver `Perm`; an int
 //!   used as a permission becomes `n/1`.
-//! * **Inline predicates** are replaced by their bodies at each use.
+//! * **Inline predicates** are replaced by their bodies at each use;
+//!   **inline functions** likewise (a call is the body with the arguments
+//!   substituted; the function is not declared, so its contract is not used,
+//!   as in VerCors).
+//! * **Yielded fractions** (`yields frac q`): the method ensures `0 < q <= 1`
+//!   before the postconditions that use `q` as an amount.
+//! * **Sequence update** `xs[i -> v]` is Silver's `xs[i := v]` (Boogie:
+//!   `Seq#Update`), its index checked as a read's; unlike slices it may stand
+//!   in a trigger. **Maps** are Silver's `Map[K,V]` (Boogie:
+//!   `backends/boogie/maps.bpl`, only in programs that use maps); `remove`,
+//!   `items`, `disjoint` are functions of a `WeftMap` domain defined with the
+//!   map operations; `m[k]` checks the key (`mapKey`). **Tuples** are a
+//!   `WeftTuple[A,B]` domain. `x in bag` is the count, as in VerCors.
+//! * **Triggers** written `{: e :}` replace weft's own choice.
+//! * **goto** jumps to a label of its method, never into a loop (the
+//!   invariant would not be checked on entry).
+//! * **Fields named like methods** (PVL allows a field `sum` beside a method
+//!   `sum(…)`): names and selections see the field, calls the callable; the
+//!   Silver field gets a `__field` suffix (Silver has one namespace). Classes
+//!   of one name (several files) get their index in output names.
+//! * **Holding an instance predicate** `x.p(…)` says `x != null` (outside
+//!   quantifiers): `fold x.p()` requires `x != null` (`foldFailed:false`),
+//!   so no instance of null exists.
 //! * **Options** are a domain `WeftOption[T]`; `.get` is a function per element
 //!   type whose precondition is `o != None` (`optionNone`).
 //! * **Threads** ([`passes::threads`]). A class with `void run()` is
@@ -185,7 +232,8 @@
 //!   whose blame is the code (`Blame::As`, or `Blame::AsWithReason` for
 //!   `forkPre:R`), so both backends' blame paths report them unchanged.
 //!   `\old` in run's postcondition is rejected when the thread is joined (a
-//!   join has no fork state to refer to).
+//!   join has no fork state to refer to). A constructor that already says
+//!   `ensures idle(this)` (as VerCors's do) gets no second token.
 //!
 //! * **Java inheritance and threads** ([`syntax::java::inherit`],
 //!   [`check`]'s group predicates). `class S extends D` is encoded by
@@ -319,10 +367,11 @@
 //!
 //! # Not yet
 //!
-//! `decreases` (reported as not supported), maps, subtyping between Java
-//! classes (interfaces only), and the concurrency layers after threads, locks
-//! and the `java.util.concurrent` synchronisers: AtomicInteger protocols, GPU
-//! kernels, histories, rely/guarantee.
+//! `decreases` (reported as not supported), subtyping between Java
+//! classes (interfaces only), inline predicates at a fraction, type-argument
+//! inference, and the concurrency layers after threads, locks and the
+//! `java.util.concurrent` synchronisers: AtomicInteger protocols, GPU
+//! kernels and `par` blocks, histories, rely/guarantee (their syntax parses).
 
 pub mod backend;
 pub mod blame;

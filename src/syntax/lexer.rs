@@ -338,7 +338,7 @@ pub enum Token<'input> {
     Lt,
     /// A `<` that opens type arguments or parameters (`Box<int>`,
     /// `f<T>(…)`, `class Box<T> {`): not lexed, but told apart from
-    /// less-than by [`Lexer`] looking ahead (see [`type_args_follow`]).
+    /// less-than by [`Lexer`] looking ahead (see `type_args_follow`).
     TypeArgsLt,
     #[token("<=")]
     Le,
