@@ -3,8 +3,6 @@
 //! function: `N = f()`, `f() = N + 1`) would give the backend a false
 //! definition, so such cycles are errors, as Java's own compiler reports them.
 
-use std::collections::HashSet;
-
 use super::env::{Env, Member};
 use crate::core::{ExprKind as K, FunctionId, Program};
 use crate::diag::{Diagnostic, ErrorCode};
@@ -56,17 +54,7 @@ fn callees(p: &Program, f: FunctionId) -> Vec<FunctionId> {
 
 /// Whether `to` is called, directly or not, from the body of `from`.
 fn reaches(p: &Program, from: FunctionId, to: FunctionId) -> bool {
-    let mut seen = HashSet::new();
-    let mut todo = callees(p, from);
-    while let Some(f) = todo.pop() {
-        if f == to {
-            return true;
-        }
-        if seen.insert(f) {
-            todo.extend(callees(p, f));
-        }
-    }
-    false
+    super::inline::reaches_by(from, to, |f| callees(p, f))
 }
 
 #[cfg(test)]

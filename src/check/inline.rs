@@ -84,14 +84,24 @@ fn uses(p: &Program, m: Inline) -> Vec<Inline> {
 
 /// Whether the expansion of `from` reaches `to`.
 fn reaches(p: &Program, from: Inline, to: Inline) -> bool {
+    reaches_by(from, to, |m| uses(p, m))
+}
+
+/// Whether `to` is reached from `from` by one or more `next` steps (also the
+/// constants' check: `check::constants`).
+pub(super) fn reaches_by<T: Copy + Eq + std::hash::Hash>(
+    from: T,
+    to: T,
+    next: impl Fn(T) -> Vec<T>,
+) -> bool {
     let mut seen = HashSet::new();
-    let mut todo = uses(p, from);
+    let mut todo = next(from);
     while let Some(m) = todo.pop() {
         if m == to {
             return true;
         }
         if seen.insert(m) {
-            todo.extend(uses(p, m));
+            todo.extend(next(m));
         }
     }
     false
