@@ -432,13 +432,30 @@ impl Encoder<'_> {
                 "an abstract inline predicate",
             )]);
         };
+        self.substituted(q.has_this(), &q.params, body, None, args)
+    }
+
+    /// An inline member's `body` with its receiver (`has_this`) and `params`
+    /// replaced by `args`, encoded as `want` when given. The body is encoded
+    /// without the caller's renamings: its names are the member's own.
+    fn substituted(
+        &mut self,
+        has_this: bool,
+        params: &[core::Var],
+        body: &core::Expr,
+        want: Option<&T>,
+        args: Vec<Expr>,
+    ) -> diag::Result<Expr> {
         let mut names: Vec<Name> = Vec::new();
-        if q.has_this() {
+        if has_this {
             names.push(crate::name!("this"));
         }
-        names.extend(q.params.iter().map(|v| v.name));
+        names.extend(params.iter().map(|v| v.name));
         let saved = std::mem::take(&mut self.renames);
-        let body = self.expr(body);
+        let body = match want {
+            Some(t) => self.expr_as(body, t),
+            None => self.expr(body),
+        };
         self.renames = saved;
         let map: std::collections::HashMap<Name, Expr> = names.into_iter().zip(args).collect();
         Ok(substitute(body?, &map))
@@ -458,16 +475,7 @@ impl Encoder<'_> {
                 "an inline function without a body",
             )]);
         };
-        let mut names: Vec<Name> = Vec::new();
-        if f.has_this() {
-            names.push(crate::name!("this"));
-        }
-        names.extend(f.params.iter().map(|v| v.name));
-        let saved = std::mem::take(&mut self.renames);
-        let body = self.expr_as(body, &f.ret);
-        self.renames = saved;
-        let map: std::collections::HashMap<Name, Expr> = names.into_iter().zip(args).collect();
-        Ok(substitute(body?, &map))
+        self.substituted(f.has_this(), &f.params, body, Some(&f.ret), args)
     }
 
     fn permission(
