@@ -352,8 +352,8 @@ pub fn quant_range(
     expr(file, l, r, kind)
 }
 
-/// `new T[d1]…[dk]` followed by `empty` `[]`: the element type is `T` with
-/// `empty` array levels.
+/// `new T[d1]…[dk]` followed by `empty` `[]` (PVL and Java): the element
+/// type is `T` with `empty` array levels, each spanning from `T` to the end.
 pub fn new_array(
     file: FileId,
     l: usize,
@@ -362,13 +362,8 @@ pub fn new_array(
     dims: Vec<Box<Expr>>,
     empty: usize,
 ) -> Box<Expr> {
-    let elem = (0..empty).fold(elem, |t, _| {
-        let span = t.span;
-        Type {
-            kind: TypeKind::Array(Box::new(t)),
-            span,
-        }
-    });
+    let from = elem.span.start as usize;
+    let elem = (0..empty).fold(elem, |t, _| array_ty(file, from, r, t));
     let dims = dims.into_iter().map(unbox).collect();
     expr(file, l, r, ExprKind::NewArray(Box::new(elem), dims))
 }

@@ -1211,28 +1211,6 @@ pub fn new_object(
     }
 }
 
-/// `new T[n]`, `new T[n][m]` (n rows of m elements), `new T[n][]` (n null rows).
-pub fn new_array(
-    file: FileId,
-    l: usize,
-    r: usize,
-    elem: Type,
-    dims: Vec<Box<Expr>>,
-    more: usize,
-) -> Box<Expr> {
-    let mut ty = elem;
-    for _ in 0..more {
-        let (tl, _) = sp(ty.span);
-        ty = b::array_ty(file, tl, r, ty);
-    }
-    b::expr(
-        file,
-        l,
-        r,
-        ExprKind::NewArray(Box::new(ty), b::unbox_all(dims)),
-    )
-}
-
 pub fn array_init(file: FileId, errors: &mut Errors, l: usize, r: usize) -> Box<Expr> {
     not_supported(errors, l, r, "an array initializer");
     b::expr(file, l, r, ExprKind::Null)
