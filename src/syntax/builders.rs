@@ -330,28 +330,6 @@ pub fn quant(
     expr(file, l, r, kind)
 }
 
-/// `(\forall T x = lo .. hi; body)`.
-#[allow(clippy::too_many_arguments)]
-pub fn quant_range(
-    file: FileId,
-    l: usize,
-    r: usize,
-    q: Quantifier,
-    binder: Binder,
-    lo: Box<Expr>,
-    hi: Box<Expr>,
-    body: Box<Expr>,
-) -> Box<Expr> {
-    let kind = ExprKind::Quant(Box::new(Quant {
-        q,
-        binders: vec![binder],
-        ranges: vec![(0, lo, hi)],
-        cond: None,
-        body,
-    }));
-    expr(file, l, r, kind)
-}
-
 /// `new T[d1]…[dk]` followed by `empty` `[]` (PVL and Java): the element
 /// type is `T` with `empty` array levels, each spanning from `T` to the end.
 pub fn new_array(
