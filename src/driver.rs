@@ -265,12 +265,8 @@ pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
 /// whose regions are all met verifies, as VerCors reports it. Input and tool
 /// errors stand as they are.
 pub fn verify_expecting(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
-    let regions = match ids
-        .iter()
-        .map(|&id| expect::parse_regions(files, id))
-        .collect::<Result<Vec<_>, _>>()
-    {
-        Ok(r) => r.concat(),
+    let regions = match expect::parse_all_regions(files) {
+        Ok(r) => r,
         Err(errors) => return Outcome::InputError(errors),
     };
     let outcome = verify(files, ids, opts);
