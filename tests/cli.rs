@@ -287,29 +287,43 @@ fn files_of_a_run_may_each_declare_a_class_of_one_name() {
 
 #[test]
 fn deeply_nested_input_does_not_crash_the_front_end() {
-    // 100 000 parentheses and 100 000 negations: the stages recurse over the nesting, on a
-    // stack large enough for it (parallel::STACK).
-    let n = 100_000;
-    for (to, body) in [
-        (
-            "silver",
+    // Nesting within the bound (syntax::nesting::LIMIT) goes through every stage; past it,
+    // 100 000 parentheses, negations or summands are a parse error at the token that went
+    // too deep, never a stack overflow.
+    let deep = |n: usize| {
+        [
             format!("int x = {}1{};", "(".repeat(n), ")".repeat(n)),
-        ),
-        ("boogie", format!("boolean b = {}true;", "!".repeat(n))),
-    ] {
+            format!("boolean b = {}true;", "!".repeat(n)),
+            format!("int s = {};", vec!["1"; n].join("+")),
+        ]
+    };
+    let run = |args: &[&str], body: &str| {
         let mut f = tempfile::Builder::new()
             .suffix(".pvl")
             .tempfile()
             .expect("temp file");
-        let text = format!("class C {{ void m() {{ {body} }} }}\n");
+        let text = format!("class C {{\n void m() {{ {body} }} }}\n");
         std::io::Write::write_all(&mut f, text.as_bytes()).expect("written");
         let file = f.into_temp_path();
-        let out = weft(&["emit", "--to", to, path_str(&file)]);
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let mut args = args.to_vec();
+        args.push(path_str(&file));
+        weft(&args)
+    };
+    for body in deep(1_000) {
+        for to in ["silver", "boogie"] {
+            let out = run(&["emit", "--to", to], &body);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(0), "{err}");
+        }
+    }
+    for body in deep(100_000) {
+        // An input error: no backend runs.
+        let out = run(&["verify", "--format", "json"], &body);
+        assert_eq!(out.status.code(), Some(2));
+        let r = json(&out);
+        assert_eq!(r["errors"][0]["code"], "parseError", "{r}");
+        assert_eq!(r["errors"][0]["line"], 2, "{r}");
+        let message = r["errors"][0]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("nesting too deep"), "{message}");
     }
 }

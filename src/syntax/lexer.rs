@@ -13,6 +13,7 @@
 //! * backslash keywords (`\forall*`, `\in`, …) are single tokens; a lone `\`
 //!   is fraction division (`1\2`).
 
+use super::nesting::{Nesting, Shape, TOO_DEEP};
 use logos::{Logos, Skip};
 use std::fmt;
 
@@ -376,6 +377,52 @@ pub enum Token<'input> {
 }
 
 impl Token<'_> {
+    /// What the token does to the nesting bound (`super::nesting`).
+    fn shape(&self) -> Shape {
+        use Token as T;
+        match self {
+            T::LParen | T::LBrace | T::LBracket | T::TriggerOpen => Shape::Open,
+            T::RParen | T::RBrace | T::RBracket | T::TriggerClose => Shape::Close,
+            T::Semi | T::Comma => Shape::Separator,
+            T::Dot
+            | T::DotDot
+            | T::Question
+            | T::Colon
+            | T::ColonColon
+            | T::Arrow
+            | T::QuestionDot
+            | T::Bar
+            | T::Assign
+            | T::PlusAssign
+            | T::MinusAssign
+            | T::StarAssign
+            | T::SlashAssign
+            | T::PlusPlus
+            | T::MinusMinus
+            | T::EqEq
+            | T::NotEq
+            | T::Lt
+            | T::TypeArgsLt
+            | T::Le
+            | T::Gt
+            | T::Ge
+            | T::Plus
+            | T::Minus
+            | T::Star
+            | T::Slash
+            | T::Percent
+            | T::Backslash
+            | T::Bang
+            | T::AndAnd
+            | T::OrOr
+            | T::Implies
+            | T::StarStar
+            | T::BsUnfolding
+            | T::BsIn => Shape::Operator,
+            _ => Shape::Leaf,
+        }
+    }
+
     /// The source text of a fixed token; a description for the others.
     pub fn text(&self) -> &str {
         use Token::*;
@@ -538,6 +585,8 @@ pub struct Lexer<'input> {
     /// The next `<` opens type arguments (the identifier before it was
     /// looked past).
     type_args_next: bool,
+    /// The bound on nesting (`super::nesting`).
+    nesting: Nesting,
 }
 
 /// Whether the tokens after an identifier, `lex` positioned just after it,
@@ -610,6 +659,7 @@ impl<'input> Lexer<'input> {
             inner: Token::lexer(text),
             base,
             type_args_next: false,
+            nesting: Nesting::default(),
         }
     }
 }
@@ -631,6 +681,11 @@ impl<'input> Iterator for Lexer<'input> {
         let span = self.inner.span();
         let span = span.start + self.base..span.end + self.base;
         Some(match tok {
+            Ok(t) if !self.nesting.step(t.shape()) => Err(LexError {
+                kind: LexErrorKind::Malformed(TOO_DEEP),
+                start: span.start,
+                end: span.end,
+            }),
             Ok(t) => Ok((span.start, t, span.end)),
             // An unterminated comment runs to the end: point at its `/*`.
             Err(LexErrorKind::UnterminatedComment) => Err(LexError {

@@ -6,6 +6,7 @@ pub mod expected;
 pub mod generics;
 pub mod java;
 pub mod lexer;
+pub mod nesting;
 pub mod parser;
 pub mod skim;
 pub mod span;

@@ -14,6 +14,7 @@
 //! before `<`, as in `Lock/*@<inv, true>@*/`, yields the token `/*@<`, so class
 //! ghost arguments never look like a comparison.
 
+use crate::syntax::nesting::{Nesting, Shape, TOO_DEEP};
 use logos::{Logos, Skip};
 use std::fmt;
 
@@ -429,6 +430,49 @@ pub enum Token<'input> {
 }
 
 impl Token<'_> {
+    /// What the token does to the nesting bound.
+    fn shape(&self) -> Shape {
+        use Token as T;
+        match self {
+            T::LParen | T::LBrace | T::LBracket => Shape::Open,
+            T::RParen | T::RBrace | T::RBracket => Shape::Close,
+            T::Semi | T::Comma => Shape::Separator,
+            T::Dot
+            | T::DotDot
+            | T::Question
+            | T::Colon
+            | T::Arrow
+            | T::Assign
+            | T::PlusAssign
+            | T::MinusAssign
+            | T::StarAssign
+            | T::SlashAssign
+            | T::PercentAssign
+            | T::PlusPlus
+            | T::MinusMinus
+            | T::EqEq
+            | T::NotEq
+            | T::Lt
+            | T::Le
+            | T::Gt
+            | T::Ge
+            | T::Plus
+            | T::Minus
+            | T::Star
+            | T::Slash
+            | T::Percent
+            | T::Bang
+            | T::AndAnd
+            | T::OrOr
+            | T::Implies
+            | T::StarStar
+            | T::Unfolding
+            | T::BsUnfolding
+            | T::BsIn => Shape::Operator,
+            _ => Shape::Leaf,
+        }
+    }
+
     /// The source text of a fixed token.
     fn text(&self) -> &str {
         use Token::*;
@@ -705,6 +749,8 @@ pub struct Lexer<'input> {
     mode: Mode,
     /// A token read ahead while looking for `<` after `/*@`.
     pending: Option<Spanned<'input>>,
+    /// The bound on nesting (`crate::syntax::nesting`).
+    nesting: Nesting,
 }
 
 pub type Spanned<'input> = Result<(usize, Token<'input>, usize), JavaError>;
@@ -721,6 +767,7 @@ impl<'input> Lexer<'input> {
             inner,
             mode: Mode::Java,
             pending: None,
+            nesting: Nesting::default(),
         }
     }
 
@@ -773,6 +820,20 @@ impl<'input> Iterator for Lexer<'input> {
     type Item = Spanned<'input>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        Some(match self.token()? {
+            Ok((l, t, r)) if !self.nesting.step(t.shape()) => Err(JavaError {
+                kind: JavaErrorKind::Malformed(TOO_DEEP.into()),
+                start: l,
+                end: r,
+            }),
+            item => item,
+        })
+    }
+}
+
+impl<'input> Lexer<'input> {
+    /// The next token, before the nesting bound.
+    fn token(&mut self) -> Option<Spanned<'input>> {
         loop {
             let item = match self.raw() {
                 Some(item) => item,
