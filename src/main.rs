@@ -94,6 +94,8 @@ enum Command {
 fn main() -> ExitCode {
     return_freed_memory_soon();
     let cli = Cli::parse();
+    // Ctrl-C or a kill ends the backends' process trees and their folders too.
+    weft::backend::process::install_signal_handler();
     // The stages recurse over the program's nesting: see `parallel::STACK`.
     let code = weft::parallel::with_large_stack(|| match cli.command {
         Command::Verify {

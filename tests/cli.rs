@@ -242,7 +242,7 @@ fn missing_boogie_exits_3_with_the_fix() {
 }
 
 #[test]
-fn files_of_a_run_may_each_declare_a_class_of_one_name() {
+fn files_of_a_run_may_each_declare_a_class_or_procedure_of_one_name() {
     // Each file's `Account` is its own class; a file without one sees the first.
     let out = weft(&[
         "verify",
@@ -272,6 +272,19 @@ fn files_of_a_run_may_each_declare_a_class_of_one_name() {
         r["errors"][0]["file"], "tests/multi/account_client.pvl",
         "{r}"
     );
+    // Global procedures likewise: each file's calls of `halve` mean its own (the exact
+    // one's precondition holds in its file only).
+    for backend in ["silicon", "boogie"] {
+        let out = weft(&[
+            "verify",
+            "--backend",
+            backend,
+            "tests/multi/halve_floor.pvl",
+            "tests/multi/halve_exact.pvl",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{backend}: {err}");
+    }
     // Within one file a class name is declared once.
     let out = weft(&[
         "verify",
@@ -326,4 +339,102 @@ fn deeply_nested_input_does_not_crash_the_front_end() {
         let message = r["errors"][0]["message"].as_str().unwrap_or_default();
         assert!(message.contains("nesting too deep"), "{message}");
     }
+}
+
+/// A program that keeps the solver busy (a matching loop that makes new terms forever).
+const BUSY: &str = "pure int f(int i);\npure int g(int i);\n\n\
+    requires (\\forall int i; {:f(i):} == g(f(i + 1)) + 1);\n\
+    requires (\\forall int i; {:g(i):} == f(g(i) - 1));\n\
+    void m() {\n  assert f(0) == 7;\n}\n";
+
+/// The processes whose working folder is under `dir` (a backend's and its solvers'),
+/// waiting up to 3 s for killed ones to go; zombies are gone already.
+fn survivors_under(dir: &std::path::Path) -> Vec<String> {
+    let scan = || {
+        let mut alive = Vec::new();
+        for p in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let Ok(cwd) = std::fs::read_link(p.path().join("cwd")) else {
+                continue;
+            };
+            let stat = std::fs::read_to_string(p.path().join("stat")).unwrap_or_default();
+            let zombie = stat
+                .rsplit(')')
+                .next()
+                .is_some_and(|s| s.trim_start().starts_with('Z'));
+            if cwd.starts_with(dir) && !zombie {
+                let cmd = std::fs::read_to_string(p.path().join("cmdline")).unwrap_or_default();
+                alive.push(format!(
+                    "{}: {}",
+                    p.file_name().to_string_lossy(),
+                    cmd.replace('\0', " ")
+                ));
+            }
+        }
+        alive
+    };
+    for _ in 0..30 {
+        let alive = scan();
+        if alive.is_empty() {
+            return alive;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    scan()
+}
+
+/// Runs weft on [`BUSY`] with its temporary folders under a fresh folder; `stop` ends it.
+fn busy_run(
+    backend: &str,
+    stop: impl FnOnce(&mut std::process::Child),
+) -> (Output, tempfile::TempDir) {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let file = tmp.path().join("busy.pvl");
+    std::fs::write(&file, BUSY).expect("written");
+    let work = tmp.path().join("work");
+    std::fs::create_dir(&work).expect("work dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(["verify", "--backend", backend, "--timeout", "6"])
+        .arg(&file)
+        .env("TMPDIR", &work)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("weft runs");
+    stop(&mut child);
+    (child.wait_with_output().expect("weft ends"), tmp)
+}
+
+#[test]
+fn no_solver_survives_a_timeout() {
+    for backend in ["silicon", "boogie"] {
+        let (out, tmp) = busy_run(backend, |_| {});
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{backend}: {err}");
+        assert!(err.contains("timed out"), "{backend}: {err}");
+        let work = tmp.path().join("work");
+        assert_eq!(survivors_under(&work), Vec::<String>::new(), "{backend}");
+        let left: Vec<_> = std::fs::read_dir(&work).expect("work dir").collect();
+        assert!(left.is_empty(), "{backend}: left behind {left:?}");
+    }
+}
+
+#[test]
+fn no_solver_survives_a_sigterm() {
+    let (out, tmp) = busy_run("silicon", |child| {
+        // Long enough for the JVM to have started Z3 on the loop.
+        std::thread::sleep(std::time::Duration::from_secs(4));
+        let pid = child.id().to_string();
+        let killed = Command::new("kill").args(["-TERM", &pid]).status();
+        assert!(killed.is_ok_and(|s| s.success()));
+    });
+    assert_eq!(
+        out.status.code(),
+        Some(128 + 15),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let work = tmp.path().join("work");
+    assert_eq!(survivors_under(&work), Vec::<String>::new());
+    let left: Vec<_> = std::fs::read_dir(&work).expect("work dir").collect();
+    assert!(left.is_empty(), "left behind {left:?}");
 }

@@ -120,6 +120,24 @@ axiom (forall<T> s: Seq T, n: int, i: int :: { Seq#Index(s, i), Seq#Drop(s, n) }
   0 <= n && n <= i && i < Seq#Length(s) ==>
     Seq#Index(Seq#Drop(s, n), i - n) == Seq#Index(s, i));
 
+// --- update under take and drop ------------------------------------------------
+// An update commutes with the cut that keeps its index and vanishes in the one
+// that drops it: what a proof by recursion over `xs.tail` needs of `xs[i -> v]`.
+// Each instance makes update/take/drop terms of strictly shorter sequences.
+
+axiom (forall<T> s: Seq T, i: int, v: T, n: int :: { Seq#Drop(Seq#Update(s, i, v), n) }
+  0 <= n && n <= i && i < Seq#Length(s) ==>
+    Seq#Drop(Seq#Update(s, i, v), n) == Seq#Update(Seq#Drop(s, n), i - n, v));
+axiom (forall<T> s: Seq T, i: int, v: T, n: int :: { Seq#Drop(Seq#Update(s, i, v), n) }
+  0 <= i && i < n && n <= Seq#Length(s) ==>
+    Seq#Drop(Seq#Update(s, i, v), n) == Seq#Drop(s, n));
+axiom (forall<T> s: Seq T, i: int, v: T, n: int :: { Seq#Take(Seq#Update(s, i, v), n) }
+  0 <= i && i < n && n <= Seq#Length(s) ==>
+    Seq#Take(Seq#Update(s, i, v), n) == Seq#Update(Seq#Take(s, n), i, v));
+axiom (forall<T> s: Seq T, i: int, v: T, n: int :: { Seq#Take(Seq#Update(s, i, v), n) }
+  0 <= n && n <= i && i < Seq#Length(s) ==>
+    Seq#Take(Seq#Update(s, i, v), n) == Seq#Take(s, n));
+
 // --- contains (x in s) ------------------------------------------------------
 
 axiom (forall<T> s: Seq T, x: T :: { Seq#Contains(s, x) }

@@ -27,14 +27,13 @@
 
 pub mod parse;
 
+use super::process::{self, Stopped};
 use super::provision::ensure_boogie;
 use super::{BackendError, RunOptions};
 use crate::syntax::span::LineCol;
-use std::io::Read;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-use wait_timeout::ChildExt;
+use std::process::Command;
+use std::time::Duration;
 
 /// Boogie's error codes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,37 +109,24 @@ pub fn run_with(
         .arg("/errorLimit:100000")
         .arg(format!("/timeLimit:{limit}"))
         .arg(FILE_NAME)
-        .current_dir(work.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // A group of its own, so that a timeout kills Z3 too, not only Mono.
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-    let started = Instant::now();
-    let mut child = cmd.spawn().map_err(|e| BackendError::Crashed {
-        status: None,
-        output: format!("cannot start {}: {e}", boogie.display()),
-    })?;
-    let out = read_on_thread(child.stdout.take());
-    let err = read_on_thread(child.stderr.take());
-    let status = match child.wait_timeout(opts.timeout) {
-        Ok(Some(s)) => s,
-        Ok(None) => {
-            kill_tree(&mut child);
-            return Err(BackendError::Timeout(opts.timeout));
+        .current_dir(work.path());
+    let done = match process::run(&mut cmd, opts.timeout, Some(work.path().to_path_buf())) {
+        Ok(done) => done,
+        Err(Stopped::Spawn(e)) => {
+            return Err(BackendError::Crashed {
+                status: None,
+                output: format!("cannot start {}: {e}", boogie.display()),
+            })
         }
-        Err(e) => {
-            kill_tree(&mut child);
+        Err(Stopped::Timeout) => return Err(BackendError::Timeout(opts.timeout)),
+        Err(Stopped::Wait(e)) => {
             return Err(BackendError::Crashed {
                 status: None,
                 output: format!("waiting for Boogie failed: {e}"),
-            });
+            })
         }
     };
-    let time = started.elapsed();
-    let stdout = out.join().unwrap_or_default();
-    let stderr = err.join().unwrap_or_default();
+    let (status, stdout, stderr, time) = (done.status, done.stdout, done.stderr, done.time);
     let errors = verdict(&stdout, &stderr, status.code(), limit)?;
     Ok(BoogieVerdict { errors, time })
 }
@@ -173,33 +159,6 @@ pub fn verdict(
         }
         Err(parse::NoVerdict::Failed(reason)) => Err(crashed(reason)),
     }
-}
-
-/// Reads a pipe to its end on a thread of its own, so a full pipe cannot stall Boogie.
-fn read_on_thread<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        if let Some(mut p) = pipe {
-            let _ = p.read_to_end(&mut buf);
-        }
-        String::from_utf8_lossy(&buf).into_owned()
-    })
-}
-
-/// Kills the child's process group (it leads one, see `run_with`), then the child.
-fn kill_tree(child: &mut Child) {
-    // The child is not reaped yet, so its id still names its group. The shell's `kill`
-    // takes a negative id as a group; no extra crate is needed for it.
-    #[cfg(unix)]
-    let _ = Command::new("sh")
-        .args(["-c", "kill -s KILL -- \"-$1\"", "sh"])
-        .arg(child.id().to_string())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Backends: provisioning, running, and reading their output into typed failures.
 
 pub mod boogie;
+pub mod process;
 pub mod provision;
 pub mod silicon;
 

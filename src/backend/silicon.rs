@@ -50,14 +50,12 @@
 //! `… is not a valid Trigger`): any entry that is not a verification failure
 //! makes the run [`BackendError::Crashed`].
 
+use super::process::{self, Stopped};
 use super::provision::{ensure_silicon, java, SiliconPaths};
 use super::{BackendError, BackendFailure, FailureKind, FailureReason, RunOptions, Verdict};
 use crate::emit::Text;
 use crate::syntax::span::LineCol;
-use std::io::Read;
-use std::process::{Command, Stdio};
-use std::time::Instant;
-use wait_timeout::ChildExt;
+use std::process::Command;
 
 /// JVM options for every run. Measured on a 2-core machine under load
 /// (load average 3.4), `assert 1 == 1`, four interleaved rounds: plain
@@ -101,56 +99,24 @@ pub fn run_with(
         .arg(&paths.z3)
         .args(["--numberOfErrorsToReport", "0"])
         .arg(FILE_NAME)
-        .current_dir(work.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let started = Instant::now();
-    let mut child = cmd.spawn().map_err(|e| BackendError::Crashed {
-        status: None,
-        output: format!("cannot start java: {e}"),
-    })?;
-    // Read both pipes on their own threads, so a full pipe cannot stall Silicon.
-    let reader = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            if let Some(mut p) = pipe {
-                let _ = p.read_to_end(&mut buf);
-            }
-            String::from_utf8_lossy(&buf).into_owned()
-        })
-    };
-    let out = reader(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let err = reader(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let status = match child.wait_timeout(opts.timeout) {
-        Ok(Some(s)) => s,
-        Ok(None) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(BackendError::Timeout(opts.timeout));
+        .current_dir(work.path());
+    let done = match process::run(&mut cmd, opts.timeout, Some(work.path().to_path_buf())) {
+        Ok(done) => done,
+        Err(Stopped::Spawn(e)) => {
+            return Err(BackendError::Crashed {
+                status: None,
+                output: format!("cannot start java: {e}"),
+            })
         }
-        Err(e) => {
-            let _ = child.kill();
-            let _ = child.wait();
+        Err(Stopped::Timeout) => return Err(BackendError::Timeout(opts.timeout)),
+        Err(Stopped::Wait(e)) => {
             return Err(BackendError::Crashed {
                 status: None,
                 output: format!("waiting for Silicon failed: {e}"),
-            });
+            })
         }
     };
-    let time = started.elapsed();
-    let stdout = out.join().unwrap_or_default();
-    let stderr = err.join().unwrap_or_default();
+    let (status, stdout, stderr, time) = (done.status, done.stdout, done.stderr, done.time);
     match parse_output(&stdout) {
         Some(failures) => Ok(Verdict { failures, time }),
         None => Err(BackendError::Crashed {

@@ -34,7 +34,7 @@ impl Body<'_> {
             if let Some(m) = lookup(self.env, self.class, name).filter(|_| self.class.is_some()) {
                 return self.implicit_recv(m, &call.name);
             }
-            return match self.env.member(None, name) {
+            return match self.env.globals.resolve(&call.name) {
                 Some(m) => Some((m, None)),
                 None => self.err(
                     ErrorCode::Undeclared,

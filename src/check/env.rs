@@ -38,35 +38,48 @@ pub(super) struct ClassInfo {
     pub ctors: Vec<MethodId>,
 }
 
-/// Class names. VerCors takes the files of a run together and lets each declare a class of a
-/// name another file declares too (test programs carry their own copy of a helper class): the
-/// classes are distinct, and a name written in a file means that file's class if it has one,
-/// else the first class of the name in the run. Within a file a name is declared once.
-#[derive(Default)]
-pub(super) struct ClassNames {
-    first: HashMap<Name, ClassId>,
-    /// The classes of a file whose name an earlier file declared.
-    again: HashMap<(FileId, Name), ClassId>,
+/// Names of the run's top level: classes and global members. VerCors takes the files of a
+/// run together and lets each declare a name another file declares too (test programs carry
+/// their own copy of a helper class or procedure): the declarations are distinct, and a name
+/// written in a file means that file's declaration if it has one, else the first of the name
+/// in the run. Within a file a name is declared once.
+pub(super) struct FileNames<Id> {
+    first: HashMap<Name, Id>,
+    /// The declarations of a file whose name an earlier file declared.
+    again: HashMap<(FileId, Name), Id>,
     /// The names each file declares.
     declared: rustc_hash::FxHashSet<(FileId, Name)>,
 }
 
-impl ClassNames {
-    /// The first class of this name in the run (for names weft itself refers to).
-    pub fn get(&self, name: &Name) -> Option<&ClassId> {
+/// The classes' names.
+pub(super) type ClassNames = FileNames<ClassId>;
+
+impl<Id> Default for FileNames<Id> {
+    fn default() -> Self {
+        FileNames {
+            first: HashMap::default(),
+            again: HashMap::default(),
+            declared: Default::default(),
+        }
+    }
+}
+
+impl<Id: Copy> FileNames<Id> {
+    /// The first declaration of this name in the run (for names weft itself refers to).
+    pub fn get(&self, name: &str) -> Option<&Id> {
         self.first.get(name)
     }
 
-    /// The class a name written in the source means.
-    pub fn resolve(&self, id: &ast::Ident) -> Option<ClassId> {
+    /// The declaration a name written in the source means.
+    pub fn resolve(&self, id: &ast::Ident) -> Option<Id> {
         self.again
             .get(&(id.span.file, id.name))
             .or_else(|| self.first.get(&id.name))
             .copied()
     }
 
-    /// Declares class `id` named `name`; false if its file has a class of that name already.
-    fn declare(&mut self, name: &ast::Ident, id: ClassId) -> bool {
+    /// Declares `id` named `name`; false if its file has a declaration of that name already.
+    fn declare(&mut self, name: &ast::Ident, id: Id) -> bool {
         let file = name.span.file;
         if !self.declared.insert((file, name.name)) {
             return false;
@@ -89,7 +102,7 @@ pub(super) struct Env {
     pub program: Program,
     pub class_ids: ClassNames,
     pub classes: Vec<ClassInfo>,
-    pub globals: HashMap<Name, Member>,
+    pub globals: FileNames<Member>,
     /// Written names of given/yields parameters of the methods that have
     /// some (calls pass them by name).
     pub given_names: HashMap<MethodId, Vec<Name>>,
@@ -206,7 +219,7 @@ pub(super) fn collect<'a>(
             program: Program::default(),
             class_ids: ClassNames::default(),
             classes: Vec::new(),
-            globals: HashMap::default(),
+            globals: FileNames::default(),
             given_names: HashMap::default(),
             yields_names: HashMap::default(),
             group_param: HashMap::default(),
@@ -393,10 +406,14 @@ impl<'a> Collector<'a, '_> {
                 return true;
             }
         }
-        let table = match class {
-            Some(c) => &mut self.env.classes[c.0 as usize].members,
-            None => &mut self.env.globals,
+        let Some(c) = class else {
+            if !self.env.globals.declare(name, m) {
+                self.dup(name, "member");
+                return false;
+            }
+            return true;
         };
+        let table = &mut self.env.classes[c.0 as usize].members;
         if table.contains_key(&name.name) {
             self.dup(name, "member");
             return false;

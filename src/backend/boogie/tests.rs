@@ -4,6 +4,7 @@
 
 use super::parse::{parse_output, without_noise, NoVerdict};
 use super::*;
+use std::time::Instant;
 
 fn lc(line: usize, column: usize) -> LineCol {
     LineCol { line, column }

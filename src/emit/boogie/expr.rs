@@ -184,7 +184,9 @@ impl<'a> Ctx<'a> {
     /// Boogie text of a heap-dependent function application.
     pub fn app(&self, f: &str, args: Vec<String>, st: &St) -> String {
         let info = self.info();
-        let name = if self.limited && info.recursive.contains(f) {
+        // A trigger names the limited twin: every application has one (the
+        // twin's defining axiom), while an unfolding makes only the twin.
+        let name = if (self.limited || self.in_trigger) && info.recursive.contains(f) {
             format!("{f}#limited")
         } else {
             f.to_string()

@@ -1,0 +1,194 @@
+//! Running a backend process so that nothing of it outlives its run.
+//!
+//! A backend is a tree of processes: Silicon is a JVM that starts Z3, Boogie is
+//! Mono (or .NET) that starts Z3. Killing the direct child leaves its solvers
+//! running at full CPU. So each backend starts as the leader of a process group
+//! of its own, and every end of a run — its timeout, a failed wait, weft's own
+//! SIGINT, SIGTERM or SIGHUP — kills the whole group. The groups alive and the
+//! temporary folders they work in are registered here, so that the signal
+//! handler ([`install_signal_handler`]) can end them and remove the folders
+//! before weft exits.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use wait_timeout::ChildExt;
+
+/// What a finished run printed.
+pub struct Finished {
+    pub status: ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+    pub time: Duration,
+}
+
+/// Why a run has no output to read.
+pub enum Stopped {
+    /// It could not be started.
+    Spawn(std::io::Error),
+    /// It ran past its time and was killed (with its group).
+    Timeout,
+    /// Waiting for it failed; it was killed.
+    Wait(std::io::Error),
+}
+
+/// Live process groups and the temporary folders of their runs.
+static LIVE: Mutex<Vec<(u32, Option<PathBuf>)>> = Mutex::new(Vec::new());
+
+/// Runs `cmd` (its pipes are set here) with `timeout`, in a process group of its own
+/// that is killed on every way out but a normal exit. `work`: the run's temporary
+/// folder, removed by the signal handler if weft is interrupted.
+pub fn run(
+    cmd: &mut Command,
+    timeout: Duration,
+    work: Option<PathBuf>,
+) -> Result<Finished, Stopped> {
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(cmd, 0);
+    let started = Instant::now();
+    // Registered under the lock held across the spawn, so a signal arriving in between
+    // still finds the group.
+    let mut child = {
+        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        let child = cmd.spawn().map_err(Stopped::Spawn)?;
+        live.push((child.id(), work));
+        child
+    };
+    let out = read_on_thread(child.stdout.take());
+    let err = read_on_thread(child.stderr.take());
+    let waited = child.wait_timeout(timeout);
+    let result = match waited {
+        Ok(Some(status)) => Ok(status),
+        Ok(None) => {
+            kill_group(&mut child);
+            Err(Stopped::Timeout)
+        }
+        Err(e) => {
+            kill_group(&mut child);
+            Err(Stopped::Wait(e))
+        }
+    };
+    // The group may hold more than the child (a solver the child left behind when it
+    // exited): end it in every case.
+    kill_group_of(child.id());
+    unregister(child.id());
+    let status = result?;
+    Ok(Finished {
+        status,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+        time: started.elapsed(),
+    })
+}
+
+fn unregister(pid: u32) {
+    let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    live.retain(|(p, _)| *p != pid);
+}
+
+/// Reads a pipe to its end on a thread of its own, so a full pipe cannot stall the backend.
+fn read_on_thread<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(mut p) = pipe {
+            let _ = p.read_to_end(&mut buf);
+        }
+        String::from_utf8_lossy(&buf).into_owned()
+    })
+}
+
+/// Kills the child's group, then reaps the child.
+fn kill_group(child: &mut Child) {
+    kill_group_of(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Sends SIGKILL to the process group `pgid` leads (nothing if it is gone).
+fn kill_group_of(pgid: u32) {
+    #[cfg(unix)]
+    if let Ok(id) = i32::try_from(pgid) {
+        // SAFETY: kill(2) with a negative id signals a process group; no memory is shared.
+        unsafe {
+            libc::kill(-id, libc::SIGKILL);
+        }
+    }
+}
+
+/// Ends every live backend group and removes its folder, then exits with 128 + the
+/// signal's number, on SIGINT, SIGTERM or SIGHUP. Called once, by the CLI.
+pub fn install_signal_handler() {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+                for (pid, work) in live.iter() {
+                    kill_group_of(*pid);
+                    if let Some(w) = work {
+                        let _ = std::fs::remove_dir_all(w);
+                    }
+                }
+                std::process::exit(128 + sig);
+            }
+        });
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// Whether a process of this id exists.
+    fn alive(pid: &str) -> bool {
+        std::path::Path::new(&format!("/proc/{pid}")).exists()
+    }
+
+    #[test]
+    fn a_timeout_ends_the_grandchildren_too() {
+        // The shell starts a long `sleep` and prints its id, then waits: the run's
+        // timeout must end the sleep as well as the shell.
+        let dir = tempfile::tempdir().expect("temp dir");
+        let pid_file = dir.path().join("pid");
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(format!("sleep 60 & echo $! > {}; wait", pid_file.display()));
+        let r = run(&mut cmd, Duration::from_millis(500), None);
+        assert!(matches!(r, Err(Stopped::Timeout)));
+        let pid = std::fs::read_to_string(&pid_file).expect("pid written");
+        let pid = pid.trim();
+        // SIGKILL is delivered at once, but the zombie may need a moment to be reaped by init.
+        let gone = (0..50).any(|_| {
+            std::thread::sleep(Duration::from_millis(20));
+            !alive(pid) || is_zombie(pid)
+        });
+        assert!(gone, "the grandchild {pid} survived the timeout");
+    }
+
+    fn is_zombie(pid: &str) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .map(|s| s.split_whitespace().nth(2) == Some("Z"))
+            .unwrap_or(true)
+    }
+
+    #[test]
+    fn a_normal_run_gives_its_output() {
+        let mut cmd = Command::new("sh");
+        cmd.args(["-c", "echo out; echo err >&2; exit 3"]);
+        let Ok(f) = run(&mut cmd, Duration::from_secs(10), None) else {
+            panic!("the run did not finish");
+        };
+        assert_eq!(f.stdout, "out\n");
+        assert_eq!(f.stderr, "err\n");
+        assert_eq!(f.status.code(), Some(3));
+    }
+}
