@@ -34,6 +34,8 @@ impl Backend {
 pub struct Options {
     pub backend: Backend,
     pub timeout: Duration,
+    /// Backend runs at once (the programs of a run: see `components`).
+    pub jobs: usize,
 }
 
 impl Default for Options {
@@ -41,6 +43,7 @@ impl Default for Options {
         Options {
             backend: Backend::Silicon,
             timeout: Duration::from_secs(600),
+            jobs: crate::parallel::default_jobs(),
         }
     }
 }
@@ -252,10 +255,48 @@ fn unsupported(u: &emit::boogie::Unsupported, origins: &OriginTable) -> Diagnost
 }
 
 /// Verify the files as one program.
+///
+/// Files that do not use each other are separate programs, each verified on
+/// its own (`components`), `opts.jobs` at once; the outcome is theirs together.
+/// An input error in any of them means no backend runs.
 pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
-    match frontend(files, ids, opts.backend) {
-        Ok(l) => run_backend(l, opts),
-        Err(errors) => Outcome::InputError(errors),
+    let library = |id: FileId| syntax::java::library::is_library(files.name(id));
+    let groups = crate::components::components(files, ids, library);
+    let mut lowered = Vec::with_capacity(groups.len());
+    let mut errors = Vec::new();
+    for g in &groups {
+        match frontend(files, g, opts.backend) {
+            Ok(l) => lowered.push(l),
+            Err(e) => errors.extend(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Outcome::InputError(errors);
+    }
+    let outcomes = crate::parallel::map_jobs(&lowered, opts.jobs, |l| run_backend(l, opts));
+    crate::parallel::free_in_background(lowered);
+    together(outcomes)
+}
+
+/// The outcome of several programs: a tool error if any had one (nothing is
+/// verified then), else their failures, else verified.
+fn together(outcomes: Vec<Outcome>) -> Outcome {
+    let mut failures = Vec::new();
+    let mut tool = Vec::new();
+    for o in outcomes {
+        match o {
+            Outcome::Verified => {}
+            Outcome::Failed(d) => failures.extend(d),
+            Outcome::InputError(d) | Outcome::ToolError(d) => tool.extend(d),
+        }
+    }
+    if !tool.is_empty() {
+        tool.extend(failures);
+        Outcome::ToolError(tool)
+    } else if !failures.is_empty() {
+        Outcome::Failed(failures)
+    } else {
+        Outcome::Verified
     }
 }
 
@@ -286,10 +327,10 @@ pub fn verify_expecting(files: &Files, ids: &[FileId], opts: &Options) -> Outcom
     }
 }
 
-fn run_backend(lowered: Lowered, opts: &Options) -> Outcome {
+fn run_backend(lowered: &Lowered, opts: &Options) -> Outcome {
     match lowered {
-        Lowered::Silver(emitted, origins) => run_silicon(&emitted, &origins, opts),
-        Lowered::Boogie(encoded) => run_boogie(&encoded, opts),
+        Lowered::Silver(emitted, origins) => run_silicon(emitted, origins, opts),
+        Lowered::Boogie(encoded) => run_boogie(encoded, opts),
     }
 }
 
@@ -434,7 +475,7 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
     let outcome = match frontend(files, &ids, opts.backend) {
         Err(errors) => Outcome::InputError(errors),
         Ok(_) if expected_error.is_some() => Outcome::Verified,
-        Ok(lowered) => run_backend(lowered, opts),
+        Ok(lowered) => run_backend(&lowered, opts),
     };
     match (outcome, expected_error) {
         (Outcome::InputError(errors), Some(code)) => TestOutcome {

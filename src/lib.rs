@@ -376,6 +376,7 @@
 pub mod backend;
 pub mod blame;
 pub mod check;
+pub mod components;
 pub mod core;
 pub mod diag;
 pub mod driver;

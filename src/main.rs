@@ -42,6 +42,10 @@ struct RunArgs {
     /// Seconds one backend run may take; past it the run fails with exit code 3.
     #[arg(long, default_value_t = 600)]
     timeout: u64,
+    /// Backend runs at once: the files of `test`, the independent programs of `verify`
+    /// [default: the cores weft may use].
+    #[arg(long)]
+    jobs: Option<usize>,
 }
 
 impl RunArgs {
@@ -49,13 +53,17 @@ impl RunArgs {
         Options {
             backend: self.backend,
             timeout: Duration::from_secs(self.timeout),
+            jobs: self
+                .jobs
+                .unwrap_or_else(weft::parallel::default_jobs)
+                .max(1),
         }
     }
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Verify the files, together, as one program.
+    /// Verify the files: those that use each other as one program, the others each on its own.
     Verify {
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -63,9 +71,6 @@ enum Command {
         run: RunArgs,
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
-        /// Programs verified in parallel (with `verify`, the files form one program).
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
     },
     /// Print the encoding of the files.
     Emit {
@@ -80,9 +85,6 @@ enum Command {
         paths: Vec<PathBuf>,
         #[command(flatten)]
         run: RunArgs,
-        /// Files verified in parallel.
-        #[arg(long, default_value_t = 2)]
-        jobs: usize,
     },
     /// Download and install the backends, Silicon and Boogie (also done on first use).
     Setup {
@@ -98,14 +100,9 @@ fn main() -> ExitCode {
     weft::backend::process::install_signal_handler();
     // The stages recurse over the program's nesting: see `parallel::STACK`.
     let code = weft::parallel::with_large_stack(|| match cli.command {
-        Command::Verify {
-            files,
-            run,
-            format,
-            jobs: _,
-        } => verify(&files, &run, format),
+        Command::Verify { files, run, format } => verify(&files, &run, format),
         Command::Emit { to, files } => emit(&files, to),
-        Command::Test { paths, run, jobs } => test(&paths, &run, jobs),
+        Command::Test { paths, run } => test(&paths, &run),
         Command::Setup { backend: _ } => setup(),
     });
     ExitCode::from(code as u8)
@@ -173,13 +170,13 @@ fn emit(paths: &[PathBuf], to: Target) -> i32 {
     }
 }
 
-fn test(paths: &[PathBuf], run: &RunArgs, jobs: usize) -> i32 {
+fn test(paths: &[PathBuf], run: &RunArgs) -> i32 {
     let all = driver::input_files(paths);
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
     let opts = run.options();
     std::thread::scope(|s| {
-        for _ in 0..jobs.max(1) {
+        for _ in 0..opts.jobs {
             let worker = std::thread::Builder::new().stack_size(weft::parallel::STACK);
             let started = worker.spawn_scoped(s, || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);

@@ -96,6 +96,39 @@ pub fn map_weighted_runs<T: Send, R: Send>(
     })
 }
 
+/// `f` applied to each of `items` on at most `jobs` threads (with [`STACK`]
+/// each), the results in the order of the items.
+pub fn map_jobs<T: Sync, R: Send>(items: &[T], jobs: usize, f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    if items.len() <= 1 || jobs <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<R>>> =
+        items.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|s| {
+        for _ in 0..jobs.min(items.len()) {
+            let worker = std::thread::Builder::new().stack_size(STACK);
+            worker
+                .spawn_scoped(s, || loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(item) = items.get(i) else { break };
+                    let r = f(item);
+                    *results[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(r);
+                })
+                .expect("a worker thread");
+        }
+    });
+    results
+        .into_iter()
+        .filter_map(|r| r.into_inner().unwrap_or_else(|p| p.into_inner()))
+        .collect()
+}
+
+/// The default number of backend runs at once: the cores this process may use.
+pub fn default_jobs() -> usize {
+    threads()
+}
+
 /// Frees `x` on a thread of its own. A large program's trees are millions
 /// of small nodes; once the result no longer needs them, freeing them
 /// need not hold up the caller.

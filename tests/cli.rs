@@ -438,3 +438,27 @@ fn no_solver_survives_a_sigterm() {
     let left: Vec<_> = std::fs::read_dir(&work).expect("work dir").collect();
     assert!(left.is_empty(), "left behind {left:?}");
 }
+
+#[test]
+fn files_that_do_not_use_each_other_are_verified_on_their_own() {
+    // The verdict of a file does not depend on the unrelated files of its run: together
+    // with two verified examples, stray_assert.pvl fails where it fails alone, and only there.
+    let alone = weft(&["verify", "--format", "json", "tests/multi/stray_assert.pvl"]);
+    let together = weft(&[
+        "verify",
+        "--format",
+        "json",
+        "examples/core/counter.pvl",
+        "tests/multi/stray_assert.pvl",
+        "examples/core/arith.pvl",
+    ]);
+    for out in [&alone, &together] {
+        assert_eq!(out.status.code(), Some(1));
+        let r = json(out);
+        let failures = r["failures"].as_array().expect("failures");
+        assert_eq!(failures.len(), 1, "{r}");
+        assert_eq!(failures[0]["file"], "tests/multi/stray_assert.pvl", "{r}");
+        assert_eq!(failures[0]["line"], 5, "{r}");
+        assert_eq!(failures[0]["code"], "assertFailed:false", "{r}");
+    }
+}

@@ -139,6 +139,11 @@ fn scan(text: &str, names: &mut Names) {
 }
 
 /// The library classes the given Java sources need, transitively, in library order.
+/// Whether a file of this name is a library file `load` added (`Entry::path`).
+pub fn is_library(name: &str) -> bool {
+    LIBRARY.iter().any(|e| e.path() == name)
+}
+
 pub fn referenced(texts: &[&str]) -> Vec<&'static Entry> {
     let mut names = Names::default();
     for t in texts {
