@@ -36,14 +36,18 @@ pub struct Options {
     pub timeout: Duration,
     /// Backend runs at once (the programs of a run: see `components`).
     pub jobs: usize,
+    /// For measuring stability: the solver's seeds, and the order of the declarations
+    /// (shuffled by it). None: the backend's seeds, the source's order.
+    pub seed: Option<u64>,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             backend: Backend::Silicon,
-            timeout: Duration::from_secs(600),
+            timeout: Duration::from_secs(120),
             jobs: crate::parallel::default_jobs(),
+            seed: None,
         }
     }
 }
@@ -202,13 +206,29 @@ pub enum Lowered {
 /// the errors are each file's first, as a parser reading it from the start
 /// finds them.
 pub fn frontend(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<Lowered> {
-    let units = parse(files, ids, Parse::Skim)?;
-    match lower(units, files, backend) {
+    frontend_shuffled(files, ids, backend, None)
+}
+
+/// [`frontend`], the declarations in an order shuffled by `seed` if there is one.
+fn frontend_shuffled(
+    files: &Files,
+    ids: &[FileId],
+    backend: Backend,
+    seed: Option<u64>,
+) -> diag::Result<Lowered> {
+    let parsed = |how| {
+        let mut units = parse(files, ids, how)?;
+        if let Some(seed) = seed {
+            crate::shuffle::declarations(&mut units, seed);
+        }
+        diag::Result::Ok(units)
+    };
+    match lower(parsed(Parse::Skim)?, files, backend) {
         Err(e)
             if e.iter()
                 .any(|d| d.code == diag::Code::Error(ErrorCode::ParseError)) =>
         {
-            lower(parse(files, ids, Parse::Whole)?, files, backend)
+            lower(parsed(Parse::Whole)?, files, backend)
         }
         lowered => lowered,
     }
@@ -265,7 +285,7 @@ pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
     let mut lowered = Vec::with_capacity(groups.len());
     let mut errors = Vec::new();
     for g in &groups {
-        match frontend(files, g, opts.backend) {
+        match frontend_shuffled(files, g, opts.backend, opts.seed) {
             Ok(l) => lowered.push(l),
             Err(e) => errors.extend(e),
         }
@@ -341,6 +361,7 @@ fn run_boogie(encoded: &Encoded, opts: &Options) -> Outcome {
     };
     let run = RunOptions {
         timeout: opts.timeout,
+        seed: opts.seed,
     };
     match backend::boogie::run(&emitted.text, &run) {
         Err(e) => Outcome::ToolError(vec![backend_error(&e)]),
@@ -372,6 +393,7 @@ fn run_boogie(encoded: &Encoded, opts: &Options) -> Outcome {
 fn run_silicon(emitted: &Emitted, origins: &OriginTable, opts: &Options) -> Outcome {
     let run = RunOptions {
         timeout: opts.timeout,
+        seed: opts.seed,
     };
     match backend::silicon::run(&emitted.text, &run) {
         Err(e) => Outcome::ToolError(vec![backend_error(&e)]),
@@ -472,7 +494,7 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
         };
     }
     let expected_error = expect::expected_error(files.text(ids[0]));
-    let outcome = match frontend(files, &ids, opts.backend) {
+    let outcome = match frontend_shuffled(files, &ids, opts.backend, opts.seed) {
         Err(errors) => Outcome::InputError(errors),
         Ok(_) if expected_error.is_some() => Outcome::Verified,
         Ok(lowered) => run_backend(&lowered, opts),

@@ -387,6 +387,7 @@ pub mod name;
 pub mod parallel;
 pub mod passes;
 pub mod pipeline;
+pub mod shuffle;
 pub mod stages;
 pub mod syntax;
 pub mod vir;

@@ -40,12 +40,16 @@ struct RunArgs {
     #[arg(long, value_enum, default_value = "silicon")]
     backend: Backend,
     /// Seconds one backend run may take; past it the run fails with exit code 3.
-    #[arg(long, default_value_t = 600)]
+    #[arg(long, default_value_t = 120)]
     timeout: u64,
     /// Backend runs at once: the files of `test`, the independent programs of `verify`
     /// [default: the cores weft may use].
     #[arg(long)]
     jobs: Option<usize>,
+    /// For measuring stability: seeds the solver with N and shuffles the declarations
+    /// by it (benches/stability.sh); a stable program's verdict does not change.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
 }
 
 impl RunArgs {
@@ -57,6 +61,7 @@ impl RunArgs {
                 .jobs
                 .unwrap_or_else(weft::parallel::default_jobs)
                 .max(1),
+            seed: self.seed,
         }
     }
 }
@@ -88,8 +93,9 @@ enum Command {
     },
     /// Download and install the backends, Silicon and Boogie (also done on first use).
     Setup {
-        #[arg(long, value_enum, default_value = "silicon")]
-        backend: Backend,
+        /// Only this backend [default: both].
+        #[arg(long, value_enum)]
+        backend: Option<Backend>,
     },
 }
 
@@ -103,7 +109,7 @@ fn main() -> ExitCode {
         Command::Verify { files, run, format } => verify(&files, &run, format),
         Command::Emit { to, files } => emit(&files, to),
         Command::Test { paths, run } => test(&paths, &run),
-        Command::Setup { backend: _ } => setup(),
+        Command::Setup { backend } => setup(backend),
     });
     ExitCode::from(code as u8)
 }
@@ -114,13 +120,60 @@ fn print_human(files: &Files, diags: &[Diagnostic]) {
     }
 }
 
+/// On a terminal, a line that says weft is waiting for the backend and for how long,
+/// rewritten each second and cleared when dropped.
+struct Progress {
+    stop: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Progress {
+    fn start(run: &RunArgs) -> Progress {
+        use std::io::IsTerminal;
+        if !std::io::stderr().is_terminal() {
+            return Progress {
+                stop: None,
+                thread: None,
+            };
+        }
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let (backend, limit) = (run.backend.name(), run.timeout);
+        let thread = std::thread::spawn(move || {
+            let start = Instant::now();
+            // Nothing for the first second: most programs are done by then or close.
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                rx.recv_timeout(Duration::from_secs(1))
+            {
+                let s = start.elapsed().as_secs();
+                eprint!("\rverifying with {backend}: {s} s (at most {limit} s per program)");
+            }
+            eprint!("\r\x1b[2K");
+        });
+        Progress {
+            stop: Some(tx),
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        drop(self.stop.take());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
     let start = Instant::now();
     let mut files = Files::new();
+    let progress = (format == Format::Human).then(|| Progress::start(run));
     let outcome = match driver::load(&mut files, paths) {
         Ok(ids) => driver::verify_expecting(&files, &ids, &run.options()),
         Err(e) => Outcome::InputError(vec![e]),
     };
+    drop(progress);
     match format {
         Format::Json => {
             let report = Report::new(
@@ -171,6 +224,17 @@ fn emit(paths: &[PathBuf], to: Target) -> i32 {
 }
 
 fn test(paths: &[PathBuf], run: &RunArgs) -> i32 {
+    // A path that is not there, or holds no program, is a mistake to report, not a pass.
+    for p in paths {
+        if !p.exists() {
+            eprintln!("weft test: {} does not exist", p.display());
+            return 2;
+        }
+        if driver::input_files(std::slice::from_ref(p)).is_empty() {
+            eprintln!("weft test: {} holds no .pvl or .java file", p.display());
+            return 2;
+        }
+    }
     let all = driver::input_files(paths);
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
@@ -225,7 +289,18 @@ fn test(paths: &[PathBuf], run: &RunArgs) -> i32 {
 }
 
 /// Provisions every backend and says what it found or did; exit 3 if any is missing.
-fn setup() -> i32 {
+fn setup(backend: Option<Backend>) -> i32 {
+    let mut code = 0;
+    if backend != Some(Backend::Boogie) {
+        code = code.max(setup_silicon());
+    }
+    if backend != Some(Backend::Silicon) {
+        code = code.max(setup_boogie());
+    }
+    code
+}
+
+fn setup_silicon() -> i32 {
     let mut code = 0;
     match weft::backend::provision::ensure_silicon() {
         Ok(paths) => eprintln!("Silicon and Z3 are ready: {}", paths.jar.display()),
@@ -234,6 +309,11 @@ fn setup() -> i32 {
             code = 3;
         }
     }
+    code
+}
+
+fn setup_boogie() -> i32 {
+    let mut code = 0;
     match weft::backend::provision::provision_boogie() {
         Ok(b) => {
             eprintln!(

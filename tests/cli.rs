@@ -462,3 +462,36 @@ fn files_that_do_not_use_each_other_are_verified_on_their_own() {
         assert_eq!(failures[0]["code"], "assertFailed:false", "{r}");
     }
 }
+
+#[test]
+fn test_on_a_path_with_no_program_is_an_input_error() {
+    for (path, says) in [
+        ("tests/no-such-folder", "does not exist"),
+        ("README.md", "holds no .pvl or .java file"),
+    ] {
+        let out = weft(&["test", path]);
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+#[test]
+fn a_seed_changes_the_order_not_the_verdict() {
+    // --seed shuffles the declarations and seeds the solver (benches/stability.sh).
+    for seed in ["1", "2"] {
+        let out = weft(&[
+            "verify",
+            "--backend",
+            "boogie",
+            "--seed",
+            seed,
+            "--format",
+            "json",
+            "tests/multi/stray_assert.pvl",
+        ]);
+        assert_eq!(out.status.code(), Some(1));
+        let r = json(&out);
+        assert_eq!(r["failures"][0]["line"], 5, "{r}");
+    }
+}

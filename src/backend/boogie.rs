@@ -107,9 +107,12 @@ pub fn run_with(
     // assert failing, so a cut-off list would turn into refute failures.
     cmd.arg("/nologo")
         .arg("/errorLimit:100000")
-        .arg(format!("/timeLimit:{limit}"))
-        .arg(FILE_NAME)
-        .current_dir(work.path());
+        .arg(format!("/timeLimit:{limit}"));
+    if let Some(seed) = opts.seed {
+        cmd.arg(format!("/z3opt:smt.random_seed={seed}"))
+            .arg(format!("/z3opt:sat.random_seed={seed}"));
+    }
+    cmd.arg(FILE_NAME).current_dir(work.path());
     let done = match process::run(&mut cmd, opts.timeout, Some(work.path().to_path_buf())) {
         Ok(done) => done,
         Err(Stopped::Spawn(e)) => {

@@ -107,6 +107,8 @@ impl std::fmt::Display for BackendError {
 #[derive(Clone, Debug)]
 pub struct RunOptions {
     pub timeout: Duration,
+    /// The solver's random seeds (for measuring stability); None: the backend's own.
+    pub seed: Option<u64>,
 }
 
 /// The backend's verdict: verified exactly when `failures` is empty.

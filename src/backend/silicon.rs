@@ -97,9 +97,12 @@ pub fn run_with(
         .arg(&paths.jar)
         .arg("--z3Exe")
         .arg(&paths.z3)
-        .args(["--numberOfErrorsToReport", "0"])
-        .arg(FILE_NAME)
-        .current_dir(work.path());
+        .args(["--numberOfErrorsToReport", "0"]);
+    if let Some(seed) = opts.seed {
+        cmd.arg("--proverArgs")
+            .arg(format!("smt.random_seed={seed} sat.random_seed={seed}"));
+    }
+    cmd.arg(FILE_NAME).current_dir(work.path());
     let done = match process::run(&mut cmd, opts.timeout, Some(work.path().to_path_buf())) {
         Ok(done) => done,
         Err(Stopped::Spawn(e)) => {

@@ -298,10 +298,20 @@ fn division_functions() -> Vec<Function> {
     );
     let magnitude = bin(BinOp::Div, abs(local("a")), abs(local("b")));
     let div_body = cond(
-        same_sign,
+        same_sign.clone(),
         magnitude.clone(),
         Expr::plain(ExprKind::Unary(crate::vir::UnOp::Neg, Box::new(magnitude))),
     );
+    let result = || Expr::plain(ExprKind::Result);
+    let nonneg = |e: Expr| bin(BinOp::Ge, e, Expr::int(0));
+    let nonpos = |e: Expr| bin(BinOp::Le, e, Expr::int(0));
+    let and = |l: Expr, r: Expr| bin(BinOp::And, l, r);
+    let implies = |l: Expr, r: Expr| bin(BinOp::Implies, l, r);
+    let neg = |e: Expr| Expr::plain(ExprKind::Unary(crate::vir::UnOp::Neg, Box::new(e)));
+    // The bounds of `%` as postconditions: proved once, in the function's own small
+    // check, and known at every use without nonlinear search (the solver's answer on a
+    // product of two unknowns depends on its luck). The quotient has none: the solver
+    // cannot prove them without that search.
     let div = Function {
         name: DIV.into(),
         params: params.clone(),
@@ -311,22 +321,28 @@ fn division_functions() -> Vec<Function> {
         body: Some(div_body),
         origin: Origin::NONE,
     };
-    // a % b == a - b * (a / b), as in Java.
+    // Java's remainder: the sign of the dividend, the size |a| mod |b| (SMT's `mod`
+    // of two non-negative numbers, whose bounds the solver knows without search).
+    let size = bin(BinOp::Mod, abs(local("a")), abs(local("b")));
     let modulo = Function {
         name: MOD.into(),
         params,
         ret: Type::Int,
         pres: vec![nonzero],
-        posts: vec![],
-        body: Some(bin(
-            BinOp::Sub,
-            local("a"),
-            bin(
-                BinOp::Mul,
-                local("b"),
-                Expr::plain(ExprKind::FuncApp(DIV.into(), vec![local("a"), local("b")])),
+        posts: vec![
+            implies(
+                nonneg(local("a")),
+                and(nonneg(result()), bin(BinOp::Lt, result(), abs(local("b")))),
             ),
-        )),
+            implies(
+                bin(BinOp::Lt, local("a"), Expr::int(0)),
+                and(
+                    bin(BinOp::Lt, neg(abs(local("b"))), result()),
+                    nonpos(result()),
+                ),
+            ),
+        ],
+        body: Some(cond(nonneg(local("a")), size.clone(), neg(size))),
         origin: Origin::NONE,
     };
     vec![div, modulo]

@@ -220,6 +220,7 @@ fn boogie() -> Option<std::path::PathBuf> {
 fn opts() -> RunOptions {
     RunOptions {
         timeout: Duration::from_secs(60),
+        seed: None,
     }
 }
 
@@ -277,6 +278,7 @@ fn real_boogie_is_killed_at_the_timeout() {
         text,
         &RunOptions {
             timeout: Duration::from_secs(1),
+            seed: None,
         },
     );
     assert!(matches!(r, Err(BackendError::Timeout(_))), "{r:?}");

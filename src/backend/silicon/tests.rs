@@ -125,6 +125,7 @@ pub(crate) fn silicon_or_skip() -> Option<SiliconPaths> {
 fn opts() -> RunOptions {
     RunOptions {
         timeout: Duration::from_secs(120),
+        seed: None,
     }
 }
 
@@ -160,6 +161,7 @@ fn silicon_timeout_is_reported() {
     };
     let short = RunOptions {
         timeout: Duration::from_millis(200),
+        seed: None,
     };
     match run_with(&paths, &Text::from("method m() { }\n".to_string()), &short) {
         Err(BackendError::Timeout(_)) => {}

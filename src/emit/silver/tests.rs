@@ -621,6 +621,7 @@ fn silicon_accepts_and_positions_map_back() {
     let em = emit(program());
     let opts = RunOptions {
         timeout: Duration::from_secs(300),
+        seed: None,
     };
     let verdict = crate::backend::silicon::run_with(&paths, &em.text, &opts)
         .unwrap_or_else(|e| panic!("{e}\n{}", em.text));
