@@ -90,7 +90,9 @@
 //! * [`backend`]: provisioning ([`backend::provision`]: pinned, checksummed
 //!   Silicon and Z3 in the cache directory; Debian's Boogie through apt) and
 //!   running Silicon ([`backend::silicon`]) or Boogie ([`backend::boogie`])
-//!   with a timeout, their output parsed into typed failures.
+//!   with a timeout, their output parsed into typed failures. Every backend
+//!   runs in a process group of its own ([`backend::process`]), ended with
+//!   its solvers on a timeout or on weft's SIGINT/SIGTERM/SIGHUP.
 //! * [`blame`]: a backend failure → the origin of the node printed at its
 //!   position → the failure code and source span; for Boogie the check table
 //!   already names the origin.
@@ -101,7 +103,13 @@
 //!   first, then the passes', then the encoder's).
 //! * [`driver`]: the pipeline end to end, used by the CLI (`main.rs`) and the
 //!   tests. A method body that does not parse makes it parse every file
-//!   whole and start again, so parse errors are each file's first.
+//!   whole and start again, so parse errors are each file's first. The files
+//!   of a run are split into independent programs first ([`components`]: a
+//!   file joins the files declaring a name it mentions), each verified on its
+//!   own, so no verdict depends on an unrelated file. [`shuffle`]: `--seed`'s
+//!   permutation of declarations, for `benches/stability.sh`.
+//! * [`syntax::nesting`]: the bound on nesting (brackets and operators,
+//!   10 000) the lexers enforce, so no later recursion can overflow.
 //!
 //! Memory: no representation of the program is ever whole but its text
 //! (for Silicon). The first parse leaves method bodies as spans of text
