@@ -293,7 +293,20 @@ pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
     if !errors.is_empty() {
         return Outcome::InputError(errors);
     }
-    let outcomes = crate::parallel::map_jobs(&lowered, opts.jobs, |l| run_backend(l, opts));
+    let jobs: Vec<(&Lowered, &Vec<FileId>)> = lowered.iter().zip(&groups).collect();
+    let outcomes = crate::parallel::map_jobs(&jobs, opts.jobs, |(l, g)| {
+        match run_backend(l, opts) {
+            // Say which program had no verdict: the files it was made of.
+            Outcome::ToolError(mut d) => {
+                let names: Vec<&str> = g.iter().map(|id| files.name(*id)).collect();
+                for e in &mut d {
+                    e.message = format!("verifying {}: {}", names.join(", "), e.message);
+                }
+                Outcome::ToolError(d)
+            }
+            other => other,
+        }
+    });
     crate::parallel::free_in_background(lowered);
     together(outcomes)
 }

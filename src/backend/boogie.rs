@@ -27,7 +27,7 @@
 
 pub mod parse;
 
-use super::process::{self, Stopped};
+use super::process;
 use super::provision::ensure_boogie;
 use super::{BackendError, RunOptions};
 use crate::syntax::span::LineCol;
@@ -113,22 +113,9 @@ pub fn run_with(
             .arg(format!("/z3opt:sat.random_seed={seed}"));
     }
     cmd.arg(FILE_NAME).current_dir(work.path());
-    let done = match process::run(&mut cmd, opts.timeout, Some(work.path().to_path_buf())) {
-        Ok(done) => done,
-        Err(Stopped::Spawn(e)) => {
-            return Err(BackendError::Crashed {
-                status: None,
-                output: format!("cannot start {}: {e}", boogie.display()),
-            })
-        }
-        Err(Stopped::Timeout) => return Err(BackendError::Timeout(opts.timeout)),
-        Err(Stopped::Wait(e)) => {
-            return Err(BackendError::Crashed {
-                status: None,
-                output: format!("waiting for Boogie failed: {e}"),
-            })
-        }
-    };
+    let done = process::run_backend(&mut cmd, opts.timeout, work.path(), "Boogie", |e| {
+        format!("cannot start {}: {e}", boogie.display())
+    })?;
     let (status, stdout, stderr, time) = (done.status, done.stdout, done.stderr, done.time);
     let errors = verdict(&stdout, &stderr, status.code(), limit)?;
     Ok(BoogieVerdict { errors, time })

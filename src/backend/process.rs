@@ -86,6 +86,29 @@ pub fn run(
     })
 }
 
+/// [`run`] for a backend named `what`: a run that stopped without output is the
+/// backend error it is (`cannot_start` says what failed to start).
+pub fn run_backend(
+    cmd: &mut Command,
+    timeout: Duration,
+    work: &std::path::Path,
+    what: &str,
+    cannot_start: impl FnOnce(std::io::Error) -> String,
+) -> Result<Finished, super::BackendError> {
+    use super::BackendError;
+    run(cmd, timeout, Some(work.to_path_buf())).map_err(|stopped| match stopped {
+        Stopped::Spawn(e) => BackendError::Crashed {
+            status: None,
+            output: cannot_start(e),
+        },
+        Stopped::Timeout => BackendError::Timeout(timeout),
+        Stopped::Wait(e) => BackendError::Crashed {
+            status: None,
+            output: format!("waiting for {what} failed: {e}"),
+        },
+    })
+}
+
 fn unregister(pid: u32) {
     let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
     live.retain(|(p, _)| *p != pid);

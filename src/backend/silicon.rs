@@ -50,7 +50,7 @@
 //! `… is not a valid Trigger`): any entry that is not a verification failure
 //! makes the run [`BackendError::Crashed`].
 
-use super::process::{self, Stopped};
+use super::process;
 use super::provision::{ensure_silicon, java, SiliconPaths};
 use super::{BackendError, BackendFailure, FailureKind, FailureReason, RunOptions, Verdict};
 use crate::emit::Text;
@@ -103,22 +103,9 @@ pub fn run_with(
             .arg(format!("smt.random_seed={seed} sat.random_seed={seed}"));
     }
     cmd.arg(FILE_NAME).current_dir(work.path());
-    let done = match process::run(&mut cmd, opts.timeout, Some(work.path().to_path_buf())) {
-        Ok(done) => done,
-        Err(Stopped::Spawn(e)) => {
-            return Err(BackendError::Crashed {
-                status: None,
-                output: format!("cannot start java: {e}"),
-            })
-        }
-        Err(Stopped::Timeout) => return Err(BackendError::Timeout(opts.timeout)),
-        Err(Stopped::Wait(e)) => {
-            return Err(BackendError::Crashed {
-                status: None,
-                output: format!("waiting for Silicon failed: {e}"),
-            })
-        }
-    };
+    let done = process::run_backend(&mut cmd, opts.timeout, work.path(), "Silicon", |e| {
+        format!("cannot start java: {e}")
+    })?;
     let (status, stdout, stderr, time) = (done.status, done.stdout, done.stderr, done.time);
     match parse_output(&stdout) {
         Some(failures) => Ok(Verdict { failures, time }),
