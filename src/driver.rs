@@ -290,6 +290,13 @@ pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
             Err(e) => errors.extend(e),
         }
     }
+    if errors
+        .iter()
+        .any(|d| d.code == diag::Code::Error(ErrorCode::Internal))
+    {
+        // weft's own fault, not the input's: no verdict (exit 3).
+        return Outcome::ToolError(errors);
+    }
     if !errors.is_empty() {
         return Outcome::InputError(errors);
     }

@@ -6,6 +6,8 @@
 //! type and its span, and sugar is gone: `for` loops are `while` loops,
 //! `PointsTo`/`Value` are `Perm`, quantifier ranges are implications.
 
+pub mod visit;
+
 use crate::diag::FailureCode;
 pub use crate::name::Name;
 use crate::syntax::ast::{BinOp, LockOp, Quantifier, UnOp};

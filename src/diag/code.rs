@@ -193,6 +193,8 @@ pub enum ErrorCode {
     Backend,
     /// Reading an input file failed.
     Io,
+    /// A bug in weft, found by its own checks (a pass that left what it removes).
+    Internal,
 }
 
 impl fmt::Display for ErrorCode {
@@ -210,6 +212,7 @@ impl fmt::Display for ErrorCode {
             ErrorCode::NotSupported => "notSupported",
             ErrorCode::Backend => "backendError",
             ErrorCode::Io => "ioError",
+            ErrorCode::Internal => "internal",
         })
     }
 }

@@ -541,6 +541,15 @@ impl Encoder<'_> {
         }
         let vl = self.expr_as(l, &operand_ty)?;
         let vr = self.expr_as(r, &operand_ty)?;
+        let literal_divisor = match &vr.kind {
+            ExprKind::IntLit(v) => Some(v.get()),
+            ExprKind::Unary(crate::vir::UnOp::Neg, x) => match &x.kind {
+                ExprKind::IntLit(v) => Some(-v.get()),
+                _ => None,
+            },
+            _ => None,
+        }
+        .filter(|k| *k != 0);
         let vop = match (op, &l.ty) {
             (B::Add, T::Seq(_)) => BinOp::SeqConcat,
             (B::Add, T::Set(_) | T::Bag(_)) => BinOp::Union,
@@ -560,6 +569,11 @@ impl Encoder<'_> {
                     ExprKind::Binary(BinOp::PermDiv, boxed(vl), boxed(vr)),
                     o,
                 ));
+            }
+            (B::Div | B::Mod, _) if literal_divisor.is_some() => {
+                let k = literal_divisor.unwrap_or(1);
+                let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
+                return Ok(prelude::by_literal(op == B::Div, vl, k).with_origin(o));
             }
             (B::Div | B::Mod | B::FracDiv, _) => {
                 self.prelude.division = true;

@@ -15,6 +15,7 @@ pub const PASS: Pass = Pass {
     description:
         "context_everywhere clauses become pre- and postconditions and invariants of every loop",
     declare: declarations,
+    removes: |_| false,
 };
 
 /// The clauses of each method that has some, for its loops.
@@ -44,24 +45,11 @@ impl Lower for Everywhere {
 }
 
 fn add_to_loops(b: &mut Block, inv: &[Expr]) {
-    for s in &mut b.stmts {
-        match &mut s.kind {
-            StmtKind::While {
-                invariants, body, ..
-            } => {
-                let mut all = inv.to_vec();
-                all.append(invariants);
-                *invariants = all;
-                add_to_loops(body, inv);
-            }
-            StmtKind::If { then, els, .. } => {
-                add_to_loops(then, inv);
-                if let Some(e) = els {
-                    add_to_loops(e, inv);
-                }
-            }
-            StmtKind::Block(b) => add_to_loops(b, inv),
-            _ => {}
+    crate::core::visit::each_stmt_mut(b, &mut |s| {
+        if let StmtKind::While { invariants, .. } = &mut s.kind {
+            let mut all = inv.to_vec();
+            all.append(invariants);
+            *invariants = all;
         }
-    }
+    });
 }

@@ -191,6 +191,7 @@ pub const PASS: Pass = Pass {
     name: "locks",
     description: "lock_invariant, commit, lock, unlock, wait and notify become checks, inhales and exhales of the invariant and of held/committed tokens",
     declare: declarations,
+    removes: |s| matches!(s, StmtKind::Lock(..)),
 };
 
 /// The lockable classes.
@@ -219,30 +220,20 @@ impl Lower for Locks {
 }
 
 fn lower_block(b: &mut Block, classes: &[(ClassId, Lockable)]) {
-    for s in &mut b.stmts {
-        match &mut s.kind {
-            StmtKind::Lock(op, o) => {
-                let span = s.span;
-                let lockable = match &o.ty {
-                    Type::Class(c) => classes.iter().find(|(k, _)| k == c).map(|(_, l)| *l),
-                    _ => None,
-                };
-                // The checker admits only objects of lockable classes.
-                let Some(l) = lockable else { continue };
-                let stmts = lower(*op, o.clone(), l, span);
-                s.kind = StmtKind::Block(Block { stmts, span });
-            }
-            StmtKind::While { body, .. } => lower_block(body, classes),
-            StmtKind::If { then, els, .. } => {
-                lower_block(then, classes);
-                if let Some(e) = els {
-                    lower_block(e, classes);
-                }
-            }
-            StmtKind::Block(b) => lower_block(b, classes),
-            _ => {}
-        }
-    }
+    crate::core::visit::each_stmt_mut(b, &mut |s| {
+        let StmtKind::Lock(op, o) = &s.kind else {
+            return;
+        };
+        let span = s.span;
+        let lockable = match &o.ty {
+            Type::Class(c) => classes.iter().find(|(k, _)| k == c).map(|(_, l)| *l),
+            _ => None,
+        };
+        // The checker admits only objects of lockable classes.
+        let Some(l) = lockable else { return };
+        let stmts = lower(*op, o.clone(), l, span);
+        s.kind = StmtKind::Block(Block { stmts, span });
+    });
 }
 
 /// The statements of one lock operation on `o` (see the module comment).

@@ -14,7 +14,7 @@ pub mod locks;
 pub mod rewrite;
 pub mod threads;
 
-use crate::core::{Block, MethodId, Program};
+use crate::core::{Block, MethodId, Program, StmtKind};
 use crate::diag::{self, Diagnostic};
 
 /// A rewriting of the core program.
@@ -22,6 +22,9 @@ pub struct Pass {
     pub name: &'static str,
     pub description: &'static str,
     pub declare: fn(&mut Program) -> Box<dyn Lower>,
+    /// The statements the pass removes: none is left in a body it lowered
+    /// (checked after the pass in debug builds and tests: [`leftover`]).
+    pub removes: fn(&StmtKind) -> bool,
 }
 
 /// The body part of a pass.
@@ -50,13 +53,39 @@ impl Lowerings {
     /// Takes the body of method `m` through every pass, in order.
     pub fn body(&self, p: &Program, m: MethodId, b: &mut Block) -> diag::Result<()> {
         let mut errs = Vec::new();
-        for l in &self.0 {
+        for (l, pass) in self.0.iter().zip(PASSES) {
             l.body(p, m, b, &mut errs);
             if !errs.is_empty() {
                 return Err(errs);
             }
+            if cfg!(debug_assertions) {
+                leftover(pass, b)?;
+            }
         }
         Ok(())
+    }
+}
+
+/// An internal error if `pass` left a statement it removes in `b` (a bug in
+/// weft: the statement would reach the encoder, which reports it as not
+/// supported, as if it were the user's).
+pub fn leftover(pass: &Pass, b: &Block) -> diag::Result<()> {
+    let mut found = None;
+    crate::core::visit::each_stmt(b, &mut |s| {
+        if found.is_none() && (pass.removes)(&s.kind) {
+            found = Some(s.span);
+        }
+    });
+    match found {
+        None => Ok(()),
+        Some(span) => Err(vec![Diagnostic::error(
+            diag::ErrorCode::Internal,
+            span,
+            format!(
+                "the {} pass left this statement, which it removes (a bug in weft)",
+                pass.name
+            ),
+        )]),
     }
 }
 
@@ -84,4 +113,46 @@ pub fn sorted(mut errs: Vec<Diagnostic>) -> diag::Result<()> {
     }
     diag::in_source_order(&mut errs);
     Err(errs)
+}
+
+#[cfg(test)]
+mod validator_tests {
+    use super::*;
+    use crate::core::{Expr, Stmt};
+    use crate::syntax::span::Span;
+
+    #[test]
+    fn a_pass_that_leaves_what_it_removes_is_an_internal_error() {
+        let span = Span::default();
+        let fork = Stmt {
+            kind: StmtKind::Fork(Expr::bool(true, span)),
+            span,
+        };
+        // A fork nested in a loop, as a pass that does not descend into loops would leave it.
+        let body = Block {
+            stmts: vec![Stmt {
+                kind: StmtKind::While {
+                    invariants: Vec::new(),
+                    cond: Expr::bool(true, span),
+                    body: Block {
+                        stmts: vec![fork],
+                        span,
+                    },
+                },
+                span,
+            }],
+            span,
+        };
+        let threads = PASSES.iter().find(|p| p.name == "threads").expect("listed");
+        let errs = leftover(threads, &body).expect_err("the fork is left");
+        assert_eq!(errs[0].code, diag::Code::Error(diag::ErrorCode::Internal));
+        assert!(
+            errs[0].message.contains("threads pass"),
+            "{}",
+            errs[0].message
+        );
+        // The pass that does not remove forks is content with it.
+        let locks = PASSES.iter().find(|p| p.name == "locks").expect("listed");
+        assert!(leftover(locks, &body).is_ok());
+    }
 }

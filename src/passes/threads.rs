@@ -163,6 +163,7 @@ pub const PASS: Pass = Pass {
     name: "threads",
     description: "fork/join become checks of idle/running tokens and run's contract",
     declare: declarations,
+    removes: |s| matches!(s, StmtKind::Fork(_) | StmtKind::Join(_)),
 };
 
 /// The runnable classes, and the lowering of their forks and joins.
@@ -245,38 +246,28 @@ fn lower_block(
     fresh: &mut u32,
     errors: &mut Vec<Diagnostic>,
 ) {
-    for s in &mut b.stmts {
+    crate::core::visit::each_stmt_mut(b, &mut |s| {
         let span = s.span;
         let is_fork = matches!(s.kind, StmtKind::Fork(_));
-        match &mut s.kind {
-            StmtKind::Fork(e) | StmtKind::Join(e) => {
-                if let (false, Type::Class(c)) = (is_fork, &e.ty) {
-                    // Only a join inhales the postcondition: a run that is never joined may use \old.
-                    for &old in classes.get(c).map_or(&[][..], |l| &l.olds) {
-                        errors.push(Diagnostic::error(
-                            ErrorCode::Misplaced,
-                            old,
-                            "the postcondition of a run method may not use \\old when its thread is joined: a join has no state of the fork to refer to",
-                        ));
-                    }
-                }
-                let e = std::mem::replace(e, Expr::bool(true, span));
-                match lower(is_fork, e, span, classes, fresh) {
-                    Ok(stmts) => s.kind = StmtKind::Block(Block { stmts, span }),
-                    Err(d) => errors.push(d),
-                }
+        let (StmtKind::Fork(e) | StmtKind::Join(e)) = &mut s.kind else {
+            return;
+        };
+        if let (false, Type::Class(c)) = (is_fork, &e.ty) {
+            // Only a join inhales the postcondition: a run that is never joined may use \old.
+            for &old in classes.get(c).map_or(&[][..], |l| &l.olds) {
+                errors.push(Diagnostic::error(
+                    ErrorCode::Misplaced,
+                    old,
+                    "the postcondition of a run method may not use \\old when its thread is joined: a join has no state of the fork to refer to",
+                ));
             }
-            StmtKind::If { then, els, .. } => {
-                lower_block(then, classes, fresh, errors);
-                if let Some(e) = els {
-                    lower_block(e, classes, fresh, errors);
-                }
-            }
-            StmtKind::While { body, .. } => lower_block(body, classes, fresh, errors),
-            StmtKind::Block(b) => lower_block(b, classes, fresh, errors),
-            _ => {}
         }
-    }
+        let e = std::mem::replace(e, Expr::bool(true, span));
+        match lower(is_fork, e, span, classes, fresh) {
+            Ok(stmts) => s.kind = StmtKind::Block(Block { stmts, span }),
+            Err(d) => errors.push(d),
+        }
+    });
 }
 
 /// The statements that stand for `fork e` (`is_fork`) or `join e`.
