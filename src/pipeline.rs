@@ -20,7 +20,6 @@ use crate::encode::{self, Declarations, RunEncoder};
 use crate::passes::{self, Lowerings};
 use crate::stages::stage;
 use crate::syntax::ast::Unit;
-use crate::syntax::skim;
 use crate::syntax::span::Files;
 use crate::vir::{self, OriginTable};
 
@@ -258,7 +257,7 @@ impl Stages<'_> {
     fn check(&self, mut pending: Pending) -> diag::Result<Block> {
         if let Some(at) = pending.unparsed() {
             let text = self.files.text(at.file);
-            pending.parsed(skim::parse_body(at.file, text, at)?);
+            pending.parsed(crate::syntax::parser::parse_body(at.file, text, at)?);
         }
         self.declared.body(pending)
     }

@@ -51,19 +51,11 @@
 //! makes the run [`BackendError::Crashed`].
 
 use super::process;
-use super::provision::{ensure_silicon, java, SiliconPaths};
+use super::provision::{ensure_silicon, java, SiliconPaths, JVM_FLAGS};
 use super::{BackendError, BackendFailure, FailureKind, FailureReason, RunOptions, Verdict};
 use crate::emit::Text;
 use crate::syntax::span::LineCol;
 use std::process::Command;
-
-/// JVM options for every run. Measured on a 2-core machine under load
-/// (load average 3.4), `assert 1 == 1`, four interleaved rounds: plain
-/// `java -Xss16m -jar` 3.3–5.5 s; with the serial GC and C1 only
-/// (`TieredStopAtLevel=1`) 2.4–3.5 s; plus the class-data-sharing archive
-/// 1.6–2.8 s. A 32-method file with errors: 7.3 s plain, 3.8 s with all three.
-/// `--numberOfParallelVerifiers 1` made no difference on small programs.
-pub const JVM_FLAGS: &[&str] = &["-Xss16m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"];
 
 /// The name of the Silver file in the output's positions.
 const FILE_NAME: &str = "program.vpr";

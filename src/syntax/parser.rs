@@ -71,8 +71,13 @@ fn parse_whole(file: FileId, text: &str) -> diag::Result<Unit> {
     }
 }
 
+/// Parses the body at `at` of `file`, whose text is `text` (a body the skim left).
+pub fn parse_body(file: FileId, text: &str, at: Span) -> diag::Result<Block> {
+    parse_block(file, text, super::skim::body_tokens(text, at))
+}
+
 /// The method body that `tokens` (starting with the body mark) make.
-pub(super) fn parse_block<'i>(
+fn parse_block<'i>(
     file: FileId,
     text: &str,
     tokens: impl Iterator<Item = Spanned<'i>>,

@@ -19,9 +19,8 @@
 //! error, which also makes the caller parse the file whole; so the skim can
 //! make a file parse differently only by making it fail.
 
-use super::ast::Block;
 use super::lexer::{LexError, LexErrorKind, Lexer, Spanned, Token};
-use super::span::{FileId, Span};
+use super::span::Span;
 
 /// The lexer's tokens with method bodies folded into one token each.
 pub struct Skim<'i> {
@@ -119,9 +118,4 @@ pub fn body_tokens(text: &str, at: Span) -> impl Iterator<Item = Spanned<'_>> {
     let (start, end) = (at.start as usize, at.end as usize);
     std::iter::once(Ok((start, Token::BodyStart, start)))
         .chain(Lexer::part(&text[start..end], start))
-}
-
-/// Parses the body at `at` of `file`, whose text is `text`.
-pub fn parse_body(file: FileId, text: &str, at: Span) -> crate::diag::Result<Block> {
-    super::parser::parse_block(file, text, body_tokens(text, at))
 }

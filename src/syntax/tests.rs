@@ -1232,7 +1232,7 @@ fn skimmed(text: &str) -> (Unit, usize) {
             if let Member::Method(m) = m {
                 if let Some(at) = m.unparsed_body.take() {
                     lazy += 1;
-                    m.body = Some(super::skim::parse_body(F, text, at).expect("body parses"));
+                    m.body = Some(super::parser::parse_body(F, text, at).expect("body parses"));
                 }
             }
         }
