@@ -76,7 +76,13 @@
 //! * [`passes`]: the ordered list of core-to-core rewritings
 //!   ([`passes::PASSES`]). Today: `context_everywhere`, `threads`, `locks`.
 //!   Each further concurrency layer (synchronisers, atomics, GPU,
-//!   histories) is one more entry.
+//!   histories) is one more entry. The pass contract: a [`passes::Pass`]
+//!   names the statements it removes (`removes`), and after it lowers a body
+//!   a validator ([`passes::leftover`], debug builds and tests) reports any
+//!   left as an internal error naming the pass (exit 3), never as the user's
+//!   `notSupported`. Every pass walks bodies with [`core::visit`], whose
+//!   match over statement kinds is exhaustive: a new block kind (par,
+//!   atomic, invariant) is seen by every pass once it is added there.
 //! * [`encode`]: core → [`vir`], one module per syntactic category
 //!   (`decl`, `stmt`, `expr`), names in `names`, the on-demand prelude in
 //!   `prelude`.

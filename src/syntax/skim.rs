@@ -5,7 +5,7 @@
 //! of the file) becomes one [`Token::LazyBody`] spanning it, braces
 //! included. The grammar takes that token as the body and the method keeps
 //! its place ([`Method::unparsed_body`](super::ast::Method)); the body is
-//! parsed by [`parse_body`] when the method is checked, so the syntax trees
+//! parsed by [`super::parser::parse_body`] when the method is checked, so the syntax trees
 //! of all bodies (most of a program) are never alive at once.
 //!
 //! VerCors's thread body `run { … }` (the name `run` right before `{` among
