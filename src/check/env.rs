@@ -79,7 +79,7 @@ impl<Id: Copy> FileNames<Id> {
     }
 
     /// Declares `id` named `name`; false if its file has a declaration of that name already.
-    fn declare(&mut self, name: &ast::Ident, id: Id) -> bool {
+    pub(super) fn declare(&mut self, name: &ast::Ident, id: Id) -> bool {
         let file = name.span.file;
         if !self.declared.insert((file, name.name)) {
             return false;
@@ -208,124 +208,15 @@ impl Env {
     }
 }
 
-/// Collects the declarations of all units. Errors go to `errs`; erroneous
-/// members are left out.
-pub(super) fn collect<'a>(
-    units: &'a [ast::Unit],
-    errs: &mut Vec<Diagnostic>,
-) -> (Env, Vec<Job<'a>>) {
-    let mut c = Collector {
-        env: Env {
-            program: Program::default(),
-            class_ids: ClassNames::default(),
-            classes: Vec::new(),
-            globals: FileNames::default(),
-            given_names: HashMap::default(),
-            yields_names: HashMap::default(),
-            group_param: HashMap::default(),
-            supers: HashMap::default(),
-        },
-        jobs: Vec::new(),
-        errs,
-    };
-    reserve(&mut c.env.program, &mut c.jobs, units);
-    // Classes first: member signatures mention class types.
-    let mut classes = Vec::new();
-    for decl in units.iter().flat_map(|u| &u.decls) {
-        if let ast::Decl::Class(class) = decl {
-            let id = ClassId(c.env.program.classes.len() as u32);
-            if !c.env.class_ids.declare(&class.name, id) {
-                c.dup(&class.name, "class");
-                continue;
-            }
-            c.env.program.classes.push(core::Class {
-                name: class.name.name,
-                fields: Vec::new(),
-                is_interface: class.is_interface,
-                interfaces: Vec::new(),
-                span: class.span,
-            });
-            c.env.classes.push(ClassInfo::default());
-            if let Some(s) = &class.extends {
-                c.env.supers.insert(id, s.name);
-            }
-            classes.push((id, class));
-        }
-    }
-    for (id, class) in &classes {
-        let ids = super::interfaces::resolve(&c.env, &classes, class, c.errs);
-        c.env.program.classes[id.0 as usize].interfaces = ids;
-    }
-    for (id, class) in &classes {
-        for m in &class.members {
-            c.member(Some(*id), m);
-        }
-    }
-    super::interfaces::check_members(&c.env, &classes, c.errs);
-    for decl in units.iter().flat_map(|u| &u.decls) {
-        if let ast::Decl::Member(m) = decl {
-            c.member(None, m);
-        }
-    }
-    // Lockable classes get their held token and committed function,
-    // runnable classes their thread tokens (not among the class's fields).
-    let ids: Vec<ClassId> = classes.iter().map(|(id, _)| *id).collect();
-    crate::passes::locks::declare(&mut c.env.program, &ids);
-    crate::passes::threads::declare_tokens(&mut c.env.program, &ids);
-    for (id, class) in &classes {
-        if c.env.classes[id.0 as usize].ctors.is_empty() && !class.is_interface {
-            c.default_ctor(*id, class);
-        }
-    }
-    // Grown one member at a time; they live as long as the program.
-    let p = &mut c.env.program;
-    p.methods.shrink_to_fit();
-    p.functions.shrink_to_fit();
-    p.fields.shrink_to_fit();
-    (c.env, c.jobs)
-}
-
-/// Room for the members `units` declare (a large program's tables would
-/// otherwise be copied each time they grow).
-fn reserve(p: &mut Program, jobs: &mut Vec<Job<'_>>, units: &[ast::Unit]) {
-    let (mut classes, mut methods, mut functions, mut fields, mut predicates) = (0, 0, 0, 0, 0);
-    let mut constants = 0;
-    for decl in units.iter().flat_map(|u| &u.decls) {
-        let members = match decl {
-            ast::Decl::Class(c) => {
-                classes += 1;
-                &c.members[..]
-            }
-            ast::Decl::Member(m) => std::slice::from_ref(m),
-        };
-        for m in members {
-            match m {
-                ast::Member::Field(f) if f.mods.is_static => constants += 1,
-                ast::Member::Field(_) => fields += 1,
-                ast::Member::Method(_) => methods += 1,
-                ast::Member::Function(_) => functions += 1,
-                ast::Member::Predicate(_) => predicates += 1,
-            }
-        }
-    }
-    p.classes.reserve_exact(classes);
-    // A default constructor per class at most.
-    p.methods.reserve_exact(methods + classes);
-    // Constants are functions.
-    p.functions.reserve_exact(functions + constants);
-    p.fields.reserve_exact(fields);
-    p.predicates.reserve_exact(predicates);
-    jobs.reserve_exact(methods + functions + constants + predicates);
-}
-
-struct Collector<'a, 'e> {
-    env: Env,
-    jobs: Vec<Job<'a>>,
-    errs: &'e mut Vec<Diagnostic>,
+/// Builds the [`Env`] one declaration at a time (driven by `super::collect`).
+pub(super) struct Collector<'a, 'e> {
+    pub env: Env,
+    pub jobs: Vec<Job<'a>>,
+    pub errs: &'e mut Vec<Diagnostic>,
 }
 
 impl<'a> Collector<'a, '_> {
-    fn dup(&mut self, name: &ast::Ident, what: &str) {
+    pub(super) fn dup(&mut self, name: &ast::Ident, what: &str) {
         let msg = if name.name == crate::syntax::ast::LOCK_INVARIANT {
             "a class has at most one lock_invariant".to_string()
         } else {
@@ -422,7 +313,7 @@ impl<'a> Collector<'a, '_> {
         true
     }
 
-    fn member(&mut self, class: Option<ClassId>, m: &'a ast::Member) {
+    pub(super) fn member(&mut self, class: Option<ClassId>, m: &'a ast::Member) {
         match m {
             ast::Member::Field(f) => self.field(class, f),
             ast::Member::Method(m) => self.method(class, m),
@@ -622,7 +513,7 @@ impl<'a> Collector<'a, '_> {
     }
 
     /// `C()` with `ensures Perm(this.f, write)` for every non-final field.
-    fn default_ctor(&mut self, c: ClassId, class: &ast::Class) {
+    pub(super) fn default_ctor(&mut self, c: ClassId, class: &ast::Class) {
         let span = class.span;
         let this = Expr::new(ExprKind::This, Type::Class(c), span);
         let p = &self.env.program;

@@ -1,7 +1,7 @@
 //! Resolution and type checking: syntax tree → typed core program.
 //!
 //! Three phases. First every declaration of every file is collected
-//! (`env::collect`): classes, fields, member signatures, default
+//! (`collect::collect`): classes, fields, member signatures, default
 //! constructors; so order and file boundaries do not matter. Then each
 //! contract, function and predicate is checked on its own (`decl`), with its
 //! own scopes (`scope`), producing typed core expressions (`expr`, `call`)
@@ -25,6 +25,7 @@
 
 mod body;
 mod call;
+mod collect;
 mod collections;
 mod constants;
 mod decl;
@@ -167,7 +168,7 @@ fn check_jobs(env: &Env, jobs: Vec<Job<'_>>, bodies: &Bodies) -> Vec<Vec<decl::C
 
 fn declarations(units: &[Unit], bodies: &Bodies) -> Declared {
     let mut errors = Vec::new();
-    let (mut env, jobs) = env::collect(units, &mut errors);
+    let (mut env, jobs) = collect::collect(units, &mut errors);
     let mut pending = Vec::new();
     let checked = check_jobs(&env, jobs, bodies);
     let p = &mut env.program;
