@@ -21,8 +21,12 @@ fn run_all(dir: &str, backend: Backend, jobs: usize) {
     assert!(!files.is_empty(), "no test programs under {dir}");
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
+    // Four suites share the machine's cores with each other's JVMs and solvers: a
+    // program that takes seconds alone can take minutes here. The timeout is for a
+    // hung backend, not a verdict.
     let opts = Options {
         backend,
+        timeout: std::time::Duration::from_secs(600),
         ..Options::default()
     };
     let name = backend.name();

@@ -570,10 +570,13 @@ impl Encoder<'_> {
                     o,
                 ));
             }
-            (B::Div | B::Mod, _) if literal_divisor.is_some() => {
+            // Only `%`: an inline quotient in a quantified permission's location
+            // (`a[i / 2]`) makes Silicon's injectivity check search without end,
+            // where the function call fails at once.
+            (B::Mod, _) if literal_divisor.is_some() => {
                 let k = literal_divisor.unwrap_or(1);
                 let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
-                return Ok(prelude::by_literal(op == B::Div, vl, k).with_origin(o));
+                return Ok(prelude::mod_by_literal(vl, k).with_origin(o));
             }
             (B::Div | B::Mod | B::FracDiv, _) => {
                 self.prelude.division = true;

@@ -280,24 +280,16 @@ fn array_functions() -> Vec<Function> {
     vec![loc, alen]
 }
 
-/// Java's `a / k` (`div`) or `a % k` for a nonzero literal `k`, inline: the
-/// solver's own division of a non-negative number by a numeral is linear
-/// arithmetic, decided without search, where a call of [`DIV`] or [`MOD`]
-/// needs its definition unfolded (and no check: `k` is not zero).
-pub fn by_literal(div: bool, a: Expr, k: i128) -> Expr {
-    let size = |e: Expr| {
-        let op = if div { BinOp::Div } else { BinOp::Mod };
-        bin(op, e, Expr::int(k.abs()))
-    };
+/// Java's `a % k` for a nonzero literal `k`, inline: the solver's own
+/// remainder of a non-negative number by a numeral is linear arithmetic,
+/// decided without search, where a call of [`MOD`] needs its definition
+/// unfolded (and no check: `k` is not zero). The remainder takes the
+/// dividend's sign whatever the divisor's.
+pub fn mod_by_literal(a: Expr, k: i128) -> Expr {
+    let size = |e: Expr| bin(BinOp::Mod, e, Expr::int(k.abs()));
     let neg = |e: Expr| Expr::plain(ExprKind::Unary(crate::vir::UnOp::Neg, Box::new(e)));
     let nonneg = bin(BinOp::Ge, a.clone(), Expr::int(0));
-    let (pos, negative) = (size(a.clone()), neg(size(neg(a))));
-    if div && k < 0 {
-        // The quotient's sign flips with the divisor's; the remainder's does not.
-        cond(nonneg, neg(pos), neg(negative))
-    } else {
-        cond(nonneg, pos, negative)
-    }
+    cond(nonneg, size(a.clone()), neg(size(neg(a))))
 }
 
 fn division_functions() -> Vec<Function> {
