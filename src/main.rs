@@ -3,8 +3,6 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use weft::diag::render::{self, Report};
 use weft::diag::Diagnostic;
@@ -225,57 +223,46 @@ fn emit(paths: &[PathBuf], to: Target) -> i32 {
 
 fn test(paths: &[PathBuf], run: &RunArgs) -> i32 {
     // A path that is not there, or holds no program, is a mistake to report, not a pass.
+    let mut all = Vec::new();
     for p in paths {
         if !p.exists() {
             eprintln!("weft test: {} does not exist", p.display());
             return 2;
         }
-        if driver::input_files(std::slice::from_ref(p)).is_empty() {
+        let found = driver::input_files(std::slice::from_ref(p));
+        if found.is_empty() {
             eprintln!("weft test: {} holds no .pvl or .java file", p.display());
             return 2;
         }
+        all.extend(found);
     }
-    let all = driver::input_files(paths);
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::new());
+    all.sort();
     let opts = run.options();
-    std::thread::scope(|s| {
-        for _ in 0..opts.jobs {
-            let worker = std::thread::Builder::new().stack_size(weft::parallel::STACK);
-            let started = worker.spawn_scoped(s, || loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(path) = all.get(i) else { break };
-                let mut files = Files::new();
-                let outcome = driver::test_file(&mut files, path, &opts);
-                let text = if outcome.passed() {
-                    String::new()
-                } else {
-                    render::human_string(&files, &outcome.problems).unwrap_or_default()
-                };
-                match &outcome.skipped {
-                    Some(reason) => eprintln!(
-                        "skip {} (not on {} yet: {reason})",
-                        path.display(),
-                        opts.backend.name()
-                    ),
-                    None => eprintln!(
-                        "{} {}",
-                        if outcome.passed() { "ok  " } else { "FAIL" },
-                        path.display()
-                    ),
-                }
-                if !text.is_empty() {
-                    eprint!("{text}");
-                }
-                results
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .push((outcome.passed(), outcome.tool_error));
-            });
-            started.expect("a worker thread");
+    let results = weft::parallel::map_jobs(&all, opts.jobs, |path| {
+        let mut files = Files::new();
+        let outcome = driver::test_file(&mut files, path, &opts);
+        let text = if outcome.passed() {
+            String::new()
+        } else {
+            render::human_string(&files, &outcome.problems).unwrap_or_default()
+        };
+        match &outcome.skipped {
+            Some(reason) => eprintln!(
+                "skip {} (not on {} yet: {reason})",
+                path.display(),
+                opts.backend.name()
+            ),
+            None => eprintln!(
+                "{} {}",
+                if outcome.passed() { "ok  " } else { "FAIL" },
+                path.display()
+            ),
         }
+        if !text.is_empty() {
+            eprint!("{text}");
+        }
+        (outcome.passed(), outcome.tool_error)
     });
-    let results = results.into_inner().unwrap_or_else(|p| p.into_inner());
     let passed = results.iter().filter(|r| r.0).count();
     let failed = results.len() - passed;
     println!("{passed} passed, {failed} failed");

@@ -8,8 +8,6 @@
 //! backend (the README lists those files).
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use weft::diag::render;
 use weft::driver::{self, Backend, Options};
 use weft::syntax::span::Files;
@@ -19,8 +17,6 @@ fn run_all(dir: &str, backend: Backend, jobs: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let files = driver::input_files(&[&root]);
     assert!(!files.is_empty(), "no test programs under {dir}");
-    let next = AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
     // Four suites share the machine's cores with each other's JVMs and solvers: a
     // program that takes seconds alone can take minutes here. The timeout is for a
     // hung backend, not a verdict.
@@ -30,31 +26,26 @@ fn run_all(dir: &str, backend: Backend, jobs: usize) {
         ..Options::default()
     };
     let name = backend.name();
-    std::thread::scope(|s| {
-        for _ in 0..jobs {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(path) = files.get(i) else { break };
-                let mut store = Files::new();
-                let outcome = driver::test_file(&mut store, path, &opts);
-                let shown = path
-                    .strip_prefix(&root)
-                    .unwrap_or(path)
-                    .display()
-                    .to_string();
-                if let Some(reason) = &outcome.skipped {
-                    eprintln!("skip {dir}/{shown} on {name}: {reason}");
-                } else if outcome.passed() {
-                    eprintln!("ok   {dir}/{shown} on {name}");
-                } else {
-                    let text = render::human_string(&store, &outcome.problems).unwrap_or_default();
-                    eprintln!("FAIL {dir}/{shown} on {name}\n{text}");
-                    failures.lock().unwrap().push(shown);
-                }
-            });
+    let outcomes = weft::parallel::map_jobs(&files, jobs, |path| {
+        let mut store = Files::new();
+        let outcome = driver::test_file(&mut store, path, &opts);
+        let shown = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        if let Some(reason) = &outcome.skipped {
+            eprintln!("skip {dir}/{shown} on {name}: {reason}");
+        } else if outcome.passed() {
+            eprintln!("ok   {dir}/{shown} on {name}");
+        } else {
+            let text = render::human_string(&store, &outcome.problems).unwrap_or_default();
+            eprintln!("FAIL {dir}/{shown} on {name}\n{text}");
+            return Some(shown);
         }
+        None
     });
-    let failures = failures.into_inner().unwrap();
+    let failures: Vec<String> = outcomes.into_iter().flatten().collect();
     eprintln!(
         "{dir} on {name}: {} passed, {} failed",
         files.len() - failures.len(),

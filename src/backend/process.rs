@@ -74,7 +74,8 @@ pub fn run(
         }
     };
     // The group may hold more than the child (a solver the child left behind when it
-    // exited): end it in every case.
+    // crashed): end it in every case. While such a process lives the group's id names
+    // it alone (Linux does not hand out an id that is still a group's).
     kill_group_of(child.id());
     unregister(child.id());
     let status = result?;

@@ -422,14 +422,27 @@ impl<'s> Ctx<'s> {
         };
         t.used = true;
         let params = t.class.type_params.len();
-        if !self.arity(params, args, n.name, span) {
+        self.instance(params, n.name, args, span, |name| {
+            Request::Class(n.name, args.to_vec(), name)
+        })
+    }
+
+    /// The name of template `n`'s instance at `args` (it has `params` type
+    /// parameters), its `request` queued the first time.
+    fn instance(
+        &mut self,
+        params: usize,
+        n: Name,
+        args: &[Type],
+        span: Span,
+        request: impl FnOnce(Name) -> Request,
+    ) -> Option<Name> {
+        if !self.arity(params, args, n, span) {
             return None;
         }
-        let name = mangle(n.name, args);
+        let name = mangle(n, args);
         if self.st.made.insert(name) {
-            self.st
-                .queue
-                .push_back(Request::Class(n.name, args.to_vec(), name));
+            self.st.queue.push_back(request(name));
         }
         Some(name)
     }
@@ -474,16 +487,9 @@ impl<'s> Ctx<'s> {
             .expect("found above");
         t.used = true;
         let params = type_params(&t.member).len();
-        if !self.arity(params, args, n.name, span) {
-            return None;
-        }
-        let name = mangle(n.name, args);
-        if self.st.made.insert(name) {
-            self.st
-                .queue
-                .push_back(Request::Member(owner, n.name, args.to_vec(), name));
-        }
-        Some(name)
+        self.instance(params, n.name, args, span, |name| {
+            Request::Member(owner, n.name, args.to_vec(), name)
+        })
     }
 }
 
