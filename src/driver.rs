@@ -39,6 +39,10 @@ pub struct Options {
     /// For measuring stability: the solver's seeds, and the order of the declarations
     /// (shuffled by it). None: the backend's seeds, the source's order.
     pub seed: Option<u64>,
+    /// Use and keep verdicts in the cache (`backend::cache`).
+    pub cache: bool,
+    /// Silicon on warm workers (`backend::silicon::warm`) rather than a JVM per program.
+    pub warm: bool,
 }
 
 impl Default for Options {
@@ -48,6 +52,20 @@ impl Default for Options {
             timeout: Duration::from_secs(120),
             jobs: crate::parallel::default_jobs(),
             seed: None,
+            cache: true,
+            warm: true,
+        }
+    }
+}
+
+impl Options {
+    /// The settings of each backend run.
+    pub fn run_options(&self) -> RunOptions {
+        RunOptions {
+            timeout: self.timeout,
+            seed: self.seed,
+            cache: self.cache,
+            warm: self.warm,
         }
     }
 }
@@ -280,6 +298,29 @@ fn unsupported(u: &emit::boogie::Unsupported, origins: &OriginTable) -> Diagnost
 /// its own (`components`), `opts.jobs` at once; the outcome is theirs together.
 /// An input error in any of them means no backend runs.
 pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
+    verify_reporting(files, ids, opts, &|_| {}).0
+}
+
+/// One backend program of a run: its files, and what its backend run took.
+#[derive(Clone, Debug)]
+pub struct ProgramRun {
+    pub files: Vec<String>,
+    /// The backend's time (the verdict's own time when it came from the cache).
+    pub time: Duration,
+    /// The verdict came from the cache (`backend::cache`).
+    pub cached: bool,
+    /// Each member's backend name and time, when the backend tells (Silicon).
+    pub members: Vec<(String, Duration)>,
+}
+
+/// [`verify`], telling `done` of each program as its backend run ends, and returning
+/// the programs' runs too.
+pub fn verify_reporting(
+    files: &Files,
+    ids: &[FileId],
+    opts: &Options,
+    done: &(dyn Fn(&ProgramRun) + Sync),
+) -> (Outcome, Vec<ProgramRun>) {
     let library = |id: FileId| syntax::java::library::is_library(files.name(id));
     let groups = crate::components::components(files, ids, library);
     let mut lowered = Vec::with_capacity(groups.len());
@@ -295,27 +336,37 @@ pub fn verify(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
         .any(|d| d.code == diag::Code::Error(ErrorCode::Internal))
     {
         // weft's own fault, not the input's: no verdict (exit 3).
-        return Outcome::ToolError(errors);
+        return (Outcome::ToolError(errors), Vec::new());
     }
     if !errors.is_empty() {
-        return Outcome::InputError(errors);
+        return (Outcome::InputError(errors), Vec::new());
     }
     let jobs: Vec<(&Lowered, &Vec<FileId>)> = lowered.iter().zip(&groups).collect();
-    let outcomes = crate::parallel::map_jobs(&jobs, opts.jobs, |(l, g)| {
-        match run_backend(l, opts) {
+    let results = crate::parallel::map_jobs(&jobs, opts.jobs, |(l, g)| {
+        let names: Vec<String> = g.iter().map(|id| files.name(*id).to_string()).collect();
+        let (outcome, stats) = run_backend(l, opts);
+        let run = ProgramRun {
+            files: names,
+            time: stats.time,
+            cached: stats.cached,
+            members: stats.members,
+        };
+        done(&run);
+        let outcome = match outcome {
             // Say which program had no verdict: the files it was made of.
             Outcome::ToolError(mut d) => {
-                let names: Vec<&str> = g.iter().map(|id| files.name(*id)).collect();
                 for e in &mut d {
-                    e.message = format!("verifying {}: {}", names.join(", "), e.message);
+                    e.message = format!("verifying {}: {}", run.files.join(", "), e.message);
                 }
                 Outcome::ToolError(d)
             }
             other => other,
-        }
+        };
+        (outcome, run)
     });
     crate::parallel::free_in_background(lowered);
-    together(outcomes)
+    let (outcomes, runs): (Vec<Outcome>, Vec<ProgramRun>) = results.into_iter().unzip();
+    (together(outcomes), runs)
 }
 
 /// The outcome of several programs: a tool error if any had one (nothing is
@@ -346,46 +397,73 @@ fn together(outcomes: Vec<Outcome>) -> Outcome {
 /// whose regions are all met verifies, as VerCors reports it. Input and tool
 /// errors stand as they are.
 pub fn verify_expecting(files: &Files, ids: &[FileId], opts: &Options) -> Outcome {
+    verify_expecting_reporting(files, ids, opts, &|_| {}).0
+}
+
+/// [`verify_expecting`] with [`verify_reporting`]'s report of each program.
+pub fn verify_expecting_reporting(
+    files: &Files,
+    ids: &[FileId],
+    opts: &Options,
+    done: &(dyn Fn(&ProgramRun) + Sync),
+) -> (Outcome, Vec<ProgramRun>) {
     let regions = match expect::parse_all_regions(files) {
         Ok(r) => r,
-        Err(errors) => return Outcome::InputError(errors),
+        Err(errors) => return (Outcome::InputError(errors), Vec::new()),
     };
-    let outcome = verify(files, ids, opts);
+    let (outcome, runs) = verify_reporting(files, ids, opts, done);
     if regions.is_empty() {
-        return outcome;
+        return (outcome, runs);
     }
     let failures = match outcome {
         Outcome::Verified => Vec::new(),
         Outcome::Failed(f) => f,
-        other => return other,
+        other => return (other, runs),
     };
     let left = expect::check_expectations(files, &regions, failures);
-    if left.is_empty() {
+    let outcome = if left.is_empty() {
         Outcome::Verified
     } else {
         Outcome::Failed(left)
-    }
+    };
+    (outcome, runs)
 }
 
-fn run_backend(lowered: &Lowered, opts: &Options) -> Outcome {
-    match lowered {
-        Lowered::Silver(emitted, origins) => run_silicon(emitted, origins, opts),
-        Lowered::Boogie(encoded) => run_boogie(encoded, opts),
-    }
+/// What a backend run took.
+struct RunStats {
+    time: Duration,
+    cached: bool,
+    members: Vec<(String, Duration)>,
 }
 
-fn run_boogie(encoded: &Encoded, opts: &Options) -> Outcome {
+fn run_backend(lowered: &Lowered, opts: &Options) -> (Outcome, RunStats) {
+    let started = std::time::Instant::now();
+    let mut stats = RunStats {
+        time: Duration::ZERO,
+        cached: false,
+        members: Vec::new(),
+    };
+    let outcome = match lowered {
+        Lowered::Silver(emitted, origins) => run_silicon(emitted, origins, opts, &mut stats),
+        Lowered::Boogie(encoded) => run_boogie(encoded, opts, &mut stats),
+    };
+    if stats.time.is_zero() {
+        stats.time = started.elapsed();
+    }
+    (outcome, stats)
+}
+
+fn run_boogie(encoded: &Encoded, opts: &Options, stats: &mut RunStats) -> Outcome {
     let emitted = match emit::boogie::emit(&encoded.program) {
         Ok(e) => e,
         Err(u) => return Outcome::InputError(vec![unsupported(&u, &encoded.origins)]),
     };
-    let run = RunOptions {
-        timeout: opts.timeout,
-        seed: opts.seed,
-    };
+    let run = opts.run_options();
     match backend::boogie::run(&emitted.text, &run) {
         Err(e) => Outcome::ToolError(vec![backend_error(&e)]),
         Ok(v) => {
+            stats.time = v.time;
+            stats.cached = v.cached;
             let failed_lines: Vec<usize> = v.errors.iter().map(|e| e.at.line).collect();
             let mut diags = Vec::new();
             for e in &v.errors {
@@ -410,12 +488,20 @@ fn run_boogie(encoded: &Encoded, opts: &Options) -> Outcome {
     }
 }
 
-fn run_silicon(emitted: &Emitted, origins: &OriginTable, opts: &Options) -> Outcome {
-    let run = RunOptions {
-        timeout: opts.timeout,
-        seed: opts.seed,
-    };
-    match backend::silicon::run(&emitted.text, &run) {
+fn run_silicon(
+    emitted: &Emitted,
+    origins: &OriginTable,
+    opts: &Options,
+    stats: &mut RunStats,
+) -> Outcome {
+    let run = opts.run_options();
+    let verdict = backend::silicon::run(&emitted.text, &run);
+    if let Ok(v) = &verdict {
+        stats.time = v.time;
+        stats.cached = v.cached;
+        stats.members = v.members.clone();
+    }
+    match verdict {
         Err(e) => Outcome::ToolError(vec![backend_error(&e)]),
         Ok(v) if v.failures.is_empty() => Outcome::Verified,
         Ok(v) => {
@@ -461,7 +547,19 @@ fn dedup(diags: &mut Vec<Diagnostic>) {
 }
 
 pub fn backend_error(e: &BackendError) -> Diagnostic {
-    Diagnostic::tool(ErrorCode::Backend, e.to_string())
+    let message = match e {
+        // The members as the source names them.
+        BackendError::Timeout { after, unfinished } => BackendError::Timeout {
+            after: *after,
+            unfinished: unfinished
+                .iter()
+                .map(|n| crate::encode::names::source_name(n))
+                .collect(),
+        }
+        .to_string(),
+        other => other.to_string(),
+    };
+    Diagnostic::tool(ErrorCode::Backend, message)
 }
 
 /// The result of checking one test file against its expectations.
@@ -517,7 +615,7 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
     let outcome = match frontend_shuffled(files, &ids, opts.backend, opts.seed) {
         Err(errors) => Outcome::InputError(errors),
         Ok(_) if expected_error.is_some() => Outcome::Verified,
-        Ok(lowered) => run_backend(&lowered, opts),
+        Ok(lowered) => run_backend(&lowered, opts).0,
     };
     match (outcome, expected_error) {
         (Outcome::InputError(errors), Some(code)) => TestOutcome {

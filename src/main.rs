@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use weft::diag::render::{self, Report};
+use weft::diag::render::{self, MemberEntry, ProgramEntry, Report};
 use weft::diag::Diagnostic;
 use weft::driver::{self, Backend, Options, Outcome};
 use weft::syntax::span::Files;
@@ -48,6 +48,12 @@ struct RunArgs {
     /// by it (benches/stability.sh); a stable program's verdict does not change.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// Verify again even when the cache holds a verdict for the same backend text.
+    #[arg(long)]
+    no_cache: bool,
+    /// Start a JVM for each Silicon run instead of reusing warm ones (slower; for measuring).
+    #[arg(long)]
+    no_warm: bool,
 }
 
 impl RunArgs {
@@ -60,6 +66,8 @@ impl RunArgs {
                 .unwrap_or_else(weft::parallel::default_jobs)
                 .max(1),
             seed: self.seed,
+            cache: !self.no_cache,
+            warm: !self.no_warm,
         }
     }
 }
@@ -109,6 +117,8 @@ fn main() -> ExitCode {
         Command::Test { paths, run } => test(&paths, &run),
         Command::Setup { backend } => setup(backend),
     });
+    // The warm Silicon workers would end when their input closes; end them now.
+    weft::backend::silicon::shutdown();
     ExitCode::from(code as u8)
 }
 
@@ -123,6 +133,7 @@ fn print_human(files: &Files, diags: &[Diagnostic]) {
 struct Progress {
     stop: Option<std::sync::mpsc::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
+    start: Instant,
 }
 
 impl Progress {
@@ -132,6 +143,7 @@ impl Progress {
             return Progress {
                 stop: None,
                 thread: None,
+                start: Instant::now(),
             };
         }
         let (tx, rx) = std::sync::mpsc::channel::<()>();
@@ -150,7 +162,32 @@ impl Progress {
         Progress {
             stop: Some(tx),
             thread: Some(thread),
+            start: Instant::now(),
         }
+    }
+
+    /// On a run longer than a second, a line for each program as its backend run ends:
+    /// its files, its time, and its slowest member.
+    fn program_done(&self, p: &driver::ProgramRun) {
+        if self.thread.is_none() || self.start.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        let how = if p.cached {
+            "from the cache".to_string()
+        } else {
+            format!("{:.1} s", p.time.as_secs_f32())
+        };
+        let slowest = p
+            .members
+            .iter()
+            .max_by_key(|(_, t)| *t)
+            .filter(|_| !p.cached)
+            .map(|(m, t)| {
+                let name = weft::encode::names::source_name(m);
+                format!("; slowest {name} {:.1} s", t.as_secs_f32())
+            })
+            .unwrap_or_default();
+        eprint!("\r\x1b[2K{}: {how}{slowest}\n", p.files.join(", "));
     }
 }
 
@@ -167,9 +204,16 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
     let start = Instant::now();
     let mut files = Files::new();
     let progress = (format == Format::Human).then(|| Progress::start(run));
-    let outcome = match driver::load(&mut files, paths) {
-        Ok(ids) => driver::verify_expecting(&files, &ids, &run.options()),
-        Err(e) => Outcome::InputError(vec![e]),
+    let (outcome, runs) = match driver::load(&mut files, paths) {
+        Ok(ids) => {
+            let done = |p: &driver::ProgramRun| {
+                if let Some(progress) = &progress {
+                    progress.program_done(p);
+                }
+            };
+            driver::verify_expecting_reporting(&files, &ids, &run.options(), &done)
+        }
+        Err(e) => (Outcome::InputError(vec![e]), Vec::new()),
     };
     drop(progress);
     match format {
@@ -180,7 +224,8 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
                 outcome.diagnostics(),
                 start.elapsed().as_millis() as u64,
             )
-            .with_files(paths.iter().map(|p| p.display().to_string()).collect());
+            .with_files(paths.iter().map(|p| p.display().to_string()).collect())
+            .with_programs(runs.iter().map(program_entry).collect());
             println!("{}", report.to_json());
         }
         Format::Human => {
@@ -197,6 +242,23 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
         }
     }
     outcome.exit_code()
+}
+
+/// A program's run for the JSON report; members as the source names them.
+fn program_entry(p: &driver::ProgramRun) -> ProgramEntry {
+    ProgramEntry {
+        files: p.files.clone(),
+        time_ms: p.time.as_millis() as u64,
+        cached: p.cached,
+        members: p
+            .members
+            .iter()
+            .map(|(name, t)| MemberEntry {
+                name: weft::encode::names::source_name(name),
+                time_ms: t.as_millis() as u64,
+            })
+            .collect(),
+    }
 }
 
 fn emit(paths: &[PathBuf], to: Target) -> i32 {
@@ -246,21 +308,20 @@ fn test(paths: &[PathBuf], run: &RunArgs) -> i32 {
         } else {
             render::human_string(&files, &outcome.problems).unwrap_or_default()
         };
-        match &outcome.skipped {
-            Some(reason) => eprintln!(
+        let status = match &outcome.skipped {
+            Some(reason) => format!(
                 "skip {} (not on {} yet: {reason})",
                 path.display(),
                 opts.backend.name()
             ),
-            None => eprintln!(
+            None => format!(
                 "{} {}",
                 if outcome.passed() { "ok  " } else { "FAIL" },
                 path.display()
             ),
-        }
-        if !text.is_empty() {
-            eprint!("{text}");
-        }
+        };
+        // One write, so that a file's problems follow its line when files run in parallel.
+        eprint!("{status}\n{text}");
         (outcome.passed(), outcome.tool_error)
     });
     let passed = results.iter().filter(|r| r.0).count();

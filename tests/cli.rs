@@ -3,10 +3,17 @@
 
 use std::process::{Command, Output};
 
+/// Runs weft; `verify` and `test` ask the backend every time (`--no-cache`), as every
+/// test here is about a backend run, but the cache's own test.
 fn weft(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_weft"));
+    match args.split_first() {
+        Some((sub, rest)) if *sub == "verify" || *sub == "test" => {
+            cmd.arg(sub).arg("--no-cache").args(rest)
+        }
+        _ => cmd.args(args),
+    };
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("weft runs")
 }
@@ -135,7 +142,7 @@ fn timeout_exits_3_and_says_so() {
 #[test]
 fn missing_java_exits_3_with_the_fix() {
     let out = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(["verify", "examples/core/counter.pvl"])
+        .args(["verify", "--no-cache", "examples/core/counter.pvl"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("PATH", "/nonexistent")
         .output()
@@ -231,7 +238,13 @@ fn emit_prints_boogie() {
 #[test]
 fn missing_boogie_exits_3_with_the_fix() {
     let out = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(["verify", "--backend", "boogie", "examples/core/counter.pvl"])
+        .args([
+            "verify",
+            "--no-cache",
+            "--backend",
+            "boogie",
+            "examples/core/counter.pvl",
+        ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("WEFT_BOOGIE", "/nonexistent/boogie")
         .output()
@@ -393,7 +406,14 @@ fn busy_run(
     let work = tmp.path().join("work");
     std::fs::create_dir(&work).expect("work dir");
     let mut child = Command::new(env!("CARGO_BIN_EXE_weft"))
-        .args(["verify", "--backend", backend, "--timeout", "6"])
+        .args([
+            "verify",
+            "--no-cache",
+            "--backend",
+            backend,
+            "--timeout",
+            "6",
+        ])
         .arg(&file)
         .env("TMPDIR", &work)
         .stdout(std::process::Stdio::piped())
@@ -411,6 +431,8 @@ fn no_solver_survives_a_timeout() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(3), "{backend}: {err}");
         assert!(err.contains("timed out"), "{backend}: {err}");
+        // The timeout names the member it was verifying, as the source names it.
+        assert!(err.contains("before it finished m;"), "{backend}: {err}");
         let work = tmp.path().join("work");
         assert_eq!(survivors_under(&work), Vec::<String>::new(), "{backend}");
         let left: Vec<_> = std::fs::read_dir(&work).expect("work dir").collect();
@@ -494,4 +516,82 @@ fn a_seed_changes_the_order_not_the_verdict() {
         let r = json(&out);
         assert_eq!(r["failures"][0]["line"], 5, "{r}");
     }
+}
+
+#[test]
+fn an_unchanged_program_is_answered_from_the_cache_and_no_cache_asks_again() {
+    // A program no other run has sent (its comment is unique), so the first run misses.
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let file = tmp.path().join("cached.pvl");
+    let unique = format!(
+        "// {:?} {}\n",
+        std::time::SystemTime::now(),
+        std::process::id()
+    );
+    std::fs::write(
+        &file,
+        format!("{unique}class C {{ int x; requires Perm(x, write); void m() {{ x = 1; assert x == 1; }} }}\n"),
+    )
+    .expect("written");
+    let run = |extra: &[&str], path: &str| {
+        Command::new(env!("CARGO_BIN_EXE_weft"))
+            .arg("verify")
+            .args(extra)
+            .arg(&file)
+            .env("PATH", path)
+            .output()
+            .expect("weft runs")
+    };
+    let path = std::env::var("PATH").unwrap_or_default();
+    let first = run(&[], &path);
+    assert_eq!(
+        first.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    // Without Java on PATH Silicon cannot run: only the cache can answer.
+    let cached = run(&[], "/nonexistent");
+    assert_eq!(
+        cached.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&cached.stderr)
+    );
+    let asked = run(&["--no-cache"], "/nonexistent");
+    assert_eq!(
+        asked.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&asked.stderr)
+    );
+}
+
+#[test]
+fn json_gives_each_program_and_member_its_time() {
+    let out = weft(&[
+        "verify",
+        "--format",
+        "json",
+        "examples/core/counter.pvl",
+        "examples/core/arith.pvl",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let r = json(&out);
+    let programs = r["programs"].as_array().expect("programs");
+    // Two files that do not use each other: two programs.
+    assert_eq!(programs.len(), 2, "{r}");
+    let counter = programs
+        .iter()
+        .find(|p| p["files"][0] == "examples/core/counter.pvl")
+        .expect("counter's program");
+    assert_eq!(counter["cached"], false);
+    assert!(counter["time_ms"].as_u64().is_some_and(|t| t > 0), "{r}");
+    let members: Vec<&str> = counter["members"]
+        .as_array()
+        .expect("members")
+        .iter()
+        .filter_map(|m| m["name"].as_str())
+        .collect();
+    assert!(members.contains(&"Counter.increment"), "{members:?}");
 }

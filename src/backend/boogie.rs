@@ -18,7 +18,8 @@
 //! ahead by turns; a 30-procedure program with a heap map, 0.60–0.67 s), so weft keeps
 //! the Z3 that Debian's `boogie` package pulls in.
 //!
-//! Timeouts: `/timeLimit` (per procedure) is nine tenths of the run's timeout, so that a
+//! Timeouts: `/timeLimit` (per procedure) is the run's timeout less a tenth of it, and at
+//! least 2 s less (Mono's start-up takes about a second), so that a
 //! slow procedure is reported by Boogie as timed out (→ [`BackendError::Timeout`])
 //! before the whole run is killed. Z3 sometimes answers `unknown` with an
 //! incompleteness reason when its time runs out on non-linear arithmetic, which Boogie
@@ -31,12 +32,13 @@ use super::process;
 use super::provision::ensure_boogie;
 use super::{BackendError, RunOptions};
 use crate::syntax::span::LineCol;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
 /// Boogie's error codes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum BoogieCode {
     /// BP5001: `This assertion might not hold.`
     Assertion,
@@ -55,7 +57,7 @@ pub enum BoogieCode {
 }
 
 /// One verification error, in the generated program's coordinates.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoogieError {
     pub code: BoogieCode,
     /// 1-based line and column as Boogie prints them (a tab counts as one column);
@@ -68,10 +70,19 @@ pub struct BoogieError {
 }
 
 /// Boogie's verdict: verified exactly when `errors` is empty.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BoogieVerdict {
     pub errors: Vec<BoogieError>,
     pub time: Duration,
+    /// This verdict came from the cache (the time is that of the run that made it).
+    #[serde(skip)]
+    pub cached: bool,
+}
+
+impl super::cache::Kept for BoogieVerdict {
+    fn mark_kept(&mut self) {
+        self.cached = true;
+    }
 }
 
 /// The name of the Boogie file in the output's positions.
@@ -80,13 +91,17 @@ const FILE_NAME: &str = "program.bpl";
 /// Verifies the Boogie program `text`, installing Boogie first if it is missing and
 /// this process may install packages.
 pub fn run(text: &str, opts: &RunOptions) -> Result<BoogieVerdict, BackendError> {
-    let boogie = ensure_boogie()?;
-    run_with(&boogie, text, opts)
+    let entry = super::cache::entry("boogie", opts, |w| w.write_all(text.as_bytes()));
+    super::cache::through(entry, opts, || {
+        let boogie = ensure_boogie()?;
+        run_with(&boogie, text, opts)
+    })
 }
 
 /// The per-procedure `/timeLimit` in seconds for a run's timeout.
 pub fn time_limit(timeout: Duration) -> u64 {
-    (timeout.as_secs() * 9 / 10).max(1)
+    let t = timeout.as_secs();
+    t.saturating_sub((t / 10).max(2)).max(1)
 }
 
 /// Verifies `text` with the Boogie executable `boogie`.
@@ -124,7 +139,11 @@ pub fn run_with(
     })?;
     let (status, stdout, stderr, time) = (done.status, done.stdout, done.stderr, done.time);
     let errors = verdict(&stdout, &stderr, status.code(), limit)?;
-    Ok(BoogieVerdict { errors, time })
+    Ok(BoogieVerdict {
+        errors,
+        time,
+        cached: false,
+    })
 }
 
 /// The errors of a finished run, or why it has no verdict.
@@ -150,9 +169,10 @@ pub fn verdict(
     }
     match parse::parse_output(stdout) {
         Ok(errors) => Ok(errors),
-        Err(parse::NoVerdict::TimedOut) => {
-            Err(BackendError::Timeout(Duration::from_secs(time_limit)))
-        }
+        Err(parse::NoVerdict::TimedOut(unfinished)) => Err(BackendError::Timeout {
+            after: Duration::from_secs(time_limit),
+            unfinished,
+        }),
         Err(parse::NoVerdict::Failed(reason)) => Err(crashed(reason)),
     }
 }

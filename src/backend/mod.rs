@@ -1,15 +1,17 @@
 //! Backends: provisioning, running, and reading their output into typed failures.
 
 pub mod boogie;
+pub mod cache;
 pub mod process;
 pub mod provision;
 pub mod silicon;
 
 use crate::syntax::span::LineCol;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
 /// What kind of check the backend says failed (Viper's error kinds).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FailureKind {
     AssertFailed,
     PostconditionViolated,
@@ -36,7 +38,7 @@ pub enum FailureKind {
 }
 
 /// Why it failed (Viper's error reasons).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FailureReason {
     /// `Assertion E might not hold.`
     AssertionFalse,
@@ -53,7 +55,7 @@ pub enum FailureReason {
 }
 
 /// One failure as the backend reported it, in the generated file's coordinates.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BackendFailure {
     pub kind: FailureKind,
     pub reason: FailureReason,
@@ -70,18 +72,16 @@ pub struct BackendFailure {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BackendError {
     /// Something the backend needs is not there, and could not be provisioned.
-    Missing {
-        what: String,
-        fix: String,
-    },
+    Missing { what: String, fix: String },
     /// Provisioning failed (download, checksum, extraction).
     Provision(String),
-    Timeout(Duration),
-    /// The backend exited without a verdict (crash, parse error in the generated text).
-    Crashed {
-        status: Option<i32>,
-        output: String,
+    /// Out of time; the members not verified by then (when the backend tells).
+    Timeout {
+        after: Duration,
+        unfinished: Vec<String>,
     },
+    /// The backend exited without a verdict (crash, parse error in the generated text).
+    Crashed { status: Option<i32>, output: String },
 }
 
 impl std::fmt::Display for BackendError {
@@ -89,11 +89,13 @@ impl std::fmt::Display for BackendError {
         match self {
             BackendError::Missing { what, fix } => write!(f, "{what} is missing; to fix it: {fix}"),
             BackendError::Provision(m) => write!(f, "provisioning the backend failed: {m}"),
-            BackendError::Timeout(d) => write!(
-                f,
-                "the backend timed out after {} s; raise it with --timeout SECONDS",
-                d.as_secs()
-            ),
+            BackendError::Timeout { after, unfinished } => {
+                write!(f, "the backend timed out after {} s", after.as_secs())?;
+                if !unfinished.is_empty() {
+                    write!(f, " before it finished {}", unfinished.join(", "))?;
+                }
+                write!(f, "; raise it with --timeout SECONDS")
+            }
             BackendError::Crashed { status, output } => write!(
                 f,
                 "the backend stopped without a verdict (exit status {}):\n{output}",
@@ -109,11 +111,26 @@ pub struct RunOptions {
     pub timeout: Duration,
     /// The solver's random seeds (for measuring stability); None: the backend's own.
     pub seed: Option<u64>,
+    /// Use and keep verdicts in the cache ([`cache`]).
+    pub cache: bool,
+    /// Silicon on a warm worker ([`silicon::warm`]); false: a JVM of its own per run.
+    pub warm: bool,
 }
 
 /// The backend's verdict: verified exactly when `failures` is empty.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Verdict {
     pub failures: Vec<BackendFailure>,
     pub time: Duration,
+    /// Each member's name and time as the backend finished it (empty when it does not tell).
+    pub members: Vec<(String, Duration)>,
+    /// This verdict came from the cache (the times are those of the run that made it).
+    #[serde(skip)]
+    pub cached: bool,
+}
+
+impl cache::Kept for Verdict {
+    fn mark_kept(&mut self) {
+        self.cached = true;
+    }
 }

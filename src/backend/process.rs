@@ -37,6 +37,34 @@ pub enum Stopped {
 /// Live process groups and the temporary folders of their runs.
 static LIVE: Mutex<Vec<(u32, Option<PathBuf>)>> = Mutex::new(Vec::new());
 
+/// Temporary folders handed to a process that outlives them (a warm worker's requests).
+static FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// A temporary folder the signal handler removes if weft is interrupted while it lives.
+pub struct TrackedDir(tempfile::TempDir);
+
+impl TrackedDir {
+    pub fn new() -> std::io::Result<TrackedDir> {
+        let dir = tempfile::tempdir()?;
+        FOLDERS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(dir.path().to_path_buf());
+        Ok(TrackedDir(dir))
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+impl Drop for TrackedDir {
+    fn drop(&mut self) {
+        let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
+        folders.retain(|f| f != self.0.path());
+    }
+}
+
 /// Runs `cmd` (its pipes are set here) with `timeout`, in a process group of its own
 /// that is killed on every way out but a normal exit. `work`: the run's temporary
 /// folder, removed by the signal handler if weft is interrupted.
@@ -48,17 +76,8 @@ pub fn run(
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(cmd, 0);
     let started = Instant::now();
-    // Registered under the lock held across the spawn, so a signal arriving in between
-    // still finds the group.
-    let mut child = {
-        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-        let child = cmd.spawn().map_err(Stopped::Spawn)?;
-        live.push((child.id(), work));
-        child
-    };
+    let mut child = spawn_group(cmd, work).map_err(Stopped::Spawn)?;
     let out = read_on_thread(child.stdout.take());
     let err = read_on_thread(child.stderr.take());
     let waited = child.wait_timeout(timeout);
@@ -102,12 +121,34 @@ pub fn run_backend(
             status: None,
             output: cannot_start(e),
         },
-        Stopped::Timeout => BackendError::Timeout(timeout),
+        Stopped::Timeout => BackendError::Timeout {
+            after: timeout,
+            unfinished: Vec::new(),
+        },
         Stopped::Wait(e) => BackendError::Crashed {
             status: None,
             output: format!("waiting for {what} failed: {e}"),
         },
     })
+}
+
+/// Starts `cmd` as the leader of a process group of its own, registered so that
+/// weft's signal handler ends it. End it with [`end_group`].
+pub fn spawn_group(cmd: &mut Command, work: Option<PathBuf>) -> std::io::Result<Child> {
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(cmd, 0);
+    // Registered under the lock held across the spawn, so a signal arriving in between
+    // still finds the group.
+    let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    let child = cmd.spawn()?;
+    live.push((child.id(), work));
+    Ok(child)
+}
+
+/// Kills the group `child` leads (its solvers too), reaps the child, forgets the group.
+pub fn end_group(child: &mut Child) {
+    kill_group(child);
+    unregister(child.id());
 }
 
 fn unregister(pid: u32) {
@@ -161,6 +202,9 @@ pub fn install_signal_handler() {
                     if let Some(w) = work {
                         let _ = std::fs::remove_dir_all(w);
                     }
+                }
+                for f in FOLDERS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+                    let _ = std::fs::remove_dir_all(f);
                 }
                 std::process::exit(128 + sig);
             }

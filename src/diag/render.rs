@@ -106,6 +106,28 @@ pub struct Report {
     pub time_ms: u64,
     pub failures: Vec<Entry>,
     pub errors: Vec<Entry>,
+    /// Each backend program of the run (independent files are programs of their own).
+    #[serde(default)]
+    pub programs: Vec<ProgramEntry>,
+}
+
+/// One backend program of a run and what its backend run took.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProgramEntry {
+    pub files: Vec<String>,
+    pub time_ms: u64,
+    /// The verdict came from weft's cache of verdicts (`time_ms` is the run that made it).
+    pub cached: bool,
+    /// Each method, function and predicate the backend reported, with its time.
+    #[serde(default)]
+    pub members: Vec<MemberEntry>,
+}
+
+/// One member's verification time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MemberEntry {
+    pub name: String,
+    pub time_ms: u64,
 }
 
 /// One diagnostic in the JSON report. Positions are absent only for errors with no place in a
@@ -173,7 +195,14 @@ impl Report {
             time_ms,
             failures,
             errors,
+            programs: Vec::new(),
         }
+    }
+
+    /// Sets the programs of the run.
+    pub fn with_programs(mut self, programs: Vec<ProgramEntry>) -> Report {
+        self.programs = programs;
+        self
     }
 
     /// Replaces the file list (when the store also holds files the user did not name, such as

@@ -163,7 +163,7 @@ impl Text {
         self.parts.iter().flat_map(|p| p.bytes())
     }
 
-    pub fn write_to(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
+    pub fn write_to(&self, w: &mut (impl std::io::Write + ?Sized)) -> std::io::Result<()> {
         self.parts
             .iter()
             .try_for_each(|p| w.write_all(p.as_bytes()))

@@ -29,6 +29,15 @@ fn member_name(classes: &[String], class: Option<crate::core::ClassId>, name: &s
     }
 }
 
+/// A generated member's name as the source writes it (`Class__m` is `Class.m`, `g__m`
+/// is `m`), for messages that name members; other names (the prelude's) stay.
+pub fn source_name(generated: &str) -> String {
+    if let Some(global) = generated.strip_prefix("g__") {
+        return global.to_string();
+    }
+    generated.replacen("__", ".", 1)
+}
+
 /// The classes' names in the output: a class named like an earlier one (several files of a
 /// run may each declare one: `check::env::ClassNames`) gets its index.
 fn class_names(p: &Program) -> Vec<String> {

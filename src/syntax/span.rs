@@ -45,7 +45,7 @@ pub struct SourceFile {
 }
 
 /// A line/column position, both 1-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LineCol {
     pub line: usize,
     pub column: usize,

@@ -30,8 +30,8 @@ use crate::syntax::span::LineCol;
 /// Why an output holds no verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NoVerdict {
-    /// A procedure ran out of its `/timeLimit`.
-    TimedOut,
+    /// A procedure ran out of its `/timeLimit`; the procedures Boogie named.
+    TimedOut(Vec<String>),
     /// Anything else (input errors, inconclusive results, crash, unknown output), said in
     /// a sentence that quotes the output's relevant lines.
     Failed(String),
@@ -270,7 +270,14 @@ pub fn parse_output(out: &str) -> Result<Vec<BoogieError>, NoVerdict> {
         )));
     };
     if summary.timeouts > 0 || !timeouts.is_empty() {
-        return Err(NoVerdict::TimedOut);
+        let procedures = timeouts
+            .iter()
+            .filter_map(|l| {
+                let rest = &l[l.find("Verification of '")? + "Verification of '".len()..];
+                Some(rest[..rest.find('\'')?].to_string())
+            })
+            .collect();
+        return Err(NoVerdict::TimedOut(procedures));
     }
     if summary.inconclusive > 0 || !inconclusive.is_empty() {
         return Err(NoVerdict::Failed(format!(

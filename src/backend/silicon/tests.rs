@@ -126,6 +126,8 @@ fn opts() -> RunOptions {
     RunOptions {
         timeout: Duration::from_secs(120),
         seed: None,
+        cache: false,
+        warm: true,
     }
 }
 
@@ -162,9 +164,11 @@ fn silicon_timeout_is_reported() {
     let short = RunOptions {
         timeout: Duration::from_millis(200),
         seed: None,
+        cache: false,
+        warm: true,
     };
     match run_with(&paths, &Text::from("method m() { }\n".to_string()), &short) {
-        Err(BackendError::Timeout(_)) => {}
+        Err(BackendError::Timeout { .. }) => {}
         other => panic!("expected a timeout, got {other:?}"),
     }
 }

@@ -622,6 +622,8 @@ fn silicon_accepts_and_positions_map_back() {
     let opts = RunOptions {
         timeout: Duration::from_secs(300),
         seed: None,
+        cache: false,
+        warm: true,
     };
     let verdict = crate::backend::silicon::run_with(&paths, &em.text, &opts)
         .unwrap_or_else(|e| panic!("{e}\n{}", em.text));

@@ -1,0 +1,146 @@
+// weft's warm Silicon: one JVM verifies many Silver files, one after another.
+//
+// Starting a JVM and loading Silicon costs seconds; verifying a small program
+// in a warm JVM costs a fraction of that. weft starts this driver once per
+// worker and sends it requests on standard input, one per line:
+//
+//     FILE<TAB>SEED            (SEED is a number, or - for Silicon's own)
+//
+// For each request it writes to standard output, in this order:
+//
+//     @weft member NAME MS     one line per member as Silicon finishes it
+//     ...                      Silicon's own verdict text, exactly as its
+//                              command line prints it ("Silicon finished
+//                              verification successfully in ..." or
+//                              "Silicon found N errors in ...:" and the
+//                              "  [k] MESSAGE" entries)
+//     @weft done               the end of this request's answer
+//
+// Anything Silicon itself prints goes to standard error, so standard output
+// carries only the protocol. A request that throws is answered with
+// "@weft crash MESSAGE" before "@weft done": weft reports it as a tool
+// failure, never as a verdict. End of input ends the driver. weft kills the
+// driver's process group (the JVM and every Z3 it started) on a timeout.
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import scala.collection.immutable.ArraySeq;
+import viper.silicon.SiliconFrontend;
+import viper.silver.reporter.EntityFailureMessage;
+import viper.silver.reporter.EntitySuccessMessage;
+import viper.silver.reporter.Message;
+import viper.silver.reporter.Reporter;
+import viper.silver.verifier.AbstractError;
+import viper.silver.verifier.Failure;
+import viper.silver.verifier.VerificationResult;
+
+public final class WeftSilicon {
+    private WeftSilicon() {}
+
+    /** Reports each finished member on the protocol stream as it happens. */
+    private static final class MemberReporter implements Reporter {
+        private final PrintStream out;
+
+        MemberReporter(PrintStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public String name() {
+            return "weft";
+        }
+
+        @Override
+        public void report(Message m) {
+            if (m instanceof EntitySuccessMessage) {
+                EntitySuccessMessage s = (EntitySuccessMessage) m;
+                member(s.concerning().name(), s.verificationTime());
+            } else if (m instanceof EntityFailureMessage) {
+                EntityFailureMessage f = (EntityFailureMessage) m;
+                member(f.concerning().name(), f.verificationTime());
+            }
+        }
+
+        private void member(String name, long ms) {
+            synchronized (out) {
+                out.println("@weft member " + name + " " + ms);
+                out.flush();
+            }
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 1) {
+            System.err.println("usage: WeftSilicon Z3_EXECUTABLE");
+            System.exit(2);
+        }
+        String z3 = args[0];
+        PrintStream out =
+                new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, "UTF-8");
+        // Silicon's own printing must not mix with the protocol.
+        System.setOut(System.err);
+        BufferedReader in =
+                new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        out.println("@weft ready");
+        out.flush();
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] parts = line.split("\t", -1);
+            try {
+                verify(out, z3, parts[0], parts.length > 1 ? parts[1] : "-");
+            } catch (Throwable t) {
+                String msg = String.valueOf(t).replace('\n', ' ');
+                out.println("@weft crash " + msg);
+            }
+            out.println("@weft done");
+            out.flush();
+        }
+    }
+
+    private static void verify(PrintStream out, String z3, String file, String seed) {
+        List<String> args = new ArrayList<>();
+        args.add("--z3Exe");
+        args.add(z3);
+        args.add("--numberOfErrorsToReport");
+        args.add("0");
+        if (!seed.equals("-")) {
+            args.add("--proverArgs");
+            args.add("smt.random_seed=" + seed + " sat.random_seed=" + seed);
+        }
+        args.add(file);
+        long start = System.nanoTime();
+        SiliconFrontend frontend =
+                new SiliconFrontend(
+                        new MemberReporter(out), SiliconFrontend.$lessinit$greater$default$2());
+        try {
+            frontend.execute(
+                    ArraySeq.unsafeWrapArray(args.toArray(new String[0])),
+                    frontend.execute$default$2());
+            String seconds = String.format("%.2fs", (System.nanoTime() - start) / 1e9);
+            VerificationResult result = frontend.result();
+            synchronized (out) {
+                if (result instanceof Failure) {
+                    List<AbstractError> errors = new ArrayList<>();
+                    ((Failure) result).errors().foreach(e -> errors.add(e));
+                    out.println("Silicon found " + errors.size() + " errors in " + seconds + ":");
+                    for (int i = 0; i < errors.size(); i++) {
+                        out.println("  [" + i + "] " + errors.get(i).readableMessage());
+                    }
+                } else {
+                    out.println("Silicon finished verification successfully in " + seconds + ".");
+                }
+            }
+        } finally {
+            if (frontend.verifier() != null) {
+                frontend.verifier().stop();
+            }
+        }
+    }
+}
