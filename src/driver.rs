@@ -189,12 +189,10 @@ fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::
     if !errors.is_empty() {
         return Err(errors);
     }
-    // The Java tree rewrites (ghost parameters, runnables, inheritance): PVL
-    // has none of these constructs.
+    // The Java constructs that are encodings (ghost parameters, runnables,
+    // inheritance): PVL has none of them.
     if java {
-        syntax::java::instantiate::expand(&mut units)?;
-        syntax::java::runnable::synthesize(&mut units)?;
-        syntax::java::inherit::flatten(&mut units)?;
+        crate::passes::java::lower(&mut units)?;
     }
     // PVL generics are instantiated in the method bodies too: the skim
     // left those unparsed, so a program with templates is parsed whole.

@@ -38,11 +38,10 @@
 //!   (InterruptedException)`, `synchronized` (a `Synchronized` node the
 //!   checker turns into lock/unlock, unlocking on every exit) and
 //!   `wait()`/`notify()` (lock statements); the spec library (`backends/spec/java/…`,
-//!   annotated Java) is loaded with a program that names its classes. Before
-//!   checking, three tree rewrites run in order (driver): `instantiate`
-//!   (class ghost parameters, with `lemma` proofs), `runnable` (a thread
-//!   class per `new Thread(r)`), `inherit` (`extends` by copying).
-//!   [`syntax::walk`] is the one mutable traversal they share. PVL
+//!   annotated Java) is loaded with a program that names its classes. The
+//!   Java constructs that are encodings are lowered by passes, not here
+//!   (`passes::java`). [`syntax::walk`] is the one mutable traversal of the
+//!   tree. PVL
 //!   generics ([`syntax::generics`]): a generic class or member is a
 //!   template, copied once per type-argument list used (`Box<int>` → class
 //!   `Box$int`, `id<int>(x)` → `id$int(x)`); a template never used is
@@ -73,8 +72,13 @@
 //!   The CLI runs on a thread with a 1 GiB stack (reserved, not used:
 //!   [`parallel::STACK`]), as do the pipeline's workers, since the stages
 //!   recurse over the input's nesting.
-//! * [`passes`]: the ordered list of core-to-core rewritings
-//!   ([`passes::PASSES`]). Today: `context_everywhere`, `threads`, `locks`.
+//! * [`passes`]: first the Java tree passes ([`passes::java::JAVA`], before
+//!   checking, each a `WEFT_STAGES` stage): `instantiate` (class ghost
+//!   parameters, with `lemma` proofs), `runnable` (a thread class per
+//!   `new Thread(r)`), `inherit` (`extends` by copying); they make classes
+//!   the checker resolves like written ones. Then the ordered list of
+//!   core-to-core rewritings ([`passes::PASSES`]). Today:
+//!   `context_everywhere`, `threads`, `locks`.
 //!   Each further concurrency layer (synchronisers, atomics, GPU,
 //!   histories) is one more entry. The pass contract: a [`passes::Pass`]
 //!   names the statements it removes (`removes`), and after it lowers a body
@@ -98,7 +102,11 @@
 //!   running Silicon ([`backend::silicon`]) or Boogie ([`backend::boogie`])
 //!   with a timeout, their output parsed into typed failures. Every backend
 //!   runs in a process group of its own ([`backend::process`]), ended with
-//!   its solvers on a timeout or on weft's SIGINT/SIGTERM/SIGHUP.
+//!   its solvers on a timeout or on weft's SIGINT/SIGTERM/SIGHUP. Silicon
+//!   runs on warm worker JVMs ([`backend::silicon::warm`]: weft's driver
+//!   `backends/silicon/WeftSilicon.java`, one program at a time per worker,
+//!   a faulty worker killed and replaced); verdicts of completed runs are
+//!   kept by the hash of the backend text ([`backend::cache`]).
 //! * [`blame`]: a backend failure → the origin of the node printed at its
 //!   position → the failure code and source span; for Boogie the check table
 //!   already names the origin.
@@ -249,7 +257,7 @@
 //!   join has no fork state to refer to). A constructor that already says
 //!   `ensures idle(this)` (as VerCors's do) gets no second token.
 //!
-//! * **Java inheritance and threads** ([`syntax::java::inherit`],
+//! * **Java inheritance and threads** ([`passes::java::inherit`],
 //!   [`check`]'s group predicates). `class S extends D` is encoded by
 //!   copying: before checking, S gets every member of D it does not
 //!   redefine, so copies run with `this : S` and use S's redefinitions
@@ -302,7 +310,7 @@
 //!   construct's code), inhales and an assume; a generated check's resources
 //!   are blamed as the construct (`invariantFailed:perm` on the `unlock`).
 //!
-//! # Class ghost parameters and the synchronisers ([`syntax::java::instantiate`])
+//! # Class ghost parameters and the synchronisers ([`passes::java::instantiate`])
 //!
 //! The thesis's synchroniser contracts (ch. 4) are written over class ghost
 //! parameters: `/*@ given group (frac -> resource) inv; given boolean

@@ -3,6 +3,10 @@
 //! layering (later issues add thread, lock, synchroniser, atomic, GPU and
 //! history layers in front of the last pass).
 //!
+//! Before checking, the Java constructs that are encodings (class ghost
+//! parameters, `new Thread(r)`, `extends`) are lowered on the syntax tree by
+//! the passes of [`java::JAVA`]: they make classes the checker must resolve.
+//!
 //! A pass has two parts, so that a method body can go through every pass,
 //! and on to the encoder, as soon as it is checked: `declare` rewrites the
 //! declarations (contracts, new members) and gives the pass's [`Lower`],
@@ -10,6 +14,7 @@
 //! pass's declarations are rewritten before any body.
 
 mod context_everywhere;
+pub mod java;
 pub mod locks;
 pub mod rewrite;
 pub mod threads;

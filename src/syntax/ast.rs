@@ -36,15 +36,15 @@ pub struct Class {
     /// expanded once per instantiation by `syntax::generics` before checking.
     pub type_params: Vec<Ident>,
     /// Java's `extends D` (D not Object); the Java front end copies D's
-    /// members into the class before checking (`syntax::java::inherit`).
+    /// members into the class before checking (`passes::java::inherit`).
     pub extends: Option<Ident>,
     /// Java class ghost parameters (`/*@ given group (frac -> resource) inv; @*/`
     /// before the class): the class is a template, expanded once per
-    /// instantiation by `syntax::java::instantiate` before checking.
+    /// instantiation by `passes::java::instantiate` before checking.
     pub ghost_params: Vec<Param>,
     /// Java's `implements I, J` of a class, or `extends I, J` of an
     /// interface: the interfaces it is a subtype of (directly).
-    /// Named types, or `I/*@<args>@*/` until `syntax::java::instantiate`.
+    /// Named types, or `I/*@<args>@*/` until `passes::java::instantiate`.
     pub implements: Vec<Type>,
     /// A Java `interface`: no fields or constructors; its methods are abstract.
     pub is_interface: bool,
@@ -71,7 +71,7 @@ pub struct Modifiers {
     /// `group resource p(frac q)`: split/merge over `q` (scaled by the checker).
     pub is_group: bool,
     /// `lemma` (Java spec library): a bodiless ghost method whose proof weft
-    /// writes per instance (`syntax::java::instantiate`).
+    /// writes per instance (`passes::java::instantiate`).
     pub is_lemma: bool,
 }
 

@@ -6,7 +6,7 @@
 //! ordinary declaration named `Box$int`, `id$int`, in which every type
 //! parameter is replaced by its argument; the use names it. So the checker,
 //! passes and encoders never see a type parameter, as for Java's class ghost
-//! parameters (`syntax::java::instantiate`).
+//! parameters (`passes::java::instantiate`).
 //!
 //! A template that no program text instantiates is still checked and
 //! verified once, for an abstract type: each of its type parameters stands

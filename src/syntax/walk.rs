@@ -1,5 +1,5 @@
 //! A mutable walk over the syntax tree, for the rewrites the Java front end
-//! makes before checking (class ghost parameters, `syntax::java::instantiate`).
+//! makes before checking (class ghost parameters, `passes::java::instantiate`).
 //!
 //! A [`Rewrite`] sees every type and every expression after their parts
 //! (post-order), and may replace it in place.

@@ -16,12 +16,13 @@
 //! * `group resource P(frac p) = body` splits and merges over `p`: the
 //!   checker reads `P(e)` as `[e]P()` with the body at `p = 1` (sound when
 //!   the body is homogeneous in `p`; otherwise notSupported).
-//! * `class S extends D`: D's members are copied into S ([`inherit`]); no
-//!   subtyping or dynamic dispatch between classes.
+//! * `class S extends D`: D's members are copied into S (`passes::java::inherit`);
+//!   no subtyping or dynamic dispatch between classes.
 //! * `class C implements I`, `interface I extends J`: a C is assignable to
 //!   its interfaces; a call through I uses I.m's contract, and C.m must
 //!   refine it (`check::refine`); an interface's predicates are shared.
-//! * `new Thread(r)`: a thread class per runnable class ([`runnable`]).
+//! * `new Thread(r)`: a thread class per runnable class (`passes::java::runnable`).
+//! * Class ghost parameters: instantiated (`passes::java::instantiate`).
 //! * Spec library classes (`java.lang.Object`, …) are loaded when a program
 //!   names them ([`library`]).
 //!
@@ -29,14 +30,10 @@
 //! README's feature table; builders.rs lists the desugarings.
 
 pub mod builders;
-pub mod inherit;
-pub mod instantiate;
-pub mod lemma;
 pub mod lexer;
 pub mod library;
 pub mod literal;
 pub mod parser;
-pub mod runnable;
 #[cfg(test)]
 mod tests;
 

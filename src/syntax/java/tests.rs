@@ -135,28 +135,6 @@ fn jml_words_are_identifiers_in_java_text() {
 }
 
 #[test]
-fn a_subclass_gets_the_members_it_does_not_redefine() {
-    let mut units = vec![parse(
-        "class D { int x; void m() {} void n() {} } class S extends D { void n() {} S() { super(); } }",
-    )];
-    super::inherit::flatten(&mut units).expect("flattens");
-    let Decl::Class(s) = &units[0].decls[1] else {
-        panic!("a class")
-    };
-    let names: Vec<&str> = s
-        .members
-        .iter()
-        .map(|m| match m {
-            Member::Field(f) => f.name.name.as_str(),
-            Member::Method(m) => m.name.name.as_str(),
-            Member::Function(f) => f.name.name.as_str(),
-            Member::Predicate(p) => p.name.name.as_str(),
-        })
-        .collect();
-    assert_eq!(names, ["n", "S", "x", "m"]);
-}
-
-#[test]
 fn unsupported_java_is_reported_at_its_place() {
     let ns = Code::Error(ErrorCode::NotSupported);
     assert_eq!(

@@ -656,7 +656,11 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
             ],
             vec![
                 Stmt {
-                    kind: StmtKind::Expr(call(super::builders::SUPER, Vec::new(), None)),
+                    kind: StmtKind::Expr(call(
+                        crate::syntax::java::builders::SUPER,
+                        Vec::new(),
+                        None,
+                    )),
                     span,
                 },
                 Stmt {

@@ -17,9 +17,9 @@
 //! notSupported) and nothing is dispatched dynamically. (S is a subtype of
 //! the interfaces D implements: they are checked against S's copies.)
 
-use super::builders::SUPER;
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::syntax::ast::*;
+use crate::syntax::java::builders::SUPER;
 use crate::syntax::span::Span;
 use std::collections::HashMap;
 
@@ -398,4 +398,35 @@ fn default_ctor(
         stmts,
         span,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::java::parse_java;
+    use crate::syntax::span::FileId;
+
+    #[test]
+    fn a_subclass_gets_the_members_it_does_not_redefine() {
+        let mut units = vec![parse_java(
+        FileId(0),
+        "class D { int x; void m() {} void n() {} } class S extends D { void n() {} S() { super(); } }",
+    )
+    .expect("parses")];
+        flatten(&mut units).expect("flattens");
+        let Decl::Class(s) = &units[0].decls[1] else {
+            panic!("a class")
+        };
+        let names: Vec<&str> = s
+            .members
+            .iter()
+            .map(|m| match m {
+                Member::Field(f) => f.name.name.as_str(),
+                Member::Method(m) => m.name.name.as_str(),
+                Member::Function(f) => f.name.name.as_str(),
+                Member::Predicate(p) => p.name.name.as_str(),
+            })
+            .collect();
+        assert_eq!(names, ["n", "S", "x", "m"]);
+    }
 }

@@ -793,7 +793,7 @@ fn same_owner(c: &mut Class, a: &str, b: &str, span: Span) {
 
 fn is_super_call(s: &Stmt) -> bool {
     matches!(&s.kind, StmtKind::Expr(Expr { kind: ExprKind::Call(c), .. })
-        if c.recv.is_none() && c.name.name == super::builders::SUPER)
+        if c.recv.is_none() && c.name.name == crate::syntax::java::builders::SUPER)
 }
 
 /// The default constructor (write permission to every non-final field),

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""The "K arrays, one loop" program: one method that writes K integer arrays in one loop.
+
+    gen_karrays.py pvl K      the program in PVL, for weft
+    gen_karrays.py silver K   the same proof encoded by hand in Silver, for Silicon alone:
+                              arrays as a domain of slots with injectivity axioms (the
+                              standard Viper encoding), bounds asserted where an element is
+                              written, nothing else.
+
+Each array a_k has length n and write permission to every element; the loop sets a_k[i] = i for
+every k, and the postcondition says a_k[j] == j for all j. The proof needs one quantified
+permission and one quantified value invariant per array: its cost grows with K.
+"""
+import sys
+
+
+def pvl(k: int) -> str:
+    arrays = [f"a{x}" for x in range(k)]
+    out = []
+    for a in arrays:
+        out.append(f"context_everywhere {a} != null && {a}.length == n;")
+        out.append(f"context (\\forall* int j; 0 <= j && j < n; Perm({a}[j], write));")
+        out.append(f"ensures (\\forall int j; 0 <= j && j < n; {a}[j] == j);")
+    params = ", ".join(f"int[] {a}" for a in arrays)
+    out.append(f"void fill(int n, {params}) {{")
+    out.append("  int i = 0;")
+    out.append("  loop_invariant 0 <= i && i <= n;")
+    for a in arrays:
+        out.append(
+            f"  loop_invariant (\\forall* int j; 0 <= j && j < n; Perm({a}[j], write));"
+        )
+        out.append(f"  loop_invariant (\\forall int j; 0 <= j && j < i; {a}[j] == j);")
+    out.append("  while (i < n) {")
+    for a in arrays:
+        out.append(f"    {a}[i] = i;")
+    out.append("    i = i + 1;")
+    out.append("  }")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+SILVER_PRELUDE = """\
+domain IArray {
+  function slot(a: IArray, i: Int): Ref
+  function len(a: IArray): Int
+  function first(r: Ref): IArray
+  function second(r: Ref): Int
+
+  axiom all_diff {
+    forall a: IArray, i: Int :: { slot(a, i) } first(slot(a, i)) == a && second(slot(a, i)) == i
+  }
+  axiom len_nonneg {
+    forall a: IArray :: { len(a) } len(a) >= 0
+  }
+}
+
+field val: Int
+"""
+
+
+def silver(k: int) -> str:
+    arrays = [f"a{x}" for x in range(k)]
+    perm = lambda a: f"forall j: Int :: {{ slot({a}, j) }} 0 <= j && j < n ==> acc(slot({a}, j).val)"
+    value = lambda a, hi: (
+        f"forall j: Int :: {{ slot({a}, j) }} 0 <= j && j < {hi} ==> slot({a}, j).val == j"
+    )
+    out = [SILVER_PRELUDE]
+    params = ", ".join(f"{a}: IArray" for a in arrays)
+    out.append(f"method fill(n: Int, {params})")
+    for a in arrays:
+        out.append(f"  requires len({a}) == n")
+        out.append(f"  requires {perm(a)}")
+        out.append(f"  ensures {perm(a)}")
+        out.append(f"  ensures {value(a, 'n')}")
+    out.append("{")
+    out.append("  var i: Int := 0")
+    out.append("  while (i < n)")
+    out.append("    invariant 0 <= i && i <= n")
+    for a in arrays:
+        out.append(f"    invariant {perm(a)}")
+        out.append(f"    invariant {value(a, 'i')}")
+    out.append("  {")
+    for a in arrays:
+        out.append(f"    assert 0 <= i && i < len({a})")
+        out.append(f"    slot({a}, i).val := i")
+    out.append("    i := i + 1")
+    out.append("  }")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in ("pvl", "silver"):
+        sys.exit("usage: gen_karrays.py pvl|silver K")
+    k = int(sys.argv[2])
+    sys.stdout.write(pvl(k) if sys.argv[1] == "pvl" else silver(k))

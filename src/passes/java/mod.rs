@@ -1,0 +1,59 @@
+//! Java constructs that are encodings, lowered on the syntax tree before checking.
+//!
+//! The thesis's Java programs use three constructs that are not core: class ghost
+//! parameters (ch. 4: a class `given` a predicate or a value), `new Thread(r)` for a
+//! `Runnable r`, and `extends`. Each is rewritten into plain classes here, so the
+//! checker, the core passes and the encoders never meet them. They run on the tree,
+//! not on the core program, because each one makes classes (an instance per ghost
+//! argument, a thread class per runnable, a subclass with its inherited members) that
+//! the checker must then resolve like written ones. PVL has none of them.
+//!
+//! In order ([`JAVA`]):
+//! 1. [`instantiate`] removes ghost parameters: a class per distinct argument list; a
+//!    lemma of the specification library gets its proof per instance ([`lemma`]).
+//! 2. [`runnable`] removes `new Thread(r)`: a thread class per runnable class, whose
+//!    `run` has the runnable's contract.
+//! 3. [`inherit`] removes `extends`: the superclass's members copied into the subclass.
+
+pub mod inherit;
+pub mod instantiate;
+mod lemma;
+pub mod runnable;
+
+use crate::diag::Diagnostic;
+use crate::syntax::ast::Unit;
+
+/// A rewriting of the syntax tree of a Java program.
+pub struct TreePass {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub run: fn(&mut [Unit]) -> Result<(), Vec<Diagnostic>>,
+}
+
+/// The Java tree passes, in order: an instance's class may be a runnable, and a class
+/// made by either may extend another.
+pub const JAVA: &[TreePass] = &[
+    TreePass {
+        name: "instantiate",
+        description: "class ghost parameters: a class per argument list",
+        run: instantiate::expand,
+    },
+    TreePass {
+        name: "runnable",
+        description: "new Thread(r): a thread class per runnable class",
+        run: runnable::synthesize,
+    },
+    TreePass {
+        name: "inherit",
+        description: "extends: the superclass's members copied into the subclass",
+        run: inherit::flatten,
+    },
+];
+
+/// Runs every Java tree pass in order, each as a stage of its own (`WEFT_STAGES`).
+pub fn lower(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
+    for pass in JAVA {
+        crate::stages::stage(pass.name, || (pass.run)(units))?;
+    }
+    Ok(())
+}
