@@ -518,11 +518,12 @@ mod tests {
                     // Collections (tests/cases/collections): a family of
                     // expected failures per file, each on its own line.
                     Some("collections") => {}
-                    // Thread negative tests: one expected failure, or a front-end error.
-                    Some("threads") if is_case && expected_error(&text).is_some() => {
+                    // Thread and atomics negative tests: one expected failure, or a
+                    // front-end error.
+                    Some("threads" | "atomics") if is_case && expected_error(&text).is_some() => {
                         assert!(regions.len() <= 1, "{}", path.display())
                     }
-                    Some("threads") if is_case => {
+                    Some("threads" | "atomics") if is_case => {
                         assert_eq!(regions.len(), 1, "{}", path.display())
                     }
                     Some("errors") => {

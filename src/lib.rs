@@ -52,8 +52,9 @@
 //!   PVL is VerCors's grammar: `run { … }` is `void run()`, `lock_invariant
 //!   I; class C` the class's lock invariant, bare `[/expect C]`/`[/end]`
 //!   markers are skipped, and the later layers' blocks (`par`, `parallel`,
-//!   `sequential`, `vec`, `barrier`, `invariant`, `atomic`) parse into one
-//!   `NotSupported` statement the checker reports with its span.
+//!   `sequential`, `vec`, `barrier`) parse into one `NotSupported` statement
+//!   the checker reports with its span; `invariant name(R) { … }` and
+//!   `atomic(names) { … }` parse into their own statements.
 //! * [`check`]: name resolution and type checking; produces [`core`], where
 //!   sugar is gone (`for` is `while`, `do S while (c)` is `S; while (c) S`,
 //!   `break`/`continue` (labelled or not) are jumps to labels the checker
@@ -78,7 +79,9 @@
 //!   `new Thread(r)`), `inherit` (`extends` by copying); they make classes
 //!   the checker resolves like written ones. Then the ordered list of
 //!   core-to-core rewritings ([`passes::PASSES`]). Today:
-//!   `context_everywhere`, `threads`, `locks`.
+//!   `context_everywhere`, `atomics` (invariant blocks exhale R, atomic
+//!   blocks inhale and exhale it, R's locals frozen at entry, jumps across
+//!   the blocks refused), `threads`, `locks`.
 //!   Each further concurrency layer (synchronisers, atomics, GPU,
 //!   histories) is one more entry. The pass contract: a [`passes::Pass`]
 //!   names the statements it removes (`removes`), and after it lowers a body

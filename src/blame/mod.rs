@@ -427,6 +427,10 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::PostFailed(r) => format!("postcondition {}", why(r)),
         C::InvariantNotEstablished(r) => format!("loop invariant {} on entry", why(r)),
         C::NotMaintained(r) => format!("loop invariant {} after an iteration", why(r)),
+        C::NotEstablished(r) => format!("the invariant {} when the block is entered", why(r)),
+        C::AtomicNotMaintained(r) => {
+            format!("the invariant {} at the end of this atomic block", why(r))
+        }
         C::FoldFailed(r) => format!("folding {}", why(r)),
         C::UnfoldFailed(r) => format!("unfolding {}", why(r)),
         C::ExhaleFailed(r) => format!("exhale {}", why(r)),

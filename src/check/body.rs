@@ -42,6 +42,10 @@ pub(super) struct Body<'e> {
     /// How many quantifier bodies enclose the expression being checked
     /// (a trigger marker `{: e :}` needs one).
     pub quant_depth: u32,
+    /// The invariant blocks around the statement being checked, innermost last.
+    pub invariants: Vec<Name>,
+    /// The invariants the enclosing atomic blocks hold.
+    pub atomics: Vec<Name>,
 }
 
 /// The labels a loop's `break` and `continue` jump to, and whether they are
@@ -73,6 +77,8 @@ impl<'e> Body<'e> {
             loop_label: None,
             next_loop: 0,
             quant_depth: 0,
+            invariants: Vec::new(),
+            atomics: Vec::new(),
         }
     }
 

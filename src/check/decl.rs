@@ -420,8 +420,29 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
             }
             S::Ghost(s) | S::Labelled(_, s) => walk(b, s, seen),
             S::DoWhile { body, .. } => in_loop(b, body, seen),
-            S::Block(body) => walk_block(b, body, seen),
-            _ => {}
+            S::Block(body)
+            | S::Synchronized { body, .. }
+            | S::Invariant { body, .. }
+            | S::Atomic { body, .. } => walk_block(b, body, seen),
+            // Every kind is named: a new block kind must say whether labels
+            // inside it count.
+            S::Local { .. }
+            | S::Assign { .. }
+            | S::Expr(_)
+            | S::Return(_)
+            | S::Lock(..)
+            | S::Assert(_)
+            | S::Assume(_)
+            | S::Inhale(_)
+            | S::Exhale(_)
+            | S::Refute(_)
+            | S::Fold(_)
+            | S::Unfold(_)
+            | S::Break(_)
+            | S::Continue(_)
+            | S::Fork(_)
+            | S::Join(_)
+            | S::NotSupported(_) => {}
         }
     }
     fn walk_block(b: &mut Body<'_>, body: &ast::Block, seen: &mut Seen) {

@@ -23,6 +23,7 @@
 //! returned sorted by position; a callable with an error is still checked to
 //! the end, so one mistake does not hide the next.
 
+mod atomics;
 mod body;
 mod call;
 mod collect;

@@ -162,6 +162,8 @@ impl Body<'_> {
                 let b = self.block(b);
                 out.push(stmt(S::Block(b), span));
             }
+            AS::Invariant { name, inv, body } => self.invariant_block(name, inv, body, span, out),
+            AS::Atomic { names, body } => self.atomic_block(names, body, span, out),
             AS::NotSupported(what) => {
                 let msg = format!("{what} is not supported yet");
                 self.err::<()>(ErrorCode::NotSupported, span, msg);

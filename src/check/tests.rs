@@ -235,6 +235,13 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
         S::Label(l) => format!("(label {l})"),
         S::Goto(l) => format!("(goto {l})"),
         S::Block(b) => sx_block(p, b),
+        S::Invariant { name, inv, body } => {
+            format!("(invariant {name} {} {})", e(inv), sx_block(p, body))
+        }
+        S::Atomic { names, body } => {
+            let names: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
+            format!("(atomic {} {})", names.join(" "), sx_block(p, body))
+        }
         S::Fork(x) => format!("(fork {})", e(x)),
         S::Join(x) => format!("(join {})", e(x)),
         S::Check { exhale, expr, code } => {

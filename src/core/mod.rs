@@ -297,6 +297,19 @@ pub enum StmtKind {
     Fork(Expr),
     /// `join t`: wait for `t`'s thread to end (lowered by `passes::threads`).
     Join(Expr),
+    /// `invariant name(inv) { body }`: `inv` is given up for the body, whose
+    /// `Atomic` blocks naming it hold it (lowered by `passes::atomics`).
+    Invariant {
+        name: Name,
+        inv: Expr,
+        body: Block,
+    },
+    /// `atomic(names) { body }`: the body holds the named invariants of the
+    /// enclosing `Invariant` blocks.
+    Atomic {
+        names: Vec<Name>,
+        body: Block,
+    },
     /// A check a pass generated for a source construct (the statement's
     /// span): `exhale expr` if `exhale`, else `assert expr`. Its failure reads
     /// as `code`, with the failing part's reason when `code` takes one.

@@ -13,6 +13,7 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         StmtKind::If { then, els, .. } => std::iter::once(then).chain(els.as_mut()).collect(),
         StmtKind::While { body, .. } => vec![body],
         StmtKind::Block(b) => vec![b],
+        StmtKind::Invariant { body, .. } | StmtKind::Atomic { body, .. } => vec![body],
         StmtKind::Local(..)
         | StmtKind::AssignLocal(..)
         | StmtKind::AssignField { .. }
@@ -42,6 +43,7 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
         StmtKind::If { then, els, .. } => std::iter::once(then).chain(els.as_ref()).collect(),
         StmtKind::While { body, .. } => vec![body],
         StmtKind::Block(b) => vec![b],
+        StmtKind::Invariant { body, .. } | StmtKind::Atomic { body, .. } => vec![body],
         _ => {
             // Same kinds as `child_blocks_mut` (kept exhaustive there).
             Vec::new()

@@ -32,6 +32,11 @@ pub enum FailureCode {
     PostFailed(Reason),
     InvariantNotEstablished(Reason),
     NotMaintained(Reason),
+    /// An invariant block's invariant does not hold on entry (`notEstablished`).
+    NotEstablished(Reason),
+    /// An atomic block does not give its invariant back (`notMaintained`, as a
+    /// loop invariant's; told apart here for the message).
+    AtomicNotMaintained(Reason),
     FoldFailed(Reason),
     UnfoldFailed(Reason),
     ExhaleFailed(Reason),
@@ -104,7 +109,8 @@ impl fmt::Display for FailureCode {
             PreFailed(r) => with(f, "preFailed", r),
             PostFailed(r) => with(f, "postFailed", r),
             InvariantNotEstablished(r) => with(f, "invariantNotEstablished", r),
-            NotMaintained(r) => with(f, "notMaintained", r),
+            NotMaintained(r) | AtomicNotMaintained(r) => with(f, "notMaintained", r),
+            NotEstablished(r) => with(f, "notEstablished", r),
             FoldFailed(r) => with(f, "foldFailed", r),
             UnfoldFailed(r) => with(f, "unfoldFailed", r),
             ExhaleFailed(r) => with(f, "exhaleFailed", r),
@@ -153,6 +159,8 @@ impl FailureCode {
             PostFailed(_) => PostFailed(r),
             InvariantNotEstablished(_) => InvariantNotEstablished(r),
             NotMaintained(_) => NotMaintained(r),
+            NotEstablished(_) => NotEstablished(r),
+            AtomicNotMaintained(_) => AtomicNotMaintained(r),
             FoldFailed(_) => FoldFailed(r),
             UnfoldFailed(_) => UnfoldFailed(r),
             ExhaleFailed(_) => ExhaleFailed(r),

@@ -183,6 +183,12 @@ impl Encoder<'_> {
                     "a lock operation here (the locks pass should have lowered it)",
                 )])
             }
+            S::Invariant { .. } | S::Atomic { .. } => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "an invariant or atomic block here (the atomics pass should have lowered it)",
+                )])
+            }
             S::Fork(_) | S::Join(_) => {
                 return Err(vec![Diagnostic::not_supported(
                     span,

@@ -13,6 +13,7 @@
 //! which rewrites one body at a time reading only declarations. Every
 //! pass's declarations are rewritten before any body.
 
+mod atomics;
 mod context_everywhere;
 pub mod java;
 pub mod locks;
@@ -41,6 +42,9 @@ pub trait Lower: Send + Sync {
 /// The pipeline, in order.
 pub const PASSES: &[Pass] = &[
     context_everywhere::PASS,
+    // First of the layers: its blocks hold forks, joins and locks that the later
+    // passes lower, and its inhales and exhales are plain core to them.
+    atomics::PASS,
     // After context_everywhere: a fork needs run's whole contract.
     threads::PASS,
     locks::PASS,

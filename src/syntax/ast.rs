@@ -388,10 +388,22 @@ pub enum StmtKind {
     Fork(Expr),
     /// `join e;`
     Join(Expr),
+    /// `invariant name(R) { body }` (VerCors): R is given up for the body,
+    /// whose `atomic(name)` blocks hold it (`passes::atomics`).
+    Invariant {
+        name: Ident,
+        inv: Expr,
+        body: Block,
+    },
+    /// `atomic(a, b) { body }`: the body holds the named invariants.
+    Atomic {
+        names: Vec<Ident>,
+        body: Block,
+    },
     /// A construct that parses but whose meaning belongs to a later layer
-    /// (`par`, `parallel`, `sequential`, `vec`, `barrier`, `invariant`,
-    /// `atomic`): the checker reports it notSupported at the statement's
-    /// span. Its parts are dropped: nothing may check them by accident.
+    /// (`par`, `parallel`, `sequential`, `vec`, `barrier`): the checker
+    /// reports it notSupported at the statement's span. Its parts are
+    /// dropped: nothing may check them by accident.
     NotSupported(&'static str),
 }
 

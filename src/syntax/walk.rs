@@ -177,6 +177,11 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             expr(r, cond);
         }
         StmtKind::Labelled(_, s) => stmt(r, s),
+        StmtKind::Invariant { inv, body, .. } => {
+            expr(r, inv);
+            block(r, body);
+        }
+        StmtKind::Atomic { body, .. } => block(r, body),
         StmtKind::Label(_)
         | StmtKind::Goto(_)
         | StmtKind::Break(_)

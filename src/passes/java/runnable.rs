@@ -252,6 +252,11 @@ impl Walker<'_> {
             | StmtKind::Unfold(e)
             | StmtKind::Fork(e)
             | StmtKind::Join(e) => self.expr(e, u),
+            StmtKind::Invariant { inv, body, .. } => {
+                self.expr(inv, u);
+                self.block(body, u);
+            }
+            StmtKind::Atomic { body, .. } => self.block(body, u),
             StmtKind::If { cond, then, els } => {
                 self.expr(cond, u);
                 self.block(then, u);
