@@ -239,13 +239,20 @@ fn frontend_shuffled(
         }
         diag::Result::Ok(units)
     };
-    match lower(parsed(Parse::Skim)?, files, backend) {
+    let lowered = match lower(parsed(Parse::Skim)?, files, backend) {
         Err(e)
             if e.iter()
                 .any(|d| d.code == diag::Code::Error(ErrorCode::ParseError)) =>
         {
             lower(parsed(Parse::Whole)?, files, backend)
         }
+        lowered => lowered,
+    };
+    match lowered {
+        // The seed perturbs what the backend sees. An error of the front end is the
+        // source's, reported as in the source's order (which of two declarations of
+        // one name is the duplicate, where a cycle starts), whatever the seed.
+        Err(_) if seed.is_some() => frontend_shuffled(files, ids, backend, None),
         lowered => lowered,
     }
 }

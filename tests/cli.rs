@@ -595,3 +595,23 @@ fn json_gives_each_program_and_member_its_time() {
         .collect();
     assert!(members.contains(&"Counter.increment"), "{members:?}");
 }
+
+#[test]
+fn a_seed_does_not_move_a_front_end_error() {
+    // The shuffle a seed makes would put the other `x` second; the error stays where
+    // the source order puts it.
+    for seed in ["1", "2", "3", "4", "5", "6"] {
+        let out = weft(&[
+            "verify",
+            "--format",
+            "json",
+            "--seed",
+            seed,
+            "tests/cases/errors/duplicate_field.pvl",
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        let r = json(&out);
+        assert_eq!(r["errors"][0]["code"], "resolutionError:duplicate", "{r}");
+        assert_eq!(r["errors"][0]["line"], 5, "seed {seed}: {r}");
+    }
+}
