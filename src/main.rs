@@ -13,7 +13,7 @@ use weft::syntax::span::Files;
 #[command(
     name = "weft",
     version,
-    about = "A verifier for concurrent programs (PVL → Viper Silver → Silicon)"
+    about = "A verifier for concurrent programs (PVL and Java + JML → Viper Silver on Silicon, or Boogie)"
 )]
 struct Cli {
     #[command(subcommand)]

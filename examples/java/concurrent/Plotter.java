@@ -17,10 +17,12 @@ class Matrix {
       ** (\forall* int x; h * 6 + r * 3 <= x && x < h * 6 + r * 3 + 3; Perm(cells[x], 1));
 
     // Even cycles: the plotter shows layer 0, collectors fill layer 1; odd
-    // cycles the other way round.
+    // cycles the other way round. (The layer is a literal in each branch, so
+    // the solver matches rows by their arguments and decides parity once.)
     resource res(int c, int i) =
-      0 <= c ** (i == 0 ? (\forall* int r; 0 <= r && r < 2; row(c % 2 == 0 ? 0 : 1, r))
-                        : row(c % 2 == 0 ? 1 : 0, i - 1));
+      0 <= c ** (c % 2 == 0
+        ? (i == 0 ? (\forall* int r; 0 <= r && r < 2; row(0, r)) : row(1, i - 1))
+        : (i == 0 ? (\forall* int r; 0 <= r && r < 2; row(1, r)) : row(0, i - 1)));
   @*/
 
   /*@ ensures this.cells != null ** this.cells.length == 12
