@@ -6,12 +6,13 @@
 #    and the same `--jobs`; prints both wall times and their ratio.
 # 2. A cache hit: `weft verify FILE` (default examples/core/counter.pvl) once to fill the cache,
 #    then RUNS times (default 10) again; prints the median, fastest and slowest wall time.
-# 3. "K arrays, one loop" (benches/gen_karrays.py, K = 19 unless K is set): `weft verify
+# 3. "K arrays, one loop" (benches/gen_karrays.py with VALUES=1, K = 6 unless K is set; at
+#    K = 8 Silicon alone takes minutes on the hand encoding too): `weft verify
 #    --no-cache` on the PVL program against Silicon alone (`java -jar silicon.jar`, same JVM
 #    flags) on a hand encoding of the same proof; each KRUNS times (default 3), interleaved;
 #    prints the medians and their ratio.
 #
-# Usage: [JOBS=2] [RUNS=10] [K=19] [KRUNS=3] [SKIP_COLD=1] [SKIP_SUITE=1] benches/backend.sh [PATHS...]
+# Usage: [JOBS=2] [RUNS=10] [K=6] [KRUNS=3] [SKIP_COLD=1] [SKIP_SUITE=1] benches/backend.sh [PATHS...]
 # SKIP_COLD=1 leaves out the one-JVM-per-program run (it takes minutes); SKIP_SUITE=1 both suites.
 set -euo pipefail
 
@@ -28,7 +29,7 @@ cd "$root"
 if [ $# -eq 0 ]; then set -- examples tests/cases; fi
 
 JOBS="${JOBS:-2}" RUNS="${RUNS:-10}" SKIP_COLD="${SKIP_COLD:-}" SKIP_SUITE="${SKIP_SUITE:-}" \
-  K="${K:-19}" KRUNS="${KRUNS:-3}" WEFT="$weft" BENCHES="$here" python3 - "$@" <<'EOF'
+  K="${K:-6}" VALUES="${VALUES:-1}" KRUNS="${KRUNS:-3}" WEFT="$weft" BENCHES="$here" python3 - "$@" <<'EOF'
 import glob, os, statistics, subprocess, sys, tempfile, time
 
 weft, jobs, runs = os.environ["WEFT"], os.environ["JOBS"], int(os.environ["RUNS"])
@@ -67,7 +68,7 @@ pvl, vpr = os.path.join(work, "karrays.pvl"), os.path.join(work, "karrays.vpr")
 for form, path in (("pvl", pvl), ("silver", vpr)):
     with open(path, "w") as f:
         f.write(subprocess.run([sys.executable, gen, form, str(k)], capture_output=True,
-                               text=True, check=True).stdout)
+                               text=True, check=True, env=os.environ).stdout)
 cache = os.environ.get("WEFT_CACHE") or os.path.join(
     os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "weft")
 silicon = sorted(glob.glob(os.path.join(cache, "silicon-*")))[-1]

@@ -8,19 +8,24 @@
                               written, nothing else.
 
 Each array a_k has length n and write permission to every element; the loop sets a_k[i] = i for
-every k, and the postcondition says a_k[j] == j for all j. The proof needs one quantified
-permission and one quantified value invariant per array: its cost grows with K.
+every k, keeping the permissions (one quantified permission per array in the contract and the
+invariant). With VALUES=1 in the environment, the postcondition also says a_k[j] == j and the
+invariant a_k[j] == j below i: then Silicon's time grows steeply with K on either encoding
+(K = 8 took 211 s on the hand encoding), so the benchmark's default leaves the values out.
 """
+import os
 import sys
 
 
 def pvl(k: int) -> str:
     arrays = [f"a{x}" for x in range(k)]
     out = []
+    values = os.environ.get("VALUES") == "1"
     for a in arrays:
         out.append(f"context_everywhere {a} != null && {a}.length == n;")
         out.append(f"context (\\forall* int j; 0 <= j && j < n; Perm({a}[j], write));")
-        out.append(f"ensures (\\forall int j; 0 <= j && j < n; {a}[j] == j);")
+        if values:
+            out.append(f"ensures (\\forall int j; 0 <= j && j < n; {a}[j] == j);")
     params = ", ".join(f"int[] {a}" for a in arrays)
     out.append(f"void fill(int n, {params}) {{")
     out.append("  int i = 0;")
@@ -29,7 +34,8 @@ def pvl(k: int) -> str:
         out.append(
             f"  loop_invariant (\\forall* int j; 0 <= j && j < n; Perm({a}[j], write));"
         )
-        out.append(f"  loop_invariant (\\forall int j; 0 <= j && j < i; {a}[j] == j);")
+        if values:
+            out.append(f"  loop_invariant (\\forall int j; 0 <= j && j < i; {a}[j] == j);")
     out.append("  while (i < n) {")
     for a in arrays:
         out.append(f"    {a}[i] = i;")
@@ -64,21 +70,25 @@ def silver(k: int) -> str:
     value = lambda a, hi: (
         f"forall j: Int :: {{ slot({a}, j) }} 0 <= j && j < {hi} ==> slot({a}, j).val == j"
     )
+    values = os.environ.get("VALUES") == "1"
     out = [SILVER_PRELUDE]
     params = ", ".join(f"{a}: IArray" for a in arrays)
     out.append(f"method fill(n: Int, {params})")
     for a in arrays:
         out.append(f"  requires len({a}) == n")
         out.append(f"  requires {perm(a)}")
+    for a in arrays:
         out.append(f"  ensures {perm(a)}")
-        out.append(f"  ensures {value(a, 'n')}")
+        if values:
+            out.append(f"  ensures {value(a, 'n')}")
     out.append("{")
     out.append("  var i: Int := 0")
     out.append("  while (i < n)")
     out.append("    invariant 0 <= i && i <= n")
     for a in arrays:
         out.append(f"    invariant {perm(a)}")
-        out.append(f"    invariant {value(a, 'i')}")
+        if values:
+            out.append(f"    invariant {value(a, 'i')}")
     out.append("  {")
     for a in arrays:
         out.append(f"    assert 0 <= i && i < len({a})")
