@@ -351,7 +351,18 @@ fn setup(backend: Option<Backend>) -> i32 {
 fn setup_silicon() -> i32 {
     let mut code = 0;
     match weft::backend::provision::ensure_silicon() {
-        Ok(paths) => eprintln!("Silicon and Z3 are ready: {}", paths.jar.display()),
+        Ok(paths) => {
+            eprintln!("Silicon and Z3 are ready: {}", paths.jar.display());
+            match &paths.driver {
+                Some(d) => eprintln!("weft's warm Silicon driver is ready: {}", d.jar.display()),
+                // Only speed is lost: each Silicon run starts a JVM of its own.
+                None => eprintln!(
+                    "weft's warm Silicon driver could not be built (javac and jar from a JDK \
+                     are needed: apt-get install -y default-jdk-headless); each Silicon run \
+                     will start a JVM of its own"
+                ),
+            }
+        }
         Err(e) => {
             eprintln!("weft setup: Silicon: {e}");
             code = 3;
