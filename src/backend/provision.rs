@@ -15,6 +15,7 @@ pub use boogie::{boogie_pin, ensure_boogie, provision_boogie, BoogiePin, BoogieS
 
 use super::BackendError;
 use sha2::{Digest, Sha256};
+use std::ffi::OsString;
 use std::fs::{self, File};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -226,32 +227,51 @@ fn build_driver(silicon: &Path, folder: &Path) -> Option<()> {
     fs::rename(&out, folder).ok()
 }
 
-/// Runs the driver in `folder` once on [`WARMUP`] with `-XX:ArchiveClassesAtExit`,
-/// recording `warm.jsa` beside it (under a temporary name, renamed into place). Without
-/// it workers start about a second slower; nothing else changes.
+/// Runs the driver in `folder` once on [`WARMUP`], recording `warm.jsa` beside it
+/// ([`record_archive`]). Without it workers start about a second slower; nothing else
+/// changes.
 fn archive_driver(paths: &SiliconPaths, folder: &Path) -> Option<()> {
     let java = java().ok()?;
     let work = tempfile::tempdir().ok()?;
     let program = work.path().join("warmup.vpr");
     fs::write(&program, WARMUP).ok()?;
-    let tmp = folder.join(format!("warm.jsa.{}.tmp", std::process::id()));
     let driver = WarmDriver {
         jar: folder.join("weft-silicon.jar"),
         cds_archive: None,
     };
+    let args = driver.worker_args(paths).into_iter().map(OsString::from);
+    let request = format!("{}\t-\n", program.display());
+    record_archive(&java, &folder.join("warm.jsa"), args, &request)
+}
+
+/// Runs `java` with `args` and `-XX:ArchiveClassesAtExit`, `input` on its standard
+/// input, and puts the class-data-sharing archive it records at `archive` (written under
+/// a temporary name and renamed, so a reader never sees half of one). `None` if the run
+/// failed or recorded nothing.
+fn record_archive(
+    java: &Path,
+    archive: &Path,
+    args: impl IntoIterator<Item = OsString>,
+    input: &str,
+) -> Option<()> {
+    let name = archive.file_name()?.to_string_lossy().into_owned();
+    let tmp = archive.with_file_name(format!("{name}.{}.tmp", std::process::id()));
     let mut child = Command::new(java)
         .arg(format!("-XX:ArchiveClassesAtExit={}", tmp.display()))
-        .args(driver.worker_args(paths))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .ok()?;
-    let request = format!("{}\t-\n", program.display());
-    child.stdin.take()?.write_all(request.as_bytes()).ok()?;
-    let done = child.wait().ok()?.success() && tmp.is_file();
+    // Written, then closed (dropped), before the wait: the JVM reads to the end.
+    let written = child
+        .stdin
+        .take()
+        .is_some_and(|mut i| i.write_all(input.as_bytes()).is_ok());
+    let done = child.wait().is_ok_and(|s| s.success()) && written && tmp.is_file();
     if done {
-        fs::rename(&tmp, folder.join("warm.jsa")).ok()
+        fs::rename(&tmp, archive).ok()
     } else {
         let _ = fs::remove_file(&tmp);
         None
@@ -437,26 +457,10 @@ fn make_cds_archive(java: &Path, paths: &SiliconPaths, dir: &Path) {
             "field f: Int\nmethod m(x: Ref) requires acc(x.f) { x.f := 1; assert x.f == 1 }\n",
         )
         .ok()?;
-        let tmp = dir.join(format!("silicon.jsa.{}.tmp", std::process::id()));
-        let status = Command::new(java)
-            .arg(format!("-XX:ArchiveClassesAtExit={}", tmp.display()))
-            .args(JVM_FLAGS)
-            .arg("-jar")
-            .arg(&paths.jar)
-            .arg("--z3Exe")
-            .arg(&paths.z3)
-            .arg(&program)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .ok()?;
-        if status.success() && tmp.is_file() {
-            fs::rename(&tmp, dir.join("silicon.jsa")).ok()
-        } else {
-            let _ = fs::remove_file(&tmp);
-            None
-        }
+        let mut args: Vec<OsString> = JVM_FLAGS.iter().map(OsString::from).collect();
+        args.extend(["-jar".into(), paths.jar.clone().into()]);
+        args.extend(["--z3Exe".into(), paths.z3.clone().into(), program.into()]);
+        record_archive(java, &dir.join("silicon.jsa"), args, "")
     })();
     if made.is_none() {
         let _ = fs::write(dir.join("silicon.jsa.failed"), "");

@@ -140,7 +140,6 @@ fn run_warm(
 /// are not in `finished`, in the text's order.
 fn unfinished(silver_text: &Text, finished: &[String]) -> Vec<String> {
     silver_text
-        .to_string()
         .lines()
         .filter_map(|l| {
             let rest = ["method ", "function ", "predicate "]
