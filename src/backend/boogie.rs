@@ -19,7 +19,7 @@
 //! the Z3 that Debian's `boogie` package pulls in.
 //!
 //! Timeouts: `/timeLimit` (per procedure) is the run's timeout less a tenth of it, and at
-//! least 2 s less (Mono's start-up takes about a second), so that a
+//! least 3 s less (Mono's start-up takes a second or two on a loaded machine), so that a
 //! slow procedure is reported by Boogie as timed out (→ [`BackendError::Timeout`])
 //! before the whole run is killed. Z3 sometimes answers `unknown` with an
 //! incompleteness reason when its time runs out on non-linear arithmetic, which Boogie
@@ -101,7 +101,7 @@ pub fn run(text: &str, opts: &RunOptions) -> Result<BoogieVerdict, BackendError>
 /// The per-procedure `/timeLimit` in seconds for a run's timeout.
 pub fn time_limit(timeout: Duration) -> u64 {
     let t = timeout.as_secs();
-    t.saturating_sub((t / 10).max(2)).max(1)
+    t.saturating_sub((t / 10).max(3)).max(1)
 }
 
 /// Verifies `text` with the Boogie executable `boogie`.

@@ -204,8 +204,8 @@ fn verdict_turns_no_verdict_into_backend_errors() {
 #[test]
 fn time_limit_leaves_room_before_the_timeout() {
     assert_eq!(time_limit(Duration::from_secs(600)), 540);
-    assert_eq!(time_limit(Duration::from_secs(10)), 8);
-    assert_eq!(time_limit(Duration::from_secs(6)), 4);
+    assert_eq!(time_limit(Duration::from_secs(10)), 7);
+    assert_eq!(time_limit(Duration::from_secs(6)), 3);
     assert_eq!(time_limit(Duration::from_secs(1)), 1);
     assert_eq!(time_limit(Duration::from_millis(300)), 1);
 }
