@@ -190,7 +190,8 @@ impl Body<'_> {
             Member::Predicate(pred) => {
                 let p = env.program.predicate(pred);
                 let (args, perm) = if env.group_param.contains_key(&pred) {
-                    self.group_amount(call, name, span, perm)?
+                    let params = p.params.clone();
+                    self.group_amount(&params, call, name, span, perm)?
                 } else {
                     (self.args(&p.params, &call.args, name, span)?, perm)
                 };
@@ -209,21 +210,30 @@ impl Body<'_> {
         }
     }
 
-    /// `P(e)` of a group predicate is `[e]P()` (`[f]P(e)` is `[f * e]P()`).
+    /// `P(a, e)` of a group predicate is `[e]P(a)` (`[f]P(a, e)` is `[f * e]P(a)`).
     fn group_amount(
         &mut self,
+        params: &[core::Var],
         call: &ast::Call,
         name: &str,
         span: Span,
         perm: Option<Expr>,
     ) -> Option<(Vec<Expr>, Option<Expr>)> {
-        let [arg] = call.args.as_slice() else {
+        let Some((arg, rest)) = call.args.split_last().filter(|(_, r)| r.len() == params.len())
+        else {
             let msg = format!(
-                "{name} expects 1 argument (its fraction), got {}",
+                "{name} expects {} argument(s) (the last its fraction), got {}",
+                params.len() + 1,
                 call.args.len()
             );
             return self.err(ErrorCode::Arity, span, msg);
         };
+        let mut args = Vec::with_capacity(rest.len());
+        for (a, p) in rest.iter().zip(params) {
+            args.push(self.expect(a, &p.ty));
+        }
+        let args: Option<Vec<Expr>> = args.into_iter().collect();
+        let args = args?;
         let amount = self.expect(arg, &Type::Frac)?;
         let amount = match perm {
             Some(f) => Expr::new(
@@ -233,7 +243,7 @@ impl Body<'_> {
             ),
             None => amount,
         };
-        Some((Vec::new(), Some(amount)))
+        Some((args, Some(amount)))
     }
 
     /// A call where a statement may call a method: the method call with

@@ -351,6 +351,7 @@ impl<'a> Collector<'a, '_> {
             } else {
                 Vec::new()
             },
+            never_null: f.mods.is_final && f.mods.is_owner,
             span: f.span,
         });
         self.env.program.classes[c.0 as usize].fields.push(id);
@@ -475,18 +476,21 @@ impl<'a> Collector<'a, '_> {
             return;
         };
         let id = PredicateId(self.env.program.predicates.len() as u32);
-        if p.mods.is_group {
-            // The fraction parameter becomes the instance's amount (`check::group`).
-            match params.as_slice() {
-                [v] if v.ty == Type::Frac => {
+        // An inline group predicate (`group inv = resinv;`) is its body at each
+        // use: the body's own group predicate splits.
+        if p.mods.is_group && !p.mods.is_inline {
+            // The last parameter, a fraction, becomes the instance's amount
+            // (`check::group`); `handle(role r, int d, frac p)` is `[p]handle(r, d)`.
+            match params.last() {
+                Some(v) if v.ty == Type::Frac => {
+                    let v = params.pop().expect("a last parameter");
                     self.env.group_param.insert(id, v.name);
-                    params.clear();
                 }
                 _ => {
                     self.errs.push(Diagnostic::error(
                         ErrorCode::NotSupported,
                         p.name.span,
-                        "a group predicate other than `group resource p(frac q)`",
+                        "a group predicate whose last parameter is not its fraction (`group resource p(…, frac q)`)",
                     ));
                     return;
                 }

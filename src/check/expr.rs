@@ -86,7 +86,7 @@ impl Body<'_> {
             A::Write => new(K::Write, Type::Rational),
             A::Read => new(K::Read, Type::Rational),
             A::NoPerm => new(K::NoPerm, Type::Rational),
-            A::Name(id) => self.name(id),
+            A::Name(id) => self.name(id, hint),
             A::Select(r, f) => self.select(r, f, span),
             A::Index(a, i) => self.index(a, i, span),
             A::Slice(xs, lo, hi) => self.slice(xs, lo.as_deref(), hi.as_deref(), span),
@@ -311,9 +311,12 @@ impl Body<'_> {
     }
 
     /// A plain name: a variable, else a field of `this` or a constant of the class.
-    fn name(&mut self, id: &ast::Ident) -> Option<Expr> {
+    fn name(&mut self, id: &ast::Ident, hint: Option<&Type>) -> Option<Expr> {
         if let Some(v) = self.scopes.lookup(&id.name) {
             return Some(Expr::new(K::Local(v.name), v.ty.clone(), id.span));
+        }
+        if hint == Some(&Type::Role) && self.env.field_member(self.class, &id.name).is_none() {
+            return self.role(id);
         }
         let member = self.env.field_member(self.class, &id.name);
         if let Some(Member::Constant(f)) = member {
@@ -333,6 +336,23 @@ impl Body<'_> {
             id.span,
             format!("{} is not declared", id.name),
         )
+    }
+
+    /// A role literal (thesis ch. 5): a name no variable or field has, where
+    /// a role is expected, names a role (the protocol writes `T`, `P`, `C`
+    /// without declaring them; `S` is the synchroniser's).
+    fn role(&mut self, id: &ast::Ident) -> Option<Expr> {
+        match crate::core::role_value(&id.name) {
+            Some(v) => Some(Expr::new(K::Int(v.into()), Type::Role, id.span)),
+            None => self.err(
+                ErrorCode::NotSupported,
+                id.span,
+                format!(
+                    "role {}: a role name longer than 18 characters or not ASCII",
+                    id.name
+                ),
+            ),
+        }
     }
 
     /// A constant's value: a call of its function.

@@ -36,6 +36,8 @@ pub(super) fn convert(
         K::Tuple(a, b) => Type::Tuple(Box::new((*inner(a)?, *inner(b)?))),
         K::Named(id) => match classes.resolve(id) {
             Some(c) => Type::Class(c),
+            // The thesis's protocols (ch. 5) name thread roles with a type `role`.
+            None if id.name == "role" => Type::Role,
             None => {
                 return Err(Diagnostic::error(
                     ErrorCode::Undeclared,
@@ -57,6 +59,12 @@ pub(super) fn convert(
             return Err(Diagnostic::not_supported(
                 t.span,
                 "class ghost arguments in this position",
+            ))
+        }
+        K::FunctionFamily { .. } => {
+            return Err(Diagnostic::not_supported(
+                t.span,
+                "a function type outside a class ghost parameter",
             ))
         }
         K::Family { .. } => {
@@ -148,5 +156,6 @@ pub(super) fn show(t: &Type, p: &Program) -> String {
         Type::Option(e) => format!("option<{}>", show(e, p)),
         Type::Map(kv) => format!("map<{}, {}>", show(&kv.0, p), show(&kv.1, p)),
         Type::Tuple(ab) => format!("tuple<{}, {}>", show(&ab.0, p), show(&ab.1, p)),
+        Type::Role => "role".into(),
     }
 }

@@ -93,6 +93,9 @@ pub struct Field {
     pub is_final: bool,
     /// What the field's declared type binds (final fields only).
     pub owner_links: Vec<crate::syntax::ast::OwnerLink>,
+    /// A final field whose value is never null (the owner of a class ghost
+    /// parameter's predicate): a fact of its value for every object.
+    pub never_null: bool,
     pub span: Span,
 }
 
@@ -203,6 +206,20 @@ pub enum Type {
     Map(Box<(Type, Type)>),
     /// A pair (the items of a map are a set of them).
     Tuple(Box<(Type, Type)>),
+    /// A thread role of an AtomicInteger protocol (thesis ch. 5): `S`, the
+    /// synchroniser, or a name the protocol writes (`T`, `P`, `C`). An
+    /// integer to the backends: [`role_value`].
+    Role,
+}
+
+/// The integer a role name stands for: its characters as digits in base
+/// 128, so that distinct names are distinct numbers without a table; None
+/// for a name too long for that (more than 18 characters) or not ASCII.
+pub fn role_value(name: &str) -> Option<i128> {
+    if name.len() > 18 || !name.is_ascii() {
+        return None;
+    }
+    Some(name.bytes().fold(0i128, |v, c| v * 128 + i128::from(c)))
 }
 
 impl Type {

@@ -101,6 +101,23 @@ fn assignment_of(b: &core::Block, f: core::FieldId) -> Option<crate::syntax::spa
     found
 }
 
+/// Whether the body assigns `this.f` exactly once, as a statement of its
+/// own top level (not in a branch or loop): the object's final value of f
+/// is then known from that statement on.
+fn assigned_once_at_top(b: &core::Block, f: core::FieldId) -> bool {
+    let is_it = |s: &core::Stmt| {
+        matches!(&s.kind, S::AssignField { recv, field, .. }
+            if *field == f && matches!(recv.kind, core::ExprKind::This))
+    };
+    let mut all = 0;
+    crate::core::visit::each_stmt(b, &mut |s| {
+        if matches!(&s.kind, S::AssignField { field, .. } if *field == f) {
+            all += 1;
+        }
+    });
+    all == 1 && b.stmts.iter().filter(|s| is_it(s)).count() == 1
+}
+
 /// `this != null`, as a clause that cannot fail.
 fn this_is_not_null(o: vir::Origin) -> Expr {
     Expr::binary(
@@ -305,8 +322,14 @@ impl Encoder<'_> {
             (true, Some(c)) => self.p.class(c).fields.clone(),
             _ => vec![],
         };
+        self.fixed_early = class_fields
+            .iter()
+            .copied()
+            .filter(|&f| self.p.field(f).is_final && assigned_once_at_top(b, f))
+            .collect();
         let mut body = Vec::new();
         self.block(b, &mut body)?;
+        self.fixed_early.clear();
         let mut out: Vec<Stmt> = self
             .temps
             .drain(..)

@@ -99,6 +99,12 @@ pub fn declarations(p: &core::Program, names: &Names, runs: Vec<RunEncoder<'_>>)
                 ))
             };
             fun.posts = decl::owner_link_facts(p, enc.names, id, r, value, own);
+            if f.never_null {
+                let result = vir::Expr::plain(vir::ExprKind::Result);
+                let null = vir::Expr::plain(vir::ExprKind::NullLit);
+                fun.posts
+                    .push(vir::Expr::binary(vir::BinOp::Ne, result, null));
+            }
             out.functions.push(fun);
         }
         out.fields.push(vir::Field {
@@ -159,6 +165,9 @@ pub(crate) struct Encoder<'p> {
     return_type: core::Type,
     /// Whether the current body returns early (then it ends with a label).
     has_return: bool,
+    /// In a constructor, its class's final fields assigned once, at the top
+    /// level of the body: each is fixed from that assignment on.
+    fixed_early: Vec<core::FieldId>,
     /// Above 0 where a predicate access must stay `acc(…)` alone: in a
     /// quantifier, and under `fold`, `unfold`, `unfolding`.
     plain_predicates: u32,
@@ -178,6 +187,7 @@ impl<'p> Encoder<'p> {
             local_types: HashMap::new(),
             return_type: core::Type::Void,
             has_return: false,
+            fixed_early: Vec::new(),
             plain_predicates: 0,
         }
     }
@@ -195,7 +205,7 @@ impl<'p> Encoder<'p> {
 
     fn ty(&mut self, t: &core::Type) -> vir::Type {
         match t {
-            core::Type::Int => vir::Type::Int,
+            core::Type::Int | core::Type::Role => vir::Type::Int,
             core::Type::Bool | core::Type::Resource | core::Type::Void => vir::Type::Bool,
             core::Type::Frac | core::Type::ZFrac | core::Type::Rational => vir::Type::Perm,
             core::Type::Class(_) | core::Type::Null | core::Type::Array(_) => vir::Type::Ref,

@@ -55,6 +55,8 @@ impl Encoder<'_> {
                 let recv = self.expr(recv)?;
                 let value = self.expr_as(value, &want)?;
                 let o = self.origin(span, Blame::Direct, "field assignment");
+                let fixed = matches!(recv.kind, ExprKind::Local(n) if n == "this")
+                    && self.fixed_early.contains(field);
                 out.push(Stmt::new(
                     StmtKind::FieldAssign {
                         recv: Box::new(recv),
@@ -63,6 +65,18 @@ impl Encoder<'_> {
                     },
                     o,
                 ));
+                if fixed {
+                    // The only write of this final field: its final value from
+                    // here on, which calls made later in the constructor may need.
+                    let this = || Expr::local(crate::name!("this"));
+                    let read = ExprKind::FieldAccess(Box::new(this()), self.names.field(*field));
+                    let val = ExprKind::FuncApp(self.names.final_value(*field), vec![this()]);
+                    out.push(Stmt::plain(StmtKind::Assume(Expr::binary(
+                        vir::BinOp::Eq,
+                        Expr::plain(val),
+                        Expr::plain(read),
+                    ))));
+                }
             }
             // a[i] = e  ~>  weft_loc(a, i).item := e   (null and bounds checked by weft_loc)
             S::AssignIndex {

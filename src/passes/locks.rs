@@ -108,6 +108,7 @@ pub fn declare(p: &mut Program, classes: &[ClassId]) {
             ty: Type::Bool,
             is_final: false,
             owner_links: Vec::new(),
+            never_null: false,
             span,
         });
         p.functions.push(Function {

@@ -132,6 +132,7 @@ pub fn declare_tokens(p: &mut Program, classes: &[ClassId]) {
                 ty: Type::Bool,
                 is_final: false,
                 owner_links: Vec::new(),
+                never_null: false,
                 span,
             });
         }

@@ -73,6 +73,9 @@ pub struct Modifiers {
     /// `lemma` (Java spec library): a bodiless ghost method whose proof weft
     /// writes per instance (`passes::java::instantiate`).
     pub is_lemma: bool,
+    /// A field holding the owner of a class ghost parameter's predicate
+    /// (`passes::java::instantiate`): never null, as every owner is an object.
+    pub is_owner: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -267,6 +270,12 @@ pub enum TypeKind {
     Family {
         params: Vec<Type>,
         group: bool,
+    },
+    /// `(role, int -> frac)`: a pure function passed as a class ghost
+    /// parameter (the thesis's AtomicInteger protocols, ch. 5).
+    FunctionFamily {
+        params: Vec<Type>,
+        ret: Box<Type>,
     },
 }
 

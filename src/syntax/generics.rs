@@ -346,6 +346,13 @@ fn mangle(template: Name, args: &[Type]) -> Name {
     Name::from(s)
 }
 
+/// A type's spelling without places: equal for types written alike.
+pub fn type_key(t: &Type) -> String {
+    let mut s = String::new();
+    mangle_ty(t, &mut s);
+    s
+}
+
 fn mangle_ty(t: &Type, s: &mut String) {
     let wrap = |s: &mut String, kw: &str, ts: &[&Type]| {
         s.push_str(kw);
@@ -380,6 +387,7 @@ fn mangle_ty(t: &Type, s: &mut String) {
         }
         TypeKind::Generic(n, _) => s.push_str(n.name.as_str()),
         TypeKind::Family { .. } => s.push_str("family"),
+        TypeKind::FunctionFamily { .. } => s.push_str("function"),
     }
 }
 

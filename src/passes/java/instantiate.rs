@@ -38,11 +38,13 @@ use crate::syntax::walk::{self, Rewrite};
 enum Bound {
     Bool(bool),
     Int(i128),
-    /// Instance predicate `pred` of class `class`.
+    /// Instance predicate (or pure function) `pred` of class `class`.
     Pred {
         class: Name,
         pred: Name,
     },
+    /// A set of thread roles (an AtomicInteger protocol's `rs`).
+    Roles(Vec<Name>),
 }
 
 impl Bound {
@@ -52,6 +54,7 @@ impl Bound {
             Bound::Int(i) if *i < 0 => Name::from(format!("m{}", -i)),
             Bound::Int(i) => Name::from(i.to_string()),
             Bound::Pred { class, pred } => Name::from(format!("{class}_{pred}")),
+            Bound::Roles(rs) => Name::from(rs.join("_")),
         }
     }
 
@@ -60,6 +63,23 @@ impl Bound {
             Bound::Bool(b) => ExprKind::Bool(*b),
             Bound::Int(i) => ExprKind::Int(IntValue::from(*i)),
             Bound::Pred { .. } => return None,
+            Bound::Roles(rs) => {
+                let role = Type {
+                    kind: TypeKind::Named(Ident {
+                        name: Name::from("role"),
+                        span,
+                    }),
+                    span,
+                };
+                let names = rs
+                    .iter()
+                    .map(|r| Expr {
+                        kind: ExprKind::Name(Ident { name: *r, span }),
+                        span,
+                    })
+                    .collect();
+                ExprKind::SetLit(Some(Box::new(role)), names)
+            }
         };
         Some(Expr { kind, span })
     }
@@ -118,8 +138,10 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                         st: &mut st,
                         class: None,
                         preds: HashMap::new(),
+                        funcs: HashMap::new(),
                         params: HashMap::new(),
                         constants: HashMap::new(),
+                        roles: Vec::new(),
                     };
                     walk::member(&mut ctx, m);
                 }
@@ -178,9 +200,14 @@ struct Ctx<'s> {
     /// The class being written (for `this`'s predicates as arguments).
     class: Option<Name>,
     preds: HashMap<Name, PredSig>,
+    /// The class's pure functions (parameter types, result type), which a
+    /// function family parameter may be bound to.
+    funcs: HashMap<Name, (Vec<Type>, Type)>,
     params: HashMap<Name, Param_>,
     /// The class's constants with a literal value (`static final int N = 4;`).
     constants: HashMap<Name, Bound>,
+    /// The thread roles the class hands handles to ([`protocol_roles`]).
+    roles: Vec<Name>,
 }
 
 impl<'s> Ctx<'s> {
@@ -195,6 +222,17 @@ impl<'s> Ctx<'s> {
                         p.params.iter().map(|x| x.ty.clone()).collect(),
                         p.mods.is_group,
                     ),
+                )),
+                _ => None,
+            })
+            .collect();
+        let funcs = c
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                Member::Function(f) if !f.mods.is_static => Some((
+                    f.name.name,
+                    (f.params.iter().map(|x| x.ty.clone()).collect(), f.ret.clone()),
                 )),
                 _ => None,
             })
@@ -218,8 +256,10 @@ impl<'s> Ctx<'s> {
             st,
             class: Some(c.name.name),
             preds,
+            funcs,
             params,
             constants,
+            roles: protocol_roles(c),
         }
     }
 
@@ -231,21 +271,38 @@ impl<'s> Ctx<'s> {
         if !f.mods.is_final || f.mods.is_static {
             return;
         }
-        let TypeKind::Generic(name, args) = &f.ty.kind else {
+        let (name, instance, owners) = match &f.ty.kind {
+            TypeKind::Generic(name, args) => {
+                let (name, args) = (name.clone(), args.clone());
+                let Some((instance, owners)) = self.resolve(&name, &args, f.ty.span) else {
+                    // Reported (and `expand` fails): nothing for `ty` to report again.
+                    f.ty.kind = TypeKind::Void;
+                    return;
+                };
+                (name, instance, owners)
+            }
+            TypeKind::Named(n) if self.st.template_names.contains(&n.name) => {
+                let n = n.clone();
+                let Some((instance, owners)) = self.implicit(&n, f.ty.span) else {
+                    return;
+                };
+                (n, instance, owners)
+            }
+            _ => return,
+        };
+        let Some(key) = self.st.instance_key(instance) else {
             return;
         };
-        let (name, args) = (name.clone(), args.clone());
-        let Some((instance, owners)) = self.resolve(&name, &args, f.ty.span) else {
-            // Reported (and `expand` fails): nothing for `ty` to report again.
-            f.ty.kind = TypeKind::Void;
-            return;
-        };
-        let key = (name.name, args.len());
         let families = self.st.templates[&key]
             .class
             .ghost_params
             .iter()
-            .filter(|p| matches!(p.ty.kind, TypeKind::Family { .. }))
+            .filter(|p| {
+                matches!(
+                    p.ty.kind,
+                    TypeKind::Family { .. } | TypeKind::FunctionFamily { .. }
+                )
+            })
             .map(|p| owner_field(&p.name.name));
         // Only a predicate of this class binds: this object is then the
         // owner, which its constructor can check. A ghost parameter passed
@@ -309,10 +366,15 @@ impl<'s> Ctx<'s> {
         if !ok {
             return None;
         }
+        Some((self.request(name, key, bounds, span), owners))
+    }
+
+    /// The instance of template `key` for `bounds`, requested if new.
+    fn request(&mut self, name: &Ident, key: (Name, usize), bounds: Vec<Bound>, span: Span) -> Name {
         let st = &mut *self.st;
         let inst_key = (key, bounds.clone());
         if let Some(n) = st.instances.get(&inst_key) {
-            return Some((*n, owners));
+            return *n;
         }
         let mut n = std::iter::once(name.name)
             .chain(bounds.iter().map(Bound::mangle))
@@ -329,7 +391,47 @@ impl<'s> Ctx<'s> {
             name: Name::from(n.clone()),
             site: span,
         });
-        Some((Name::from(n), owners))
+        Name::from(n)
+    }
+
+    /// A template written without ghost arguments in a class that declares
+    /// a member of each family parameter's name binds them by name, and a
+    /// `set<role>` parameter to the roles the class hands handles to: the
+    /// thesis's chapter 5 writes `new AtomicInteger(E)` in a class defining
+    /// `inv`, `share` and `trans`. None (nothing reported) if it does not fit.
+    fn implicit(&mut self, name: &Ident, span: Span) -> Option<(Name, Vec<Expr>)> {
+        let key = self
+            .st
+            .templates
+            .keys()
+            .filter(|k| k.0 == name.name)
+            .min_by_key(|k| k.1)
+            .copied()?;
+        let formals: Vec<Param> = self.st.templates[&key].class.ghost_params.clone();
+        let mut bounds = Vec::new();
+        let mut owners = Vec::new();
+        for f in &formals {
+            match &f.ty.kind {
+                TypeKind::Family { .. } | TypeKind::FunctionFamily { .. } => {
+                    let n = &f.name.name;
+                    let declared = self.preds.contains_key(n)
+                        || self.funcs.contains_key(n)
+                        || self.params.get(n).is_some_and(|p| p.family.is_some());
+                    if !declared {
+                        return None;
+                    }
+                    let arg = GhostArg::Name(Ident { name: *n, span });
+                    let (b, owner) = self.bind(f, &arg)?;
+                    bounds.push(b);
+                    owners.extend(owner);
+                }
+                TypeKind::Set(e) if is_role(e) && !self.roles.is_empty() => {
+                    bounds.push(Bound::Roles(self.roles.clone()));
+                }
+                _ => return None,
+            }
+        }
+        Some((self.request(name, key, bounds, span), owners))
     }
 
     /// One argument against its formal: the bound and, for a predicate, the
@@ -368,7 +470,39 @@ impl<'s> Ctx<'s> {
                     }),
                 ))
             }
-            (TypeKind::Family { .. }, _) => {
+            (TypeKind::FunctionFamily { params, ret }, GhostArg::Name(n)) => {
+                if let Some(p) = self.params.get(&n.name).cloned() {
+                    let owner = self_select(&owner_field(&n.name), span);
+                    return Some((p.bound, Some(owner)));
+                }
+                let Some((ps, r)) = self.funcs.get(&n.name).cloned() else {
+                    let msg = format!("no pure function {} here to pass as {want}", n.name);
+                    self.err(ErrorCode::Undeclared, span, msg);
+                    return None;
+                };
+                let key = crate::syntax::generics::type_key;
+                let same = ps.len() == params.len()
+                    && ps.iter().zip(params.iter()).all(|(a, b)| key(a) == key(b))
+                    && key(&r) == key(ret);
+                if !same {
+                    let msg = format!("the function's signature does not match {want}'s type");
+                    self.err(ErrorCode::TypeMismatch, span, msg);
+                    return None;
+                }
+                let class = self.class?;
+                let bound = Bound::Pred {
+                    class,
+                    pred: n.name,
+                };
+                Some((
+                    bound,
+                    Some(Expr {
+                        kind: ExprKind::This,
+                        span,
+                    }),
+                ))
+            }
+            (TypeKind::Family { .. } | TypeKind::FunctionFamily { .. }, _) => {
                 let msg = format!("{want} expects a predicate, not a literal");
                 self.err(ErrorCode::TypeMismatch, span, msg);
                 None
@@ -439,6 +573,35 @@ impl<'s> Ctx<'s> {
     }
 }
 
+fn is_role(t: &Type) -> bool {
+    matches!(&t.kind, TypeKind::Named(n) if n.name == "role")
+}
+
+/// The thread roles a class hands AtomicInteger handles to: the first
+/// argument of every `handle(…)` it writes, in order of appearance, when it
+/// is a plain name (the thesis's `handle(T, E, 1)`, `handle(P, E, 1)`).
+fn protocol_roles(c: &Class) -> Vec<Name> {
+    struct Roles(Vec<Name>);
+    impl Rewrite for Roles {
+        fn expr(&mut self, e: &mut Expr) {
+            if let ExprKind::Call(call) = &e.kind {
+                if call.name.name == "handle" {
+                    if let Some(ExprKind::Name(r)) = call.args.first().map(|a| &a.kind) {
+                        if r.name != "S" && !self.0.contains(&r.name) {
+                            self.0.push(r.name);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut roles = Roles(Vec::new());
+    for m in &c.members {
+        walk::member(&mut roles, &mut m.clone());
+    }
+    roles.0
+}
+
 fn literal_fits(kind: &TypeKind, b: &Bound) -> bool {
     matches!(
         (kind, b),
@@ -473,7 +636,15 @@ impl Rewrite for Ctx<'_> {
                 });
             }
         } else if let TypeKind::Named(n) = &t.kind {
+            let n = n.clone();
             if self.st.template_names.contains(&n.name) {
+                if let Some((inst, _)) = self.implicit(&n, t.span) {
+                    t.kind = TypeKind::Named(Ident {
+                        name: inst,
+                        span: n.span,
+                    });
+                    return;
+                }
                 let msg = format!(
                     "{} has ghost parameters: write its ghost arguments, {}/*@<…>@*/",
                     n.name, n.name
@@ -507,6 +678,15 @@ impl Rewrite for Ctx<'_> {
                 }
             }
             ExprKind::New(n) if self.st.template_names.contains(&n.class.name) => {
+                let class = n.class.clone();
+                if let Some((inst, owners)) = self.implicit(&class, e.span) {
+                    if let ExprKind::New(n) = &mut e.kind {
+                        n.class.name = inst;
+                        n.args.extend(owners);
+                    }
+                    return;
+                }
+                let ExprKind::New(n) = &e.kind else { return };
                 let c = &n.class;
                 let msg = format!(
                     "{} has ghost parameters: write its ghost arguments, new {}/*@<…>@*/(…)",
@@ -521,6 +701,14 @@ impl Rewrite for Ctx<'_> {
 }
 
 impl State {
+    /// The template an instance was made from.
+    fn instance_key(&self, instance: Name) -> Option<(Name, usize)> {
+        self.instances
+            .iter()
+            .find(|(_, n)| **n == instance)
+            .map(|((k, _), _)| *k)
+    }
+
     /// The predicate parameters of `c` it passes on, under the same name, to
     /// an interface it implements (`ReentrantLock<inv> implements
     /// Lock<inv, true, true>`): the interface's instance declares their owner
@@ -571,6 +759,10 @@ impl State {
                 TypeKind::Family { params, group } => {
                     owned.push((f, b));
                     Some((params.clone(), *group))
+                }
+                TypeKind::FunctionFamily { params, .. } => {
+                    owned.push((f, b));
+                    Some((params.clone(), false))
                 }
                 _ => None,
             };
@@ -624,8 +816,10 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
         kind: TypeKind::Named(id(class)),
         span,
     };
-    let TypeKind::Family { params, .. } = &f.ty.kind else {
-        return;
+    let (params, ret) = match &f.ty.kind {
+        TypeKind::Family { params, .. } => (params, None),
+        TypeKind::FunctionFamily { params, ret } => (params, Some(ret)),
+        _ => return,
     };
     let alias_params: Vec<Param> = params
         .iter()
@@ -651,6 +845,7 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
             mods: Modifiers {
                 is_final: true,
                 is_ghost: true,
+                is_owner: true,
                 ..Modifiers::default()
             },
             ty: owner_ty.clone(),
@@ -659,17 +854,33 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
             owner_links: Vec::new(),
             span,
         }));
-        c.members.push(Member::Predicate(Predicate {
-            mods: Modifiers {
-                is_inline: true,
-                ..Modifiers::default()
-            },
-            contract: Contract::default(),
-            name: f.name.clone(),
-            params: alias_params,
-            body: Some(body),
-            span,
-        }));
+        c.members.push(match ret {
+            None => Member::Predicate(Predicate {
+                mods: Modifiers {
+                    is_inline: true,
+                    ..Modifiers::default()
+                },
+                contract: Contract::default(),
+                name: f.name.clone(),
+                params: alias_params,
+                body: Some(body),
+                span,
+            }),
+            Some(ret) => Member::Function(Function {
+                type_params: Vec::new(),
+                mods: Modifiers {
+                    is_pure: true,
+                    is_ghost: true,
+                    ..Modifiers::default()
+                },
+                contract: Contract::default(),
+                ret: (**ret).clone(),
+                name: f.name.clone(),
+                params: alias_params,
+                body: Some(body),
+                span,
+            }),
+        });
     }
     let owner_param = Param {
         ty: owner_ty,
@@ -714,22 +925,21 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
                 walk::expr(&mut to_param, &mut c.expr);
             }
         }
-        match &mut m.body {
-            Some(b) => {
-                // After an explicit `super(…)`, which must stay first.
-                let at = usize::from(b.stmts.first().is_some_and(is_super_call));
-                b.stmts.insert(at, store.clone());
-            }
-            None => m.contract.clauses.push(Clause {
-                kind: ClauseKind::Ensures,
-                expr: e(ExprKind::Binary(
-                    BinOp::Eq,
-                    Box::new(self_select(&field, span)),
-                    Box::new(e(ExprKind::Name(id(&field)))),
-                )),
-                span,
-            }),
+        if let Some(b) = &mut m.body {
+            // After an explicit `super(…)`, which must stay first.
+            let at = usize::from(b.stmts.first().is_some_and(is_super_call));
+            b.stmts.insert(at, store.clone());
         }
+        // The creator knows whose predicate the new object's alias is.
+        m.contract.clauses.push(Clause {
+            kind: ClauseKind::Ensures,
+            expr: e(ExprKind::Binary(
+                BinOp::Eq,
+                Box::new(self_select(&field, span)),
+                Box::new(e(ExprKind::Name(id(&field)))),
+            )),
+            span,
+        });
     }
     if !has_ctor && !c.is_interface {
         c.members

@@ -417,6 +417,20 @@ pub fn method<'i>(
     let mods = modifiers(errors, &other);
     let span = b::span(file, l, r);
     let sync = sync.first().map(|m| (m.l, m.r));
+    let mut ret = ret;
+    let mut mods = mods;
+    // The thesis's protocols (ch. 5) write `pred trans(role r, int c, int n) = e;`
+    // and `frac share(role r, int v) { return e; }`: a boolean predicate, and
+    // a method of a specification-only type, are pure functions.
+    if is_named(&ret, "pred") {
+        ret.kind = TypeKind::Bool;
+        mods.is_pure = true;
+    }
+    if matches!(ret.kind, TypeKind::Frac | TypeKind::ZFrac)
+        || h.params.iter().any(|p| is_named(&p.ty, "role"))
+    {
+        mods.is_pure = true;
+    }
     let member = if ret.kind == TypeKind::Resource {
         Member::Predicate(Predicate {
             mods,
@@ -481,6 +495,80 @@ pub fn method<'i>(
 }
 
 /// A pure method's `{ return e; }` is its expression.
+fn is_named(t: &Type, name: &str) -> bool {
+    matches!(&t.kind, TypeKind::Named(n) if n.name == name)
+}
+
+/// `group inv = resinv;` (the thesis's SpinLock, Listing 35): the group
+/// predicate `inv` is another name for the group family `resinv`, an inline
+/// `group resource inv(frac p) = resinv(p);`.
+pub fn group_alias(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    prefix: (Contract, Vec<JMod>, Vec<Member>),
+    name: Ident,
+    target: Box<Expr>,
+) -> JMember {
+    let (contract, mods, extra) = prefix;
+    let span = b::span(file, l, r);
+    let mut m = modifiers(errors, &mods);
+    if !m.is_group {
+        let (nl, nr) = sp(name.span);
+        not_supported(
+            errors,
+            nl,
+            nr,
+            "a member without a type (only `group p = q;`, an alias of a group predicate)",
+        );
+    }
+    if let Some(c) = contract.clauses.first() {
+        let (cl, cr) = sp(c.span);
+        not_supported(errors, cl, cr, "a contract on a group alias");
+    }
+    let ExprKind::Name(family) = target.kind else {
+        let (tl, tr) = sp(target.span);
+        not_supported(errors, tl, tr, "an alias of anything but a predicate's name");
+        return JMember::of(Vec::new()).with(extra);
+    };
+    m.is_inline = true;
+    let p = Ident {
+        name: Name::from("p"),
+        span: name.span,
+    };
+    let frac = Type {
+        kind: TypeKind::Frac,
+        span: name.span,
+    };
+    let body = Expr {
+        kind: ExprKind::Call(Box::new(Call {
+            recv: None,
+            name: family,
+            args: vec![Expr {
+                kind: ExprKind::Name(p.clone()),
+                span: target.span,
+            }],
+            given: Vec::new(),
+            yields: Vec::new(),
+        })),
+        span: target.span,
+    };
+    JMember::of(vec![Member::Predicate(Predicate {
+        mods: m,
+        contract: Contract::default(),
+        name,
+        params: vec![Param {
+            ty: frac,
+            name: p,
+            span,
+        }],
+        body: Some(body),
+        span,
+    })])
+    .with(extra)
+}
+
 fn pure_block<'i>(b: Block, r: usize) -> PResult<'i, Expr> {
     b::returned_expr(b)
         .or_else(|start| malformed(start, r, "a pure method's body must be `{ return e; }`"))
@@ -572,7 +660,18 @@ pub fn fields<'i>(
         } else {
             ty.span.fuse(d.name.span)
         };
-        if constant {
+        // A final instance field with a literal value (`final int E = 0;`, the
+        // thesis's protocol states) is a constant too: every object has the
+        // same value, so it is the class's, readable without permission.
+        let literal = matches!(
+            d.init.as_ref().map(|e| &e.kind),
+            Some(ExprKind::Int(_) | ExprKind::Bool(_))
+        );
+        if constant || (mods.is_final && literal && !mods.is_ghost) {
+            let mods = Modifiers {
+                is_static: true,
+                ..mods
+            };
             out.members.push(Member::Field(Field {
                 mods,
                 ty: ty.clone(),
@@ -751,17 +850,25 @@ pub fn arrow_type(
     params: Vec<Type>,
     ret: Type,
 ) -> Type {
-    if ret.kind != TypeKind::Resource {
-        let (rl, rr) = sp(ret.span);
-        not_supported(errors, rl, rr, "a family of anything but resources");
+    if ret.kind == TypeKind::Resource {
+        return b::ty(
+            file,
+            l,
+            r,
+            TypeKind::Family {
+                params,
+                group: false,
+            },
+        );
     }
+    let _ = errors;
     b::ty(
         file,
         l,
         r,
-        TypeKind::Family {
+        TypeKind::FunctionFamily {
             params,
-            group: false,
+            ret: Box::new(ret),
         },
     )
 }

@@ -64,6 +64,11 @@ pub const LIBRARY: &[Entry] = &[
         "CyclicBarrier"
     ),
     entry!(
+        "java.util.concurrent.atomic",
+        "java/util/concurrent/atomic",
+        "AtomicInteger"
+    ),
+    entry!(
         "java.util.concurrent.locks",
         "java/util/concurrent/locks",
         "LockSet"

@@ -1,0 +1,60 @@
+// weft's specification library: java.util.concurrent.atomic.AtomicInteger
+// with the protocol contract of the thesis's Listing 31 (ch. 5).
+//
+// The class is parameterised by a protocol: `rs`, the roles of the threads
+// that take part (the synchroniser's own role is S); `inv`, the shared
+// resource (a group: it splits by fraction); `share(r, v)`, the fraction of
+// `inv` that role r holds in its view v (S: the synchroniser, in the state
+// v); `trans(r, c, n)`, the updates from c to n role r may make. A class that
+// defines members `inv`, `share` and `trans` and writes `new AtomicInteger(v)`
+// binds them (the thesis's chapter 5 form); `AtomicInteger/*@<rs, inv,
+// share, trans>@*/` binds them explicitly.
+//
+// `handle(r, d, p)` is a share p of the right of role r to use the atomic
+// integer, with d the value it last saw (its view). weft checks, at every
+// instantiation, that the protocol creates no resource: in every snapshot
+// reachable through `trans`, the synchroniser's share and every thread's
+// share add up to at most one (code shareSanity).
+package java.util.concurrent.atomic;
+
+/*@
+  given set<role> rs;
+  given group (frac -> resource) inv;
+  given (role, int -> frac) share;
+  given (role, int, int -> boolean) trans;
+@*/
+public class AtomicInteger {
+  private volatile int value;
+
+  /*@ group resource handle(role r, int d, frac p); @*/
+
+  /*@
+    requires inv(share(S, v));
+    ensures (\forall* role r; r \in rs; handle(r, v, 1));
+  @*/
+  public AtomicInteger(int v);
+
+  /*@
+    given role r, int d, frac p;
+    requires handle(r, d, p) ** inv(share(r, d));
+    ensures handle(r, \result, p) ** inv(share(r, \result));
+  @*/
+  public int get();
+
+  /*@
+    given role r, int d, frac p;
+    requires handle(r, d, p) ** trans(r, d, v);
+    requires inv(share(S, v)) ** inv(share(r, d));
+    ensures handle(r, v, p) ** inv(share(S, d)) ** inv(share(r, v));
+  @*/
+  public void set(int v);
+
+  /*@
+    given role r, frac p;
+    requires handle(r, x, p) ** trans(r, x, n);
+    requires inv(share(S, n)) ** inv(share(r, x));
+    ensures \result ==> handle(r, n, p) ** inv(share(S, x)) ** inv(share(r, n));
+    ensures !\result ==> handle(r, x, p) ** inv(share(S, n)) ** inv(share(r, x));
+  @*/
+  public boolean compareAndSet(int x, int n);
+}
