@@ -330,12 +330,23 @@ pub fn verify_reporting(
     let groups = crate::components::components(files, ids, library);
     let mut lowered = Vec::with_capacity(groups.len());
     let mut errors = Vec::new();
+    // Failures weft decides itself before any backend (an AtomicInteger
+    // protocol that creates resource): verdicts, not input errors.
+    let mut decided = Vec::new();
+    let mut kept = Vec::with_capacity(groups.len());
     for g in &groups {
         match frontend_shuffled(files, g, opts.backend, opts.seed) {
-            Ok(l) => lowered.push(l),
+            Ok(l) => {
+                lowered.push(l);
+                kept.push(g.clone());
+            }
+            Err(e) if e.iter().all(|d| matches!(d.code, diag::Code::Failure(_))) => {
+                decided.extend(e)
+            }
             Err(e) => errors.extend(e),
         }
     }
+    let groups = kept;
     if errors
         .iter()
         .any(|d| d.code == diag::Code::Error(ErrorCode::Internal))
@@ -370,7 +381,10 @@ pub fn verify_reporting(
         (outcome, run)
     });
     crate::parallel::free_in_background(lowered);
-    let (outcomes, runs): (Vec<Outcome>, Vec<ProgramRun>) = results.into_iter().unzip();
+    let (mut outcomes, runs): (Vec<Outcome>, Vec<ProgramRun>) = results.into_iter().unzip();
+    if !decided.is_empty() {
+        outcomes.push(Outcome::Failed(decided));
+    }
     (together(outcomes), runs)
 }
 

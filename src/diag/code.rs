@@ -61,6 +61,9 @@ pub enum FailureCode {
     ScaleNeg,
     /// A precondition that can never hold.
     Unsatisfiable,
+    /// An AtomicInteger protocol that can create resource (weft's own check,
+    /// `passes::java::protocol`).
+    ShareSanity,
     /// `.get` on an option that may be `None`.
     OptionNone,
     /// `m[k]` where k may not be a key of the map m.
@@ -127,6 +130,7 @@ impl fmt::Display for FailureCode {
             NotInjective => f.write_str("notInjective"),
             ScaleNeg => f.write_str("scaleNeg"),
             Unsatisfiable => f.write_str("unsatisfiable"),
+            ShareSanity => f.write_str("shareSanity"),
             OptionNone => f.write_str("optionNone"),
             MapKey => f.write_str("mapKey"),
             LockNotCommitted => f.write_str("lockNotCommitted"),

@@ -28,6 +28,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
+use super::protocol;
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::syntax::ast::*;
 use crate::syntax::span::Span;
@@ -142,6 +143,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                         params: HashMap::new(),
                         constants: HashMap::new(),
                         roles: Vec::new(),
+                        functions: HashMap::new(),
                     };
                     walk::member(&mut ctx, m);
                 }
@@ -151,6 +153,15 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
     while let Some(req) = st.queue.pop_front() {
         let (unit, class) = st.instance(req);
         units[unit].decls.push(Decl::Class(class));
+    }
+    for u in units.iter_mut() {
+        for d in &mut u.decls {
+            if let Decl::Class(c) = d {
+                if let Some(Some(values)) = st.protocol_values.get(&c.name.name) {
+                    protocol_values_body(c, values);
+                }
+            }
+        }
     }
     if st.errors.is_empty() {
         Ok(())
@@ -181,6 +192,12 @@ struct State {
     taken: HashSet<Name>,
     queue: VecDeque<Request>,
     errors: Vec<Diagnostic>,
+    /// The `new` of an AtomicInteger protocol already checked (an instance of
+    /// the class holding it rewrites it once per instance).
+    protocols_checked: HashSet<Span>,
+    /// The values each protocol instance can take, over all its `new`s; None
+    /// if one of them could not be decided.
+    protocol_values: HashMap<Name, Option<Vec<i128>>>,
 }
 
 /// A ghost parameter as the class being rewritten sees it.
@@ -208,6 +225,8 @@ struct Ctx<'s> {
     constants: HashMap<Name, Bound>,
     /// The thread roles the class hands handles to ([`protocol_roles`]).
     roles: Vec<Name>,
+    /// The class's pure functions (an AtomicInteger protocol's `share`, `trans`).
+    functions: HashMap<Name, Function>,
 }
 
 impl<'s> Ctx<'s> {
@@ -260,6 +279,14 @@ impl<'s> Ctx<'s> {
             params,
             constants,
             roles: protocol_roles(c),
+            functions: c
+                .members
+                .iter()
+                .filter_map(|m| match m {
+                    Member::Function(f) => Some((f.name.name, f.clone())),
+                    _ => None,
+                })
+                .collect(),
         }
     }
 
@@ -392,6 +419,83 @@ impl<'s> Ctx<'s> {
             site: span,
         });
         Name::from(n)
+    }
+
+    /// At `new` of an instance whose template takes a protocol (a `set<role>`,
+    /// a `(role, int -> frac)` and a `(role, int, int -> boolean)`, as
+    /// AtomicInteger does) bound to this class's functions: the protocol's
+    /// sanity for the initial value `init` ([`protocol::check`]).
+    fn protocol_sanity(&mut self, instance: Name, init: Option<&Expr>, site: Span) {
+        let Some(key) = self.st.instance_key(instance) else {
+            return;
+        };
+        let Some(bounds) = self
+            .st
+            .instances
+            .iter()
+            .find(|((k, _), n)| *k == key && **n == instance)
+            .map(|((_, b), _)| b.clone())
+        else {
+            return;
+        };
+        let formals = self.st.templates[&key].class.ghost_params.clone();
+        let (mut roles, mut share, mut trans) = (None, None, None);
+        for (f, b) in formals.iter().zip(&bounds) {
+            match (&f.ty.kind, b) {
+                (TypeKind::Set(e), Bound::Roles(rs)) if is_role(e) => roles = Some(rs.clone()),
+                (TypeKind::FunctionFamily { params, .. }, Bound::Pred { class, pred })
+                    if Some(*class) == self.class =>
+                {
+                    match params.len() {
+                        2 => share = self.functions.get(pred).cloned(),
+                        3 => trans = self.functions.get(pred).cloned(),
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        let (Some(roles), Some(share), Some(trans), Some(init)) = (roles, share, trans, init) else {
+            return;
+        };
+        if !self.st.protocols_checked.insert(site) {
+            return;
+        }
+        let constants = self
+            .constants
+            .iter()
+            .map(|(n, b)| match b {
+                Bound::Int(i) => (*n, protocol::Const::Int(*i)),
+                Bound::Bool(v) => (*n, protocol::Const::Bool(*v)),
+                _ => (*n, protocol::Const::Bool(false)),
+            })
+            .collect();
+        let p = protocol::Protocol {
+            roles: &roles,
+            share: &share,
+            trans: &trans,
+            constants: &constants,
+        };
+        let values = match protocol::check(&p, init, site) {
+            Ok(v) => Some(v),
+            Err(d) => {
+                self.st.errors.push(d);
+                None
+            }
+        };
+        let entry = self
+            .st
+            .protocol_values
+            .entry(instance)
+            .or_insert_with(|| Some(Vec::new()));
+        match (entry.as_mut(), values) {
+            (Some(all), Some(v)) => {
+                all.extend(v);
+                all.sort_unstable();
+                all.dedup();
+            }
+            _ => *entry = None,
+        }
     }
 
     /// A template written without ghost arguments in a class that declares
@@ -573,6 +677,34 @@ impl<'s> Ctx<'s> {
     }
 }
 
+/// The body of an instance's abstract `values(int v)`: v is one of the values
+/// the protocol's check found reachable (every write goes through `trans`, so
+/// the atomic integer never holds another).
+fn protocol_values_body(c: &mut Class, values: &[i128]) {
+    for m in &mut c.members {
+        let Member::Function(f) = m else { continue };
+        let [v] = f.params.as_slice() else { continue };
+        if f.name.name != "values" || f.body.is_some() {
+            continue;
+        }
+        let span = f.span;
+        let e = |kind| Expr { kind, span };
+        let var = || e(ExprKind::Name(v.name.clone()));
+        let body = values
+            .iter()
+            .map(|&x| {
+                e(ExprKind::Binary(
+                    BinOp::Eq,
+                    Box::new(var()),
+                    Box::new(e(ExprKind::Int(IntValue::from(x)))),
+                ))
+            })
+            .reduce(|a, b| e(ExprKind::Binary(BinOp::Or, Box::new(a), Box::new(b))))
+            .unwrap_or_else(|| e(ExprKind::Bool(false)));
+        f.body = Some(body);
+    }
+}
+
 fn is_role(t: &Type) -> bool {
     matches!(&t.kind, TypeKind::Named(n) if n.name == "role")
 }
@@ -668,6 +800,7 @@ impl Rewrite for Ctx<'_> {
             ExprKind::NewGeneric(g) => {
                 let (class, ghost) = (g.class.clone(), g.ghost.clone());
                 if let Some((n, owners)) = self.resolve(&class, &ghost, e.span) {
+                    self.protocol_sanity(n, g.args.first(), e.span);
                     let mut args = std::mem::take(&mut g.args);
                     args.extend(owners);
                     let name = Ident {
@@ -681,6 +814,7 @@ impl Rewrite for Ctx<'_> {
                 let class = n.class.clone();
                 if let Some((inst, owners)) = self.implicit(&class, e.span) {
                     if let ExprKind::New(n) = &mut e.kind {
+                        self.protocol_sanity(inst, n.args.first(), e.span);
                         n.class.name = inst;
                         n.args.extend(owners);
                     }

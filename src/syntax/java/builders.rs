@@ -598,6 +598,28 @@ pub fn constructor<'i>(
     check_throws(errors, throws);
     // Java has no synchronized constructors; `modifiers` refuses the keyword.
     let mut mods = modifiers(errors, &h.mods);
+    // The thesis's `group inv(frac p) = Perm(data, p);` (ch. 5): a group
+    // resource predicate whose type `resource` goes without saying.
+    if mods.is_group {
+        return Ok(JMember::of(vec![Member::Predicate(Predicate {
+            mods,
+            contract: h.contract,
+            name: h.name,
+            params: h.params,
+            body: match body {
+                JBody::Expr(e) => Some(*e),
+                JBody::Abstract => None,
+                JBody::Block(b) => {
+                    return malformed(
+                        b.span.start as usize,
+                        r,
+                        "a predicate body is written `= e;`",
+                    )
+                }
+            },
+            span: b::span(file, l, r),
+        })]));
+    }
     mods.is_static = false;
     let (nl, nr) = sp(h.name.span);
     Ok(JMember::of(vec![Member::Method(Method {
@@ -1233,6 +1255,10 @@ pub fn un(
                 });
             }
             b::un(file, l, r, UnOp::Neg, e)
+        }
+        // The thesis's `+0` (ch. 5): a read share, positive and as small as needed.
+        JOp::Plus if matches!(&e.kind, ExprKind::Int(i) if i.get() == 0) => {
+            b::expr(file, l, r, ExprKind::Read)
         }
         JOp::Plus => e,
     }

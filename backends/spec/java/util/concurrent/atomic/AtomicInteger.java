@@ -11,10 +11,17 @@
 // share, trans>@*/` binds them explicitly.
 //
 // `handle(r, d, p)` is a share p of the right of role r to use the atomic
-// integer, with d the value it last saw (its view). weft checks, at every
-// instantiation, that the protocol creates no resource: in every snapshot
-// reachable through `trans`, the synchroniser's share and every thread's
-// share add up to at most one (code shareSanity).
+// integer, with d the value it last saw (its view). A role whose share is not
+// 0 in every view acts with its whole handle (one thread at a time). weft
+// checks, at every `new`, that the protocol creates no resource: in no
+// snapshot reachable through `trans` do the threads' shares exceed what they
+// had at the start (code shareSanity; `passes::java::protocol` says why that
+// makes the contract sound).
+//
+// As Listing 31, but: `set` does not give back the synchroniser's share of
+// the thread's view (sound only if the view is still the value; in the
+// thesis's clients that share is 0 where they set), and the whole handle is
+// needed by a role with shares.
 package java.util.concurrent.atomic;
 
 /*@
@@ -26,7 +33,12 @@ package java.util.concurrent.atomic;
 public class AtomicInteger {
   private volatile int value;
 
-  /*@ group resource handle(role r, int d, frac p); @*/
+  /*@
+    group resource handle(role r, int d, frac p);
+    // The values the protocol lets the integer take from its initial value:
+    // weft writes the body per instance from its sanity check.
+    pure boolean values(int v);
+  @*/
 
   /*@
     requires inv(share(S, v));
@@ -36,21 +48,24 @@ public class AtomicInteger {
 
   /*@
     given role r, int d, frac p;
+    requires p == 1 || (\forall int w; share(r, w) == 0);
     requires handle(r, d, p) ** inv(share(r, d));
-    ensures handle(r, \result, p) ** inv(share(r, \result));
+    ensures handle(r, \result, p) ** inv(share(r, \result)) ** values(\result);
   @*/
   public int get();
 
   /*@
     given role r, int d, frac p;
+    requires p == 1 || (\forall int w; share(r, w) == 0);
     requires handle(r, d, p) ** trans(r, d, v);
     requires inv(share(S, v)) ** inv(share(r, d));
-    ensures handle(r, v, p) ** inv(share(S, d)) ** inv(share(r, v));
+    ensures handle(r, v, p) ** inv(share(r, v));
   @*/
   public void set(int v);
 
   /*@
     given role r, frac p;
+    requires p == 1 || (\forall int w; share(r, w) == 0);
     requires handle(r, x, p) ** trans(r, x, n);
     requires inv(share(S, n)) ** inv(share(r, x));
     ensures \result ==> handle(r, n, p) ** inv(share(S, x)) ** inv(share(r, n));

@@ -1,0 +1,643 @@
+//! The sanity check of an AtomicInteger protocol (thesis ch. 5, Figures
+//! 5.6–5.8; code `shareSanity`), decided at each `new AtomicInteger(v0)`.
+//!
+//! The contract (`backends/spec/java/util/concurrent/atomic/AtomicInteger.java`)
+//! hands out fractions of the protected resource `inv` by the protocol's
+//! `share(r, w)`; nothing in the backend checks that they exist. What makes
+//! that sound is an argument about the total T of `inv` held by everyone
+//! (the synchroniser and all threads), which starts at most 1:
+//!
+//! * `compareAndSet` exchanges exactly what the synchroniser holds before
+//!   and after (`share(S, x)` for `share(S, n)`), and the thread's view share
+//!   `share(r, x)` for `share(r, n)`; `get` exchanges only the view share;
+//!   `set` exchanges the view share and gives the synchroniser `share(S, n)`
+//!   without getting back what it held (a loss, never a gain, even when the
+//!   thread's view is stale).
+//! * So T changes only by the change of the threads' view shares: T now =
+//!   T at the start + Σ (share(r, w_r) − share(r, v0)) over the threads.
+//! * A role whose share is not 0 in every view acts only with its whole
+//!   handle (`p == 1` in the contract): one thread at a time, whose view is
+//!   the handle's. Other roles have no view share at all.
+//!
+//! Hence T ≤ 1 always if, in every snapshot reachable through `trans`, the
+//! view shares of the roles that have them add up to at most what they were
+//! at the start. That is what this module checks, by exploring the product
+//! of the per-role state machines: one view per role with shares, any number
+//! of threads (views anywhere the value has been) for the others. The
+//! thesis's own condition (the synchroniser's share plus the threads' shares
+//! at most 1) is weaker: it accepts SingleCell (Listing 32), whose winning
+//! thread keeps `1 − +0` after publishing while every reader gets `+0`.
+//!
+//! The states are the protocol's literals and constants and v0; a state
+//! parameter may only be compared (`==`, `!=`) with constants, so one more
+//! value stands for all others. A protocol outside that is "not supported
+//! yet", never passed unchecked.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use crate::diag::{Diagnostic, FailureCode};
+use crate::name::Name;
+use crate::syntax::ast::*;
+use crate::syntax::span::Span;
+
+/// A constant of the class the protocol belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Const {
+    Int(i128),
+    Bool(bool),
+}
+
+/// One protocol, as bound at an instantiation.
+pub(super) struct Protocol<'a> {
+    /// The thread roles (`rs`), without the synchroniser's `S`.
+    pub roles: &'a [Name],
+    pub share: &'a Function,
+    pub trans: &'a Function,
+    pub constants: &'a HashMap<Name, Const>,
+}
+
+/// An amount `num/den + eps·ε`, ε the thesis's `+0`: positive, below every
+/// positive rational.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Amount {
+    num: i128,
+    den: i128,
+    eps: i64,
+}
+
+impl Amount {
+    fn new(num: i128, den: i128, eps: i64) -> Option<Amount> {
+        if den == 0 {
+            return None;
+        }
+        let g = gcd(num, den).max(1) * den.signum();
+        Some(Amount {
+            num: num / g,
+            den: den / g,
+            eps,
+        })
+    }
+    fn int(i: i128) -> Amount {
+        Amount {
+            num: i,
+            den: 1,
+            eps: 0,
+        }
+    }
+    fn add(self, o: Amount) -> Option<Amount> {
+        let num = self
+            .num
+            .checked_mul(o.den)?
+            .checked_add(o.num.checked_mul(self.den)?)?;
+        Amount::new(num, self.den.checked_mul(o.den)?, self.eps + o.eps)
+    }
+    fn neg(self) -> Amount {
+        Amount {
+            num: -self.num,
+            den: self.den,
+            eps: -self.eps,
+        }
+    }
+    fn is_zero(self) -> bool {
+        self.num == 0 && self.eps == 0
+    }
+    /// Whether the amount is positive (ε counts when the rational part is 0).
+    fn positive(self) -> bool {
+        self.num > 0 || (self.num == 0 && self.eps > 0)
+    }
+    fn show(self) -> String {
+        let q = match (self.num, self.den) {
+            (n, 1) => n.to_string(),
+            (n, d) => format!("{n}/{d}"),
+        };
+        match self.eps {
+            0 => q,
+            e if self.num == 0 && e == 1 => "+0".into(),
+            e => format!("{q} + {e}·(+0)"),
+        }
+    }
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum V {
+    Int(i128),
+    Bool(bool),
+    Role(Name),
+    Amount(Amount),
+}
+
+impl V {
+    fn amount(self) -> Option<Amount> {
+        match self {
+            V::Int(i) => Some(Amount::int(i)),
+            V::Amount(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// Why the check could not be decided: a place and a reason.
+struct Undecided(Span, String);
+
+type Eval<T> = Result<T, Undecided>;
+
+struct Evaluator<'a> {
+    constants: &'a HashMap<Name, Const>,
+}
+
+impl Evaluator<'_> {
+    fn call(&self, f: &Function, args: &[V]) -> Eval<V> {
+        let Some(body) = &f.body else {
+            return Err(Undecided(
+                f.name.span,
+                format!("{} has no body", f.name.name),
+            ));
+        };
+        let env: HashMap<Name, V> = f
+            .params
+            .iter()
+            .map(|p| p.name.name)
+            .zip(args.iter().copied())
+            .collect();
+        self.eval(body, &env)
+    }
+
+    fn eval(&self, e: &Expr, env: &HashMap<Name, V>) -> Eval<V> {
+        let undecided = |why: &str| Err(Undecided(e.span, why.to_owned()));
+        Ok(match &e.kind {
+            ExprKind::Int(i) => V::Int(i.get()),
+            ExprKind::Bool(b) => V::Bool(*b),
+            ExprKind::Read => V::Amount(Amount {
+                num: 0,
+                den: 1,
+                eps: 1,
+            }),
+            ExprKind::Write => V::Int(1),
+            ExprKind::NoPerm => V::Int(0),
+            ExprKind::Name(n) => match (env.get(&n.name), self.constants.get(&n.name)) {
+                (Some(v), _) => *v,
+                (None, Some(Const::Int(i))) => V::Int(*i),
+                (None, Some(Const::Bool(b))) => V::Bool(*b),
+                // A name nothing declares is a role (`S`, `T`), as the checker reads it.
+                (None, None) => V::Role(n.name),
+            },
+            ExprKind::Unary(op, x) => match (op, self.eval(x, env)?) {
+                (UnOp::Not, V::Bool(b)) => V::Bool(!b),
+                (UnOp::Neg, V::Int(i)) => V::Int(-i),
+                (UnOp::Neg, V::Amount(a)) => V::Amount(a.neg()),
+                _ => return undecided("an operator the sanity check does not evaluate"),
+            },
+            ExprKind::Cond(c, a, b) => match self.eval(c, env)? {
+                V::Bool(true) => self.eval(a, env)?,
+                V::Bool(false) => self.eval(b, env)?,
+                _ => return undecided("a condition that is not a boolean"),
+            },
+            ExprKind::Binary(op, l, r) => self.binary(*op, l, r, env, e.span)?,
+            _ => return undecided("an expression the sanity check does not evaluate"),
+        })
+    }
+
+    fn binary(&self, op: BinOp, l: &Expr, r: &Expr, env: &HashMap<Name, V>, span: Span) -> Eval<V> {
+        let bad = || Undecided(span, "an operation the sanity check does not evaluate".into());
+        // Short-circuit, as the backends read them.
+        match op {
+            BinOp::And | BinOp::Or | BinOp::Implies => {
+                let a = match self.eval(l, env)? {
+                    V::Bool(b) => b,
+                    _ => return Err(bad()),
+                };
+                let short = match op {
+                    BinOp::And => (!a).then_some(false),
+                    BinOp::Or => a.then_some(true),
+                    _ => (!a).then_some(true),
+                };
+                if let Some(v) = short {
+                    return Ok(V::Bool(v));
+                }
+                return match self.eval(r, env)? {
+                    V::Bool(b) => Ok(V::Bool(b)),
+                    _ => Err(bad()),
+                };
+            }
+            _ => {}
+        }
+        let (a, b) = (self.eval(l, env)?, self.eval(r, env)?);
+        let num = |x: V| x.amount().ok_or_else(bad);
+        Ok(match op {
+            BinOp::Eq => V::Bool(same(a, b)),
+            BinOp::Ne => V::Bool(!same(a, b)),
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                let d = num(a)?.add(num(b)?.neg()).ok_or_else(bad)?;
+                V::Bool(match op {
+                    BinOp::Lt => (d.neg()).positive(),
+                    BinOp::Le => !d.positive(),
+                    BinOp::Gt => d.positive(),
+                    _ => !(d.neg()).positive(),
+                })
+            }
+            BinOp::Add | BinOp::Sub => {
+                let b = if op == BinOp::Sub { num(b)?.neg() } else { num(b)? };
+                match num(a)?.add(b).ok_or_else(bad)? {
+                    x if x.den == 1 && x.eps == 0 && matches!((a, b), (V::Int(_), _)) => {
+                        V::Int(x.num)
+                    }
+                    x => V::Amount(x),
+                }
+            }
+            BinOp::Mul => match (a, b) {
+                (V::Int(x), V::Int(y)) => V::Int(x.checked_mul(y).ok_or_else(bad)?),
+                _ => {
+                    let (x, y) = (num(a)?, num(b)?);
+                    if x.eps != 0 && y.eps != 0 {
+                        return Err(bad());
+                    }
+                    let (s, t) = if x.eps == 0 { (x, y) } else { (y, x) };
+                    // s is rational: s·(q + eε) = s·q + (s·e)ε, kept only for whole s·e.
+                    let scaled = s.num.checked_mul(i128::from(t.eps)).ok_or_else(bad)?;
+                    if scaled % s.den != 0 {
+                        return Err(bad());
+                    }
+                    let eps = i64::try_from(scaled / s.den).map_err(|_| bad())?;
+                    V::Amount(
+                        Amount::new(
+                            s.num.checked_mul(t.num).ok_or_else(bad)?,
+                            s.den.checked_mul(t.den).ok_or_else(bad)?,
+                            eps,
+                        )
+                        .ok_or_else(bad)?,
+                    )
+                }
+            },
+            // A fraction's `/` divides as fractions (the checker's reading where a frac is expected).
+            BinOp::Div | BinOp::FracDiv => {
+                let (x, y) = (num(a)?, num(b)?);
+                if y.eps != 0 || x.eps != 0 || y.num == 0 {
+                    return Err(bad());
+                }
+                let n = x.num.checked_mul(y.den).ok_or_else(bad)?;
+                let d = x.den.checked_mul(y.num).ok_or_else(bad)?;
+                V::Amount(Amount::new(n, d, 0).ok_or_else(bad)?)
+            }
+            _ => return Err(bad()),
+        })
+    }
+}
+
+fn same(a: V, b: V) -> bool {
+    match (a.amount(), b.amount()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+/// Whether every use of a state parameter (`states`) in `e` is an operand of
+/// `==`/`!=` whose other side mentions no parameter at all.
+fn compares_states_with_constants(e: &Expr, states: &[Name], params: &[Name]) -> Result<(), Span> {
+    fn mentions(e: &Expr, names: &[Name]) -> bool {
+        let mut found = false;
+        visit(e, &mut |x| {
+            if let ExprKind::Name(n) = &x.kind {
+                found |= names.contains(&n.name);
+            }
+        });
+        found
+    }
+    fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+        f(e);
+        match &e.kind {
+            ExprKind::Unary(_, x) => visit(x, f),
+            ExprKind::Binary(_, a, b) => {
+                visit(a, f);
+                visit(b, f);
+            }
+            ExprKind::Cond(c, a, b) => {
+                visit(c, f);
+                visit(a, f);
+                visit(b, f);
+            }
+            _ => {}
+        }
+    }
+    match &e.kind {
+        ExprKind::Binary(BinOp::Eq | BinOp::Ne, a, b) => {
+            let is_state = |x: &Expr| matches!(&x.kind, ExprKind::Name(n) if states.contains(&n.name));
+            let ok = (is_state(a) && !mentions(b, params))
+                || (is_state(b) && !mentions(a, params))
+                || (!mentions(a, states) && !mentions(b, states));
+            if ok {
+                Ok(())
+            } else {
+                Err(e.span)
+            }
+        }
+        ExprKind::Name(n) if states.contains(&n.name) => Err(e.span),
+        ExprKind::Unary(_, x) => compares_states_with_constants(x, states, params),
+        ExprKind::Binary(_, a, b) => {
+            compares_states_with_constants(a, states, params)?;
+            compares_states_with_constants(b, states, params)
+        }
+        ExprKind::Cond(c, a, b) => {
+            compares_states_with_constants(c, states, params)?;
+            compares_states_with_constants(a, states, params)?;
+            compares_states_with_constants(b, states, params)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The integers a protocol names: its literals and integer constants.
+fn literals(e: &Expr, constants: &HashMap<Name, Const>, out: &mut Vec<i128>) {
+    let mut add = |i: i128| {
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    };
+    match &e.kind {
+        ExprKind::Int(i) => add(i.get()),
+        ExprKind::Name(n) => {
+            if let Some(Const::Int(i)) = constants.get(&n.name) {
+                add(*i);
+            }
+        }
+        ExprKind::Unary(_, x) => literals(x, constants, out),
+        ExprKind::Binary(_, a, b) => {
+            literals(a, constants, out);
+            literals(b, constants, out);
+        }
+        ExprKind::Cond(c, a, b) => {
+            literals(c, constants, out);
+            literals(a, constants, out);
+            literals(b, constants, out);
+        }
+        _ => {}
+    }
+}
+
+fn names_in(e: &Expr, out: &mut Vec<Name>) {
+    match &e.kind {
+        ExprKind::Name(n) => out.push(n.name),
+        ExprKind::Unary(_, x) => names_in(x, out),
+        ExprKind::Binary(_, a, b) => {
+            names_in(a, out);
+            names_in(b, out);
+        }
+        ExprKind::Cond(c, a, b) => {
+            names_in(c, out);
+            names_in(a, out);
+            names_in(b, out);
+        }
+        _ => {}
+    }
+}
+
+/// A reachable snapshot: the value, and the view of each role with shares.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Snapshot {
+    value: i128,
+    views: Vec<i128>,
+}
+
+/// Checks the protocol for the initial value `init` (the constructor's
+/// argument, at `site`): the values the atomic integer can take, a
+/// `shareSanity` failure, or notSupported when it cannot be decided.
+pub(super) fn check(p: &Protocol<'_>, init: &Expr, site: Span) -> Result<Vec<i128>, Diagnostic> {
+    decide(p, init, site).unwrap_or_else(|Undecided(span, why)| {
+        Err(Diagnostic::not_supported(
+            span,
+            format!(
+                "deciding this AtomicInteger protocol's sanity (shareSanity), which needs a protocol whose states are literals or constants: {why}"
+            ),
+        ))
+    })
+}
+
+fn decide(p: &Protocol<'_>, init: &Expr, site: Span) -> Eval<Result<Vec<i128>, Diagnostic>> {
+    let ev = Evaluator {
+        constants: p.constants,
+    };
+    let v0 = match ev.eval(init, &HashMap::new())? {
+        V::Int(i) => i,
+        _ => return Err(Undecided(init.span, "an initial value that is not a constant integer".into())),
+    };
+    for (f, n) in [(p.share, 1), (p.trans, 2)] {
+        let params: Vec<Name> = f.params.iter().map(|x| x.name.name).collect();
+        if params.len() != n + 1 {
+            return Err(Undecided(f.name.span, "a signature other than the protocol's".into()));
+        }
+        let body = f.body.as_ref().ok_or_else(|| Undecided(f.name.span, format!("{} has no body", f.name.name)))?;
+        compares_states_with_constants(body, &params[1..], &params).map_err(|span| {
+            Undecided(span, "a state compared with something other than a constant".into())
+        })?;
+    }
+    let mut states = vec![v0];
+    for f in [p.share, p.trans] {
+        if let Some(b) = &f.body {
+            literals(b, p.constants, &mut states);
+        }
+    }
+    // One more value stands for every value the protocol does not name.
+    let other = states.iter().max().copied().unwrap_or(0) + 1;
+    let all: Vec<i128> = states.iter().copied().chain([other]).collect();
+    let role = |r: Name| V::Role(r);
+    let share = |r: Name, w: i128| -> Eval<Amount> {
+        ev.call(p.share, &[role(r), V::Int(w)])?
+            .amount()
+            .ok_or_else(|| Undecided(p.share.name.span, "a share that is not an amount".into()))
+    };
+    let trans = |r: Name, c: i128, n: i128| -> Eval<bool> {
+        match ev.call(p.trans, &[role(r), V::Int(c), V::Int(n)])? {
+            V::Bool(b) => Ok(b),
+            _ => Err(Undecided(p.trans.name.span, "a transition that is not a boolean".into())),
+        }
+    };
+    let mut moves: HashMap<Name, Vec<(i128, i128)>> = HashMap::new();
+    for &r in p.roles {
+        let mut m = Vec::new();
+        for &c in &all {
+            for &n in &all {
+                if trans(r, c, n)? {
+                    if c == other || n == other {
+                        return Err(Undecided(
+                            p.trans.name.span,
+                            format!("role {r} may move to or from a state the protocol does not name"),
+                        ));
+                    }
+                    m.push((c, n));
+                }
+            }
+        }
+        moves.insert(r, m);
+    }
+    let mut shared = Vec::new();
+    for &r in p.roles {
+        let mut any = false;
+        for &w in &all {
+            any |= !share(r, w)?.is_zero();
+        }
+        if any {
+            shared.push(r);
+        }
+    }
+    let start: HashMap<Name, Amount> = shared
+        .iter()
+        .map(|&r| Ok((r, share(r, v0)?)))
+        .collect::<Eval<_>>()?;
+    let names = StateNames::new(p.constants, [Some(init), p.trans.body.as_ref(), p.share.body.as_ref()]);
+    // The values the synchroniser has had: where threads without shares may have their views.
+    let mut seen: HashSet<i128> = HashSet::from([v0]);
+    loop {
+        let first = Snapshot {
+            value: v0,
+            views: vec![v0; shared.len()],
+        };
+        let mut parent: HashMap<Snapshot, Option<(Snapshot, String)>> = HashMap::new();
+        parent.insert(first.clone(), None);
+        let mut queue = VecDeque::from([first]);
+        while let Some(s) = queue.pop_front() {
+            // The sum over the roles with shares, against the start.
+            let mut gain = Amount::int(0);
+            for (i, &r) in shared.iter().enumerate() {
+                let now = share(r, s.views[i])?;
+                gain = gain
+                    .add(now.add(start[&r].neg()).ok_or_else(|| Undecided(site, "amounts too large".into()))?)
+                    .ok_or_else(|| Undecided(site, "amounts too large".into()))?;
+            }
+            if gain.positive() {
+                return Ok(Err(violation(&s, &parent, &shared, gain, v0, &names, site)));
+            }
+            for (next, step) in successors(&s, &shared, p.roles, &moves, &seen, &names) {
+                if !parent.contains_key(&next) {
+                    parent.insert(next.clone(), Some((s.clone(), step)));
+                    queue.push_back(next);
+                }
+            }
+        }
+        let values: HashSet<i128> = parent.keys().map(|s| s.value).collect();
+        if values.is_subset(&seen) {
+            let mut values: Vec<i128> = values.into_iter().collect();
+            values.sort_unstable();
+            return Ok(Ok(values));
+        }
+        seen.extend(values);
+    }
+}
+
+/// Each step one thread may take from `s`, with its description.
+fn successors(
+    s: &Snapshot,
+    shared: &[Name],
+    roles: &[Name],
+    moves: &HashMap<Name, Vec<(i128, i128)>>,
+    seen: &HashSet<i128>,
+    names: &StateNames,
+) -> Vec<(Snapshot, String)> {
+    let mut out = Vec::new();
+    let n = |v: i128| names.show(v);
+    for &r in roles {
+        match shared.iter().position(|x| *x == r) {
+            Some(i) => {
+                let w = s.views[i];
+                if w != s.value {
+                    let mut t = s.clone();
+                    t.views[i] = s.value;
+                    out.push((t, format!("{r} reads {}", n(s.value))));
+                }
+                for &(c, to) in &moves[&r] {
+                    if c != w {
+                        continue;
+                    }
+                    let mut t = s.clone();
+                    t.value = to;
+                    t.views[i] = to;
+                    let what = if s.value == c { "compareAndSet" } else { "set" };
+                    out.push((t, format!("{r}: {what}({} → {})", n(c), n(to))));
+                }
+            }
+            None => {
+                // Any number of threads, with views wherever the value has been.
+                for &(c, to) in &moves[&r] {
+                    if c == s.value || seen.contains(&c) {
+                        let mut t = s.clone();
+                        t.value = to;
+                        out.push((t, format!("a thread of {r}: set({} → {})", n(c), n(to))));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn violation(
+    s: &Snapshot,
+    parent: &HashMap<Snapshot, Option<(Snapshot, String)>>,
+    shared: &[Name],
+    gain: Amount,
+    v0: i128,
+    names: &StateNames,
+    site: Span,
+) -> Diagnostic {
+    let mut steps = Vec::new();
+    let mut at = s;
+    while let Some(Some((prev, step))) = parent.get(at) {
+        steps.push(step.clone());
+        at = prev;
+    }
+    steps.reverse();
+    let views: Vec<String> = shared
+        .iter()
+        .zip(&s.views)
+        .map(|(r, w)| format!("{r}'s view {}", names.show(*w)))
+        .collect();
+    let message = format!(
+        "this AtomicInteger protocol can create resource: from {}, {} reach the value {} with {}, where the roles' shares exceed their shares at the start by {}, which no one gave up",
+        names.show(v0),
+        steps.join(", "),
+        names.show(s.value),
+        views.join(", "),
+        gain.show(),
+    );
+    Diagnostic::failure(FailureCode::ShareSanity, site, message)
+}
+
+/// Integers shown by the name of a constant with that value: one the
+/// protocol writes first, else any (in name order).
+struct StateNames(HashMap<i128, Name>);
+
+impl StateNames {
+    fn new<'a>(
+        constants: &HashMap<Name, Const>,
+        written: impl IntoIterator<Item = Option<&'a Expr>>,
+    ) -> StateNames {
+        let mut by_value: HashMap<i128, Name> = HashMap::new();
+        let mut names = Vec::new();
+        for e in written.into_iter().flatten() {
+            names_in(e, &mut names);
+        }
+        for n in names {
+            if let Some(Const::Int(i)) = constants.get(&n) {
+                by_value.entry(*i).or_insert(n);
+            }
+        }
+        let mut sorted: Vec<(&Name, &Const)> = constants.iter().collect();
+        sorted.sort_by_key(|(n, _)| n.as_str().to_owned());
+        for (n, c) in sorted {
+            if let Const::Int(i) = c {
+                by_value.entry(*i).or_insert(*n);
+            }
+        }
+        StateNames(by_value)
+    }
+    fn show(&self, v: i128) -> String {
+        self.0.get(&v).map_or_else(|| v.to_string(), |n| n.to_string())
+    }
+}
+
