@@ -340,9 +340,7 @@ pub fn verify_reporting(
                 lowered.push(l);
                 kept.push(g.clone());
             }
-            Err(e) if e.iter().all(|d| matches!(d.code, diag::Code::Failure(_))) => {
-                decided.extend(e)
-            }
+            Err(e) if all_decided(&e) => decided.extend(e),
             Err(e) => errors.extend(e),
         }
     }
@@ -386,6 +384,14 @@ pub fn verify_reporting(
         outcomes.push(Outcome::Failed(decided));
     }
     (together(outcomes), runs)
+}
+
+/// Whether the front end's diagnostics are all failures it decided itself
+/// (verdicts: exit 1, held against markers), not errors in the input.
+fn all_decided(diags: &[Diagnostic]) -> bool {
+    diags
+        .iter()
+        .all(|d| matches!(d.code, diag::Code::Failure(_)))
 }
 
 /// The outcome of several programs: a tool error if any had one (nothing is
@@ -632,6 +638,7 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
     }
     let expected_error = expect::expected_error(files.text(ids[0]));
     let outcome = match frontend_shuffled(files, &ids, opts.backend, opts.seed) {
+        Err(errors) if all_decided(&errors) && expected_error.is_none() => Outcome::Failed(errors),
         Err(errors) => Outcome::InputError(errors),
         Ok(_) if expected_error.is_some() => Outcome::Verified,
         Ok(lowered) => run_backend(&lowered, opts).0,

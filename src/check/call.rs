@@ -219,7 +219,10 @@ impl Body<'_> {
         span: Span,
         perm: Option<Expr>,
     ) -> Option<(Vec<Expr>, Option<Expr>)> {
-        let Some((arg, rest)) = call.args.split_last().filter(|(_, r)| r.len() == params.len())
+        let Some((arg, rest)) = call
+            .args
+            .split_last()
+            .filter(|(_, r)| r.len() == params.len())
         else {
             let msg = format!(
                 "{name} expects {} argument(s) (the last its fraction), got {}",

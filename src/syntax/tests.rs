@@ -61,6 +61,11 @@ fn sx_ty(t: &Type) -> String {
             if *group { "group " } else { "" },
             params.iter().map(sx_ty).collect::<Vec<_>>().join(", ")
         ),
+        TypeKind::FunctionFamily { params, ret } => format!(
+            "({} -> {})",
+            params.iter().map(sx_ty).collect::<Vec<_>>().join(", "),
+            sx_ty(ret)
+        ),
     }
 }
 

@@ -251,7 +251,10 @@ impl<'s> Ctx<'s> {
             .filter_map(|m| match m {
                 Member::Function(f) if !f.mods.is_static => Some((
                     f.name.name,
-                    (f.params.iter().map(|x| x.ty.clone()).collect(), f.ret.clone()),
+                    (
+                        f.params.iter().map(|x| x.ty.clone()).collect(),
+                        f.ret.clone(),
+                    ),
                 )),
                 _ => None,
             })
@@ -397,7 +400,13 @@ impl<'s> Ctx<'s> {
     }
 
     /// The instance of template `key` for `bounds`, requested if new.
-    fn request(&mut self, name: &Ident, key: (Name, usize), bounds: Vec<Bound>, span: Span) -> Name {
+    fn request(
+        &mut self,
+        name: &Ident,
+        key: (Name, usize),
+        bounds: Vec<Bound>,
+        span: Span,
+    ) -> Name {
         let st = &mut *self.st;
         let inst_key = (key, bounds.clone());
         if let Some(n) = st.instances.get(&inst_key) {
@@ -455,7 +464,8 @@ impl<'s> Ctx<'s> {
                 _ => {}
             }
         }
-        let (Some(roles), Some(share), Some(trans), Some(init)) = (roles, share, trans, init) else {
+        let (Some(roles), Some(share), Some(trans), Some(init)) = (roles, share, trans, init)
+        else {
             return;
         };
         if !self.st.protocols_checked.insert(site) {

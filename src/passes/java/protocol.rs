@@ -206,7 +206,12 @@ impl Evaluator<'_> {
     }
 
     fn binary(&self, op: BinOp, l: &Expr, r: &Expr, env: &HashMap<Name, V>, span: Span) -> Eval<V> {
-        let bad = || Undecided(span, "an operation the sanity check does not evaluate".into());
+        let bad = || {
+            Undecided(
+                span,
+                "an operation the sanity check does not evaluate".into(),
+            )
+        };
         // Short-circuit, as the backends read them.
         match op {
             BinOp::And | BinOp::Or | BinOp::Implies => {
@@ -244,7 +249,11 @@ impl Evaluator<'_> {
                 })
             }
             BinOp::Add | BinOp::Sub => {
-                let b = if op == BinOp::Sub { num(b)?.neg() } else { num(b)? };
+                let b = if op == BinOp::Sub {
+                    num(b)?.neg()
+                } else {
+                    num(b)?
+                };
                 match num(a)?.add(b).ok_or_else(bad)? {
                     x if x.den == 1 && x.eps == 0 && matches!((a, b), (V::Int(_), _)) => {
                         V::Int(x.num)
@@ -328,7 +337,8 @@ fn compares_states_with_constants(e: &Expr, states: &[Name], params: &[Name]) ->
     }
     match &e.kind {
         ExprKind::Binary(BinOp::Eq | BinOp::Ne, a, b) => {
-            let is_state = |x: &Expr| matches!(&x.kind, ExprKind::Name(n) if states.contains(&n.name));
+            let is_state =
+                |x: &Expr| matches!(&x.kind, ExprKind::Name(n) if states.contains(&n.name));
             let ok = (is_state(a) && !mentions(b, params))
                 || (is_state(b) && !mentions(a, params))
                 || (!mentions(a, states) && !mentions(b, states));
@@ -425,16 +435,30 @@ fn decide(p: &Protocol<'_>, init: &Expr, site: Span) -> Eval<Result<Vec<i128>, D
     };
     let v0 = match ev.eval(init, &HashMap::new())? {
         V::Int(i) => i,
-        _ => return Err(Undecided(init.span, "an initial value that is not a constant integer".into())),
+        _ => {
+            return Err(Undecided(
+                init.span,
+                "an initial value that is not a constant integer".into(),
+            ))
+        }
     };
     for (f, n) in [(p.share, 1), (p.trans, 2)] {
         let params: Vec<Name> = f.params.iter().map(|x| x.name.name).collect();
         if params.len() != n + 1 {
-            return Err(Undecided(f.name.span, "a signature other than the protocol's".into()));
+            return Err(Undecided(
+                f.name.span,
+                "a signature other than the protocol's".into(),
+            ));
         }
-        let body = f.body.as_ref().ok_or_else(|| Undecided(f.name.span, format!("{} has no body", f.name.name)))?;
+        let body = f
+            .body
+            .as_ref()
+            .ok_or_else(|| Undecided(f.name.span, format!("{} has no body", f.name.name)))?;
         compares_states_with_constants(body, &params[1..], &params).map_err(|span| {
-            Undecided(span, "a state compared with something other than a constant".into())
+            Undecided(
+                span,
+                "a state compared with something other than a constant".into(),
+            )
         })?;
     }
     let mut states = vec![v0];
@@ -455,7 +479,10 @@ fn decide(p: &Protocol<'_>, init: &Expr, site: Span) -> Eval<Result<Vec<i128>, D
     let trans = |r: Name, c: i128, n: i128| -> Eval<bool> {
         match ev.call(p.trans, &[role(r), V::Int(c), V::Int(n)])? {
             V::Bool(b) => Ok(b),
-            _ => Err(Undecided(p.trans.name.span, "a transition that is not a boolean".into())),
+            _ => Err(Undecided(
+                p.trans.name.span,
+                "a transition that is not a boolean".into(),
+            )),
         }
     };
     let mut moves: HashMap<Name, Vec<(i128, i128)>> = HashMap::new();
@@ -467,7 +494,9 @@ fn decide(p: &Protocol<'_>, init: &Expr, site: Span) -> Eval<Result<Vec<i128>, D
                     if c == other || n == other {
                         return Err(Undecided(
                             p.trans.name.span,
-                            format!("role {r} may move to or from a state the protocol does not name"),
+                            format!(
+                                "role {r} may move to or from a state the protocol does not name"
+                            ),
                         ));
                     }
                     m.push((c, n));
@@ -490,7 +519,10 @@ fn decide(p: &Protocol<'_>, init: &Expr, site: Span) -> Eval<Result<Vec<i128>, D
         .iter()
         .map(|&r| Ok((r, share(r, v0)?)))
         .collect::<Eval<_>>()?;
-    let names = StateNames::new(p.constants, [Some(init), p.trans.body.as_ref(), p.share.body.as_ref()]);
+    let names = StateNames::new(
+        p.constants,
+        [Some(init), p.trans.body.as_ref(), p.share.body.as_ref()],
+    );
     // The values the synchroniser has had: where threads without shares may have their views.
     let mut seen: HashSet<i128> = HashSet::from([v0]);
     loop {
@@ -507,7 +539,10 @@ fn decide(p: &Protocol<'_>, init: &Expr, site: Span) -> Eval<Result<Vec<i128>, D
             for (i, &r) in shared.iter().enumerate() {
                 let now = share(r, s.views[i])?;
                 gain = gain
-                    .add(now.add(start[&r].neg()).ok_or_else(|| Undecided(site, "amounts too large".into()))?)
+                    .add(
+                        now.add(start[&r].neg())
+                            .ok_or_else(|| Undecided(site, "amounts too large".into()))?,
+                    )
                     .ok_or_else(|| Undecided(site, "amounts too large".into()))?;
             }
             if gain.positive() {
@@ -637,7 +672,127 @@ impl StateNames {
         StateNames(by_value)
     }
     fn show(&self, v: i128) -> String {
-        self.0.get(&v).map_or_else(|| v.to_string(), |n| n.to_string())
+        self.0
+            .get(&v)
+            .map_or_else(|| v.to_string(), |n| n.to_string())
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::Code;
+    use crate::syntax::java::parse_java;
+    use crate::syntax::span::FileId;
+
+    /// Checks the protocol written in class `text` from its constant `init`.
+    fn run(text: &str, roles: &[&str], init: &str) -> Result<Vec<i128>, Diagnostic> {
+        let unit = parse_java(FileId(0), text).expect("parses");
+        let Some(Decl::Class(c)) = unit.decls.first() else {
+            panic!("a class");
+        };
+        let mut functions = HashMap::new();
+        let mut constants = HashMap::new();
+        for m in &c.members {
+            match m {
+                Member::Function(f) => {
+                    functions.insert(f.name.name.to_string(), f.clone());
+                }
+                Member::Field(f) => {
+                    if let Some(ExprKind::Int(i)) = f.init.as_ref().map(|e| &e.kind) {
+                        constants.insert(f.name.name, Const::Int(i.get()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let roles: Vec<Name> = roles.iter().map(|r| Name::from(*r)).collect();
+        let init = Expr {
+            kind: ExprKind::Name(Ident {
+                name: Name::from(init),
+                span: Span::default(),
+            }),
+            span: Span::default(),
+        };
+        let p = Protocol {
+            roles: &roles,
+            share: &functions["share"],
+            trans: &functions["trans"],
+            constants: &constants,
+        };
+        check(&p, &init, Span::default())
+    }
+
+    const PRODUCER_CONSUMER: &str = "class PC { final int E = 0, F = 1; /*@
+        pred trans(role r, int c, int n) = (r == P && c == E && n == F) || (r == C && c == F && n == E);
+        frac share(role r, int s) { return (r == P && s == E) ? 1 : ((r == C && s == F) ? 1 : 0); } @*/ }";
+
+    #[test]
+    fn a_buffer_handed_back_and_forth_is_sane() {
+        assert_eq!(run(PRODUCER_CONSUMER, &["P", "C"], "E"), Ok(vec![0, 1]));
+    }
+
+    #[test]
+    fn a_view_share_with_no_source_is_reported_with_its_trace() {
+        let lock = "class L { final int U = 0, K = 1; /*@
+            pred trans(role r, int c, int n) = (c == U && n == K) || (c == K && n == U);
+            frac share(role r, int s) { return (r == S && s == U) || (r == T && s == K) ? 1 : 0; } @*/ }";
+        let d = run(lock, &["T"], "U").expect_err("creates resource");
+        assert_eq!(d.code, Code::Failure(FailureCode::ShareSanity));
+        assert!(
+            d.message.contains("T: compareAndSet(U → K)") && d.message.contains("by 1,"),
+            "{}",
+            d.message
+        );
+    }
+
+    #[test]
+    fn a_read_share_published_from_a_whole_permission_is_reported() {
+        // The thesis's SingleCell: the readers' +0 at D has no source.
+        let cell = "class SC { final int E = 0, W = 1, D = 2; /*@
+            pred trans(role r, int c, int n) = (c == E && n == W) || (c == W && n == D);
+            frac share(role r, int v) { return (r == S && v == E) ? 1 :
+              ((r == S && v == D) ? +0 : ((r == T && v == D) ? +0 : 0)); } @*/ }";
+        let d = run(cell, &["T"], "E").expect_err("creates resource");
+        assert!(d.message.contains("by +0"), "{}", d.message);
+    }
+
+    #[test]
+    fn threads_without_shares_may_write_from_any_value_they_saw() {
+        // Role W has no shares: its threads' views may be stale, so its set(A → B)
+        // is possible after the value moved on; B, then C, are reachable.
+        let p = "class X { final int A = 0, B = 1, C = 2; /*@
+            pred trans(role r, int c, int n) = (r == W && c == A && n == B) || (r == V && c == B && n == C);
+            frac share(role r, int s) { return (r == V && s == C) ? 1/2 : 0; } @*/ }";
+        // V's view share grows from 0 (at A) to 1/2 (at C): reported.
+        let d = run(p, &["W", "V"], "A").expect_err("creates resource");
+        assert!(
+            d.message.contains("a thread of W: set(A → B)"),
+            "{}",
+            d.message
+        );
+    }
+
+    #[test]
+    fn a_protocol_beyond_its_literals_is_not_supported() {
+        let step = "class St { /*@ pred trans(role r, int c, int n) = n == c + 1;
+            frac share(role r, int s) { return 0; } @*/ final int Z = 0; }";
+        let d = run(step, &["T"], "Z").expect_err("undecided");
+        assert_eq!(d.code, Code::Error(crate::diag::ErrorCode::NotSupported));
+    }
+
+    #[test]
+    fn amounts_order_read_shares_below_every_positive_fraction() {
+        let eps = Amount {
+            num: 0,
+            den: 1,
+            eps: 1,
+        };
+        assert!(eps.positive());
+        let half = Amount::new(2, 4, 0).expect("amount");
+        assert_eq!((half.num, half.den), (1, 2));
+        assert!(half.add(eps.neg()).expect("sum").positive());
+        assert!(!eps.add(half.neg()).expect("sum").positive());
+        assert_eq!(eps.show(), "+0");
+    }
+}

@@ -529,7 +529,12 @@ pub fn group_alias(
     }
     let ExprKind::Name(family) = target.kind else {
         let (tl, tr) = sp(target.span);
-        not_supported(errors, tl, tr, "an alias of anything but a predicate's name");
+        not_supported(
+            errors,
+            tl,
+            tr,
+            "an alias of anything but a predicate's name",
+        );
         return JMember::of(Vec::new()).with(extra);
     };
     m.is_inline = true;
