@@ -526,6 +526,11 @@ mod tests {
                     Some("threads" | "atomics") if is_case => {
                         assert_eq!(regions.len(), 1, "{}", path.display())
                     }
+                    // A thesis program weft rejects (SingleCell's protocol): its
+                    // one expected failure, explained in the file.
+                    Some("atomics") if !is_case => {
+                        assert!(regions.len() <= 1, "{}", path.display())
+                    }
                     Some("errors") => {
                         assert!(expected_error(&text).is_some(), "{}", path.display());
                         // The region marks the error's place (none for an error at the end of the file).

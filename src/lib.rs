@@ -75,7 +75,8 @@
 //!   recurse over the input's nesting.
 //! * [`passes`]: first the Java tree passes ([`passes::java::JAVA`], before
 //!   checking, each a `WEFT_STAGES` stage): `instantiate` (class ghost
-//!   parameters, with `lemma` proofs), `runnable` (a thread class per
+//!   parameters, with `lemma` proofs and the AtomicInteger protocol check
+//!   `protocol`), `runnable` (a thread class per
 //!   `new Thread(r)`), `inherit` (`extends` by copying); they make classes
 //!   the checker resolves like written ones. Then the ordered list of
 //!   core-to-core rewritings ([`passes::PASSES`]). Today:
@@ -348,6 +349,21 @@
 //! instance of the precondition, fold every instance of the postcondition).
 //! A client whose resources do not match fails that fold, reported at its
 //! instantiation. (The thesis states `*-*`; soundness needs one direction.)
+//!
+//! **AtomicInteger protocols** (ch. 5; [`passes::java::instantiate`] and its
+//! `protocol` module): a ghost parameter may also be a pure function
+//! (`given (role, int -> frac) share;`), bound like a predicate (owner field
+//! plus an alias function); `role` is a type whose values are the names a
+//! protocol writes (`S`, `T`), each the integer its characters spell
+//! ([`core::role_value`]), so no table is needed. A template written without
+//! ghost arguments in a class defining a member of each parameter's name is
+//! bound by name (the thesis's `new AtomicInteger(E)`), its `set<role>` to the
+//! roles the class hands handles to. At each `new` of a protocol instance weft
+//! explores the snapshots `trans` reaches (one view per role with shares, any
+//! number of threads for the others) and reports `shareSanity` where the
+//! roles' shares exceed their start: with the contract's exchanges exact, that
+//! is the only way the total of the resource can grow past one. The values
+//! found become the body of the instance's `values(v)`, which `get` ensures.
 //!
 //! **Lock sets** (`check/thread_local.rs`): the thesis's `LockSet(S)` is
 //! `LockSet.of(S)`, a `thread_local` predicate: it may not occur in any

@@ -411,6 +411,8 @@ impl Body<'_> {
                     let ty = self.env.program.field(f).ty.clone();
                     Some(Expr::new(K::Field(bx(recv), f), ty, span))
                 }
+                // Java reads a class's constant through an object too (`s.LIMIT`).
+                Some(Member::Constant(f)) => Some(self.constant(f, span)),
                 _ => {
                     let msg = format!("class {} has no field {n}", self.env.program.class(*c).name);
                     self.err(ErrorCode::Undeclared, name.span, msg)

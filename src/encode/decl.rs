@@ -325,7 +325,12 @@ impl Encoder<'_> {
         self.fixed_early = class_fields
             .iter()
             .copied()
-            .filter(|&f| self.p.field(f).is_final && assigned_once_at_top(b, f))
+            // Not a field whose type binds ghost predicates: those facts are
+            // checked at the constructor's end, before the value is fixed.
+            .filter(|&f| {
+                let field = self.p.field(f);
+                field.is_final && field.owner_links.is_empty() && assigned_once_at_top(b, f)
+            })
             .collect();
         let mut body = Vec::new();
         self.block(b, &mut body)?;

@@ -1058,6 +1058,20 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
         }
         has_ctor = true;
         m.params.push(owner_param.clone());
+        // Every owner is an object (`this`, or an owner passed on), which the
+        // owner field's "never null" relies on.
+        m.contract.clauses.insert(
+            0,
+            Clause {
+                kind: ClauseKind::Requires,
+                expr: e(ExprKind::Binary(
+                    BinOp::Ne,
+                    Box::new(e(ExprKind::Name(id(&field)))),
+                    Box::new(e(ExprKind::Null)),
+                )),
+                span,
+            },
+        );
         // Before the constructor runs the owner is only its argument.
         let mut to_param = AliasToParam {
             alias: &f.name.name,
