@@ -487,7 +487,7 @@ impl<'s> Ctx<'s> {
             constants: &constants,
         };
         let values = match protocol::check(&p, init, site) {
-            Ok(v) => Some(v),
+            Ok(v) => v,
             Err(d) => {
                 self.st.errors.push(d);
                 None

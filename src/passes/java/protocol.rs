@@ -128,6 +128,8 @@ fn gcd(a: i128, b: i128) -> i128 {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum V {
+    /// A view nothing is known of: any use of it leaves the value undecided.
+    Unknown,
     Int(i128),
     Bool(bool),
     Role(Name),
@@ -196,6 +198,7 @@ impl Evaluator<'_> {
                 _ => return undecided("an operator the sanity check does not evaluate"),
             },
             ExprKind::Cond(c, a, b) => match self.eval(c, env)? {
+                V::Unknown => return undecided("a condition on the view"),
                 V::Bool(true) => self.eval(a, env)?,
                 V::Bool(false) => self.eval(b, env)?,
                 _ => return undecided("a condition that is not a boolean"),
@@ -235,6 +238,9 @@ impl Evaluator<'_> {
             _ => {}
         }
         let (a, b) = (self.eval(l, env)?, self.eval(r, env)?);
+        if a == V::Unknown || b == V::Unknown {
+            return Err(Undecided(span, "a use of the view".into()));
+        }
         let num = |x: V| x.amount().ok_or_else(bad);
         Ok(match op {
             BinOp::Eq => V::Bool(same(a, b)),
@@ -416,16 +422,40 @@ struct Snapshot {
 }
 
 /// Checks the protocol for the initial value `init` (the constructor's
-/// argument, at `site`): the values the atomic integer can take, a
-/// `shareSanity` failure, or notSupported when it cannot be decided.
-pub(super) fn check(p: &Protocol<'_>, init: &Expr, site: Span) -> Result<Vec<i128>, Diagnostic> {
-    decide(p, init, site).unwrap_or_else(|Undecided(span, why)| {
+/// argument, at `site`): the values the atomic integer can take (None: not
+/// known, the protocol is sane whatever they are), a `shareSanity` failure,
+/// or notSupported when it cannot be decided.
+pub(super) fn check(
+    p: &Protocol<'_>,
+    init: &Expr,
+    site: Span,
+) -> Result<Option<Vec<i128>>, Diagnostic> {
+    if no_role_has_shares(p) {
+        // Only the threads' own shares can make the total grow: with none,
+        // any protocol is sane, whatever its states.
+        return Ok(None);
+    }
+    decide(p, init, site).map(|r| r.map(Some)).unwrap_or_else(|Undecided(span, why)| {
         Err(Diagnostic::not_supported(
             span,
             format!(
                 "deciding this AtomicInteger protocol's sanity (shareSanity), which needs a protocol whose states are literals or constants: {why}"
             ),
         ))
+    })
+}
+
+/// Whether every thread role's share is 0 whatever its view, as its `share`
+/// computes it without looking at the view (`r == S && …` is false for T).
+fn no_role_has_shares(p: &Protocol<'_>) -> bool {
+    let ev = Evaluator {
+        constants: p.constants,
+    };
+    p.roles.iter().all(|&r| {
+        matches!(
+            ev.call(p.share, &[V::Role(r), V::Unknown]).map(V::amount),
+            Ok(Some(a)) if a.is_zero()
+        )
     })
 }
 
@@ -686,7 +716,7 @@ mod tests {
     use crate::syntax::span::FileId;
 
     /// Checks the protocol written in class `text` from its constant `init`.
-    fn run(text: &str, roles: &[&str], init: &str) -> Result<Vec<i128>, Diagnostic> {
+    fn run(text: &str, roles: &[&str], init: &str) -> Result<Option<Vec<i128>>, Diagnostic> {
         let unit = parse_java(FileId(0), text).expect("parses");
         let Some(Decl::Class(c)) = unit.decls.first() else {
             panic!("a class");
@@ -729,7 +759,10 @@ mod tests {
 
     #[test]
     fn a_buffer_handed_back_and_forth_is_sane() {
-        assert_eq!(run(PRODUCER_CONSUMER, &["P", "C"], "E"), Ok(vec![0, 1]));
+        assert_eq!(
+            run(PRODUCER_CONSUMER, &["P", "C"], "E"),
+            Ok(Some(vec![0, 1]))
+        );
     }
 
     #[test]
@@ -776,9 +809,17 @@ mod tests {
     #[test]
     fn a_protocol_beyond_its_literals_is_not_supported() {
         let step = "class St { /*@ pred trans(role r, int c, int n) = n == c + 1;
-            frac share(role r, int s) { return 0; } @*/ final int Z = 0; }";
+            frac share(role r, int s) { return s == Z ? 1 : 0; } @*/ final int Z = 0; }";
         let d = run(step, &["T"], "Z").expect_err("undecided");
         assert_eq!(d.code, Code::Error(crate::diag::ErrorCode::NotSupported));
+    }
+
+    #[test]
+    fn without_thread_shares_any_protocol_is_sane() {
+        // A ticket counter: infinitely many states, only the synchroniser holds anything.
+        let tickets = "class Tk { /*@ pred trans(role r, int c, int n) = n == c + 1;
+            frac share(role r, int s) { return r == S && s >= 0 ? 1 : 0; } @*/ final int Z = 0; }";
+        assert_eq!(run(tickets, &["T"], "Z"), Ok(None));
     }
 
     #[test]

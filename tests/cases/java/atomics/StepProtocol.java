@@ -1,6 +1,7 @@
 // expect-error: notSupported
-// A protocol whose states are not its literals (n == c + 1): weft cannot
-// decide its sanity and says so, rather than passing it unchecked.
+// A protocol whose states are not its literals (n == c + 1) and whose threads
+// hold shares: weft cannot decide its sanity and says so, rather than passing
+// it unchecked.
 import java.util.concurrent.atomic.*;
 
 public class StepProtocol {
@@ -10,7 +11,7 @@ public class StepProtocol {
   /*@
     group inv(frac p) = Perm(data, p);
     pred trans(role r, int c, int n) = /*[/expect notSupported]*/n == c + 1/*[/end]*/;
-    frac share(role r, int s) { return 0; }
+    frac share(role r, int s) { return s == 0 ? 1 : 0; }
   @*/
 
   /*@ ensures sync.handle(T, 0, 1); @*/

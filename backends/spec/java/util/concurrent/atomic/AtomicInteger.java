@@ -18,7 +18,10 @@
 // had at the start (code shareSanity; `passes::java::protocol` says why that
 // makes the contract sound).
 //
-// As Listing 31, but: `set` does not give back the synchroniser's share of
+// As Listing 31, but: compareAndSet exchanges only the difference of the
+// synchroniser's shares (cut-off subtraction, Listing 38), which is the same
+// exchange where one of them is 0 and also serves shared readers; `set` does
+// not give back the synchroniser's share of
 // the thread's view (sound only if the view is still the value; in the
 // thesis's clients that share is 0 where they set), and the whole handle is
 // needed by a role with shares.
@@ -38,6 +41,9 @@ public class AtomicInteger {
     // The values the protocol lets the integer take from its initial value:
     // weft writes the body per instance from its sanity check.
     pure boolean values(int v);
+
+    // The thesis's cut-off subtraction (ch. 6): a − b, or 0 below it.
+    pure zfrac cutoff(zfrac a, zfrac b) = a > b ? a - b : 0;
   @*/
 
   /*@
@@ -67,9 +73,9 @@ public class AtomicInteger {
     given role r, frac p;
     requires p == 1 || (\forall int w; share(r, w) == 0);
     requires handle(r, x, p) ** trans(r, x, n);
-    requires inv(share(S, n)) ** inv(share(r, x));
-    ensures \result ==> handle(r, n, p) ** inv(share(S, x)) ** inv(share(r, n));
-    ensures !\result ==> handle(r, x, p) ** inv(share(S, n)) ** inv(share(r, x));
+    requires inv(cutoff(share(S, n), share(S, x))) ** inv(share(r, x));
+    ensures \result ==> handle(r, n, p) ** inv(cutoff(share(S, x), share(S, n))) ** inv(share(r, n));
+    ensures !\result ==> handle(r, x, p) ** inv(cutoff(share(S, n), share(S, x))) ** inv(share(r, x));
   @*/
   public boolean compareAndSet(int x, int n);
 }
