@@ -428,6 +428,11 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::InvariantNotEstablished(r) => format!("loop invariant {} on entry", why(r)),
         C::NotMaintained(r) => format!("loop invariant {} after an iteration", why(r)),
         C::NotEstablished(r) => format!("the invariant {} when the block is entered", why(r)),
+        C::ParPreFailed(r) => format!(
+            "the preconditions of this par block's threads {} here",
+            why(r)
+        ),
+        C::ParPostFailed(r) => format!("this postcondition of a par thread {}", why(r)),
         C::AtomicNotMaintained(r) => {
             format!("the invariant {} at the end of this atomic block", why(r))
         }

@@ -420,6 +420,12 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
             }
             S::Ghost(s) | S::Labelled(_, s) => walk(b, s, seen),
             S::DoWhile { body, .. } => in_loop(b, body, seen),
+            // A thread's body is entered once per thread: never by a jump, as a loop's.
+            S::Par(threads) => {
+                for t in threads {
+                    in_loop(b, &t.body, seen);
+                }
+            }
             S::Block(body)
             | S::Synchronized { body, .. }
             | S::Invariant { body, .. }

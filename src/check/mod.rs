@@ -36,6 +36,7 @@ mod group;
 mod inline;
 mod interfaces;
 mod locks;
+mod par;
 mod refine;
 mod scope;
 mod stmt;

@@ -244,6 +244,28 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
         }
         S::Fork(x) => format!("(fork {})", e(x)),
         S::Join(x) => format!("(join {})", e(x)),
+        S::Par(threads) => {
+            let ts: Vec<String> = threads
+                .iter()
+                .map(|t| {
+                    let iters: Vec<String> = t
+                        .iters
+                        .iter()
+                        .map(|(v, lo, hi)| format!("({} {} {})", v.name, e(lo), e(hi)))
+                        .collect();
+                    let req: Vec<String> = t.requires.iter().map(e).collect();
+                    let ens: Vec<String> = t.ensures.iter().map(e).collect();
+                    format!(
+                        "(thread ({}) (requires {}) (ensures {}) {})",
+                        iters.join(" "),
+                        req.join(" "),
+                        ens.join(" "),
+                        sx_block(p, &t.body)
+                    )
+                })
+                .collect();
+            format!("(par {})", ts.join(" "))
+        }
         S::Check { exhale, expr, code } => {
             let k = if *exhale { "exhale" } else { "assert" };
             format!("(check-{k} {code} {})", e(expr))

@@ -327,6 +327,8 @@ pub enum StmtKind {
         names: Vec<Name>,
         body: Block,
     },
+    /// `par` threads running at once (lowered by `passes::par`).
+    Par(Vec<ParThread>),
     /// A check a pass generated for a source construct (the statement's
     /// span): `exhale expr` if `exhale`, else `assert expr`. Its failure reads
     /// as `code`, with the failing part's reason when `code` takes one.
@@ -335,6 +337,19 @@ pub enum StmtKind {
         expr: Expr,
         code: FailureCode,
     },
+}
+
+/// One block of threads of a `par` statement: a thread per value of its
+/// iteration variables in their ranges (one thread if it has none).
+#[derive(Clone, Debug)]
+pub struct ParThread {
+    pub name: Option<Name>,
+    /// Each iteration variable with its range `lo .. hi` (hi excluded).
+    pub iters: Vec<(Var, Expr, Expr)>,
+    pub requires: Vec<Expr>,
+    pub ensures: Vec<Expr>,
+    pub body: Block,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]

@@ -14,6 +14,7 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         StmtKind::While { body, .. } => vec![body],
         StmtKind::Block(b) => vec![b],
         StmtKind::Invariant { body, .. } | StmtKind::Atomic { body, .. } => vec![body],
+        StmtKind::Par(threads) => threads.iter_mut().map(|t| &mut t.body).collect(),
         StmtKind::Local(..)
         | StmtKind::AssignLocal(..)
         | StmtKind::AssignField { .. }
@@ -44,6 +45,7 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
         StmtKind::While { body, .. } => vec![body],
         StmtKind::Block(b) => vec![b],
         StmtKind::Invariant { body, .. } | StmtKind::Atomic { body, .. } => vec![body],
+        StmtKind::Par(threads) => threads.iter().map(|t| &t.body).collect(),
         _ => {
             // Same kinds as `child_blocks_mut` (kept exhaustive there).
             Vec::new()

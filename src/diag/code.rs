@@ -34,6 +34,10 @@ pub enum FailureCode {
     NotMaintained(Reason),
     /// An invariant block's invariant does not hold on entry (`notEstablished`).
     NotEstablished(Reason),
+    /// The caller lacks a par block's threads' preconditions (at the block).
+    ParPreFailed(Reason),
+    /// A par thread's postcondition may not hold (at the clause).
+    ParPostFailed(Reason),
     /// An atomic block does not give its invariant back (`notMaintained`, as a
     /// loop invariant's; told apart here for the message).
     AtomicNotMaintained(Reason),
@@ -114,6 +118,8 @@ impl fmt::Display for FailureCode {
             InvariantNotEstablished(r) => with(f, "invariantNotEstablished", r),
             NotMaintained(r) | AtomicNotMaintained(r) => with(f, "notMaintained", r),
             NotEstablished(r) => with(f, "notEstablished", r),
+            ParPreFailed(r) => with(f, "parPreFailed", r),
+            ParPostFailed(r) => with(f, "parPostFailed", r),
             FoldFailed(r) => with(f, "foldFailed", r),
             UnfoldFailed(r) => with(f, "unfoldFailed", r),
             ExhaleFailed(r) => with(f, "exhaleFailed", r),
@@ -164,6 +170,8 @@ impl FailureCode {
             InvariantNotEstablished(_) => InvariantNotEstablished(r),
             NotMaintained(_) => NotMaintained(r),
             NotEstablished(_) => NotEstablished(r),
+            ParPreFailed(_) => ParPreFailed(r),
+            ParPostFailed(_) => ParPostFailed(r),
             AtomicNotMaintained(_) => AtomicNotMaintained(r),
             FoldFailed(_) => FoldFailed(r),
             UnfoldFailed(_) => UnfoldFailed(r),

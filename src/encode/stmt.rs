@@ -209,6 +209,12 @@ impl Encoder<'_> {
                     "fork/join here (the threads pass should have lowered it)",
                 )])
             }
+            S::Par(_) => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "a par block here (the par pass should have lowered it)",
+                )])
+            }
         }
         Ok(())
     }

@@ -4,6 +4,9 @@
 //! context_everywhere I; m { … while (c) / loop_invariant J; … }
 //!   ~>  requires I; ensures I; (before the other clauses) m { … while (c) / loop_invariant I; loop_invariant J; … }
 //! ```
+//!
+//! and the same for the contract of every `par` thread in m (VerCors's reading:
+//! the threads' bodies are everywhere too).
 
 use super::{Lower, Pass};
 use crate::core::{Block, Expr, MethodId, Program, StmtKind};
@@ -45,11 +48,18 @@ impl Lower for Everywhere {
 }
 
 fn add_to_loops(b: &mut Block, inv: &[Expr]) {
-    crate::core::visit::each_stmt_mut(b, &mut |s| {
-        if let StmtKind::While { invariants, .. } = &mut s.kind {
+    crate::core::visit::each_stmt_mut(b, &mut |s| match &mut s.kind {
+        StmtKind::While { invariants, .. } => {
             let mut all = inv.to_vec();
             all.append(invariants);
             *invariants = all;
         }
+        StmtKind::Par(threads) => {
+            for t in threads {
+                t.requires.splice(0..0, inv.iter().cloned());
+                t.ensures.splice(0..0, inv.iter().cloned());
+            }
+        }
+        _ => {}
     });
 }

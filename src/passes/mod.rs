@@ -17,6 +17,7 @@ mod atomics;
 mod context_everywhere;
 pub mod java;
 pub mod locks;
+mod par;
 pub mod rewrite;
 pub mod threads;
 
@@ -45,6 +46,10 @@ pub const PASSES: &[Pass] = &[
     // First of the layers: its blocks hold forks, joins and locks that the later
     // passes lower, and its inhales and exhales are plain core to them.
     atomics::PASS,
+    // After atomics: a thread's atomic blocks are lowered where the invariant
+    // block around them is; before threads and locks, which then lower what
+    // the threads' bodies fork and lock.
+    par::PASS,
     // After context_everywhere: a fork needs run's whole contract.
     threads::PASS,
     locks::PASS,

@@ -1,6 +1,6 @@
 //! Generic rewriting of core expressions, for passes that substitute or scan.
 
-use crate::core::{Expr, ExprKind as K};
+use crate::core::{Expr, ExprKind as K, Stmt, StmtKind};
 
 /// Rebuilds `e` bottom-up: `f` sees each node after its children were rewritten.
 pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
@@ -170,6 +170,74 @@ pub fn subst_this(e: Expr, by: &Expr) -> Expr {
         },
         _ => x,
     })
+}
+
+/// Applies `f` to every expression directly in `s` (those of the blocks in
+/// it are their statements'): the statement's own operands.
+pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
+    let mut go = |e: &mut Expr| {
+        let span = e.span;
+        let x = std::mem::replace(e, Expr::bool(true, span));
+        *e = f(x);
+    };
+    match &mut s.kind {
+        StmtKind::Local(_, e) => e.iter_mut().for_each(go),
+        StmtKind::AssignLocal(_, e)
+        | StmtKind::Return(Some(e))
+        | StmtKind::Lock(_, e)
+        | StmtKind::Assert(e)
+        | StmtKind::Assume(e)
+        | StmtKind::Inhale(e)
+        | StmtKind::Exhale(e)
+        | StmtKind::Refute(e)
+        | StmtKind::Fold(e)
+        | StmtKind::Unfold(e)
+        | StmtKind::Fork(e)
+        | StmtKind::Join(e)
+        | StmtKind::Check { expr: e, .. }
+        | StmtKind::Invariant { inv: e, .. } => go(e),
+        StmtKind::AssignField { recv, value, .. } => {
+            go(recv);
+            go(value);
+        }
+        StmtKind::AssignIndex {
+            array,
+            index,
+            value,
+        } => {
+            go(array);
+            go(index);
+            go(value);
+        }
+        StmtKind::Call { call, .. } => {
+            call.recv.iter_mut().for_each(&mut go);
+            call.args.iter_mut().for_each(&mut go);
+            call.given.iter_mut().flatten().for_each(&mut go);
+        }
+        StmtKind::NewArray { dims, .. } => dims.iter_mut().for_each(go),
+        StmtKind::If { cond, .. } => go(cond),
+        StmtKind::While {
+            invariants, cond, ..
+        } => {
+            invariants.iter_mut().for_each(&mut go);
+            go(cond);
+        }
+        StmtKind::Par(threads) => {
+            for t in threads {
+                for (_, lo, hi) in &mut t.iters {
+                    go(lo);
+                    go(hi);
+                }
+                t.requires.iter_mut().for_each(&mut go);
+                t.ensures.iter_mut().for_each(&mut go);
+            }
+        }
+        StmtKind::Return(None)
+        | StmtKind::Label(_)
+        | StmtKind::Goto(_)
+        | StmtKind::Block(_)
+        | StmtKind::Atomic { .. } => {}
+    }
 }
 
 #[cfg(test)]

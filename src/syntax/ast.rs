@@ -409,11 +409,34 @@ pub enum StmtKind {
         names: Vec<Ident>,
         body: Block,
     },
+    /// `par name (int i = lo .. hi, …) contract { body }`, or several in
+    /// `parallel { par … par … }`: threads running at once (`passes::par`).
+    Par(Vec<ParThread>),
     /// A construct that parses but whose meaning belongs to a later layer
-    /// (`par`, `parallel`, `sequential`, `vec`, `barrier`): the checker
+    /// (`sequential`, `vec`, `barrier`): the checker
     /// reports it notSupported at the statement's span. Its parts are
     /// dropped: nothing may check them by accident.
     NotSupported(&'static str),
+}
+
+/// One block of threads of a `par` statement: a thread per value of its
+/// iteration variables (one thread if it has none).
+#[derive(Clone, Debug)]
+pub struct ParThread {
+    pub name: Option<Ident>,
+    pub iters: Vec<ParIter>,
+    pub contract: Contract,
+    pub body: Block,
+    pub span: Span,
+}
+
+/// `int i = lo .. hi`: i ranges over lo, …, hi − 1.
+#[derive(Clone, Debug)]
+pub struct ParIter {
+    pub ty: Type,
+    pub name: Ident,
+    pub lo: Expr,
+    pub hi: Expr,
 }
 
 #[derive(Clone, Debug)]

@@ -334,6 +334,26 @@ fn sx_stmt(s: &Stmt) -> String {
             let names: Vec<&str> = names.iter().map(|n| n.name.as_str()).collect();
             format!("(atomic {} {})", names.join(" "), sx_block(body))
         }
+        Par(threads) => {
+            let ts: Vec<String> = threads
+                .iter()
+                .map(|t| {
+                    let iters: Vec<String> = t
+                        .iters
+                        .iter()
+                        .map(|i| format!("({} {} {})", i.name.name, sx(&i.lo), sx(&i.hi)))
+                        .collect();
+                    format!(
+                        "(thread {} ({}) {} {})",
+                        t.name.as_ref().map_or("_", |n| n.name.as_str()),
+                        iters.join(" "),
+                        sx_contract(&t.contract),
+                        sx_block(&t.body)
+                    )
+                })
+                .collect();
+            format!("(par {})", ts.join(" "))
+        }
         NotSupported(what) => format!("(notSupported {what})"),
     }
 }
@@ -1204,16 +1224,11 @@ fn lock_invariant_before_the_class() {
 #[test]
 fn later_layers_parse_as_not_supported() {
     let cases = [
-        (
-            "par (int i = 0 .. n, int j = 0 .. m) requires i < n; { x = 1; }",
-            "a par block",
-        ),
-        ("par main (int i = 0 .. n) { }", "a par block"),
-        (
-            "parallel { par { } par context true; { } }",
-            "a parallel block",
-        ),
         ("sequential { par { } }", "a sequential block"),
+        (
+            "parallel { par { } parallel { par { } } }",
+            "a parallel block inside a parallel block",
+        ),
         ("vec (int i = 0 .. n) { }", "a vec block"),
         ("barrier(b) { requires true; }", "a barrier"),
         ("barrier(b; i, j) requires true; { x = 1; }", "a barrier"),
@@ -1222,6 +1237,22 @@ fn later_layers_parse_as_not_supported() {
     for (text, what) in cases {
         assert_eq!(stmts(text), format!("(notSupported {what})"), "{text}");
     }
+}
+
+#[test]
+fn par_blocks_parse_as_vercors_writes_them() {
+    assert_eq!(
+        stmts("par (int i = 0 .. n, int j = 0 .. m) requires i < n; { x = 1; }"),
+        "(par (thread _ ((i 0 n) (j 0 m)) (requires (< i n)) {(= x 1)}))"
+    );
+    assert_eq!(
+        stmts("par main (int i = 0 .. n) { }"),
+        "(par (thread main ((i 0 n))  {}))"
+    );
+    assert_eq!(
+        stmts("parallel { par { } par context true; { } }"),
+        "(par (thread _ ()  {}) (thread _ () (context true) {}))"
+    );
 }
 
 #[test]

@@ -182,6 +182,17 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             block(r, body);
         }
         StmtKind::Atomic { body, .. } => block(r, body),
+        StmtKind::Par(threads) => {
+            for t in threads {
+                for i in &mut t.iters {
+                    ty(r, &mut i.ty);
+                    expr(r, &mut i.lo);
+                    expr(r, &mut i.hi);
+                }
+                contract(r, &mut t.contract);
+                block(r, &mut t.body);
+            }
+        }
         StmtKind::Label(_)
         | StmtKind::Goto(_)
         | StmtKind::Break(_)

@@ -257,6 +257,18 @@ impl Walker<'_> {
                 self.block(body, u);
             }
             StmtKind::Atomic { body, .. } => self.block(body, u),
+            StmtKind::Par(threads) => {
+                for t in threads {
+                    for i in &mut t.iters {
+                        self.expr(&mut i.lo, u);
+                        self.expr(&mut i.hi, u);
+                    }
+                    for c in &mut t.contract.clauses {
+                        self.expr(&mut c.expr, u);
+                    }
+                    self.block(&mut t.body, u);
+                }
+            }
             StmtKind::If { cond, then, els } => {
                 self.expr(cond, u);
                 self.block(then, u);

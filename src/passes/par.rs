@@ -1,0 +1,397 @@
+//! Parallel blocks (VerCors's `par`; the threads of the thesis's GPU kernels, ch. 8).
+//!
+//! The proof rule, for a block of threads with `tid` ranging over `[lo, hi)`:
+//!
+//! ```text
+//!   ∀ tid ∈ [lo, hi).  {P(tid)} S(tid) {Q(tid)}
+//!   ────────────────────────────────────────────────────────────── (par)
+//!   {⊛ tid ∈ [lo, hi). P(tid)}  par (tid = lo .. hi) S  {⊛ tid ∈ [lo, hi). Q(tid)}
+//! ```
+//!
+//! `parallel { par A … par B … }` runs several blocks at once: their pre- and
+//! postconditions are conjoined (⊛), each block's threads verified on their own.
+//!
+//! Lowered to core, in the method where the block is:
+//!
+//! ```text
+//! par (tid = lo .. hi)   ~>  int lo′ = lo; int hi′ = hi;           (the range, read once)
+//!   requires P;              label L;
+//!   ensures Q;               exhale ⊛ tid ∈ [lo′, hi′). P           (parPreFailed:R, at the block)
+//! { S }                      if (*) {                               (one thread, verified)
+//!                              int tid; assume lo′ <= tid < hi′;
+//!                              inhale P;
+//!                              boolean once = true;
+//!                              while (once) invariant once ==> P; {  (the frame: only P gets in)
+//!                                S; assert Q; exhale Q;             (parPostFailed:R, at the clause)
+//!                                once = false;
+//!                              }
+//!                              assume false;
+//!                            }
+//!                            inhale ⊛ tid ∈ [lo′, hi′). Q
+//! ```
+//!
+//! with `\old(e)` in P, Q and S read at L, where the block starts. Removes `Par`.
+//!
+//! Why it is sound: the exhale takes from the caller what every thread needs,
+//! as a separating conjunction: two threads that both need write permission to
+//! one location need more than the caller can have, so a race is a failure of
+//! that exhale (or of the injectivity check of its quantified permission).
+//! Each thread is verified once, for an arbitrary `tid` in the range, on a
+//! branch that ends in `assume false` (it adds nothing to the caller's path).
+//! There it starts with P (given back after the exhale took it, so never
+//! more than the caller had), and the loop that runs once is a frame: its body
+//! sees its invariant's permissions only, and of the heap no more than they
+//! cover, so the thread cannot touch what another thread owns; what it knows
+//! of the method's locals stays known (none of them changes while the threads
+//! run: a thread assigning one is refused, as are `return` and jumps out of a
+//! thread). VerCors verifies a thread the same way (a framed proof). The
+//! caller then gets exactly the postconditions.
+
+use super::{Lower, Pass};
+use crate::core::visit::each_stmt;
+use crate::core::{Block, Expr, ExprKind, MethodId, ParThread, Program, Stmt, StmtKind, Type, Var};
+use crate::diag::{Diagnostic, ErrorCode, FailureCode, Reason};
+use crate::name::Name;
+use crate::syntax::ast::{BinOp, Quantifier};
+use crate::syntax::span::Span;
+use std::collections::HashSet;
+
+pub const PASS: Pass = Pass {
+    name: "par",
+    description: "par blocks: the caller gives up every thread's precondition and gets their postconditions; one thread is verified in a frame",
+    declare: |_| Box::new(Par),
+    removes: |s| matches!(s, StmtKind::Par(_)),
+};
+
+struct Par;
+
+impl Lower for Par {
+    fn body(&self, _: &Program, _: MethodId, b: &mut Block, errs: &mut Vec<Diagnostic>) {
+        let mut found = false;
+        each_stmt(b, &mut |s| found |= matches!(s.kind, StmtKind::Par(_)));
+        if !found {
+            return;
+        }
+        let mut l = Lowering { next: 0, errs };
+        l.block(b);
+    }
+}
+
+struct Lowering<'a> {
+    /// Numbers the par statements of this body (their labels and locals).
+    next: u32,
+    errs: &'a mut Vec<Diagnostic>,
+}
+
+/// An iteration variable, the locals holding its range, and the name it has
+/// when it is quantified over (a local of the method may not be bound).
+struct Iter {
+    var: Var,
+    lo: Var,
+    hi: Var,
+    bound: Var,
+}
+
+impl Lowering<'_> {
+    fn block(&mut self, b: &mut Block) {
+        let stmts = std::mem::take(&mut b.stmts);
+        for mut s in stmts {
+            if let StmtKind::Par(threads) = s.kind {
+                let lowered = self.par(threads, s.span);
+                b.stmts.push(lowered);
+                continue;
+            }
+            for inner in crate::core::visit::child_blocks_mut(&mut s.kind) {
+                self.block(inner);
+            }
+            b.stmts.push(s);
+        }
+    }
+
+    /// One `par` (or `parallel`) statement.
+    fn par(&mut self, threads: Vec<ParThread>, span: Span) -> Stmt {
+        let at = |kind| Stmt { kind, span };
+        self.next += 1;
+        let n = self.next;
+        let label = Name::from(format!("weft_par{n}"));
+        let mut ranges = Vec::new();
+        let mut pre = Vec::new();
+        let mut post = Vec::new();
+        let mut checks = Vec::new();
+        for (k, mut t) in threads.into_iter().enumerate() {
+            self.refuse_escapes(&t);
+            // Nested blocks first, in the thread's body.
+            self.block(&mut t.body);
+            let mut iters = Vec::new();
+            for (i, (v, lo, hi)) in t.iters.iter().enumerate() {
+                let fresh = |end: &str| Var {
+                    name: Name::from(format!("weft_par{n}_{k}_{i}_{end}")),
+                    ty: Type::Int,
+                    span: v.span,
+                };
+                let it = Iter {
+                    var: v.clone(),
+                    lo: fresh("lo"),
+                    hi: fresh("hi"),
+                    bound: fresh("tid"),
+                };
+                ranges.push(at(StmtKind::Local(it.lo.clone(), Some(lo.clone()))));
+                ranges.push(at(StmtKind::Local(it.hi.clone(), Some(hi.clone()))));
+                iters.push(it);
+            }
+            let requires: Vec<Expr> = t.requires.into_iter().map(|e| old_at(e, label)).collect();
+            let ensures: Vec<Expr> = t.ensures.into_iter().map(|e| old_at(e, label)).collect();
+            for r in &requires {
+                pre.extend(conjuncts(r.clone()).map(|c| over_threads(&iters, c)));
+            }
+            for e in &ensures {
+                post.extend(conjuncts(e.clone()).map(|c| over_threads(&iters, c)));
+            }
+            let mut body = t.body;
+            crate::core::visit::each_stmt_mut(&mut body, &mut |s| old_in_stmt(s, label));
+            checks.push(self.one_thread(n, k, &iters, requires, ensures, body, t.span));
+        }
+        let mut stmts = ranges;
+        stmts.push(at(StmtKind::Label(label)));
+        if let Some(pre) = conjoin(pre, span) {
+            stmts.push(at(StmtKind::Check {
+                exhale: true,
+                expr: pre,
+                code: FailureCode::ParPreFailed(Reason::False),
+            }));
+        }
+        stmts.extend(checks);
+        if let Some(post) = conjoin(post, span) {
+            stmts.push(at(StmtKind::Inhale(post)));
+        }
+        at(StmtKind::Block(Block { stmts, span }))
+    }
+
+    /// The branch that verifies one thread of block `k`, for an arbitrary
+    /// `tid` in its range, framed by a loop that runs once.
+    #[allow(clippy::too_many_arguments)]
+    fn one_thread(
+        &mut self,
+        n: u32,
+        k: usize,
+        iters: &[Iter],
+        requires: Vec<Expr>,
+        ensures: Vec<Expr>,
+        mut body: Block,
+        span: Span,
+    ) -> Stmt {
+        let at = |kind| Stmt { kind, span };
+        let var = |name: String, ty: Type| Var {
+            name: Name::from(name),
+            ty,
+            span,
+        };
+        let which = var(format!("weft_par{n}_{k}_check"), Type::Bool);
+        let once = var(format!("weft_par{n}_{k}_once"), Type::Bool);
+        let mut stmts = Vec::new();
+        for it in iters {
+            stmts.push(at(StmtKind::Local(it.var.clone(), None)));
+        }
+        if let Some(range) = range_of(iters, |it| &it.var, span) {
+            stmts.push(at(StmtKind::Assume(range)));
+        }
+        let pre = conjoin(requires, span);
+        if let Some(p) = &pre {
+            stmts.push(at(StmtKind::Inhale(p.clone())));
+        }
+        stmts.push(at(StmtKind::Local(
+            once.clone(),
+            Some(Expr::bool(true, span)),
+        )));
+        // Each clause checked at its place, then all of them given up at once
+        // (two clauses may each hold of what only one of them can take).
+        for e in &ensures {
+            body.stmts.push(Stmt {
+                kind: StmtKind::Check {
+                    exhale: false,
+                    expr: e.clone(),
+                    code: FailureCode::ParPostFailed(Reason::False),
+                },
+                span: e.span,
+            });
+        }
+        if let Some(q) = conjoin(ensures, span) {
+            body.stmts.push(at(StmtKind::Check {
+                exhale: true,
+                expr: q,
+                code: FailureCode::ParPostFailed(Reason::False),
+            }));
+        }
+        body.stmts.push(at(StmtKind::AssignLocal(
+            once.name,
+            Expr::bool(false, span),
+        )));
+        let invariants = pre
+            .map(|p| {
+                let ty = p.ty.clone();
+                vec![bin(BinOp::Implies, local(&once), p, ty, span)]
+            })
+            .unwrap_or_default();
+        stmts.push(at(StmtKind::While {
+            invariants,
+            cond: local(&once),
+            body,
+        }));
+        stmts.push(at(StmtKind::Assume(Expr::bool(false, span))));
+        Stmt {
+            kind: StmtKind::Block(Block {
+                stmts: vec![
+                    at(StmtKind::Local(which.clone(), None)),
+                    at(StmtKind::If {
+                        cond: local(&which),
+                        then: Block { stmts, span },
+                        els: None,
+                    }),
+                ],
+                span,
+            }),
+            span,
+        }
+    }
+
+    /// A thread may not assign the enclosing method's locals, return, or
+    /// jump out of its body.
+    fn refuse_escapes(&mut self, t: &ParThread) {
+        let mut declared: HashSet<Name> = t.iters.iter().map(|(v, _, _)| v.name).collect();
+        let mut labels = HashSet::new();
+        each_stmt(&t.body, &mut |s| match &s.kind {
+            StmtKind::Local(v, _) => {
+                declared.insert(v.name);
+            }
+            StmtKind::Label(l) => {
+                labels.insert(*l);
+            }
+            _ => {}
+        });
+        each_stmt(&t.body, &mut |s| {
+            let assigned = match &s.kind {
+                StmtKind::AssignLocal(n, _) => Some(*n),
+                StmtKind::Call {
+                    target: Some(n), ..
+                } => Some(*n),
+                StmtKind::NewArray { target, .. } => Some(*target),
+                _ => None,
+            };
+            let msg = match (&s.kind, assigned) {
+                (_, Some(n)) if !declared.contains(&n) => format!(
+                    "a thread of a par block cannot assign {n}, a local of the method around it (there would be no one value after the block)"
+                ),
+                (StmtKind::Return(_), _) => {
+                    "return inside a par block (a thread cannot return for the method)".into()
+                }
+                (StmtKind::Goto(l), _) if !labels.contains(l) => {
+                    "a jump out of a par block's thread".into()
+                }
+                _ => return,
+            };
+            self.errs
+                .push(Diagnostic::error(ErrorCode::Misplaced, s.span, msg));
+        });
+    }
+}
+
+/// The conjunction of `lo′ <= x && x < hi′` for each iteration variable x
+/// (`which` picks the variable or its bound name); None without any.
+fn range_of(iters: &[Iter], which: impl Fn(&Iter) -> &Var, span: Span) -> Option<Expr> {
+    iters
+        .iter()
+        .map(|it| {
+            let x = which(it);
+            let low = bin(BinOp::Le, local(&it.lo), local(x), Type::Bool, span);
+            let high = bin(BinOp::Lt, local(x), local(&it.hi), Type::Bool, span);
+            bin(BinOp::And, low, high, Type::Bool, span)
+        })
+        .reduce(|a, b| bin(BinOp::And, a, b, Type::Bool, span))
+}
+
+/// `e` for every thread: `\forall*` (a resource) or `\forall` (a boolean)
+/// over the iteration variables in their range; `e` itself for one thread.
+fn over_threads(iters: &[Iter], e: Expr) -> Expr {
+    let span = e.span;
+    let Some(range) = range_of(iters, |it| &it.bound, span) else {
+        return e;
+    };
+    let renamed = super::rewrite::map_expr(e, &mut |x| match &x.kind {
+        ExprKind::Local(n) => match iters.iter().find(|it| it.var.name == *n) {
+            Some(it) => Expr::new(ExprKind::Local(it.bound.name), x.ty, x.span),
+            None => x,
+        },
+        _ => x,
+    });
+    let (q, ty) = if renamed.ty == Type::Bool {
+        (Quantifier::Forall, Type::Bool)
+    } else {
+        (Quantifier::ForallStar, Type::Resource)
+    };
+    let body = bin(BinOp::Implies, range, renamed, ty.clone(), span);
+    Expr::new(
+        ExprKind::Quant {
+            q,
+            vars: iters.iter().map(|it| it.bound.clone()).collect(),
+            triggers: Box::default(),
+            body: Box::new(body),
+        },
+        ty,
+        span,
+    )
+}
+
+/// The parts of `a ** b ** …` (and of `&&`), each quantified on its own:
+/// `⊛ tid. (P ** Q)` is `(⊛ tid. P) ** (⊛ tid. Q)`, and a boolean part is
+/// then a plain `\forall`, which every encoder takes.
+fn conjuncts(e: Expr) -> impl Iterator<Item = Expr> {
+    let mut out = Vec::new();
+    let mut todo = vec![e];
+    while let Some(e) = todo.pop() {
+        match e.kind {
+            ExprKind::Binary(BinOp::Star | BinOp::And, a, b) => {
+                todo.push(*b);
+                todo.push(*a);
+            }
+            kind => out.push(Expr { kind, ..e }),
+        }
+    }
+    out.into_iter()
+}
+
+fn conjoin(es: Vec<Expr>, span: Span) -> Option<Expr> {
+    es.into_iter().reduce(|a, b| {
+        let ty = if a.ty == Type::Bool && b.ty == Type::Bool {
+            Type::Bool
+        } else {
+            Type::Resource
+        };
+        let op = if ty == Type::Bool {
+            BinOp::And
+        } else {
+            BinOp::Star
+        };
+        bin(op, a, b, ty, span)
+    })
+}
+
+fn bin(op: BinOp, a: Expr, b: Expr, ty: Type, span: Span) -> Expr {
+    Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), ty, span)
+}
+
+fn local(v: &Var) -> Expr {
+    Expr::new(ExprKind::Local(v.name), v.ty.clone(), v.span)
+}
+
+/// `\old(e)` is `e` where the block starts, label `at`.
+fn old_at(e: Expr, at: Name) -> Expr {
+    super::rewrite::map_expr(e, &mut |x| match x.kind {
+        ExprKind::Old(None, inner) => Expr::new(ExprKind::Old(Some(at), inner), x.ty, x.span),
+        kind => Expr { kind, ..x },
+    })
+}
+
+/// [`old_at`] in every expression of a statement of a thread's body.
+fn old_in_stmt(s: &mut Stmt, at: Name) {
+    super::rewrite::map_stmt_exprs(s, &mut |e| old_at(e, at));
+}
