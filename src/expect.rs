@@ -518,12 +518,14 @@ mod tests {
                     // Collections (tests/cases/collections): a family of
                     // expected failures per file, each on its own line.
                     Some("collections") => {}
-                    // Thread and atomics negative tests: one expected failure, or a
+                    // Thread, atomics and par negative tests: one expected failure, or a
                     // front-end error.
-                    Some("threads" | "atomics") if is_case && expected_error(&text).is_some() => {
+                    Some("threads" | "atomics" | "par")
+                        if is_case && expected_error(&text).is_some() =>
+                    {
                         assert!(regions.len() <= 1, "{}", path.display())
                     }
-                    Some("threads" | "atomics") if is_case => {
+                    Some("threads" | "atomics" | "par") if is_case => {
                         assert_eq!(regions.len(), 1, "{}", path.display())
                     }
                     // A thesis program weft rejects (SingleCell's protocol): its

@@ -433,6 +433,13 @@ fn describe(code: FailureCode, what: &str) -> String {
             why(r)
         ),
         C::ParPostFailed(r) => format!("this postcondition of a par thread {}", why(r)),
+        C::BarrierNotEstablished(r) => {
+            format!("what this thread gives at the barrier {}", why(r))
+        }
+        C::Inconsistent(r) => format!(
+            "what the threads take at this barrier {}: it is more than they all give",
+            why(r)
+        ),
         C::AtomicNotMaintained(r) => {
             format!("the invariant {} at the end of this atomic block", why(r))
         }

@@ -46,6 +46,8 @@ pub(super) struct Body<'e> {
     pub invariants: Vec<Name>,
     /// The invariants the enclosing atomic blocks hold.
     pub atomics: Vec<Name>,
+    /// The names of the par threads around, innermost last (None: unnamed).
+    pub pars: Vec<Option<Name>>,
 }
 
 /// The labels a loop's `break` and `continue` jump to, and whether they are
@@ -79,6 +81,7 @@ impl<'e> Body<'e> {
             quant_depth: 0,
             invariants: Vec::new(),
             atomics: Vec::new(),
+            pars: Vec::new(),
         }
     }
 

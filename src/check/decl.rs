@@ -426,6 +426,9 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
                     in_loop(b, &t.body, seen);
                 }
             }
+            // A barrier's hint runs in the proof of its consistency only.
+            S::Barrier { hint: Some(h), .. } => in_loop(b, h, seen),
+            S::Barrier { hint: None, .. } => {}
             S::Block(body)
             | S::Synchronized { body, .. }
             | S::Invariant { body, .. }

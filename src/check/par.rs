@@ -55,8 +55,41 @@ impl Body<'_> {
                     iters.push((v, lo, hi));
                 }
             }
-            let (mut requires, mut ensures) = (Vec::new(), Vec::new());
-            for c in &t.contract.clauses {
+            let (requires, ensures) = b.thread_contract(&t.contract, "a par block");
+            b.pars.push(t.name.as_ref().map(|n| n.name));
+            let body = b.block_apart(&t.body);
+            b.pars.pop();
+            (iters.len() == t.iters.len()).then(|| ParThread {
+                name: t.name.as_ref().map(|n| n.name),
+                iters,
+                requires,
+                ensures,
+                body,
+                span: t.span,
+            })
+        })
+    }
+
+    /// A block checked as a world of its own for control flow: no `break`,
+    /// `continue` or `\result` of the code around it.
+    fn block_apart(&mut self, b: &ast::Block) -> crate::core::Block {
+        let loops = std::mem::take(&mut self.loops);
+        let label = self.loop_label.take();
+        let result = self.result.take();
+        let body = self.block(b);
+        self.loops = loops;
+        self.loop_label = label;
+        self.result = result;
+        body
+    }
+
+    /// The requires and ensures of a par thread or a barrier (`context` is
+    /// both; a thread's `context_everywhere` too).
+    fn thread_contract(&mut self, contract: &ast::Contract, what: &str) -> (Vec<Expr>, Vec<Expr>) {
+        let (mut requires, mut ensures) = (Vec::new(), Vec::new());
+        {
+            let b = self;
+            for c in &contract.clauses {
                 let (pre, post) = match c.kind {
                     ClauseKind::Requires => (true, false),
                     ClauseKind::Ensures => (false, true),
@@ -67,7 +100,7 @@ impl Body<'_> {
                         continue;
                     }
                     k => {
-                        let msg = format!("{} is not allowed on a par block", k.keyword());
+                        let msg = format!("{} is not allowed on {what}", k.keyword());
                         b.err::<()>(ErrorCode::Misplaced, c.span, msg);
                         continue;
                     }
@@ -81,21 +114,59 @@ impl Body<'_> {
                     }
                 }
             }
-            let loops = std::mem::take(&mut b.loops);
-            let label = b.loop_label.take();
-            let result = b.result.take();
-            let body = b.block(&t.body);
-            b.loops = loops;
-            b.loop_label = label;
-            b.result = result;
-            (iters.len() == t.iters.len()).then(|| ParThread {
-                name: t.name.as_ref().map(|n| n.name),
-                iters,
+        }
+        (requires, ensures)
+    }
+
+    /// `barrier(name; invariants) contract hint`: directly in a thread of
+    /// the par block `name`, suspending invariant blocks around it.
+    pub(super) fn barrier(
+        &mut self,
+        name: &ast::Ident,
+        invariants: &[ast::Ident],
+        contract: &ast::Contract,
+        hint: Option<&ast::Block>,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        if self.pars.last() != Some(&Some(name.name)) {
+            let msg = format!(
+                "a barrier names the par block whose thread it is directly in; {} is not that block",
+                name.name
+            );
+            self.err::<()>(ErrorCode::Undeclared, name.span, msg);
+        }
+        for i in invariants {
+            if !self.invariants.contains(&i.name) {
+                let msg = format!("no invariant block named {} encloses this barrier", i.name);
+                self.err::<()>(ErrorCode::Undeclared, i.span, msg);
+            }
+        }
+        if let Some(p) = contract.given.first().or(contract.yields.first()) {
+            self.err::<()>(
+                ErrorCode::Misplaced,
+                p.span,
+                "ghost parameters (given/yields) are not allowed on a barrier",
+            );
+        }
+        let (requires, ensures) = self.thread_contract(contract, "a barrier");
+        let hint = match hint {
+            Some(h) => self.block_apart(h),
+            None => crate::core::Block {
+                stmts: Vec::new(),
+                span,
+            },
+        };
+        out.push(Stmt {
+            kind: S::Barrier {
+                name: name.name,
+                invariants: invariants.iter().map(|i| i.name).collect(),
+                suspended: Vec::new(),
                 requires,
                 ensures,
-                body,
-                span: t.span,
-            })
-        })
+                hint,
+            },
+            span,
+        });
     }
 }

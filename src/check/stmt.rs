@@ -165,6 +165,12 @@ impl Body<'_> {
             AS::Invariant { name, inv, body } => self.invariant_block(name, inv, body, span, out),
             AS::Atomic { names, body } => self.atomic_block(names, body, span, out),
             AS::Par(threads) => self.par(threads, span, out),
+            AS::Barrier {
+                name,
+                invariants,
+                contract,
+                hint,
+            } => self.barrier(name, invariants, contract, hint.as_ref(), span, out),
             AS::NotSupported(what) => {
                 let msg = format!("{what} is not supported yet");
                 self.err::<()>(ErrorCode::NotSupported, span, msg);

@@ -244,6 +244,22 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
         }
         S::Fork(x) => format!("(fork {})", e(x)),
         S::Join(x) => format!("(join {})", e(x)),
+        S::Barrier {
+            name,
+            requires,
+            ensures,
+            hint,
+            ..
+        } => {
+            let req: Vec<String> = requires.iter().map(e).collect();
+            let ens: Vec<String> = ensures.iter().map(e).collect();
+            format!(
+                "(barrier {name} (requires {}) (ensures {}) {})",
+                req.join(" "),
+                ens.join(" "),
+                sx_block(p, hint)
+            )
+        }
         S::Par(threads) => {
             let ts: Vec<String> = threads
                 .iter()

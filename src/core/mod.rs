@@ -329,6 +329,17 @@ pub enum StmtKind {
     },
     /// `par` threads running at once (lowered by `passes::par`).
     Par(Vec<ParThread>),
+    /// `barrier(name; invariants) { requires; ensures } hint` in a thread of
+    /// the par block `name` (lowered by `passes::par`). `suspended` holds the
+    /// named invariants' assertions once `passes::atomics` has put them there.
+    Barrier {
+        name: Name,
+        invariants: Vec<Name>,
+        suspended: Vec<Expr>,
+        requires: Vec<Expr>,
+        ensures: Vec<Expr>,
+        hint: Block,
+    },
     /// A check a pass generated for a source construct (the statement's
     /// span): `exhale expr` if `exhale`, else `assert expr`. Its failure reads
     /// as `code`, with the failing part's reason when `code` takes one.

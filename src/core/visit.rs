@@ -15,6 +15,7 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         StmtKind::Block(b) => vec![b],
         StmtKind::Invariant { body, .. } | StmtKind::Atomic { body, .. } => vec![body],
         StmtKind::Par(threads) => threads.iter_mut().map(|t| &mut t.body).collect(),
+        StmtKind::Barrier { hint, .. } => vec![hint],
         StmtKind::Local(..)
         | StmtKind::AssignLocal(..)
         | StmtKind::AssignField { .. }
@@ -46,6 +47,7 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
         StmtKind::Block(b) => vec![b],
         StmtKind::Invariant { body, .. } | StmtKind::Atomic { body, .. } => vec![body],
         StmtKind::Par(threads) => threads.iter().map(|t| &t.body).collect(),
+        StmtKind::Barrier { hint, .. } => vec![hint],
         _ => {
             // Same kinds as `child_blocks_mut` (kept exhaustive there).
             Vec::new()

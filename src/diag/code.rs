@@ -38,6 +38,10 @@ pub enum FailureCode {
     ParPreFailed(Reason),
     /// A par thread's postcondition may not hold (at the clause).
     ParPostFailed(Reason),
+    /// A thread may lack what it gives at a barrier (at the barrier).
+    BarrierNotEstablished(Reason),
+    /// What the threads take at a barrier is more than they all give (at the barrier).
+    Inconsistent(Reason),
     /// An atomic block does not give its invariant back (`notMaintained`, as a
     /// loop invariant's; told apart here for the message).
     AtomicNotMaintained(Reason),
@@ -120,6 +124,8 @@ impl fmt::Display for FailureCode {
             NotEstablished(r) => with(f, "notEstablished", r),
             ParPreFailed(r) => with(f, "parPreFailed", r),
             ParPostFailed(r) => with(f, "parPostFailed", r),
+            BarrierNotEstablished(r) => with(f, "notEstablished", r),
+            Inconsistent(r) => with(f, "inconsistent", r),
             FoldFailed(r) => with(f, "foldFailed", r),
             UnfoldFailed(r) => with(f, "unfoldFailed", r),
             ExhaleFailed(r) => with(f, "exhaleFailed", r),
@@ -172,6 +178,8 @@ impl FailureCode {
             NotEstablished(_) => NotEstablished(r),
             ParPreFailed(_) => ParPreFailed(r),
             ParPostFailed(_) => ParPostFailed(r),
+            BarrierNotEstablished(_) => BarrierNotEstablished(r),
+            Inconsistent(_) => Inconsistent(r),
             AtomicNotMaintained(_) => AtomicNotMaintained(r),
             FoldFailed(_) => FoldFailed(r),
             UnfoldFailed(_) => UnfoldFailed(r),

@@ -209,7 +209,7 @@ impl Encoder<'_> {
                     "fork/join here (the threads pass should have lowered it)",
                 )])
             }
-            S::Par(_) => {
+            S::Par(_) | S::Barrier { .. } => {
                 return Err(vec![Diagnostic::not_supported(
                     span,
                     "a par block here (the par pass should have lowered it)",

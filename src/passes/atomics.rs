@@ -146,6 +146,22 @@ impl Lowering {
                 }));
                 out.push(at(StmtKind::Block(Block { stmts, span })));
             }
+            // A barrier that suspends invariants holds them in the proof of its
+            // consistency (`passes::par`): their assertions, frozen as here.
+            StmtKind::Barrier {
+                ref mut invariants,
+                ref mut suspended,
+                ref mut hint,
+                ..
+            } => {
+                for n in std::mem::take(invariants) {
+                    if let Some(r) = self.scope.get(&n) {
+                        suspended.push(r.clone());
+                    }
+                }
+                self.block(hint);
+                out.push(s);
+            }
             _ => {
                 for inner in crate::core::visit::child_blocks_mut(&mut s.kind) {
                     self.block(inner);

@@ -60,7 +60,7 @@ pub const PASS: Pass = Pass {
     name: "par",
     description: "par blocks: the caller gives up every thread's precondition and gets their postconditions; one thread is verified in a frame",
     declare: |_| Box::new(Par),
-    removes: |s| matches!(s, StmtKind::Par(_)),
+    removes: |s| matches!(s, StmtKind::Par(_) | StmtKind::Barrier { .. }),
 };
 
 struct Par;
@@ -148,6 +148,7 @@ impl Lowering<'_> {
                 post.extend(conjuncts(e.clone()).map(|c| over_threads(&iters, c)));
             }
             let mut body = t.body;
+            self.barriers(&mut body, &iters, n, k);
             crate::core::visit::each_stmt_mut(&mut body, &mut |s| old_in_stmt(s, label));
             checks.push(self.one_thread(n, k, &iters, requires, ensures, body, t.span));
         }
@@ -254,6 +255,116 @@ impl Lowering<'_> {
         }
     }
 
+    /// The barriers of a thread of block `k` (a barrier is directly in the
+    /// thread of the block it names: the checker sees to it):
+    ///
+    /// ```text
+    /// barrier(b; i) requires R; ensures E; H
+    ///   ~>  if (*) {                          (consistency, once for all threads)
+    ///         boolean once = true;
+    ///         while (once) {                  (a frame: nothing gets in)
+    ///           inhale ⊛ tid. R; inhale I; H; exhale I;  (notMaintained:I)
+    ///           exhale ⊛ tid. E;                         (inconsistent:R, at the barrier)
+    ///           once = false;
+    ///         }
+    ///         assume false;
+    ///       }
+    ///       exhale R; inhale E;                          (notEstablished:R, at the barrier)
+    /// ```
+    fn barriers(&mut self, body: &mut Block, iters: &[Iter], n: u32, k: usize) {
+        let mut m = 0;
+        crate::core::visit::each_stmt_mut(body, &mut |s| {
+            let StmtKind::Barrier {
+                suspended,
+                requires,
+                ensures,
+                hint,
+                ..
+            } = &mut s.kind
+            else {
+                return;
+            };
+            m += 1;
+            let span = s.span;
+            let at = |kind| Stmt { kind, span };
+            let var = |name: String| Var {
+                name: Name::from(name),
+                ty: Type::Bool,
+                span,
+            };
+            let which = var(format!("weft_par{n}_{k}_barrier{m}"));
+            let once = var(format!("weft_par{n}_{k}_barrier{m}_once"));
+            let all = |es: &[Expr]| {
+                let parts: Vec<Expr> = es
+                    .iter()
+                    .flat_map(|e| conjuncts(e.clone()))
+                    .map(|c| over_threads(iters, c))
+                    .collect();
+                conjoin(parts, span)
+            };
+            let mut proof = Vec::new();
+            if let Some(r) = all(requires) {
+                proof.push(at(StmtKind::Inhale(r)));
+            }
+            for i in suspended.iter() {
+                proof.push(at(StmtKind::Inhale(i.clone())));
+            }
+            proof.push(at(StmtKind::Block(std::mem::replace(
+                hint,
+                Block {
+                    stmts: Vec::new(),
+                    span,
+                },
+            ))));
+            for i in suspended.iter().rev() {
+                proof.push(at(StmtKind::Check {
+                    exhale: true,
+                    expr: i.clone(),
+                    code: FailureCode::AtomicNotMaintained(Reason::False),
+                }));
+            }
+            if let Some(e) = all(ensures) {
+                proof.push(at(StmtKind::Check {
+                    exhale: true,
+                    expr: e,
+                    code: FailureCode::Inconsistent(Reason::False),
+                }));
+            }
+            proof.push(at(StmtKind::AssignLocal(
+                once.name,
+                Expr::bool(false, span),
+            )));
+            let check = vec![
+                at(StmtKind::Local(once.clone(), Some(Expr::bool(true, span)))),
+                at(StmtKind::While {
+                    invariants: Vec::new(),
+                    cond: local(&once),
+                    body: Block { stmts: proof, span },
+                }),
+                at(StmtKind::Assume(Expr::bool(false, span))),
+            ];
+            let mut stmts = vec![
+                at(StmtKind::Local(which.clone(), None)),
+                at(StmtKind::If {
+                    cond: local(&which),
+                    then: Block { stmts: check, span },
+                    els: None,
+                }),
+            ];
+            if let Some(r) = conjoin(std::mem::take(requires), span) {
+                stmts.push(at(StmtKind::Check {
+                    exhale: true,
+                    expr: r,
+                    code: FailureCode::BarrierNotEstablished(Reason::False),
+                }));
+            }
+            if let Some(e) = conjoin(std::mem::take(ensures), span) {
+                stmts.push(at(StmtKind::Inhale(e)));
+            }
+            s.kind = StmtKind::Block(Block { stmts, span });
+        });
+    }
+
     /// A thread may not assign the enclosing method's locals, return, or
     /// jump out of its body.
     fn refuse_escapes(&mut self, t: &ParThread) {
@@ -313,6 +424,9 @@ fn range_of(iters: &[Iter], which: impl Fn(&Iter) -> &Var, span: Span) -> Option
 /// over the iteration variables in their range; `e` itself for one thread.
 fn over_threads(iters: &[Iter], e: Expr) -> Expr {
     let span = e.span;
+    if let Some(one) = for_one_thread(iters, &e) {
+        return one;
+    }
     let Some(range) = range_of(iters, |it| &it.bound, span) else {
         return e;
     };
@@ -339,6 +453,51 @@ fn over_threads(iters: &[Iter], e: Expr) -> Expr {
         ty,
         span,
     )
+}
+
+/// `e` over the threads when only one thread is concerned, without a
+/// quantifier: for `tid == c ==> B` (GPU code's `i == 0 ==> Perm(x, 1\2)`),
+/// `lo <= c < hi ==> B[tid := c]` (a quantified permission to a location no
+/// thread id picks out would not be one the backends take).
+fn for_one_thread(iters: &[Iter], e: &Expr) -> Option<Expr> {
+    let [it] = iters else { return None };
+    let ExprKind::Binary(BinOp::Implies, guard, body) = &e.kind else {
+        return None;
+    };
+    let ExprKind::Binary(BinOp::Eq, a, b) = &guard.kind else {
+        return None;
+    };
+    let is_tid = |x: &Expr| matches!(&x.kind, ExprKind::Local(n) if *n == it.var.name);
+    let mentions_tid = |x: &Expr| {
+        super::rewrite::find(
+            x,
+            &|y| matches!(&y.kind, ExprKind::Local(n) if *n == it.var.name),
+        )
+        .is_some()
+    };
+    let c = match (is_tid(a), is_tid(b)) {
+        (true, false) if !mentions_tid(b) => b,
+        (false, true) if !mentions_tid(a) => a,
+        _ => return None,
+    };
+    let span = e.span;
+    let body = super::rewrite::map_expr((**body).clone(), &mut |x| {
+        if is_tid(&x) {
+            (**c).clone()
+        } else {
+            x
+        }
+    });
+    let low = bin(BinOp::Le, local(&it.lo), (**c).clone(), Type::Bool, span);
+    let high = bin(BinOp::Lt, (**c).clone(), local(&it.hi), Type::Bool, span);
+    let ty = body.ty.clone();
+    Some(bin(
+        BinOp::Implies,
+        bin(BinOp::And, low, high, Type::Bool, span),
+        body,
+        ty,
+        span,
+    ))
 }
 
 /// The parts of `a ** b ** …` (and of `&&`), each quantified on its own:

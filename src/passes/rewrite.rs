@@ -222,6 +222,16 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
             invariants.iter_mut().for_each(&mut go);
             go(cond);
         }
+        StmtKind::Barrier {
+            suspended,
+            requires,
+            ensures,
+            ..
+        } => {
+            suspended.iter_mut().for_each(&mut go);
+            requires.iter_mut().for_each(&mut go);
+            ensures.iter_mut().for_each(&mut go);
+        }
         StmtKind::Par(threads) => {
             for t in threads {
                 for (_, lo, hi) in &mut t.iters {

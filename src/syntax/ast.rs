@@ -412,6 +412,15 @@ pub enum StmtKind {
     /// `par name (int i = lo .. hi, …) contract { body }`, or several in
     /// `parallel { par … par … }`: threads running at once (`passes::par`).
     Par(Vec<ParThread>),
+    /// `barrier(name; invs) { requires R; ensures E; }` in the threads of the
+    /// par block `name`: all of them wait there, each giving R and getting E;
+    /// `hint` is a proof step for the barrier's consistency (`passes::par`).
+    Barrier {
+        name: Ident,
+        invariants: Vec<Ident>,
+        contract: Contract,
+        hint: Option<Block>,
+    },
     /// A construct that parses but whose meaning belongs to a later layer
     /// (`sequential`, `vec`, `barrier`): the checker
     /// reports it notSupported at the statement's span. Its parts are

@@ -334,6 +334,9 @@ fn sx_stmt(s: &Stmt) -> String {
             let names: Vec<&str> = names.iter().map(|n| n.name.as_str()).collect();
             format!("(atomic {} {})", names.join(" "), sx_block(body))
         }
+        Barrier { name, contract, .. } => {
+            format!("(barrier {} {})", name.name, sx_contract(contract))
+        }
         Par(threads) => {
             let ts: Vec<String> = threads
                 .iter()

@@ -182,6 +182,14 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             block(r, body);
         }
         StmtKind::Atomic { body, .. } => block(r, body),
+        StmtKind::Barrier {
+            contract: c, hint, ..
+        } => {
+            contract(r, c);
+            if let Some(h) = hint {
+                block(r, h);
+            }
+        }
         StmtKind::Par(threads) => {
             for t in threads {
                 for i in &mut t.iters {

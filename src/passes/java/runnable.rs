@@ -257,6 +257,7 @@ impl Walker<'_> {
                 self.block(body, u);
             }
             StmtKind::Atomic { body, .. } => self.block(body, u),
+            StmtKind::Barrier { .. } => {}
             StmtKind::Par(threads) => {
                 for t in threads {
                     for i in &mut t.iters {
