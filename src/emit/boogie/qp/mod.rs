@@ -100,20 +100,23 @@ impl Gen<'_> {
         wd: bool,
     ) -> R {
         let here = st.with_mask(mask);
-        if wd {
-            let whole = Expr::new(
-                ExprKind::Quant {
-                    q: crate::vir::Quantifier::Forall,
-                    vars: vars.into(),
-                    triggers: Box::default(),
-                    body: Box::new(body.clone()),
-                },
-                origin,
-            );
+        let whole = Expr::new(
+            ExprKind::Quant {
+                q: crate::vir::Quantifier::Forall,
+                vars: vars.into(),
+                triggers: Box::default(),
+                body: Box::new(body.clone()),
+            },
+            origin,
+        );
+        // An exhale's values are read with the permissions it is about to take;
+        // an inhale's (`∀ i. acc(a[i]) && a[i] == 0`) with those it adds first.
+        if wd && exhale.is_some() {
             self.wd(&whole, &here, origin)?;
         }
         let mut all = Vec::new();
         leaves(body, &mut Vec::new(), &mut all);
+        let mut pure = Vec::new();
         for Leaf { guards, leaf } in all {
             let (target, perm) = match &leaf.kind {
                 ExprKind::FieldAcc(r, f, p) => (Target::Field(r, f), p),
@@ -124,8 +127,12 @@ impl Gen<'_> {
                         leaf,
                     ))
                 }
-                _ => {
+                _ if exhale.is_some() => {
                     self.qp_pure(vars, &guards, leaf, &here, exhale, origin)?;
+                    continue;
+                }
+                _ => {
+                    pure.push((guards, leaf));
                     continue;
                 }
             };
@@ -136,6 +143,12 @@ impl Gen<'_> {
                 perm,
             };
             self.qp_loc(&q, mask, st, scale, exhale, origin)?;
+        }
+        if wd && exhale.is_none() {
+            self.wd(&whole, &here, origin)?;
+        }
+        for (guards, leaf) in pure {
+            self.qp_pure(vars, &guards, leaf, &here, exhale, origin)?;
         }
         Ok(())
     }
