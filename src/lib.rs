@@ -82,7 +82,12 @@
 //!   core-to-core rewritings ([`passes::PASSES`]). Today:
 //!   `context_everywhere`, `atomics` (invariant blocks exhale R, atomic
 //!   blocks inhale and exhale it, R's locals frozen at entry, jumps across
-//!   the blocks refused), `threads`, `locks`.
+//!   the blocks refused), `par` (the caller exhales every thread's
+//!   precondition and inhales their postconditions; one thread is verified
+//!   for an arbitrary id inside the caller, on a branch that ends in `assume
+//!   false`, framed by a loop that runs once, so it knows the method's
+//!   locals but holds only its precondition; barriers likewise, with their
+//!   consistency proved in a frame), `threads`, `locks`.
 //!   Each further concurrency layer (synchronisers, atomics, GPU,
 //!   histories) is one more entry. The pass contract: a [`passes::Pass`]
 //!   names the statements it removes (`removes`), and after it lowers a body

@@ -1233,9 +1233,6 @@ fn later_layers_parse_as_not_supported() {
             "a parallel block inside a parallel block",
         ),
         ("vec (int i = 0 .. n) { }", "a vec block"),
-        ("barrier(b) { requires true; }", "a barrier"),
-        ("barrier(b; i, j) requires true; { x = 1; }", "a barrier"),
-        ("barrier(b) { }", "a barrier"),
     ];
     for (text, what) in cases {
         assert_eq!(stmts(text), format!("(notSupported {what})"), "{text}");
@@ -1256,6 +1253,19 @@ fn par_blocks_parse_as_vercors_writes_them() {
         stmts("parallel { par { } par context true; { } }"),
         "(par (thread _ ()  {}) (thread _ () (context true) {}))"
     );
+}
+
+#[test]
+fn barriers_parse_in_their_three_forms() {
+    assert_eq!(
+        stmts("barrier(b) { requires true; }"),
+        "(barrier b (requires true))"
+    );
+    assert_eq!(
+        stmts("barrier(b; i, j) requires true; { x = 1; }"),
+        "(barrier b (requires true))"
+    );
+    assert_eq!(stmts("barrier(b) { }"), "(barrier b )");
 }
 
 #[test]
