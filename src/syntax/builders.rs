@@ -352,6 +352,19 @@ pub fn sized_array_ty(file: FileId, l: usize, r: usize, elem: Type, levels: usiz
     (0..levels).fold(elem, |t, _| array_ty(file, l, r, t))
 }
 
+/// `sequential { par A par B }`: `{ par A; par B; }`.
+pub fn sequential(file: FileId, l: usize, r: usize, threads: Vec<ParThread>) -> Stmts {
+    let span = span(file, l, r);
+    let stmts = threads
+        .into_iter()
+        .map(|t| Stmt {
+            span: t.span,
+            kind: StmtKind::Par(vec![t]),
+        })
+        .collect();
+    one(file, l, r, StmtKind::Block(Block { stmts, span }))
+}
+
 /// `f<ts>(…)`, `new C<ts>(…)`: the call or `new` with its type arguments.
 pub fn type_applied(file: FileId, l: usize, r: usize, e: Box<Expr>, ts: Vec<Type>) -> Box<Expr> {
     expr(file, l, r, ExprKind::TypeApplied(e, ts))

@@ -1227,7 +1227,10 @@ fn lock_invariant_before_the_class() {
 #[test]
 fn later_layers_parse_as_not_supported() {
     let cases = [
-        ("sequential { par { } }", "a sequential block"),
+        (
+            "sequential { par { } parallel { par { } } }",
+            "a region inside a sequential block",
+        ),
         (
             "parallel { par { } parallel { par { } } }",
             "a parallel block inside a parallel block",
@@ -1252,6 +1255,14 @@ fn par_blocks_parse_as_vercors_writes_them() {
     assert_eq!(
         stmts("parallel { par { } par context true; { } }"),
         "(par (thread _ ()  {}) (thread _ () (context true) {}))"
+    );
+}
+
+#[test]
+fn a_sequential_block_is_its_par_blocks_in_order() {
+    assert_eq!(
+        stmts("sequential { par a { } par b { } }"),
+        "{(par (thread a ()  {})) (par (thread b ()  {}))}"
     );
 }
 
