@@ -548,6 +548,20 @@ impl<'s> Ctx<'s> {
         Some((self.request(name, key, bounds, span), owners))
     }
 
+    /// A member of the class being written passed as an argument: bound to
+    /// it, with `this` as its owner.
+    fn of_this_class(&self, member: Name, span: Span) -> Option<(Bound, Option<Expr>)> {
+        let bound = Bound::Pred {
+            class: self.class?,
+            pred: member,
+        };
+        let this = Expr {
+            kind: ExprKind::This,
+            span,
+        };
+        Some((bound, Some(this)))
+    }
+
     /// One argument against its formal: the bound and, for a predicate, the
     /// owner expression at this use.
     fn bind(&mut self, formal: &Param, arg: &GhostArg) -> Option<(Bound, Option<Expr>)> {
@@ -571,18 +585,7 @@ impl<'s> Ctx<'s> {
                     return None;
                 };
                 self.fits(want, params, *group, &ps, g, span)?;
-                let class = self.class?;
-                let bound = Bound::Pred {
-                    class,
-                    pred: n.name,
-                };
-                Some((
-                    bound,
-                    Some(Expr {
-                        kind: ExprKind::This,
-                        span,
-                    }),
-                ))
+                self.of_this_class(n.name, span)
             }
             (TypeKind::FunctionFamily { params, ret }, GhostArg::Name(n)) => {
                 if let Some(p) = self.params.get(&n.name).cloned() {
@@ -603,18 +606,7 @@ impl<'s> Ctx<'s> {
                     self.err(ErrorCode::TypeMismatch, span, msg);
                     return None;
                 }
-                let class = self.class?;
-                let bound = Bound::Pred {
-                    class,
-                    pred: n.name,
-                };
-                Some((
-                    bound,
-                    Some(Expr {
-                        kind: ExprKind::This,
-                        span,
-                    }),
-                ))
+                self.of_this_class(n.name, span)
             }
             (TypeKind::Family { .. } | TypeKind::FunctionFamily { .. }, _) => {
                 let msg = format!("{want} expects a predicate, not a literal");

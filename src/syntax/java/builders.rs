@@ -437,17 +437,7 @@ pub fn method<'i>(
             contract: h.contract,
             name: h.name,
             params: h.params,
-            body: match body {
-                JBody::Expr(e) => Some(*e),
-                JBody::Abstract => None,
-                JBody::Block(b) => {
-                    return malformed(
-                        b.span.start as usize,
-                        r,
-                        "a predicate body is written `= e;`",
-                    )
-                }
-            },
+            body: predicate_body(body, r)?,
             span,
         })
     } else if mods.is_pure {
@@ -574,6 +564,18 @@ pub fn group_alias(
     .with(extra)
 }
 
+fn predicate_body<'i>(body: JBody, r: usize) -> PResult<'i, Option<Expr>> {
+    match body {
+        JBody::Expr(e) => Ok(Some(*e)),
+        JBody::Abstract => Ok(None),
+        JBody::Block(b) => malformed(
+            b.span.start as usize,
+            r,
+            "a predicate body is written `= e;`",
+        ),
+    }
+}
+
 fn pure_block<'i>(b: Block, r: usize) -> PResult<'i, Expr> {
     b::returned_expr(b)
         .or_else(|start| malformed(start, r, "a pure method's body must be `{ return e; }`"))
@@ -611,17 +613,7 @@ pub fn constructor<'i>(
             contract: h.contract,
             name: h.name,
             params: h.params,
-            body: match body {
-                JBody::Expr(e) => Some(*e),
-                JBody::Abstract => None,
-                JBody::Block(b) => {
-                    return malformed(
-                        b.span.start as usize,
-                        r,
-                        "a predicate body is written `= e;`",
-                    )
-                }
-            },
+            body: predicate_body(body, r)?,
             span: b::span(file, l, r),
         })]));
     }
