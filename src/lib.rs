@@ -88,8 +88,9 @@
 //!   false`, framed by a loop that runs once, so it knows the method's
 //!   locals but holds only its precondition; barriers likewise, with their
 //!   consistency proved in a frame), `threads`, `locks`.
-//!   Each further concurrency layer (synchronisers, atomics, GPU,
-//!   histories) is one more entry. The pass contract: a [`passes::Pass`]
+//!   Each further concurrency layer (GPU kernels, histories) is one more
+//!   entry; `check/par.rs` resolves par blocks and barriers (a barrier names
+//!   the par block whose thread it is directly in). The pass contract: a [`passes::Pass`]
 //!   names the statements it removes (`removes`), and after it lowers a body
 //!   a validator ([`passes::leftover`], debug builds and tests) reports any
 //!   left as an internal error naming the pass (exit 3), never as the user's
@@ -346,7 +347,7 @@
 //! by axioms, would need a sound axiom per instantiation anyway and loses
 //! `fold`/`unfold` through the parameter.
 //!
-//! **Lemmas** ([`syntax::java::lemma`]): a synchroniser that moves resources
+//! **Lemmas** (`passes::java::lemma`): a synchroniser that moves resources
 //! between threads (CountDownLatch, CyclicBarrier) is sound only if what the
 //! threads hand in gives what they take out. The library states this as a
 //! bodiless `lemma` over the parameters; per instance its bounds are literals,
@@ -415,9 +416,9 @@
 //!
 //! `decreases` (reported as not supported), subtyping between Java
 //! classes (interfaces only), inline predicates at a fraction, type-argument
-//! inference, and the concurrency layers after threads, locks and the
-//! `java.util.concurrent` synchronisers: AtomicInteger protocols, GPU
-//! kernels and `par` blocks, histories, rely/guarantee (their syntax parses).
+//! inference, AtomicInteger protocols with symbolic states (Semaphore on
+//! AtomicInteger), Java GPU kernels and kernel atomics, `vec` blocks,
+//! histories, rely/guarantee.
 
 pub mod backend;
 pub mod blame;
