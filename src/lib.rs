@@ -296,7 +296,7 @@
 //!   (`implementsPre:R`), inhales its postcondition and exhales I.m's
 //!   (`implementsPost:R`), both reported at C.m's name.
 //!
-//! * **`new Thread(r)`** ([`syntax::java::runnable`]). Before inheritance
+//! * **`new Thread(r)`** ([`passes::java::runnable`]). Before inheritance
 //!   is flattened, each runnable class R used so gets a class `Thread$R
 //!   extends Thread` with a final field `target`, inline `preFork()` =
 //!   `target != null ** R.run's requires` and inline `postJoin(frac p)` =

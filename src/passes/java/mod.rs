@@ -10,8 +10,8 @@
 //!
 //! In order ([`JAVA`]):
 //! 1. [`instantiate`] removes ghost parameters: a class per distinct argument list; a
-//!    lemma of the specification library gets its proof per instance ([`lemma`]); an
-//!    AtomicInteger protocol is checked at each `new` ([`protocol`], `shareSanity`).
+//!    lemma of the specification library gets its proof per instance (`lemma`); an
+//!    AtomicInteger protocol is checked at each `new` (`protocol`, `shareSanity`).
 //! 2. [`runnable`] removes `new Thread(r)`: a thread class per runnable class, whose
 //!    `run` has the runnable's contract.
 //! 3. [`inherit`] removes `extends`: the superclass's members copied into the subclass.
