@@ -10,7 +10,7 @@ use crate::expect;
 use crate::stages::stage;
 use crate::syntax::span::{FileId, Files};
 use crate::vir::OriginTable;
-use crate::{blame, diag, pipeline, syntax};
+use crate::{blame, check, diag, pipeline, syntax};
 use std::path::Path;
 use std::time::Duration;
 
@@ -285,6 +285,18 @@ pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Resul
             crate::parallel::free_in_background(program);
             text
         }),
+    }
+}
+
+/// The core program after the pass named `pass` (`weft emit --dump-after`),
+/// as s-expressions; None if no pass has that name.
+pub fn dump_after(files: &Files, ids: &[FileId], pass: &str) -> Option<diag::Result<String>> {
+    let program = parse(files, ids, Parse::Whole).and_then(|units| check::check(&units));
+    match program {
+        Err(e) => Some(Err(e)),
+        Ok(p) => {
+            crate::passes::run_until(p, pass).map(|r| r.map(|p| crate::core::print::program(&p)))
+        }
     }
 }
 

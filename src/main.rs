@@ -87,6 +87,9 @@ enum Command {
     Emit {
         #[arg(long, value_enum, default_value = "silver")]
         to: Target,
+        /// Print instead the core program after this pass (s-expressions), e.g. `par`.
+        #[arg(long, value_name = "PASS")]
+        dump_after: Option<String>,
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -113,7 +116,19 @@ fn main() -> ExitCode {
     // The stages recurse over the program's nesting: see `parallel::STACK`.
     let code = weft::parallel::with_large_stack(|| match cli.command {
         Command::Verify { files, run, format } => verify(&files, &run, format),
-        Command::Emit { to, files } => emit(&files, to),
+        Command::Emit {
+            to,
+            dump_after: Some(pass),
+            files,
+        } => {
+            let _ = to;
+            dump(&files, &pass)
+        }
+        Command::Emit {
+            to,
+            dump_after: None,
+            files,
+        } => emit(&files, to),
         Command::Test { paths, run } => test(&paths, &run),
         Command::Setup { backend } => setup(backend),
     });
@@ -277,6 +292,35 @@ fn emit(paths: &[PathBuf], to: Target) -> i32 {
             0
         }
         Err(errors) => {
+            print_human(&files, &errors);
+            2
+        }
+    }
+}
+
+/// `weft emit --dump-after PASS`: the core program after that pass.
+fn dump(paths: &[PathBuf], pass: &str) -> i32 {
+    let mut files = Files::new();
+    let ids = match driver::load(&mut files, paths) {
+        Ok(ids) => ids,
+        Err(e) => {
+            print_human(&files, &[e]);
+            return 2;
+        }
+    };
+    match driver::dump_after(&files, &ids, pass) {
+        None => {
+            eprintln!(
+                "weft emit: no pass is named {pass}; the passes, in order: {}",
+                weft::passes::names().join(", ")
+            );
+            2
+        }
+        Some(Ok(text)) => {
+            print!("{text}");
+            0
+        }
+        Some(Err(errors)) => {
             print_human(&files, &errors);
             2
         }

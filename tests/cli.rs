@@ -615,3 +615,23 @@ fn a_seed_does_not_move_a_front_end_error() {
         assert_eq!(r["errors"][0]["line"], 5, "seed {seed}: {r}");
     }
 }
+
+#[test]
+fn dump_after_prints_the_core_program_of_a_pass() {
+    let out = weft(&["emit", "--dump-after", "par", "examples/par/vector_add.pvl"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    // The par block is gone: the caller's exhale of every thread's precondition is there.
+    assert!(text.contains("(check-exhale parPreFailed:false"), "{text}");
+    assert!(!text.contains("(par "), "{text}");
+    let before = weft(&[
+        "emit",
+        "--dump-after",
+        "atomics",
+        "examples/par/vector_add.pvl",
+    ]);
+    assert!(String::from_utf8_lossy(&before.stdout).contains("(par (thread"));
+    let unknown = weft(&["emit", "--dump-after", "gpu", "examples/par/vector_add.pvl"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("context_everywhere, atomics, par"));
+}

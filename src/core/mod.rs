@@ -6,6 +6,7 @@
 //! type and its span, and sugar is gone: `for` loops are `while` loops,
 //! `PointsTo`/`Value` are `Perm`, quantifier ranges are implications.
 
+pub mod print;
 pub mod visit;
 
 use crate::diag::FailureCode;

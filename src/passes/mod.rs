@@ -64,7 +64,8 @@ pub fn declare(p: &mut Program) -> Lowerings {
 }
 
 impl Lowerings {
-    /// Takes the body of method `m` through every pass, in order.
+    /// Takes the body of method `m` through every pass, in order (the first
+    /// so many, where fewer were declared).
     pub fn body(&self, p: &Program, m: MethodId, b: &mut Block) -> diag::Result<()> {
         let mut errs = Vec::new();
         for (l, pass) in self.0.iter().zip(PASSES) {
@@ -104,8 +105,30 @@ pub fn leftover(pass: &Pass, b: &Block) -> diag::Result<()> {
 }
 
 /// Runs every pass over the whole program.
-pub fn run(mut p: Program) -> diag::Result<Program> {
-    let lowerings = declare(&mut p);
+pub fn run(p: Program) -> diag::Result<Program> {
+    run_through(p, PASSES.len())
+}
+
+/// The names of the passes, in order.
+pub fn names() -> Vec<&'static str> {
+    PASSES.iter().map(|p| p.name).collect()
+}
+
+/// Runs the passes up to and including the one named `last` (the core
+/// program `weft emit --dump-after` prints); None if no pass has that name.
+pub fn run_until(p: Program, last: &str) -> Option<diag::Result<Program>> {
+    let n = PASSES.iter().position(|pass| pass.name == last)? + 1;
+    Some(run_through(p, n))
+}
+
+/// The first `n` passes over the whole program.
+fn run_through(mut p: Program, n: usize) -> diag::Result<Program> {
+    let lowerings = Lowerings(
+        PASSES[..n]
+            .iter()
+            .map(|pass| (pass.declare)(&mut p))
+            .collect(),
+    );
     let mut errs = Vec::new();
     for i in 0..p.methods.len() {
         let Some(mut b) = p.methods[i].body.take() else {

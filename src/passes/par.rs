@@ -427,6 +427,21 @@ fn over_threads(iters: &[Iter], e: Expr) -> Expr {
     if let Some(one) = for_one_thread(iters, &e) {
         return one;
     }
+    // A fact no thread id occurs in holds for all threads if it holds, when
+    // there is a thread at all: no quantifier for the backends to instantiate.
+    let mentions_tid = super::rewrite::find(
+        &e,
+        &|x| matches!(&x.kind, ExprKind::Local(n) if iters.iter().any(|it| it.var.name == *n)),
+    )
+    .is_some();
+    if !mentions_tid && e.ty == Type::Bool && !iters.is_empty() {
+        let some = iters
+            .iter()
+            .map(|it| bin(BinOp::Lt, local(&it.lo), local(&it.hi), Type::Bool, span))
+            .reduce(|a, b| bin(BinOp::And, a, b, Type::Bool, span))
+            .expect("an iteration variable");
+        return bin(BinOp::Implies, some, e, Type::Bool, span);
+    }
     let Some(range) = range_of(iters, |it| &it.bound, span) else {
         return e;
     };
