@@ -365,10 +365,12 @@ impl Lowering<'_> {
         });
     }
 
-    /// A thread may not assign the enclosing method's locals, return, or
-    /// jump out of its body.
+    /// A thread may not assign the enclosing method's locals or its
+    /// iteration variables (the postcondition it proves is for its own id),
+    /// return, or jump out of its body.
     fn refuse_escapes(&mut self, t: &ParThread) {
-        let mut declared: HashSet<Name> = t.iters.iter().map(|(v, _, _)| v.name).collect();
+        let ids: HashSet<Name> = t.iters.iter().map(|(v, _, _)| v.name).collect();
+        let mut declared: HashSet<Name> = HashSet::new();
         let mut labels = HashSet::new();
         each_stmt(&t.body, &mut |s| match &s.kind {
             StmtKind::Local(v, _) => {
@@ -389,6 +391,9 @@ impl Lowering<'_> {
                 _ => None,
             };
             let msg = match (&s.kind, assigned) {
+                (_, Some(n)) if ids.contains(&n) => format!(
+                    "a thread of a par block cannot assign its iteration variable {n}"
+                ),
                 (_, Some(n)) if !declared.contains(&n) => format!(
                     "a thread of a par block cannot assign {n}, a local of the method around it (there would be no one value after the block)"
                 ),
