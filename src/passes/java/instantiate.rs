@@ -139,7 +139,6 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                         st: &mut st,
                         class: None,
                         preds: HashMap::new(),
-                        funcs: HashMap::new(),
                         params: HashMap::new(),
                         constants: HashMap::new(),
                         roles: Vec::new(),
@@ -217,20 +216,18 @@ struct Ctx<'s> {
     /// The class being written (for `this`'s predicates as arguments).
     class: Option<Name>,
     preds: HashMap<Name, PredSig>,
-    /// The class's pure functions (parameter types, result type), which a
-    /// function family parameter may be bound to.
-    funcs: HashMap<Name, (Vec<Type>, Type)>,
     params: HashMap<Name, Param_>,
     /// The class's constants with a literal value (`static final int N = 4;`).
     constants: HashMap<Name, Bound>,
     /// The thread roles the class hands handles to ([`protocol_roles`]).
     roles: Vec<Name>,
-    /// The class's pure functions (an AtomicInteger protocol's `share`, `trans`).
+    /// The class's instance pure functions, which a function family
+    /// parameter may be bound to (an AtomicInteger protocol's `share`, `trans`).
     functions: HashMap<Name, Function>,
 }
 
 impl<'s> Ctx<'s> {
-    fn new(st: &'s mut State, c: &Class, params: HashMap<Name, Param_>) -> Ctx<'s> {
+    fn new(st: &'s mut State, c: &mut Class, params: HashMap<Name, Param_>) -> Ctx<'s> {
         let preds = c
             .members
             .iter()
@@ -240,20 +237,6 @@ impl<'s> Ctx<'s> {
                     (
                         p.params.iter().map(|x| x.ty.clone()).collect(),
                         p.mods.is_group,
-                    ),
-                )),
-                _ => None,
-            })
-            .collect();
-        let funcs = c
-            .members
-            .iter()
-            .filter_map(|m| match m {
-                Member::Function(f) if !f.mods.is_static => Some((
-                    f.name.name,
-                    (
-                        f.params.iter().map(|x| x.ty.clone()).collect(),
-                        f.ret.clone(),
                     ),
                 )),
                 _ => None,
@@ -278,7 +261,6 @@ impl<'s> Ctx<'s> {
             st,
             class: Some(c.name.name),
             preds,
-            funcs,
             params,
             constants,
             roles: protocol_roles(c),
@@ -286,7 +268,7 @@ impl<'s> Ctx<'s> {
                 .members
                 .iter()
                 .filter_map(|m| match m {
-                    Member::Function(f) => Some((f.name.name, f.clone())),
+                    Member::Function(f) if !f.mods.is_static => Some((f.name.name, f.clone())),
                     _ => None,
                 })
                 .collect(),
@@ -529,7 +511,7 @@ impl<'s> Ctx<'s> {
                 TypeKind::Family { .. } | TypeKind::FunctionFamily { .. } => {
                     let n = &f.name.name;
                     let declared = self.preds.contains_key(n)
-                        || self.funcs.contains_key(n)
+                        || self.functions.contains_key(n)
                         || self.params.get(n).is_some_and(|p| p.family.is_some());
                     if !declared {
                         return None;
@@ -592,15 +574,18 @@ impl<'s> Ctx<'s> {
                     let owner = self_select(&owner_field(&n.name), span);
                     return Some((p.bound, Some(owner)));
                 }
-                let Some((ps, r)) = self.funcs.get(&n.name).cloned() else {
+                let Some(f) = self.functions.get(&n.name) else {
                     let msg = format!("no pure function {} here to pass as {want}", n.name);
                     self.err(ErrorCode::Undeclared, span, msg);
                     return None;
                 };
                 let key = crate::syntax::generics::type_key;
-                let same = ps.len() == params.len()
-                    && ps.iter().zip(params.iter()).all(|(a, b)| key(a) == key(b))
-                    && key(&r) == key(ret);
+                let same = f.params.len() == params.len()
+                    && f.params
+                        .iter()
+                        .zip(params.iter())
+                        .all(|(a, b)| key(&a.ty) == key(b))
+                    && key(&f.ret) == key(ret);
                 if !same {
                     let msg = format!("the function's signature does not match {want}'s type");
                     self.err(ErrorCode::TypeMismatch, span, msg);
@@ -714,7 +699,7 @@ fn is_role(t: &Type) -> bool {
 /// The thread roles a class hands AtomicInteger handles to: the first
 /// argument of every `handle(…)` it writes, in order of appearance, when it
 /// is a plain name (the thesis's `handle(T, E, 1)`, `handle(P, E, 1)`).
-fn protocol_roles(c: &Class) -> Vec<Name> {
+fn protocol_roles(c: &mut Class) -> Vec<Name> {
     struct Roles(Vec<Name>);
     impl Rewrite for Roles {
         fn expr(&mut self, e: &mut Expr) {
@@ -729,9 +714,10 @@ fn protocol_roles(c: &Class) -> Vec<Name> {
             }
         }
     }
+    // The walk only reads (`Rewrite` is the one traversal of the tree).
     let mut roles = Roles(Vec::new());
-    for m in &c.members {
-        walk::member(&mut roles, &mut m.clone());
+    for m in &mut c.members {
+        walk::member(&mut roles, m);
     }
     roles.0
 }
@@ -925,7 +911,7 @@ impl State {
                 }
             }
         }
-        let mut ctx = Ctx::new(self, &c, params);
+        let mut ctx = Ctx::new(self, &mut c, params);
         for t in &mut c.implements {
             walk::ty(&mut ctx, t);
         }
