@@ -318,28 +318,12 @@ fn same(a: V, b: V) -> bool {
 fn compares_states_with_constants(e: &Expr, states: &[Name], params: &[Name]) -> Result<(), Span> {
     fn mentions(e: &Expr, names: &[Name]) -> bool {
         let mut found = false;
-        visit(e, &mut |x| {
+        each_node(e, &mut |x| {
             if let ExprKind::Name(n) = &x.kind {
                 found |= names.contains(&n.name);
             }
         });
         found
-    }
-    fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-        f(e);
-        match &e.kind {
-            ExprKind::Unary(_, x) => visit(x, f),
-            ExprKind::Binary(_, a, b) => {
-                visit(a, f);
-                visit(b, f);
-            }
-            ExprKind::Cond(c, a, b) => {
-                visit(c, f);
-                visit(a, f);
-                visit(b, f);
-            }
-            _ => {}
-        }
     }
     match &e.kind {
         ExprKind::Binary(BinOp::Eq | BinOp::Ne, a, b) => {
@@ -369,49 +353,49 @@ fn compares_states_with_constants(e: &Expr, states: &[Name], params: &[Name]) ->
     }
 }
 
-/// The integers a protocol names: its literals and integer constants.
-fn literals(e: &Expr, constants: &HashMap<Name, Const>, out: &mut Vec<i128>) {
-    let mut add = |i: i128| {
-        if !out.contains(&i) {
-            out.push(i);
-        }
-    };
+/// Calls `f` on `e` and on every node under it, outermost first, through
+/// the operators a protocol's functions are evaluated over (anything else
+/// leaves the check undecided in [`Evaluator::eval`]).
+fn each_node(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
     match &e.kind {
-        ExprKind::Int(i) => add(i.get()),
-        ExprKind::Name(n) => {
-            if let Some(Const::Int(i)) = constants.get(&n.name) {
-                add(*i);
-            }
-        }
-        ExprKind::Unary(_, x) => literals(x, constants, out),
+        ExprKind::Unary(_, x) => each_node(x, f),
         ExprKind::Binary(_, a, b) => {
-            literals(a, constants, out);
-            literals(b, constants, out);
+            each_node(a, f);
+            each_node(b, f);
         }
         ExprKind::Cond(c, a, b) => {
-            literals(c, constants, out);
-            literals(a, constants, out);
-            literals(b, constants, out);
+            each_node(c, f);
+            each_node(a, f);
+            each_node(b, f);
         }
         _ => {}
     }
 }
 
+/// The integers a protocol names: its literals and integer constants.
+fn literals(e: &Expr, constants: &HashMap<Name, Const>, out: &mut Vec<i128>) {
+    each_node(e, &mut |x| {
+        let i = match &x.kind {
+            ExprKind::Int(i) => i.get(),
+            ExprKind::Name(n) => match constants.get(&n.name) {
+                Some(Const::Int(i)) => *i,
+                _ => return,
+            },
+            _ => return,
+        };
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    });
+}
+
 fn names_in(e: &Expr, out: &mut Vec<Name>) {
-    match &e.kind {
-        ExprKind::Name(n) => out.push(n.name),
-        ExprKind::Unary(_, x) => names_in(x, out),
-        ExprKind::Binary(_, a, b) => {
-            names_in(a, out);
-            names_in(b, out);
+    each_node(e, &mut |x| {
+        if let ExprKind::Name(n) = &x.kind {
+            out.push(n.name);
         }
-        ExprKind::Cond(c, a, b) => {
-            names_in(c, out);
-            names_in(a, out);
-            names_in(b, out);
-        }
-        _ => {}
-    }
+    });
 }
 
 /// A reachable snapshot: the value, and the view of each role with shares.
