@@ -36,10 +36,6 @@ fn builtin(b: Builtin, args: Vec<Expr>, ty: Type, span: Span) -> Expr {
     Expr::new(K::Builtin(b, args), ty, span)
 }
 
-fn bin(op: BinOp, l: Expr, r: Expr, ty: Type, span: Span) -> Expr {
-    Expr::new(K::Binary(op, bx(l), bx(r)), ty, span)
-}
-
 /// `|xs|` (also of a map: the number of keys).
 fn size(xs: Expr, span: Span) -> Expr {
     builtin(Builtin::Size, vec![xs], Type::Int, span)
@@ -86,13 +82,9 @@ impl Body<'_> {
             (Type::Seq(_) | Type::Set(_) | Type::Bag(_) | Type::Map(_), "size") => {
                 Some(size(recv, span))
             }
-            (Type::Seq(_) | Type::Set(_) | Type::Bag(_) | Type::Map(_), "isEmpty") => Some(bin(
-                BinOp::Eq,
-                size(recv, span),
-                int(0, span),
-                Type::Bool,
-                span,
-            )),
+            (Type::Seq(_) | Type::Set(_) | Type::Bag(_) | Type::Map(_), "isEmpty") => Some(
+                Expr::binary(BinOp::Eq, size(recv, span), int(0, span), Type::Bool, span),
+            ),
             (Type::Seq(t), "head") => {
                 Some(builtin(Builtin::SeqHead, vec![recv], (**t).clone(), span))
             }
@@ -174,23 +166,23 @@ impl Body<'_> {
                 let m = self.membership(x, recv, span);
                 // A bag contains x when it counts it at least once.
                 Some(if is_bag {
-                    bin(BinOp::Gt, m, int(0, span), Type::Bool, span)
+                    Expr::binary(BinOp::Gt, m, int(0, span), Type::Bool, span)
                 } else {
                     m
                 })
             }
             (Type::Seq(_), "removeAt") => {
                 let i = self.expect(&args[0], &Type::Int)?;
-                let next = bin(BinOp::Add, i.clone(), int(1, span), Type::Int, span);
+                let next = Expr::binary(BinOp::Add, i.clone(), int(1, span), Type::Int, span);
                 let before = slice(recv.clone(), None, Some(i), span);
                 let after = slice(recv, Some(next), None, span);
-                Some(bin(BinOp::Add, before, after, ty.clone(), span))
+                Some(Expr::binary(BinOp::Add, before, after, ty.clone(), span))
             }
             // o.getOrElse(d)  ~>  o == None ? d : o.get
             (Type::Option(e), "getOrElse") => {
                 let d = self.expect(&args[0], e)?;
                 let none = Expr::new(K::OptNone, ty.clone(), span);
-                let is_none = bin(BinOp::Eq, recv.clone(), none, Type::Bool, span);
+                let is_none = Expr::binary(BinOp::Eq, recv.clone(), none, Type::Bool, span);
                 let get = builtin(Builtin::OptGet, vec![recv], (**e).clone(), span);
                 Some(Expr::new(
                     K::Cond(bx(is_none), bx(d), bx(get)),
@@ -231,7 +223,7 @@ impl Body<'_> {
                 "equals",
             ) => {
                 let other = self.expect(&args[0], &ty)?;
-                Some(bin(BinOp::Eq, recv, other, Type::Bool, span))
+                Some(Expr::binary(BinOp::Eq, recv, other, Type::Bool, span))
             }
             (t, _) => {
                 let msg = format!("cannot call {name} on a value of type {}", self.env.show(t));
@@ -255,7 +247,7 @@ impl Body<'_> {
             }
             _ => (xs, Type::Bool),
         };
-        bin(BinOp::In, x, xs, ty, span)
+        Expr::binary(BinOp::In, x, xs, ty, span)
     }
 
     /// `x :: xs`: `[x] + xs`.
@@ -267,7 +259,7 @@ impl Body<'_> {
         let x = self.expect(x, e)?;
         let t = xs.ty.clone();
         let one = singleton(x, t.clone(), span);
-        Some(bin(BinOp::Add, one, xs, t, span))
+        Some(Expr::binary(BinOp::Add, one, xs, t, span))
     }
 
     /// `xs ++ x`: `xs + [x]`; `m ++ (k, v)`: m with k mapped to v.
@@ -278,7 +270,7 @@ impl Body<'_> {
             (Type::Seq(e), _) => {
                 let x = self.expect(x, e)?;
                 let one = singleton(x, t.clone(), span);
-                Some(bin(BinOp::Add, xs, one, t, span))
+                Some(Expr::binary(BinOp::Add, xs, one, t, span))
             }
             (Type::Map(kv), A::TupleLit(None, k, v)) => {
                 let k = self.expect(k, &kv.0);

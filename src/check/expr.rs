@@ -14,10 +14,6 @@ fn bx(e: Expr) -> Box<Expr> {
 }
 
 /// `l op r` with a known result type.
-pub(super) fn binary(op: BinOp, l: Expr, r: Expr, ty: Type, span: Span) -> Expr {
-    Expr::new(K::Binary(op, bx(l), bx(r)), ty, span)
-}
-
 /// Which collection a literal builds.
 #[derive(Clone, Copy)]
 enum Coll {
@@ -148,7 +144,7 @@ impl Body<'_> {
                 let v = self.expect(v, &l.ty);
                 let (p, v) = (p?, v?);
                 let perm = Expr::new(K::Perm(bx(l.clone()), bx(p)), Type::Resource, span);
-                let eq = binary(BinOp::Eq, l, v, Type::Bool, span);
+                let eq = Expr::binary(BinOp::Eq, l, v, Type::Bool, span);
                 new(K::Binary(BinOp::Star, bx(perm), bx(eq)), Type::Resource)
             }
             A::Value(loc) => {
@@ -594,7 +590,7 @@ impl Body<'_> {
             );
             return self.err(ErrorCode::TypeMismatch, span, msg);
         };
-        Some(binary(op, l, r, ty, span))
+        Some(Expr::binary(op, l, r, ty, span))
     }
 
     /// The result type of `l op r`, None if the operands do not fit.
@@ -679,11 +675,11 @@ impl Body<'_> {
                 }
                 let x = Expr::new(K::Local(var.name), Type::Int, var.span);
                 let (lo, hi) = (lo?, hi?);
-                let low = binary(BinOp::Le, lo, x.clone(), Type::Bool, span);
-                let high = binary(BinOp::Lt, x, hi, Type::Bool, span);
-                let g = binary(BinOp::And, low, high, Type::Bool, span);
+                let low = Expr::binary(BinOp::Le, lo, x.clone(), Type::Bool, span);
+                let high = Expr::binary(BinOp::Lt, x, hi, Type::Bool, span);
+                let g = Expr::binary(BinOp::And, low, high, Type::Bool, span);
                 guard = Some(match guard {
-                    Some(prev) => binary(BinOp::And, prev, g, Type::Bool, span),
+                    Some(prev) => Expr::binary(BinOp::And, prev, g, Type::Bool, span),
                     None => g,
                 });
             }
@@ -691,7 +687,7 @@ impl Body<'_> {
                 let c = b.cond(c);
                 let c = c?;
                 guard = Some(match guard {
-                    Some(g) => binary(BinOp::And, g, c, Type::Bool, span),
+                    Some(g) => Expr::binary(BinOp::And, g, c, Type::Bool, span),
                     None => c,
                 });
             }
@@ -705,10 +701,12 @@ impl Body<'_> {
             b.trigger_covers(&vars, &triggers)?;
             let body = match (guard, q) {
                 (None, _) => body,
-                (Some(g), Quantifier::Exists) => binary(BinOp::And, g, body, Type::Bool, span),
+                (Some(g), Quantifier::Exists) => {
+                    Expr::binary(BinOp::And, g, body, Type::Bool, span)
+                }
                 (Some(g), _) => {
                     let t = body.ty.clone();
-                    binary(BinOp::Implies, g, body, t, span)
+                    Expr::binary(BinOp::Implies, g, body, t, span)
                 }
             };
             let ty = match q {

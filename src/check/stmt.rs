@@ -2,7 +2,6 @@
 
 use super::body::{Body, LoopExits};
 use super::call::CallOrPure;
-use super::expr::binary;
 use super::types;
 use crate::core::{self, Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S, Type};
 use crate::diag::ErrorCode;
@@ -408,18 +407,18 @@ impl Body<'_> {
                 return;
             };
             let i = Expr::new(K::Local(v.name), Type::Int, var.span);
-            let bounds = binary(
+            let bounds = Expr::binary(
                 BinOp::And,
-                binary(BinOp::Le, lo.clone(), i.clone(), Type::Bool, span),
-                binary(BinOp::Le, i.clone(), hi.clone(), Type::Bool, span),
+                Expr::binary(BinOp::Le, lo.clone(), i.clone(), Type::Bool, span),
+                Expr::binary(BinOp::Le, i.clone(), hi.clone(), Type::Bool, span),
                 Type::Bool,
                 span,
             );
             let mut invariants = vec![bounds];
             invariants.extend(user);
-            let cond = binary(BinOp::Lt, i.clone(), hi, Type::Bool, span);
+            let cond = Expr::binary(BinOp::Lt, i.clone(), hi, Type::Bool, span);
             let one = Expr::new(K::Int(1.into()), Type::Int, span);
-            let next = binary(BinOp::Add, i, one, Type::Int, span);
+            let next = Expr::binary(BinOp::Add, i, one, Type::Int, span);
             body.stmts.push(stmt(S::AssignLocal(v.name, next), span));
             let stmts = vec![
                 stmt(S::Local(v, Some(lo)), span),

@@ -493,4 +493,8 @@ impl Expr {
     pub fn bool(b: bool, span: Span) -> Expr {
         Expr::new(ExprKind::Bool(b), Type::Bool, span)
     }
+    /// `l op r`, of type `ty`.
+    pub fn binary(op: BinOp, l: Expr, r: Expr, ty: Type, span: Span) -> Expr {
+        Expr::new(ExprKind::Binary(op, Box::new(l), Box::new(r)), ty, span)
+    }
 }

@@ -230,7 +230,7 @@ impl Lowering<'_> {
         let invariants = pre
             .map(|p| {
                 let ty = p.ty.clone();
-                vec![bin(BinOp::Implies, local(&once), p, ty, span)]
+                vec![Expr::binary(BinOp::Implies, local(&once), p, ty, span)]
             })
             .unwrap_or_default();
         stmts.push(at(StmtKind::While {
@@ -418,11 +418,11 @@ fn range_of(iters: &[Iter], which: impl Fn(&Iter) -> &Var, span: Span) -> Option
         .iter()
         .map(|it| {
             let x = which(it);
-            let low = bin(BinOp::Le, local(&it.lo), local(x), Type::Bool, span);
-            let high = bin(BinOp::Lt, local(x), local(&it.hi), Type::Bool, span);
-            bin(BinOp::And, low, high, Type::Bool, span)
+            let low = Expr::binary(BinOp::Le, local(&it.lo), local(x), Type::Bool, span);
+            let high = Expr::binary(BinOp::Lt, local(x), local(&it.hi), Type::Bool, span);
+            Expr::binary(BinOp::And, low, high, Type::Bool, span)
         })
-        .reduce(|a, b| bin(BinOp::And, a, b, Type::Bool, span))
+        .reduce(|a, b| Expr::binary(BinOp::And, a, b, Type::Bool, span))
 }
 
 /// `e` for every thread: `\forall*` (a resource) or `\forall` (a boolean)
@@ -442,10 +442,10 @@ fn over_threads(iters: &[Iter], e: Expr) -> Expr {
     if !mentions_tid && e.ty == Type::Bool && !iters.is_empty() {
         let some = iters
             .iter()
-            .map(|it| bin(BinOp::Lt, local(&it.lo), local(&it.hi), Type::Bool, span))
-            .reduce(|a, b| bin(BinOp::And, a, b, Type::Bool, span))
+            .map(|it| Expr::binary(BinOp::Lt, local(&it.lo), local(&it.hi), Type::Bool, span))
+            .reduce(|a, b| Expr::binary(BinOp::And, a, b, Type::Bool, span))
             .expect("an iteration variable");
-        return bin(BinOp::Implies, some, e, Type::Bool, span);
+        return Expr::binary(BinOp::Implies, some, e, Type::Bool, span);
     }
     let Some(range) = range_of(iters, |it| &it.bound, span) else {
         return e;
@@ -462,7 +462,7 @@ fn over_threads(iters: &[Iter], e: Expr) -> Expr {
     } else {
         (Quantifier::ForallStar, Type::Resource)
     };
-    let body = bin(BinOp::Implies, range, renamed, ty.clone(), span);
+    let body = Expr::binary(BinOp::Implies, range, renamed, ty.clone(), span);
     Expr::new(
         ExprKind::Quant {
             q,
@@ -508,12 +508,12 @@ fn for_one_thread(iters: &[Iter], e: &Expr) -> Option<Expr> {
             x
         }
     });
-    let low = bin(BinOp::Le, local(&it.lo), (**c).clone(), Type::Bool, span);
-    let high = bin(BinOp::Lt, (**c).clone(), local(&it.hi), Type::Bool, span);
+    let low = Expr::binary(BinOp::Le, local(&it.lo), (**c).clone(), Type::Bool, span);
+    let high = Expr::binary(BinOp::Lt, (**c).clone(), local(&it.hi), Type::Bool, span);
     let ty = body.ty.clone();
-    Some(bin(
+    Some(Expr::binary(
         BinOp::Implies,
-        bin(BinOp::And, low, high, Type::Bool, span),
+        Expr::binary(BinOp::And, low, high, Type::Bool, span),
         body,
         ty,
         span,
@@ -550,12 +550,8 @@ fn conjoin(es: Vec<Expr>, span: Span) -> Option<Expr> {
         } else {
             BinOp::Star
         };
-        bin(op, a, b, ty, span)
+        Expr::binary(op, a, b, ty, span)
     })
-}
-
-fn bin(op: BinOp, a: Expr, b: Expr, ty: Type, span: Span) -> Expr {
-    Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), ty, span)
 }
 
 fn local(v: &Var) -> Expr {
