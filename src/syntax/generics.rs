@@ -103,12 +103,15 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
     drain(units, &mut st);
     // Templates nobody instantiated: once, for abstract types.
     let mut abstract_types: Vec<Ident> = Vec::new();
-    let unused_classes: Vec<Name> = st
+    // In a fixed order (the maps' is not): the output, and the verdict
+    // cache's key, are the same from run to run.
+    let mut unused_classes: Vec<Name> = st
         .classes
         .iter()
         .filter(|(_, t)| !t.used)
         .map(|(n, _)| *n)
         .collect();
+    unused_classes.sort_by_key(|n| (st.classes[n].unit, n.to_string()));
     for n in unused_classes {
         let params = st.classes[&n].class.type_params.clone();
         let args = abstract_args(&params, &mut abstract_types);
@@ -117,12 +120,16 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
             st.queue.push_back(Request::Class(n, args, name));
         }
     }
-    let unused_members: Vec<(Owner, Name)> = st
+    let mut unused_members: Vec<(Owner, Name)> = st
         .members
         .iter()
         .filter(|(_, t)| !t.used)
         .map(|(k, _)| *k)
         .collect();
+    unused_members.sort_by_key(|k| {
+        let owner = k.0.map_or(String::new(), |o| o.to_string());
+        (st.members[k].unit, owner, k.1.to_string())
+    });
     for (owner, n) in unused_members {
         let params = type_params(&st.members[&(owner, n)].member).to_vec();
         let args = abstract_args(&params, &mut abstract_types);
