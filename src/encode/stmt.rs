@@ -52,8 +52,8 @@ impl Encoder<'_> {
             S::AssignField { recv, field, value } => {
                 let f = self.p.field(*field);
                 let want = f.ty.clone();
-                let fixed = matches!(recv.kind, core::ExprKind::This)
-                    && self.fixed_early.contains(field);
+                let fixed =
+                    matches!(recv.kind, core::ExprKind::This) && self.fixed_early.contains(field);
                 let recv = self.expr(recv)?;
                 let value = self.expr_as(value, &want)?;
                 let o = self.origin(span, Blame::Direct, "field assignment");

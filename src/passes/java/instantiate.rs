@@ -302,7 +302,7 @@ impl<'s> Ctx<'s> {
             }
             _ => return,
         };
-        let Some(key) = self.st.instance_key(instance) else {
+        let Some((key, _)) = self.st.instance_of(instance) else {
             return;
         };
         let families = self.st.templates[&key]
@@ -417,16 +417,7 @@ impl<'s> Ctx<'s> {
     /// AtomicInteger does) bound to this class's functions: the protocol's
     /// sanity for the initial value `init` ([`protocol::check`]).
     fn protocol_sanity(&mut self, instance: Name, init: Option<&Expr>, site: Span) {
-        let Some(key) = self.st.instance_key(instance) else {
-            return;
-        };
-        let Some(bounds) = self
-            .st
-            .instances
-            .iter()
-            .find(|((k, _), n)| *k == key && **n == instance)
-            .map(|((_, b), _)| b.clone())
-        else {
+        let Some((key, bounds)) = self.st.instance_of(instance) else {
             return;
         };
         let formals = self.st.templates[&key].class.ghost_params.clone();
@@ -823,12 +814,12 @@ impl Rewrite for Ctx<'_> {
 }
 
 impl State {
-    /// The template an instance was made from.
-    fn instance_key(&self, instance: Name) -> Option<(Name, usize)> {
+    /// The template an instance was made from, and its bounds.
+    fn instance_of(&self, instance: Name) -> Option<((Name, usize), Vec<Bound>)> {
         self.instances
             .iter()
             .find(|(_, n)| **n == instance)
-            .map(|((k, _), _)| *k)
+            .map(|((k, b), _)| (*k, b.clone()))
     }
 
     /// The predicate parameters of `c` it passes on, under the same name, to
