@@ -118,17 +118,12 @@ fn main() -> ExitCode {
         Command::Verify { files, run, format } => verify(&files, &run, format),
         Command::Emit {
             to,
-            dump_after: Some(pass),
+            dump_after,
             files,
-        } => {
-            let _ = to;
-            dump(&files, &pass)
-        }
-        Command::Emit {
-            to,
-            dump_after: None,
-            files,
-        } => emit(&files, to),
+        } => match dump_after {
+            Some(pass) => dump(&files, &pass),
+            None => emit(&files, to),
+        },
         Command::Test { paths, run } => test(&paths, &run),
         Command::Setup { backend } => setup(backend),
     });
