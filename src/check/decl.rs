@@ -314,7 +314,7 @@ fn predicate(b: &mut Body<'_>, id: PredicateId, (pc, body): Parts<'_, ast::Expr>
     Some(Done::Predicate(id, body))
 }
 
-fn no_ghost_params(b: &mut Body<'_>, c: &ast::Contract, what: &str) {
+pub(super) fn no_ghost_params(b: &mut Body<'_>, c: &ast::Contract, what: &str) {
     if let Some(p) = c.given.first().or(c.yields.first()) {
         let msg = format!("ghost parameters (given/yields) are not allowed on {what}");
         b.err::<()>(ErrorCode::Misplaced, p.span, msg);

@@ -32,13 +32,6 @@ impl Body<'_> {
                 )
             })
             .collect();
-        if let Some(p) = t.contract.given.first().or(t.contract.yields.first()) {
-            self.err::<()>(
-                ErrorCode::Misplaced,
-                p.span,
-                "ghost parameters (given/yields) are not allowed on a par block",
-            );
-        }
         self.scoped(|b| {
             let mut iters = Vec::new();
             for (i, (lo, hi)) in t.iters.iter().zip(ranges) {
@@ -86,32 +79,30 @@ impl Body<'_> {
     /// The requires and ensures of a par thread or a barrier (`context` is
     /// both; a thread's `context_everywhere` too).
     fn thread_contract(&mut self, contract: &ast::Contract, what: &str) -> (Vec<Expr>, Vec<Expr>) {
+        super::decl::no_ghost_params(self, contract, what);
         let (mut requires, mut ensures) = (Vec::new(), Vec::new());
-        {
-            let b = self;
-            for c in &contract.clauses {
-                let (pre, post) = match c.kind {
-                    ClauseKind::Requires => (true, false),
-                    ClauseKind::Ensures => (false, true),
-                    // A thread's context_everywhere holds where it starts and ends.
-                    ClauseKind::Context | ClauseKind::ContextEverywhere => (true, true),
-                    ClauseKind::Decreases => {
-                        b.decreases(c.span);
-                        continue;
-                    }
-                    k => {
-                        let msg = format!("{} is not allowed on {what}", k.keyword());
-                        b.err::<()>(ErrorCode::Misplaced, c.span, msg);
-                        continue;
-                    }
-                };
-                if let Some(x) = b.in_spec(|b| b.assertion(&c.expr)) {
-                    if pre {
-                        requires.push(x.clone());
-                    }
-                    if post {
-                        ensures.push(x);
-                    }
+        for c in &contract.clauses {
+            let (pre, post) = match c.kind {
+                ClauseKind::Requires => (true, false),
+                ClauseKind::Ensures => (false, true),
+                // A thread's context_everywhere holds where it starts and ends.
+                ClauseKind::Context | ClauseKind::ContextEverywhere => (true, true),
+                ClauseKind::Decreases => {
+                    self.decreases(c.span);
+                    continue;
+                }
+                k => {
+                    let msg = format!("{} is not allowed on {what}", k.keyword());
+                    self.err::<()>(ErrorCode::Misplaced, c.span, msg);
+                    continue;
+                }
+            };
+            if let Some(x) = self.in_spec(|b| b.assertion(&c.expr)) {
+                if pre {
+                    requires.push(x.clone());
+                }
+                if post {
+                    ensures.push(x);
                 }
             }
         }
@@ -141,13 +132,6 @@ impl Body<'_> {
                 let msg = format!("no invariant block named {} encloses this barrier", i.name);
                 self.err::<()>(ErrorCode::Undeclared, i.span, msg);
             }
-        }
-        if let Some(p) = contract.given.first().or(contract.yields.first()) {
-            self.err::<()>(
-                ErrorCode::Misplaced,
-                p.span,
-                "ghost parameters (given/yields) are not allowed on a barrier",
-            );
         }
         let (requires, ensures) = self.thread_contract(contract, "a barrier");
         let hint = match hint {

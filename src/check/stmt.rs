@@ -207,13 +207,7 @@ impl Body<'_> {
 
     /// The invariants of a loop; other clauses are misplaced there.
     fn loop_contract(&mut self, c: &ast::Contract) -> Vec<Expr> {
-        if let Some(p) = c.given.first().or(c.yields.first()) {
-            self.err::<()>(
-                ErrorCode::Misplaced,
-                p.span,
-                "ghost parameters (given/yields) are not allowed on a loop",
-            );
-        }
+        super::decl::no_ghost_params(self, c, "a loop");
         let mut invs = Vec::new();
         for clause in &c.clauses {
             match clause.kind {
