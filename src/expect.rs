@@ -520,12 +520,12 @@ mod tests {
                     Some("collections") => {}
                     // Thread, atomics and par negative tests: one expected failure, or a
                     // front-end error.
-                    Some("threads" | "atomics" | "par")
+                    Some("threads" | "atomics" | "par" | "gpu")
                         if is_case && expected_error(&text).is_some() =>
                     {
                         assert!(regions.len() <= 1, "{}", path.display())
                     }
-                    Some("threads" | "atomics" | "par") if is_case => {
+                    Some("threads" | "atomics" | "par" | "gpu") if is_case => {
                         assert_eq!(regions.len(), 1, "{}", path.display())
                     }
                     // A thesis program weft rejects (SingleCell's protocol): its

@@ -74,7 +74,10 @@
 //!   [`parallel::STACK`]), as do the pipeline's workers, since the stages
 //!   recurse over the input's nesting.
 //! * [`passes`]: first the Java tree passes ([`passes::java::JAVA`], before
-//!   checking, each a `WEFT_STAGES` stage): `instantiate` (class ghost
+//!   checking, each a `WEFT_STAGES` stage): `kernel` (GPU kernels become
+//!   `par` blocks of work groups and threads inside `invariant` blocks, their
+//!   atomic operations `atomic` blocks, their barriers the par layer's;
+//!   [`passes::java::kernel`] opens with the proof rule), `instantiate` (class ghost
 //!   parameters, with `lemma` proofs and the AtomicInteger protocol check
 //!   `protocol`), `runnable` (a thread class per
 //!   `new Thread(r)`), `inherit` (`extends` by copying); they make classes

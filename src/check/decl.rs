@@ -54,6 +54,7 @@ fn take_clauses(c: &mut ast::Contract) -> ast::Contract {
         clauses: std::mem::take(&mut c.clauses),
         given: c.given.clone(),
         yields: c.yields.clone(),
+        kernel: Vec::new(),
     }
 }
 
@@ -429,6 +430,8 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
             // A barrier's hint runs in the proof of its consistency only.
             S::Barrier { hint: Some(h), .. } => in_loop(b, h, seen),
             S::Barrier { hint: None, .. } => {}
+            // Lowered before checking (`passes::java::kernel`).
+            S::KernelBarrier { .. } | S::KernelAtomic { .. } => {}
             S::Block(body)
             | S::Synchronized { body, .. }
             | S::Invariant { body, .. }

@@ -132,6 +132,12 @@ impl Body<'_> {
                 let ty = x.ty.clone();
                 new(K::Old(label.as_ref().map(|l| l.name), bx(x)), ty)
             }
+            // `Perm(a[*], p)`: `(\forall* int j; 0 <= j && j < a.length; Perm(a[j], p))`.
+            A::Perm(loc, p) if matches!(loc.kind, A::AllIndices(_)) => {
+                let A::AllIndices(a) = &loc.kind else { unreachable!() };
+                let q = every_element(a, |elem| A::Perm(elem, p.clone()), span);
+                self.expr(&q, hint)
+            }
             A::Perm(loc, p) => {
                 let loc = self.location(loc);
                 let p = self.perm_amount(p);
@@ -236,6 +242,18 @@ impl Body<'_> {
                 }
                 Some(Expr { span, ..x })
             }
+            A::ArraySum(a) => {
+                let a = self.expr(a, None)?;
+                if a.ty != Type::Array(Box::new(Type::Int)) {
+                    return self.mismatch(a.span, "an int array", &a.ty);
+                }
+                new(K::ArraySum(bx(a)), Type::Int)
+            }
+            A::AllIndices(_) => self.err(
+                ErrorCode::Misplaced,
+                span,
+                "`a[*]` (every element) may only stand in `Perm(a[*], p)` and `(\\sum a[*])`",
+            ),
             A::ArrayOf(a, n) => {
                 let a = self.expr(a, None);
                 let n = self.expect(n, &Type::Int);
@@ -794,5 +812,43 @@ impl Body<'_> {
             Coll::Bag => K::BagLit(xs),
         };
         Some(Expr::new(k, kind_ty, span))
+    }
+}
+
+/// `(\\forall* int j; 0 <= j && j < a.length; body(a[j]))`: `a[*]` spelled out.
+fn every_element(a: &ast::Expr, body: impl FnOnce(Box<ast::Expr>) -> A, span: Span) -> ast::Expr {
+    let at = |kind| Box::new(ast::Expr { kind, span });
+    let j = ast::Ident {
+        name: Name::from("weft_every"),
+        span,
+    };
+    let var = || at(A::Name(j.clone()));
+    let bin = |op, l, r| at(A::Binary(op, l, r));
+    let length = ast::Ident {
+        name: Name::from("length"),
+        span,
+    };
+    let len = at(A::Select(Box::new(a.clone()), length));
+    let cond = bin(
+        BinOp::And,
+        bin(BinOp::Le, at(A::Int(0i128.into())), var()),
+        bin(BinOp::Lt, var(), len),
+    );
+    let elem = at(A::Index(Box::new(a.clone()), var()));
+    ast::Expr {
+        kind: A::Quant(Box::new(ast::Quant {
+            q: Quantifier::ForallStar,
+            binders: vec![ast::Binder {
+                ty: ast::Type {
+                    kind: ast::TypeKind::Int,
+                    span,
+                },
+                name: j,
+            }],
+            ranges: Vec::new(),
+            cond: Some(cond),
+            body: at(body(elem)),
+        })),
+        span,
     }
 }

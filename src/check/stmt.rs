@@ -170,6 +170,11 @@ impl Body<'_> {
                 contract,
                 hint,
             } => self.barrier(name, invariants, contract, hint.as_ref(), span, out),
+            // `passes::java::kernel` lowers both in kernels and refuses them elsewhere.
+            AS::KernelBarrier { .. } | AS::KernelAtomic { .. } => {
+                let msg = "a GPU barrier or atomic operation outside a kernel";
+                self.err::<()>(ErrorCode::Misplaced, span, msg);
+            }
             AS::NotSupported(what) => {
                 let msg = format!("{what} is not supported yet");
                 self.err::<()>(ErrorCode::NotSupported, span, msg);

@@ -465,6 +465,8 @@ pub enum ExprKind {
     Unfolding(Box<Expr>, Box<Expr>),
     /// `\array(a, n)`
     ArrayOf(Box<Expr>, Box<Expr>),
+    /// The sum of an int array's elements (`(\\sum a[*])`).
+    ArraySum(Box<Expr>),
     /// Literals; the element type is in the expression's type.
     SeqLit(Vec<Expr>),
     SetLit(Vec<Expr>),

@@ -129,6 +129,7 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::Binary(op, a, b) => format!("({} {} {})", op.symbol(), sx(p, a), sx(p, b)),
         K::Cond(c, a, b) => format!("(? {} {} {})", sx(p, c), sx(p, a), sx(p, b)),
         K::Old(None, x) => format!("(old {})", sx(p, x)),
+        K::ArraySum(x) => format!("(sum {})", sx(p, x)),
         K::Old(Some(l), x) => format!("(old[{l}] {})", sx(p, x)),
         K::Perm(l, q) => format!("(Perm {} {})", sx(p, l), sx(p, q)),
         K::CurPerm(l) => format!("(perm {})", sx(p, l)),

@@ -158,6 +158,7 @@ impl Encoder<'_> {
                 let o = self.origin(e.span, Blame::Direct, "unfolding");
                 Ok(Expr::new(ExprKind::Unfolding(boxed(acc), boxed(body)), o))
             }
+            K::ArraySum(_) => Err(vec![Diagnostic::not_supported(e.span, "`(\\sum a[*])`")]),
             K::ArrayOf(a, n) => {
                 let a = self.expr(a)?;
                 let n = self.expr(n)?;

@@ -39,6 +39,7 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::Binary(op, l, r) => K::Binary(op, m(l), m(r)),
         K::Cond(c, a, b) => K::Cond(m(c), m(a), m(b)),
         K::Old(l, x) => K::Old(l, m(x)),
+        K::ArraySum(x) => K::ArraySum(m(x)),
         K::Perm(loc, p) => K::Perm(m(loc), m(p)),
         K::CurPerm(loc) => K::CurPerm(m(loc)),
         K::Quant {
@@ -132,7 +133,8 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
         | K::CurPerm(x)
         | K::Quant { body: x, .. }
         | K::Trigger(x)
-        | K::OptSome(x) => f(x),
+        | K::OptSome(x)
+        | K::ArraySum(x) => f(x),
         K::ArrayIndex(a, b)
         | K::Binary(_, a, b)
         | K::Perm(a, b)

@@ -76,6 +76,8 @@ pub struct Modifiers {
     /// A field holding the owner of a class ghost parameter's predicate
     /// (`passes::java::instantiate`): never null, as every owner is an object.
     pub is_owner: bool,
+    /// `kernel` (the thesis's GPU kernels): lowered by `passes::java::kernel`.
+    pub is_kernel: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -161,6 +163,42 @@ pub struct Param {
     pub ty: Type,
     pub name: Ident,
     pub span: Span,
+    /// A kernel parameter's memory (`global int[] a`, `local int x`).
+    pub scope: MemScope,
+}
+
+/// Where a GPU kernel's memory lives (the thesis's ch. 8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MemScope {
+    /// Not kernel memory: an ordinary parameter.
+    #[default]
+    Plain,
+    /// One copy for the whole kernel, shared by every thread.
+    Global,
+    /// One copy per work group, shared by its threads.
+    Local,
+}
+
+/// A kernel's own items of specification (`passes::java::kernel`).
+#[derive(Clone, Debug)]
+pub enum KernelItem {
+    /// `given local int cont[gsize] = {0};`: ghost memory of the kernel.
+    Memory(KernelMemory),
+    /// `group invariant R;` (`global` false) / `kernel invariant R;`.
+    Invariant { global: bool, inv: Expr, span: Span },
+}
+
+#[derive(Clone, Debug)]
+pub struct KernelMemory {
+    pub scope: MemScope,
+    /// The element type (an array) or the type (a scalar).
+    pub ty: Type,
+    pub name: Ident,
+    /// An array's number of elements.
+    pub size: Option<Expr>,
+    /// A scalar's initial value (arrays start at zero, as Java's do).
+    pub init: Option<Expr>,
+    pub span: Span,
 }
 
 /// A contract: clauses in source order, plus ghost parameters and results.
@@ -171,6 +209,8 @@ pub struct Contract {
     pub given: Vec<Param>,
     /// `yields T x;` ghost outputs.
     pub yields: Vec<Param>,
+    /// A GPU kernel's ghost memory and invariants.
+    pub kernel: Vec<KernelItem>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -421,6 +461,21 @@ pub enum StmtKind {
         contract: Contract,
         hint: Option<Block>,
     },
+    /// `barrier(local) requires R; ensures E; { ghost }` in a GPU kernel
+    /// (`global` for `barrier(global)`); `passes::java::kernel` makes it a
+    /// [`StmtKind::Barrier`] of the work group's threads.
+    KernelBarrier {
+        global: bool,
+        contract: Contract,
+        body: Option<Block>,
+    },
+    /// `atomic_add(x, v) then { ghost };` in a GPU kernel: an atomic block of
+    /// the group's or the kernel's invariant (`passes::java::kernel`).
+    KernelAtomic {
+        op: Ident,
+        args: Vec<Expr>,
+        then: Option<Block>,
+    },
     /// A construct that parses but whose meaning belongs to a later layer
     /// (`sequential`, `vec`, `barrier`): the checker
     /// reports it notSupported at the statement's span. Its parts are
@@ -658,6 +713,10 @@ pub enum ExprKind {
     Scale(Box<Expr>, Box<Expr>),
     /// `\array(a, n)`: a non-null array of length n.
     ArrayOf(Box<Expr>, Box<Expr>),
+    /// `a[*]`: every element of `a` (in `Perm(a[*], p)` and `(\sum a[*])`).
+    AllIndices(Box<Expr>),
+    /// `(\sum a[*])`: the sum of an int array's elements.
+    ArraySum(Box<Expr>),
     /// `seq<T>{…}` (ty given), `[a, b]` (ty None; `[t]` empty is written `seq<T>{}`)
     SeqLit(Option<Box<Type>>, Vec<Expr>),
     SetLit(Option<Box<Type>>, Vec<Expr>),

@@ -750,6 +750,7 @@ pub enum ContractItem {
     Clause(Box<Clause>),
     Given(Box<Param>),
     Yields(Box<Param>),
+    Kernel(Box<KernelItem>),
 }
 
 pub fn clause(file: FileId, l: usize, r: usize, kind: ClauseKind, expr: Box<Expr>) -> ContractItem {
@@ -780,13 +781,14 @@ pub fn contract(items: Vec<ContractItem>) -> Contract {
             ContractItem::Clause(cl) => c.clauses.push(*cl),
             ContractItem::Given(p) => c.given.push(*p),
             ContractItem::Yields(p) => c.yields.push(*p),
+            ContractItem::Kernel(k) => c.kernel.push(*k),
         }
     }
     c
 }
 
 fn contract_is_empty(c: &Contract) -> bool {
-    c.clauses.is_empty() && c.given.is_empty() && c.yields.is_empty()
+    c.clauses.is_empty() && c.given.is_empty() && c.yields.is_empty() && c.kernel.is_empty()
 }
 
 // -------------------------------------------------------------- members
@@ -796,6 +798,7 @@ pub fn param(file: FileId, l: usize, r: usize, ty: Type, name: Ident) -> Box<Par
         ty,
         name,
         span: span(file, l, r),
+        scope: MemScope::Plain,
     })
 }
 

@@ -183,6 +183,8 @@ fn sx(e: &Expr) -> String {
         Unfolding(p, e) => format!("(unfolding {} {})", sx(p), sx(e)),
         Scale(p, e) => format!("(scale {} {})", sx(p), sx(e)),
         ArrayOf(a, n) => format!("(array {} {})", sx(a), sx(n)),
+        AllIndices(a) => format!("(all {})", sx(a)),
+        ArraySum(a) => format!("(sum {})", sx(a)),
         SeqLit(t, es) => format!(
             "(seq{} {})",
             t.as_ref()
@@ -336,6 +338,16 @@ fn sx_stmt(s: &Stmt) -> String {
         }
         Barrier { name, contract, .. } => {
             format!("(barrier {} {})", name.name, sx_contract(contract))
+        }
+        KernelBarrier {
+            global, contract, ..
+        } => {
+            let scope = if *global { "global" } else { "local" };
+            format!("(barrier {scope} {})", sx_contract(contract))
+        }
+        KernelAtomic { op, args, .. } => {
+            let args: Vec<String> = args.iter().map(sx).collect();
+            format!("({} {})", op.name, args.join(" "))
         }
         Par(threads) => {
             let ts: Vec<String> = threads

@@ -190,6 +190,22 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
                 block(r, h);
             }
         }
+        StmtKind::KernelBarrier {
+            contract: c, body, ..
+        } => {
+            contract(r, c);
+            if let Some(b) = body {
+                block(r, b);
+            }
+        }
+        StmtKind::KernelAtomic { args, then, .. } => {
+            for a in args {
+                expr(r, a);
+            }
+            if let Some(b) = then {
+                block(r, b);
+            }
+        }
         StmtKind::Par(threads) => {
             for t in threads {
                 for i in &mut t.iters {
@@ -274,7 +290,9 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::Idle(x)
         | K::Running(x)
         | K::Trigger(x)
-        | K::TypeApplied(x, _) => vec![&mut **x],
+        | K::TypeApplied(x, _)
+        | K::AllIndices(x)
+        | K::ArraySum(x) => vec![&mut **x],
         K::Index(a, b)
         | K::Binary(_, a, b)
         | K::Perm(a, b)

@@ -941,6 +941,7 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
             ty: t.clone(),
             name: id(&format!("x{i}")),
             span,
+            scope: MemScope::Plain,
         })
         .collect();
     let body = e(ExprKind::Call(Box::new(Call {
@@ -999,6 +1000,7 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
         ty: owner_ty,
         name: id(&field),
         span,
+        scope: MemScope::Plain,
     };
     let store = Stmt {
         kind: StmtKind::Assign {

@@ -9,6 +9,9 @@
 //! the checker must then resolve like written ones. PVL has none of them.
 //!
 //! In order ([`JAVA`]):
+//! 0. [`kernel`] removes GPU kernels (ch. 8): a kernel becomes par blocks of work
+//!    groups and threads inside invariant blocks, its atomic operations atomic
+//!    blocks, its barriers the par layer's.
 //! 1. [`instantiate`] removes ghost parameters: a class per distinct argument list; a
 //!    lemma of the specification library gets its proof per instance (`lemma`); an
 //!    AtomicInteger protocol is checked at each `new` (`protocol`, `shareSanity`).
@@ -18,6 +21,7 @@
 
 pub mod inherit;
 pub mod instantiate;
+pub mod kernel;
 mod lemma;
 mod protocol;
 pub mod runnable;
@@ -35,6 +39,11 @@ pub struct TreePass {
 /// The Java tree passes, in order: an instance's class may be a runnable, and a class
 /// made by either may extend another.
 pub const JAVA: &[TreePass] = &[
+    TreePass {
+        name: "kernel",
+        description: "GPU kernels: work groups and their threads as par blocks in invariant blocks",
+        run: kernel::lower,
+    },
     TreePass {
         name: "instantiate",
         description: "class ghost parameters: a class per argument list",

@@ -258,6 +258,8 @@ impl Walker<'_> {
             }
             StmtKind::Atomic { body, .. } => self.block(body, u),
             StmtKind::Barrier { .. } => {}
+            // Lowered before this pass (`super::kernel`).
+            StmtKind::KernelBarrier { .. } | StmtKind::KernelAtomic { .. } => {}
             StmtKind::Par(threads) => {
                 for t in threads {
                     for i in &mut t.iters {
@@ -638,6 +640,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
                 ty: ty(TypeKind::Frac),
                 name: id("p"),
                 span,
+                scope: MemScope::Plain,
             }],
             body: Some(ex(ExprKind::Binary(
                 BinOp::Implies,
@@ -652,6 +655,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
                 ty: ty(TypeKind::Named(id(r))),
                 name: id("r"),
                 span,
+                scope: MemScope::Plain,
             }],
             vec![
                 clause(

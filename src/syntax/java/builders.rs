@@ -370,6 +370,8 @@ fn modifiers(errors: &mut Errors, ms: &[JMod]) -> Modifiers {
             "thread_local" => out.is_thread_local = true,
             "group" => out.is_group = true,
             "lemma" => out.is_lemma = true,
+            "kernel" => out.is_kernel = true,
+            "global" | "local" => not_supported(errors, m.l, m.r, format!("`{}` here", m.kind)),
             "synchronized" => not_supported(errors, m.l, m.r, "`synchronized` here"),
             _ => {}
         }
@@ -557,6 +559,7 @@ pub fn group_alias(
             ty: frac,
             name: p,
             span,
+            scope: MemScope::Plain,
         }],
         body: Some(body),
         span,
@@ -782,17 +785,23 @@ pub fn param(
     ty: Type,
     name: Ident,
 ) -> Box<Param> {
+    let mut scope = MemScope::Plain;
     for m in &ms {
-        // `final` says nothing here; `group` marks a predicate family (the locks issue).
-        if !matches!(m.kind, "final" | "group" | "@") {
-            not_supported(errors, m.l, m.r, format!("`{}` on a parameter", m.kind));
+        match m.kind {
+            // `final` says nothing here; `group` marks a predicate family (the locks issue).
+            "final" | "group" | "@" => {}
+            "global" => scope = MemScope::Global,
+            "local" => scope = MemScope::Local,
+            _ => not_supported(errors, m.l, m.r, format!("`{}` on a parameter", m.kind)),
         }
     }
     let mut ty = ty;
     if let TypeKind::Family { group, .. } = &mut ty.kind {
         *group = ms.iter().any(|m| m.kind == "group");
     }
-    b::param(file, l, r, ty, name)
+    let mut p = b::param(file, l, r, ty, name);
+    p.scope = scope;
+    p
 }
 
 /// A contract item, or `also` (which joins specification cases).
@@ -1384,4 +1393,171 @@ pub fn string_lit<'i>(file: FileId, l: usize, r: usize, text: &str) -> PResult<'
         yields: Vec::new(),
     };
     Ok(b::expr(file, l, r, ExprKind::Call(Box::new(call))))
+}
+
+// ------------------------------------------------------------ GPU kernels
+
+/// After a memory's name in `given`: its size (an array) and initial value.
+pub struct MemTail {
+    pub size: Option<Box<Expr>>,
+    pub init: Option<MemInit>,
+}
+
+pub enum MemInit {
+    /// `{0}`: an array's elements (only zeros: Java's own start).
+    Elements(Vec<Expr>),
+    Value(Box<Expr>),
+}
+
+/// `given local int cont[gsize] = {0}, region = 0;`: a kernel's ghost memory,
+/// local (per work group, the default) or global.
+pub fn kernel_memory(
+    file: FileId,
+    errors: &mut Errors,
+    first: Box<Param>,
+    tail: MemTail,
+    more: Vec<(Ident, Option<MemTail>)>,
+) -> JItem {
+    let scope = match first.scope {
+        MemScope::Plain => MemScope::Local,
+        s => s,
+    };
+    let ty = first.ty.clone();
+    let mut out = Vec::new();
+    let decls = std::iter::once((first.name.clone(), Some(tail))).chain(more);
+    for (name, tail) in decls {
+        let (l, mut r) = sp(name.span);
+        let (mut size, mut init) = (None, None);
+        if let Some(t) = tail {
+            if let Some(n) = t.size {
+                r = r.max(sp(n.span).1);
+                size = Some(*n);
+            }
+            match t.init {
+                Some(MemInit::Value(e)) if size.is_none() => {
+                    r = r.max(sp(e.span).1);
+                    init = Some(*e);
+                }
+                Some(MemInit::Elements(es)) if size.is_some() => {
+                    for e in es {
+                        if !matches!(&e.kind, ExprKind::Int(v) if v.get() == 0) {
+                            let (el, er) = sp(e.span);
+                            not_supported(
+                                errors,
+                                el,
+                                er,
+                                "an array element other than 0 here (ghost memory starts at zero)",
+                            );
+                        }
+                    }
+                }
+                Some(MemInit::Value(e)) => {
+                    let (el, er) = sp(e.span);
+                    not_supported(
+                        errors,
+                        el,
+                        er,
+                        "an array initialised by one value (write `{0}`)",
+                    );
+                }
+                Some(MemInit::Elements(_)) => not_supported(errors, l, r, "`{…}` for a scalar"),
+                None => {}
+            }
+        }
+        out.push(ContractItem::Kernel(Box::new(KernelItem::Memory(
+            KernelMemory {
+                scope,
+                ty: ty.clone(),
+                name,
+                size,
+                init,
+                span: b::span(file, l, r),
+            },
+        ))));
+    }
+    JItem::Items(out)
+}
+
+/// `group invariant R;` / `kernel invariant R;`.
+pub fn kernel_invariant(file: FileId, l: usize, r: usize, global: bool, inv: Box<Expr>) -> JItem {
+    JItem::Item(ContractItem::Kernel(Box::new(KernelItem::Invariant {
+        global,
+        inv: *inv,
+        span: b::span(file, l, r),
+    })))
+}
+
+pub fn kernel_barrier<'i>(
+    file: FileId,
+    l: usize,
+    r: usize,
+    name: Ident,
+    global: bool,
+    contract: Contract,
+    body: Option<Block>,
+) -> PResult<'i, Stmts> {
+    if &*name.name != "barrier" {
+        let (nl, nr) = sp(name.span);
+        return malformed(nl, nr, "expected `barrier` before `(local)` or `(global)`");
+    }
+    let kind = StmtKind::KernelBarrier {
+        global,
+        contract,
+        body,
+    };
+    Ok(b::one(file, l, r, kind))
+}
+
+pub fn kernel_atomic(
+    file: FileId,
+    l: usize,
+    r: usize,
+    op: &str,
+    args: Vec<Expr>,
+    then: Option<Block>,
+) -> Stmts {
+    let op = Ident {
+        name: op.into(),
+        span: b::span(file, l, l + op.len()),
+    };
+    b::one(file, l, r, StmtKind::KernelAtomic { op, args, then })
+}
+
+/// `(\sum a[*])`.
+pub fn array_sum(file: FileId, errors: &mut Errors, l: usize, r: usize, e: Box<Expr>) -> Box<Expr> {
+    match e.kind {
+        ExprKind::AllIndices(a) => b::expr(file, l, r, ExprKind::ArraySum(a)),
+        _ => {
+            not_supported(
+                errors,
+                l,
+                r,
+                "a sum other than of an array's elements (`(\\sum a[*])`)",
+            );
+            e
+        }
+    }
+}
+
+/// The thesis's `(sum a[*])`.
+pub fn thesis_sum(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    n: Ident,
+    a: Ident,
+) -> Box<Expr> {
+    if &*n.name != "sum" {
+        let (nl, nr) = sp(n.span);
+        not_supported(
+            errors,
+            nl,
+            nr,
+            format!("`({} …[*])`: only `sum` is known", n.name),
+        );
+    }
+    let (al, ar) = sp(a.span);
+    let arr = b::expr(file, al, ar, ExprKind::Name(a));
+    b::expr(file, l, r, ExprKind::ArraySum(arr))
 }

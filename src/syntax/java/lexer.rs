@@ -239,6 +239,24 @@ pub enum Token<'input> {
     #[token("instanceof")]
     Instanceof,
 
+    // The thesis's GPU kernels (ch. 8): words of the kernel language itself.
+    #[token("kernel")]
+    Kernel,
+    #[token("global")]
+    Global,
+    #[token("local")]
+    Local,
+    /// `atomic_add`, `atomic_cmpxchg`, …: OpenCL's atomic operations.
+    #[token("atomic_add", |lex| lex.slice())]
+    #[token("atomic_sub", |lex| lex.slice())]
+    #[token("atomic_xchg", |lex| lex.slice())]
+    #[token("atomic_cmpxchg", |lex| lex.slice())]
+    #[token("atomic_inc", |lex| lex.slice())]
+    #[token("atomic_dec", |lex| lex.slice())]
+    #[token("atomic_min", |lex| lex.slice())]
+    #[token("atomic_max", |lex| lex.slice())]
+    AtomicOp(&'input str),
+
     // JML keywords: identifiers outside spec regions (see `spec_only`).
     #[token("requires")]
     Requires,
@@ -310,6 +328,9 @@ pub enum Token<'input> {
     Committed,
     #[token("lock_invariant")]
     LockInvariant,
+    /// `group invariant R;` / `kernel invariant R;` (a kernel's contract).
+    #[token("invariant")]
+    Invariant,
     #[token("Perm")]
     Perm,
     #[token("PointsTo")]
@@ -342,6 +363,8 @@ pub enum Token<'input> {
     BsIn,
     #[token("\\array")]
     BsArray,
+    #[token("\\sum")]
+    BsSum,
 
     // Punctuation.
     #[token("(")]
@@ -478,7 +501,7 @@ impl Token<'_> {
         use Token::*;
         match self {
             Ident(s) | IntLit(s) | OtherNumber(s) | UnicodeEscape(s) | StringLit(s)
-            | CharLit(s) | BitOp(s) => s,
+            | CharLit(s) | BitOp(s) | AtomicOp(s) => s,
             LineComment => "//",
             BlockComment => "/*",
             SpecTypeArgs => "/*@<",
@@ -536,6 +559,10 @@ impl Token<'_> {
             Super => "super",
             New => "new",
             Instanceof => "instanceof",
+            Kernel => "kernel",
+            Global => "global",
+            Local => "local",
+            Invariant => "invariant",
             Requires => "requires",
             Ensures => "ensures",
             Context => "context",
@@ -587,6 +614,7 @@ impl Token<'_> {
             BsUnfolding => "\\unfolding",
             BsIn => "\\in",
             BsArray => "\\array",
+            BsSum => "\\sum",
             LParen => "(",
             RParen => ")",
             LBrace => "{",
@@ -667,6 +695,7 @@ impl Token<'_> {
                 | Held
                 | Committed
                 | LockInvariant
+                | Invariant
                 | Perm
                 | PointsTo
                 | Value
@@ -711,6 +740,7 @@ impl Token<'_> {
                 | BsUnfolding
                 | BsIn
                 | BsArray
+                | BsSum
                 | Implies
                 | StarStar
                 | DotDot
