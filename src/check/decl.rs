@@ -430,7 +430,7 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
             // A barrier's hint runs in the proof of its consistency only.
             S::Barrier { hint: Some(h), .. } => in_loop(b, h, seen),
             S::Barrier { hint: None, .. } => {}
-            // Lowered before checking (`passes::java::kernel`).
+            // Lowered in kernels (`passes::java::kernel`); elsewhere refused by `stmt`.
             S::KernelBarrier { .. } | S::KernelAtomic { .. } => {}
             S::Block(body)
             | S::Synchronized { body, .. }

@@ -170,7 +170,7 @@ impl Body<'_> {
                 contract,
                 hint,
             } => self.barrier(name, invariants, contract, hint.as_ref(), span, out),
-            // `passes::java::kernel` lowers both in kernels and refuses them elsewhere.
+            // `passes::java::kernel` lowers both in kernels: any left stand outside one.
             AS::KernelBarrier { .. } | AS::KernelAtomic { .. } => {
                 let msg = "a GPU barrier or atomic operation outside a kernel";
                 self.err::<()>(ErrorCode::Misplaced, span, msg);

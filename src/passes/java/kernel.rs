@@ -158,14 +158,9 @@ impl Kernel {
     }
 }
 
+/// Calls `f` on every node of `e` (the tree's walk is a mutable one: on a copy).
 fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    fn go(e: &mut Expr, f: &mut dyn FnMut(&Expr)) {
-        f(e);
-        for c in walk::children_mut(e) {
-            go(c, f);
-        }
-    }
-    go(&mut e.clone(), f)
+    walk::each_expr_mut(&mut e.clone(), &mut |x| f(x))
 }
 
 fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {

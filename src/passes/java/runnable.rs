@@ -258,7 +258,7 @@ impl Walker<'_> {
             }
             StmtKind::Atomic { body, .. } => self.block(body, u),
             StmtKind::Barrier { .. } => {}
-            // Lowered before this pass (`super::kernel`).
+            // Lowered in kernels (`super::kernel`); elsewhere the checker refuses them.
             StmtKind::KernelBarrier { .. } | StmtKind::KernelAtomic { .. } => {}
             StmtKind::Par(threads) => {
                 for t in threads {
