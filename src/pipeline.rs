@@ -86,11 +86,17 @@ struct Errors {
 /// `files` on their way; a parse error there is returned as it is (the
 /// caller may then parse the files whole, for the first error of each).
 pub fn run<S: Sink>(
-    units: Vec<Unit>,
+    mut units: Vec<Unit>,
     files: &Files,
     sink: impl Fn() -> S + Sync,
 ) -> diag::Result<Lowered<S>> {
+    // Bodies are encoded one at a time, so what every body's encoding
+    // depends on is found first.
+    let sums_arrays = crate::syntax::walk::any_expr(&mut units, |e| {
+        matches!(e.kind, crate::syntax::ast::ExprKind::ArraySum(_))
+    });
     let mut declared = stage("declare", || check::declare(units));
+    declared.program_mut().sums_arrays = sums_arrays;
     let lowerings = declared
         .is_well_formed()
         .then(|| passes::declare(declared.program_mut()));

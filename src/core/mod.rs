@@ -30,6 +30,9 @@ pub struct Program {
     pub methods: Vec<Method>,
     pub functions: Vec<Function>,
     pub predicates: Vec<Predicate>,
+    /// Some expression sums an int array (`(\sum a[*])`): the encoder then
+    /// records, at each int-array write, how the array's sum changes.
+    pub sums_arrays: bool,
 }
 
 impl Program {

@@ -158,7 +158,14 @@ impl Encoder<'_> {
                 let o = self.origin(e.span, Blame::Direct, "unfolding");
                 Ok(Expr::new(ExprKind::Unfolding(boxed(acc), boxed(body)), o))
             }
-            K::ArraySum(_) => Err(vec![Diagnostic::not_supported(e.span, "`(\\sum a[*])`")]),
+            K::ArraySum(a) => {
+                let a = self.expr(a)?;
+                self.item_field(&T::Int);
+                self.prelude.sums = true;
+                let o = self.origin(e.span, Blame::As(FailureCode::Perm), "array sum");
+                let snap = Expr::new(ExprKind::FuncApp(prelude::SNAP.into(), vec![a]), o);
+                Ok(prelude::sum(snap))
+            }
             K::ArrayOf(a, n) => {
                 let a = self.expr(a)?;
                 let n = self.expr(n)?;

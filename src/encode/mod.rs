@@ -196,6 +196,12 @@ impl<'p> Encoder<'p> {
         self.origins.add(span, blame, what)
     }
 
+    /// A label of its own.
+    fn label(&mut self) -> Name {
+        self.fresh += 1;
+        Name::from(format!("weft_label_{}", self.fresh))
+    }
+
     fn temp(&mut self, ty: vir::Type) -> Name {
         self.fresh += 1;
         let name = Name::from(format!("weft_tmp_{}", self.fresh));

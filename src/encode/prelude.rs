@@ -13,6 +13,18 @@
 //! * `/` and `%` on ints truncate toward zero, as in Java (Silver's are
 //!   Euclidean); they are functions whose precondition is the zero check.
 //! * `option<T>` is a domain `WeftOption[T]` with `weft_some`/`weft_none`.
+//! * `(\sum a[*])` of an int array is `weft_sum(weft_snap(a))`: `weft_snap`
+//!   is an abstract heap function (the array's elements as a sequence, some
+//!   permission to all of them required; its postcondition gives length and
+//!   elements) and `weft_sum` an uninterpreted domain function. The encoder
+//!   states the two facts proofs about sums need, where they arise: a new
+//!   int array sums to 0, and after each int-array write the sum moved by
+//!   the new element less the old ([`sum_after_write`]). Both follow from the
+//!   definition of a sum and the function's postcondition in the states
+//!   concerned, so stating them is sound; the solver could not find them on
+//!   its own (that needs sequence extensionality, and Silicon summarises the
+//!   elements anew at each call). An axiom instead (zeros sum to 0, for
+//!   every sequence) made failing proofs search until the timeout.
 //! * `tuple<A, B>` is a domain `WeftTuple[A, B]` (`weft_tuple`, `weft_fst`,
 //!   `weft_snd`). Maps are the backends' own (Silver's `Map[K, V]`, weft's
 //!   `Map#…` on Boogie) but for removing a key and the set of (key, value)
@@ -44,6 +56,8 @@ pub const MAP_OPS: &str = "WeftMap";
 pub const MAP_REMOVE: &str = "weft_map_remove";
 pub const MAP_ITEMS: &str = "weft_map_items";
 pub const MAP_DISJOINT: &str = "weft_map_disjoint";
+pub const SUM: &str = "weft_sum";
+pub const SNAP: &str = "weft_snap";
 
 /// Which prelude parts a program needs.
 #[derive(Default)]
@@ -56,6 +70,8 @@ pub struct Prelude {
     pub tuples: bool,
     /// `m.remove(k)` or `m.items` (the `WeftMap` domain; items need tuples).
     pub map_ops: bool,
+    /// `(\sum a[*])` (the `WeftSum` domain and `weft_snap`).
+    pub sums: bool,
     /// Element types of arrays in use (one element field each).
     pub item_types: BTreeSet<(Name, Type)>,
     /// Element types whose options are read with `.get` (one checked getter each).
@@ -71,6 +87,7 @@ impl Prelude {
         self.rows |= other.rows;
         self.tuples |= other.tuples;
         self.map_ops |= other.map_ops;
+        self.sums |= other.sums;
         self.item_types.extend(other.item_types);
         self.option_gets.extend(other.option_gets);
     }
@@ -163,6 +180,9 @@ impl Prelude {
         if self.map_ops {
             out.push(map_domain());
         }
+        if self.sums {
+            out.push(sum_domain());
+        }
         out
     }
 
@@ -173,6 +193,9 @@ impl Prelude {
         }
         if self.division {
             out.extend(division_functions());
+        }
+        if self.sums {
+            out.push(snap_function());
         }
         out.extend(self.option_gets.iter().map(checked_getter));
         out
@@ -278,6 +301,130 @@ fn array_functions() -> Vec<Function> {
         origin: Origin::NONE,
     };
     vec![loc, alen]
+}
+
+fn int_seq() -> Type {
+    Type::Seq(Box::new(Type::Int))
+}
+
+/// `0 <= j && j < bound`
+fn in_range(j: Expr, bound: Expr) -> Expr {
+    bin(
+        BinOp::And,
+        bin(BinOp::Le, Expr::int(0), j.clone()),
+        bin(BinOp::Lt, j, bound),
+    )
+}
+
+/// The sum of a sequence of ints.
+pub fn sum(s: Expr) -> Expr {
+    app(SUM, vec![s], Type::Int)
+}
+
+/// The elements of int array `a`, as a sequence.
+pub fn snap(a: Expr) -> Expr {
+    Expr::plain(ExprKind::FuncApp(SNAP.into(), vec![a]))
+}
+
+/// `weft_loc(a, j).weft_item_Int`
+fn int_item(a: Expr, j: Expr) -> Expr {
+    let loc = Expr::plain(ExprKind::FuncApp(LOC.into(), vec![a, j]));
+    Expr::plain(ExprKind::FieldAccess(
+        Box::new(loc),
+        item_field(&Type::Int).as_str().into(),
+    ))
+}
+
+/// Said after `a[i] := v` (label `before` just before it), where `a` is an
+/// int array: when all of `a`'s elements are readable, its sum is the one
+/// before less the old element plus `v`.
+pub fn sum_after_write(before: Name, a: Expr, i: Expr, v: Expr) -> Expr {
+    let j = || local("weft_j");
+    let loc = Expr::plain(ExprKind::FuncApp(LOC.into(), vec![a.clone(), j()]));
+    let readable = bin(
+        BinOp::Gt,
+        Expr::plain(ExprKind::CurPermField(
+            Box::new(loc.clone()),
+            item_field(&Type::Int).as_str().into(),
+        )),
+        Expr::plain(ExprKind::NoPerm),
+    );
+    let all = forall(
+        vec![decl("weft_j", Type::Int)],
+        vec![vec![loc]],
+        bin(BinOp::Implies, in_range(j(), length(a.clone())), readable),
+    );
+    let element = Expr::plain(ExprKind::SeqIndex(Box::new(snap(a.clone())), Box::new(i)));
+    let was = bin(
+        BinOp::Add,
+        bin(BinOp::Sub, sum(snap(a.clone())), element),
+        v,
+    );
+    let was = Expr::plain(ExprKind::Old(Some(before), Box::new(was)));
+    bin(BinOp::Implies, all, bin(BinOp::Eq, sum(snap(a)), was))
+}
+
+fn sum_domain() -> Domain {
+    Domain {
+        name: "WeftSum".into(),
+        type_params: vec![],
+        functions: vec![DomainFunction {
+            name: SUM.into(),
+            params: vec![decl("s", int_seq())],
+            ret: Type::Int,
+            unique: false,
+        }],
+        axioms: vec![],
+    }
+}
+
+fn snap_function() -> Function {
+    let a = || local("a");
+    let j = || local("j");
+    let result = || Expr::plain(ExprKind::Result);
+    let loc = || Expr::plain(ExprKind::FuncApp(LOC.into(), vec![a(), j()]));
+    let readable = forall(
+        vec![decl("j", Type::Int)],
+        vec![vec![loc()]],
+        bin(
+            BinOp::Implies,
+            in_range(j(), length(a())),
+            Expr::plain(ExprKind::FieldAcc(
+                Box::new(loc()),
+                item_field(&Type::Int).as_str().into(),
+                Box::new(Expr::plain(ExprKind::Wildcard)),
+            )),
+        ),
+    );
+    let element = Expr::plain(ExprKind::SeqIndex(Box::new(result()), Box::new(j())));
+    let pointwise = forall(
+        vec![decl("j", Type::Int)],
+        vec![vec![element.clone()]],
+        bin(
+            BinOp::Implies,
+            in_range(j(), length(a())),
+            bin(BinOp::Eq, element, int_item(a(), j())),
+        ),
+    );
+    Function {
+        name: SNAP.into(),
+        params: vec![decl("a", Type::Ref)],
+        ret: int_seq(),
+        pres: vec![
+            bin(BinOp::Ne, a(), Expr::plain(ExprKind::NullLit)),
+            readable,
+        ],
+        posts: vec![
+            bin(
+                BinOp::Eq,
+                Expr::plain(ExprKind::Size(Box::new(result()))),
+                length(a()),
+            ),
+            pointwise,
+        ],
+        body: None,
+        origin: Origin::NONE,
+    }
 }
 
 /// Java's `a % k` for a nonzero literal `k`, inline: the solver's own

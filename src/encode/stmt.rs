@@ -92,6 +92,7 @@ impl Encoder<'_> {
                 let i = self.expr(index)?;
                 let value = self.expr_as(value, &elem)?;
                 self.prelude.arrays = true;
+                let summed = (self.p.sums_arrays && elem == T::Int).then(|| (a.clone(), i.clone()));
                 let lo = self.origin(
                     array.span.fuse(index.span),
                     Blame::As(FailureCode::ArrayBounds),
@@ -100,14 +101,24 @@ impl Encoder<'_> {
                 let loc = Expr::new(ExprKind::FuncApp(prelude::LOC.into(), vec![a, i]), lo);
                 let field = self.item_field(&elem);
                 let o = self.origin(span, Blame::Direct, "array element assignment");
-                out.push(Stmt::new(
+                let write = Stmt::new(
                     StmtKind::FieldAssign {
                         recv: Box::new(loc),
                         field,
-                        value: Box::new(value),
+                        value: Box::new(value.clone()),
                     },
                     o,
-                ));
+                );
+                // Sums of int arrays are kept up to date (see `prelude::sum_after_write`).
+                if let Some((a, i)) = summed {
+                    let before = self.label();
+                    let fact = prelude::sum_after_write(before, a, i, value);
+                    out.push(Stmt::plain(StmtKind::Label(before)));
+                    out.push(write);
+                    out.push(Stmt::plain(StmtKind::Inhale(fact)));
+                } else {
+                    out.push(write);
+                }
             }
             S::Call { target, call } => self.call(target.as_deref(), call, out)?,
             S::NewArray { target, elem, dims } => self.new_array(span, target, elem, dims, out)?,
@@ -489,6 +500,16 @@ impl Encoder<'_> {
                 if let Some(d) = default_value(elem) {
                     let zero = Expr::binary(BinOp::Eq, item, d);
                     out.push(Stmt::plain(StmtKind::Assume(all(zero))));
+                }
+                // A new int array's elements are all 0, and so is their sum.
+                if dims.len() == 1 && *elem == T::Int && self.p.sums_arrays {
+                    self.prelude.sums = true;
+                    let sum = prelude::sum(prelude::snap(Expr::local(x)));
+                    out.push(Stmt::plain(StmtKind::Assume(Expr::binary(
+                        BinOp::Eq,
+                        sum,
+                        Expr::int(0),
+                    ))));
                 }
                 break;
             }

@@ -440,12 +440,24 @@ fn over_threads(iters: &[Iter], e: Expr) -> Expr {
     )
     .is_some();
     if !mentions_tid && e.ty == Type::Bool && !iters.is_empty() {
-        let some = iters
-            .iter()
-            .map(|it| Expr::binary(BinOp::Lt, local(&it.lo), local(&it.hi), Type::Bool, span))
-            .reduce(|a, b| Expr::binary(BinOp::And, a, b, Type::Bool, span))
-            .expect("an iteration variable");
-        return Expr::binary(BinOp::Implies, some, e, Type::Bool, span);
+        return Expr::binary(
+            BinOp::Implies,
+            some_thread(iters, span),
+            e,
+            Type::Bool,
+            span,
+        );
+    }
+    if !mentions_tid && !iters.is_empty() {
+        if let Some(all) = scaled(&e, &thread_count(iters, span)) {
+            return Expr::binary(
+                BinOp::Implies,
+                some_thread(iters, span),
+                all,
+                e.ty.clone(),
+                span,
+            );
+        }
     }
     let Some(range) = range_of(iters, |it| &it.bound, span) else {
         return e;
@@ -473,6 +485,67 @@ fn over_threads(iters: &[Iter], e: Expr) -> Expr {
         ty,
         span,
     )
+}
+
+/// `lo′ < hi′` for every iteration variable: there is a thread.
+fn some_thread(iters: &[Iter], span: Span) -> Expr {
+    iters
+        .iter()
+        .map(|it| Expr::binary(BinOp::Lt, local(&it.lo), local(&it.hi), Type::Bool, span))
+        .reduce(|a, b| Expr::binary(BinOp::And, a, b, Type::Bool, span))
+        .expect("an iteration variable")
+}
+
+/// The number of threads when there is one: the product of `hi′ - lo′`.
+fn thread_count(iters: &[Iter], span: Span) -> Expr {
+    iters
+        .iter()
+        .map(|it| Expr::binary(BinOp::Sub, local(&it.hi), local(&it.lo), Type::Int, span))
+        .reduce(|a, b| Expr::binary(BinOp::Mul, a, b, Type::Int, span))
+        .expect("an iteration variable")
+}
+
+/// A resource no thread id occurs in, held by each of `n` threads: the same
+/// resource with `n` times each fraction (`Perm(x, 1\(n+1))` in every thread
+/// is `Perm(x, n * 1\(n+1))` in all). A quantified permission would not do:
+/// its location would be the same for every thread, which the backends
+/// refuse as not injective. None for a resource of another shape.
+fn scaled(e: &Expr, n: &Expr) -> Option<Expr> {
+    let span = e.span;
+    match &e.kind {
+        _ if e.ty == Type::Bool => Some(e.clone()),
+        ExprKind::Perm(loc, p) => {
+            let times = Expr::binary(BinOp::Mul, n.clone(), (**p).clone(), Type::Rational, span);
+            Some(Expr::new(
+                ExprKind::Perm(loc.clone(), Box::new(times)),
+                e.ty.clone(),
+                span,
+            ))
+        }
+        ExprKind::Binary(op @ (BinOp::Star | BinOp::And), a, b) => {
+            let (a, b) = (scaled(a, n)?, scaled(b, n)?);
+            Some(Expr::binary(*op, a, b, e.ty.clone(), span))
+        }
+        ExprKind::Binary(BinOp::Implies, g, b) => {
+            let b = scaled(b, n)?;
+            Some(Expr::binary(
+                BinOp::Implies,
+                (**g).clone(),
+                b,
+                e.ty.clone(),
+                span,
+            ))
+        }
+        ExprKind::Cond(c, t, f) => {
+            let (t, f) = (scaled(t, n)?, scaled(f, n)?);
+            Some(Expr::new(
+                ExprKind::Cond(c.clone(), Box::new(t), Box::new(f)),
+                e.ty.clone(),
+                span,
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// `e` over the threads when only one thread is concerned, without a

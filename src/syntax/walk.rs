@@ -333,3 +333,28 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         K::Let { value, body, .. } => vec![&mut **value, &mut **body],
     }
 }
+
+/// Whether some expression of `units` (contracts, bodies, function and
+/// predicate bodies) satisfies `f`. Bodies the skim left unparsed are not
+/// seen: only PVL is skimmed.
+pub fn any_expr(units: &mut [Unit], f: impl Fn(&Expr) -> bool) -> bool {
+    struct Any<F> {
+        f: F,
+        found: bool,
+    }
+    impl<F: Fn(&Expr) -> bool> Rewrite for Any<F> {
+        fn expr(&mut self, e: &mut Expr) {
+            self.found |= (self.f)(e);
+        }
+    }
+    let mut any = Any { f, found: false };
+    for unit in units {
+        for decl in &mut unit.decls {
+            match decl {
+                Decl::Class(c) => c.members.iter_mut().for_each(|m| member(&mut any, m)),
+                Decl::Member(m) => member(&mut any, m),
+            }
+        }
+    }
+    any.found
+}

@@ -187,6 +187,8 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
     let mut host_arrays = Vec::new();
     let mut global_alloc = Vec::new();
     let mut local_alloc = Vec::new();
+    // Scalars of kernel memory and the values they start at.
+    let mut cells: Vec<(Name, Expr)> = Vec::new();
     for p in std::mem::take(&mut m.params) {
         let is_array = matches!(p.ty.kind, TypeKind::Array(_));
         match p.scope {
@@ -207,6 +209,7 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
                     )]);
                 }
                 k.memory.insert(p.name.name, mem);
+                cells.push((p.name.name, int_lit(0, p.span)));
                 let alloc = allocate(&p.name, &p.ty, None, None, p.span);
                 match scope {
                     MemScope::Local => local_alloc.extend(alloc),
@@ -221,6 +224,10 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
         match item {
             KernelItem::Memory(mem) => {
                 let cell = mem.size.is_none();
+                if cell {
+                    let start = mem.init.clone().unwrap_or_else(|| int_lit(0, mem.span));
+                    cells.push((mem.name.name, start));
+                }
                 k.memory.insert(
                     mem.name.name,
                     Memory {
@@ -248,7 +255,7 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
     // The thread contract, in the threads' own terms.
     let mut sub = Substitute { k: &k };
     let mut thread_contract = Contract {
-        clauses: std::mem::take(&mut m.contract.clauses),
+        clauses: starting_values(std::mem::take(&mut m.contract.clauses), &cells),
         ..Contract::default()
     };
     walk::contract(&mut sub, &mut thread_contract);
@@ -379,6 +386,39 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
     m.mods.is_kernel = false;
     m.body = Some(Block { stmts, span });
     Ok(())
+}
+
+/// The threads start when the kernel memory is made: a thread that is given
+/// permission to a scalar of it (`requires Perm(region, p)`, unconditionally)
+/// also starts knowing its value (`region == 0`), as the thesis's listings
+/// take for granted. It is a precondition like the others, established by
+/// the groups' code that has just made the memory.
+fn starting_values(clauses: Vec<Clause>, cells: &[(Name, Expr)]) -> Vec<Clause> {
+    let mut out = Vec::with_capacity(clauses.len());
+    for c in clauses {
+        let mut known = Vec::new();
+        if c.kind == ClauseKind::Requires || c.kind == ClauseKind::Context {
+            for part in conjuncts(&c.expr) {
+                let ExprKind::Perm(loc, _) = &part.kind else {
+                    continue;
+                };
+                let ExprKind::Name(x) = &loc.kind else {
+                    continue;
+                };
+                if let Some((_, start)) = cells.iter().find(|(n, _)| *n == x.name) {
+                    known.push(bin(BinOp::Eq, (**loc).clone(), start.clone(), c.span));
+                }
+            }
+        }
+        let span = c.span;
+        out.push(c);
+        out.extend(known.into_iter().map(|expr| Clause {
+            kind: ClauseKind::Requires,
+            expr,
+            span,
+        }));
+    }
+    out
 }
 
 /// `int[] x = new int[size];` (a cell when no size), then its initial value.
