@@ -212,6 +212,11 @@
 //!   quantified permissions over elements need no extra axioms.
 //!   Lengths are `weft_alen(a)` everywhere, so length facts under a
 //!   quantifier match bounds checks.
+//! * **`(\sum a[*])`** of an int array is `weft_sum(weft_snap(a))`: an
+//!   abstract heap function (the elements as a sequence) under an
+//!   uninterpreted sum. The encoder states where the sum comes from: 0 for a
+//!   new array, and after each int-array write the old sum less the old
+//!   element plus the new one (`encode::prelude`, which says why it is sound).
 //! * **Multi-dimensional arrays** are arrays of arrays. `new T[d1]…[dk]`
 //!   allocates the outer array and inhales, level by level, write permission
 //!   to every slot (quantified over the indices above it), non-null

@@ -32,6 +32,12 @@
 //!
 //! with `\old(e)` in P, Q and S read at L, where the block starts. Removes `Par`.
 //!
+//! `⊛ tid. R` is a quantified permission when R's locations name a thread id;
+//! a resource naming none (every thread reads one field with `Perm(x, 1\n)`)
+//! is held `hi′ - lo′` times: `Perm(x, (hi′ - lo′) * 1\n)` (as VerCors reads
+//! it), so threads that together want more than the caller has fail as
+//! `parPreFailed:perm`, and a location two thread ids share is `notInjective`.
+//!
 //! Why it is sound: the exhale takes from the caller what every thread needs,
 //! as a separating conjunction: two threads that both need write permission to
 //! one location need more than the caller can have, so a race is a failure of

@@ -42,7 +42,9 @@
 //! region = 0`) is a cell: an array of one element, `x` read as `x[0]`. Kernel
 //! memory starts at zero (as Java's does) or at its `given` value; the host
 //! passes arguments for the other parameters only (as OpenCL's host sets a
-//! local argument by its size, not its value). A global array parameter holds
+//! local argument by its size, not its value). A thread given permission to
+//! such a scalar starts knowing its start value (a precondition the group's
+//! code, which has just made it, establishes). A global array parameter holds
 //! one element per thread. Removes `kernel` methods, `KernelBarrier` and
 //! `KernelAtomic`, and the kernel items of contracts.
 
