@@ -781,6 +781,10 @@ pub struct Lexer<'input> {
     pending: Option<Spanned<'input>>,
     /// The bound on nesting (`crate::syntax::nesting`).
     nesting: Nesting,
+    /// How far the tokens given out match `barrier (`: 0, 1 or 2 of them.
+    barrier: u8,
+    /// The last two tokens given out were `barrier (`.
+    barrier_scope: bool,
 }
 
 pub type Spanned<'input> = Result<(usize, Token<'input>, usize), JavaError>;
@@ -798,6 +802,8 @@ impl<'input> Lexer<'input> {
             mode: Mode::Java,
             pending: None,
             nesting: Nesting::default(),
+            barrier: 0,
+            barrier_scope: false,
         }
     }
 
@@ -850,7 +856,14 @@ impl<'input> Iterator for Lexer<'input> {
     type Item = Spanned<'input>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        Some(match self.token()? {
+        self.barrier_scope = self.barrier == 2;
+        let item = self.token();
+        self.barrier = match (&item, self.barrier) {
+            (Some(Ok((_, Token::Ident("barrier"), _))), _) => 1,
+            (Some(Ok((_, Token::LParen, _))), 1) => 2,
+            _ => 0,
+        };
+        Some(match item? {
             Ok((l, t, r)) if !self.nesting.step(t.shape()) => Err(JavaError {
                 kind: JavaErrorKind::Malformed(TOO_DEEP.into()),
                 start: l,
@@ -913,6 +926,42 @@ impl<'input> Lexer<'input> {
                         }
                     }
                     self.pending = next;
+                    return Some(Ok((l, tok, r)));
+                }
+                // `kernel`, `global` and `local` are words of GPU code only before
+                // a type (`kernel void f`, `global int[] a`), in `kernel invariant`
+                // and in `barrier(local)`; elsewhere they are names, as in Java.
+                (_, Token::Kernel | Token::Global | Token::Local) => {
+                    let next = self.raw();
+                    let next_tok = next.as_ref().and_then(|n| n.as_ref().ok()).map(|n| &n.1);
+                    let word = match (tok, next_tok) {
+                        (Token::Kernel, Some(Token::Invariant)) => true,
+                        (_, Some(Token::RParen)) => self.barrier_scope,
+                        _ => false,
+                    };
+                    let before_type = word
+                        || matches!(
+                            next,
+                            Some(Ok((
+                                _,
+                                Token::Int
+                                    | Token::Boolean
+                                    | Token::Void
+                                    | Token::Long
+                                    | Token::Short
+                                    | Token::Byte
+                                    | Token::Char
+                                    | Token::Float
+                                    | Token::Double,
+                                _
+                            )))
+                        );
+                    self.pending = next;
+                    let tok = if before_type {
+                        tok
+                    } else {
+                        Token::Ident(&self.text[l..r])
+                    };
                     return Some(Ok((l, tok, r)));
                 }
                 (Mode::Java, Token::SpecLine) => {
