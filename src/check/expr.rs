@@ -263,6 +263,7 @@ impl Body<'_> {
                 }
                 new(K::ArrayOf(bx(a), bx(n?)), Type::Bool)
             }
+            A::MatrixOf(m, rows, cols) => self.expr(&matrix(m, rows, cols, span), hint),
             A::SeqLit(t, xs) => self.literal(Coll::Seq, t.as_deref(), xs, hint, span),
             A::SetLit(t, xs) => self.literal(Coll::Set, t.as_deref(), xs, hint, span),
             A::BagLit(t, xs) => self.literal(Coll::Bag, t.as_deref(), xs, hint, span),
@@ -816,6 +817,82 @@ impl Body<'_> {
 }
 
 /// `(\\forall* int j; 0 <= j && j < a.length; body(a[j]))`: `a[*]` spelled out.
+/// `\matrix(m, rows, cols)`, as VerCors defines it: `m` is an array of
+/// `rows` rows, each readable (`Value`), not null, of length `cols`, and no
+/// two of them the same array (so a permission quantified over both indices
+/// names distinct locations).
+fn matrix(m: &ast::Expr, rows: &ast::Expr, cols: &ast::Expr, span: Span) -> ast::Expr {
+    let at = |kind| Box::new(ast::Expr { kind, span });
+    let bin = |op, l, r| at(A::Binary(op, l, r));
+    let ident = |n: &str| ast::Ident {
+        name: Name::from(n),
+        span,
+    };
+    let var = |n: &str| at(A::Name(ident(n)));
+    let m = || Box::new(m.clone());
+    let row = |n: &str| at(A::Index(m(), var(n)));
+    let length = |e| at(A::Select(e, ident("length")));
+    let in_rows = |n: &str| {
+        bin(
+            BinOp::And,
+            bin(BinOp::Le, at(A::Int(0i128.into())), var(n)),
+            bin(BinOp::Lt, var(n), Box::new(rows.clone())),
+        )
+    };
+    let all = |q, names: &[&str], cond, body| {
+        at(A::Quant(Box::new(ast::Quant {
+            q,
+            binders: names
+                .iter()
+                .map(|n| ast::Binder {
+                    ty: ast::Type {
+                        kind: ast::TypeKind::Int,
+                        span,
+                    },
+                    name: ident(n),
+                })
+                .collect(),
+            ranges: Vec::new(),
+            cond: Some(cond),
+            body,
+        })))
+    };
+    let (r, r0, r1) = ("weft_row", "weft_row0", "weft_row1");
+    let shape = bin(
+        BinOp::And,
+        bin(BinOp::Ne, m(), at(A::Null)),
+        bin(BinOp::Eq, length(m()), Box::new(rows.clone())),
+    );
+    let readable = all(
+        Quantifier::ForallStar,
+        &[r],
+        in_rows(r),
+        at(A::Value(row(r))),
+    );
+    let rows_ok = all(
+        Quantifier::Forall,
+        &[r],
+        in_rows(r),
+        bin(
+            BinOp::And,
+            bin(BinOp::Ne, row(r), at(A::Null)),
+            bin(BinOp::Eq, length(row(r)), Box::new(cols.clone())),
+        ),
+    );
+    let distinct = all(
+        Quantifier::Forall,
+        &[r0, r1],
+        bin(
+            BinOp::And,
+            bin(BinOp::And, in_rows(r0), in_rows(r1)),
+            bin(BinOp::Eq, row(r0), row(r1)),
+        ),
+        bin(BinOp::Eq, var(r0), var(r1)),
+    );
+    let star = |a, b| bin(BinOp::Star, a, b);
+    *star(star(star(shape, readable), rows_ok), distinct)
+}
+
 fn every_element(a: &ast::Expr, body: impl FnOnce(Box<ast::Expr>) -> A, span: Span) -> ast::Expr {
     let at = |kind| Box::new(ast::Expr { kind, span });
     let j = ast::Ident {

@@ -520,6 +520,8 @@ fn scaled(e: &Expr, n: &Expr) -> Option<Expr> {
     let span = e.span;
     match &e.kind {
         _ if e.ty == Type::Bool => Some(e.clone()),
+        // Some positive amount, however many threads hold it.
+        ExprKind::Perm(_, p) if matches!(p.kind, ExprKind::Read) => Some(e.clone()),
         ExprKind::Perm(loc, p) => {
             let times = Expr::binary(BinOp::Mul, n.clone(), (**p).clone(), Type::Rational, span);
             Some(Expr::new(
@@ -542,6 +544,21 @@ fn scaled(e: &Expr, n: &Expr) -> Option<Expr> {
                 span,
             ))
         }
+        ExprKind::Quant {
+            q: Quantifier::ForallStar,
+            vars,
+            triggers,
+            body,
+        } => Some(Expr::new(
+            ExprKind::Quant {
+                q: Quantifier::ForallStar,
+                vars: vars.clone(),
+                triggers: triggers.clone(),
+                body: Box::new(scaled(body, n)?),
+            },
+            e.ty.clone(),
+            span,
+        )),
         ExprKind::Cond(c, t, f) => {
             let (t, f) = (scaled(t, n)?, scaled(f, n)?);
             Some(Expr::new(

@@ -713,6 +713,8 @@ pub enum ExprKind {
     Scale(Box<Expr>, Box<Expr>),
     /// `\array(a, n)`: a non-null array of length n.
     ArrayOf(Box<Expr>, Box<Expr>),
+    /// `\matrix(m, rows, cols)`: m is a rows × cols array of distinct rows.
+    MatrixOf(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `a[*]`: every element of `a` (in `Perm(a[*], p)` and `(\sum a[*])`).
     AllIndices(Box<Expr>),
     /// `(\sum a[*])`: the sum of an int array's elements.

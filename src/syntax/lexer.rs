@@ -274,6 +274,8 @@ pub enum Token<'input> {
     BsIn,
     #[token("\\array")]
     BsArray,
+    #[token("\\matrix")]
+    BsMatrix,
 
     // Punctuation.
     #[token("(")]
@@ -517,6 +519,7 @@ impl Token<'_> {
             BsUnfolding => "\\unfolding",
             BsIn => "\\in",
             BsArray => "\\array",
+            BsMatrix => "\\matrix",
             LParen => "(",
             RParen => ")",
             LBrace => "{",

@@ -187,6 +187,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "read",
             "none",
             "\\array",
+            "\\matrix",
             "seq",
             "set",
             "bag",

@@ -183,6 +183,7 @@ fn sx(e: &Expr) -> String {
         Unfolding(p, e) => format!("(unfolding {} {})", sx(p), sx(e)),
         Scale(p, e) => format!("(scale {} {})", sx(p), sx(e)),
         ArrayOf(a, n) => format!("(array {} {})", sx(a), sx(n)),
+        MatrixOf(a, m, n) => format!("(matrix {} {} {})", sx(a), sx(m), sx(n)),
         AllIndices(a) => format!("(all {})", sx(a)),
         ArraySum(a) => format!("(sum {})", sx(a)),
         SeqLit(t, es) => format!(

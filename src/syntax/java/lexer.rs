@@ -363,6 +363,8 @@ pub enum Token<'input> {
     BsIn,
     #[token("\\array")]
     BsArray,
+    #[token("\\matrix")]
+    BsMatrix,
     #[token("\\sum")]
     BsSum,
 
@@ -614,6 +616,7 @@ impl Token<'_> {
             BsUnfolding => "\\unfolding",
             BsIn => "\\in",
             BsArray => "\\array",
+            BsMatrix => "\\matrix",
             BsSum => "\\sum",
             LParen => "(",
             RParen => ")",
@@ -740,6 +743,7 @@ impl Token<'_> {
                 | BsUnfolding
                 | BsIn
                 | BsArray
+                | BsMatrix
                 | BsSum
                 | Implies
                 | StarStar

@@ -1,13 +1,14 @@
 // unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
-// Every thread taking half of every slot out of the barrier: more than the
-// threads put in (the threads' shares overlap).
+// Every thread taking half of every slot out of the barrier: gsize halves of
+// each slot, more than the threads put in (inconsistent, VerCors's
+// ParBarrierInconsistent).
 class BarrierHandsOutTooMuch {
   /*@ given local int tmp[gsize];
       requires Perm(tmp[ltid], 1);
       ensures true; @*/
   kernel void gather() {
     tmp[ltid] = 1;
-    /*[/expect notInjective]*/barrier(local) /*@ requires Perm(tmp[ltid], 1);
+    /*[/expect inconsistent:perm]*/barrier(local) /*@ requires Perm(tmp[ltid], 1);
                        ensures Perm(tmp[*], 1\2); @*/;/*[/end]*/
   }
 }
