@@ -297,6 +297,7 @@ impl Body<'_> {
         &mut self,
         class: &ast::Ident,
         args: &[ast::Expr],
+        given: &[(ast::Ident, ast::Expr)],
         span: Span,
     ) -> Option<(core::Call, Type)> {
         let env = self.env;
@@ -347,7 +348,7 @@ impl Body<'_> {
         };
         let method = env.program.method(id);
         let args = self.args(&method.params, args, &class.name, span)?;
-        let given = self.given(id, &[], span)?;
+        let given = self.given(id, given, span)?;
         let yields = vec![None; method.yields.len()];
         Some((
             core::Call {

@@ -264,6 +264,17 @@ impl Body<'_> {
                 new(K::ArrayOf(bx(a), bx(n?)), Type::Bool)
             }
             A::MatrixOf(m, rows, cols) => self.expr(&matrix(m, rows, cols, span), hint),
+            A::ValuesOf(a, lo, hi) => {
+                let a = self.expr(a, None);
+                let lo = self.expect(lo, &Type::Int);
+                let hi = self.expect(hi, &Type::Int);
+                let a = a?;
+                let Type::Array(elem) = &a.ty else {
+                    return self.mismatch(a.span, "an array", &a.ty);
+                };
+                let ty = Type::Seq(elem.clone());
+                new(K::Builtin(crate::core::Builtin::ArrayValues, vec![a, lo?, hi?]), ty)
+            }
             A::SeqLit(t, xs) => self.literal(Coll::Seq, t.as_deref(), xs, hint, span),
             A::SetLit(t, xs) => self.literal(Coll::Set, t.as_deref(), xs, hint, span),
             A::BagLit(t, xs) => self.literal(Coll::Bag, t.as_deref(), xs, hint, span),
@@ -532,13 +543,22 @@ impl Body<'_> {
             .is_some()
         };
         // Backends match triggers syntactically: a bound variable may sit
-        // in applications and selections, not under arithmetic or logic.
+        // in applications, selections and membership in a sequence or set
+        // (`xs.contains(x)`, a function of both backends), not under
+        // arithmetic or logic.
+        let membership = |x: &Expr| match &x.kind {
+            K::Binary(BinOp::In | BinOp::Member, _, xs) => {
+                matches!(xs.ty, Type::Seq(_) | Type::Set(_))
+            }
+            _ => false,
+        };
         for m in marks {
             let computed = find(m, &|x| {
                 matches!(
                     x.kind,
                     K::Unary(..) | K::Binary(..) | K::Cond(..) | K::Quant { .. } | K::Let { .. }
-                ) && bound(x)
+                ) && !membership(x)
+                    && bound(x)
             });
             if matches!(m.kind, K::Local(_)) || computed.is_some() {
                 let msg =

@@ -477,7 +477,7 @@ impl Body<'_> {
                 }
                 None => return,
             },
-            A::New(n) => match self.new_call(&n.class, &n.args, e.span) {
+            A::New(n) => match self.new_call(&n.class, &n.args, &n.given, e.span) {
                 Some((call, _)) => call,
                 None => return,
             },
@@ -507,7 +507,7 @@ impl Body<'_> {
                 CallOrPure::Pure(x) => Rhs::Pure(x),
             },
             A::New(n) => {
-                let (call, t) = self.new_call(&n.class, &n.args, value.span)?;
+                let (call, t) = self.new_call(&n.class, &n.args, &n.given, value.span)?;
                 Rhs::Call(call, t)
             }
             A::NewArray(elem, dims) => {

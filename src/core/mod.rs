@@ -388,6 +388,8 @@ pub enum Builtin {
     SeqIndex,
     /// `xs[i -> v]` (xs, i, v): the index is checked as a read's.
     SeqUpdate,
+    /// `\values(a, lo, hi)`: the elements `a[lo .. hi)` as a sequence.
+    ArrayValues,
     OptGet,
     /// The empty map (its type says which).
     MapEmpty,

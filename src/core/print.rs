@@ -86,6 +86,7 @@ fn sx(p: &Program, e: &Expr) -> String {
                 Builtin::SeqSlice => "slice",
                 Builtin::SeqIndex => "seqidx",
                 Builtin::SeqUpdate => "sequpd",
+                Builtin::ArrayValues => "values",
                 Builtin::OptGet => "get",
                 Builtin::MapEmpty => "mapempty",
                 Builtin::MapUpdate => "mapupdate",

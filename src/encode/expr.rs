@@ -304,6 +304,18 @@ impl Encoder<'_> {
                 let o = seq_origin(self);
                 Expr::new(ExprKind::SeqUpdate(s, i, v), o)
             }
+            Builtin::ArrayValues => {
+                let elem = match &args[0].ty {
+                    T::Array(t) => (**t).clone(),
+                    t => t.clone(),
+                };
+                self.item_field(&elem);
+                let ty = self.ty(&elem);
+                let name = prelude::values_name(&ty);
+                self.prelude.values.insert(ty);
+                let o = self.origin(e.span, Blame::Direct, "array values");
+                Expr::new(ExprKind::FuncApp(name, xs), o)
+            }
             Builtin::MapEmpty => {
                 let t = self.ty(&e.ty);
                 Expr::plain(ExprKind::Map(MapOp::Empty, Box::default(), Box::new(t)))

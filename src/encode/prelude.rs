@@ -72,6 +72,8 @@ pub struct Prelude {
     pub map_ops: bool,
     /// `(\sum a[*])` (the `WeftSum` domain and `weft_snap`).
     pub sums: bool,
+    /// Element types of arrays read with `\\values(a, lo, hi)`.
+    pub values: BTreeSet<Type>,
     /// Element types of arrays in use (one element field each).
     pub item_types: BTreeSet<(Name, Type)>,
     /// Element types whose options are read with `.get` (one checked getter each).
@@ -88,6 +90,7 @@ impl Prelude {
         self.tuples |= other.tuples;
         self.map_ops |= other.map_ops;
         self.sums |= other.sums;
+        self.values.extend(other.values);
         self.item_types.extend(other.item_types);
         self.option_gets.extend(other.option_gets);
     }
@@ -197,6 +200,7 @@ impl Prelude {
         if self.sums {
             out.push(snap_function());
         }
+        out.extend(self.values.iter().map(values_function));
         out.extend(self.option_gets.iter().map(checked_getter));
         out
     }
@@ -326,15 +330,6 @@ pub fn snap(a: Expr) -> Expr {
     Expr::plain(ExprKind::FuncApp(SNAP.into(), vec![a]))
 }
 
-/// `weft_loc(a, j).weft_item_Int`
-fn int_item(a: Expr, j: Expr) -> Expr {
-    let loc = Expr::plain(ExprKind::FuncApp(LOC.into(), vec![a, j]));
-    Expr::plain(ExprKind::FieldAccess(
-        Box::new(loc),
-        item_field(&Type::Int).as_str().into(),
-    ))
-}
-
 /// Said after `a[i] := v` (label `before` just before it), where `a` is an
 /// int array: when all of `a`'s elements are readable, its sum is the one
 /// before less the old element plus `v`.
@@ -379,46 +374,99 @@ fn sum_domain() -> Domain {
 }
 
 fn snap_function() -> Function {
+    elements_function(SNAP.into(), &Type::Int, false)
+}
+
+/// The name of `\values` on arrays of `ty`.
+pub fn values_name(ty: &Type) -> Name {
+    let item = item_field(ty);
+    Name::from(format!("weft_values_{}", &item["weft_item_".len()..]))
+}
+
+/// `\values(a, lo, hi)`: the elements `a[lo .. hi)` as a sequence.
+fn values_function(ty: &Type) -> Function {
+    elements_function(values_name(ty), ty, true)
+}
+
+/// An abstract heap function giving elements of array `a` (of `ty`) as a
+/// sequence: all of them, or (`ranged`) those in `[lo, hi)`. It needs some
+/// permission to each; its postcondition says what the sequence holds.
+fn elements_function(name: Name, ty: &Type, ranged: bool) -> Function {
     let a = || local("a");
     let j = || local("j");
+    let (lo, hi) = if ranged {
+        (local("lo"), local("hi"))
+    } else {
+        (Expr::int(0), length(a()))
+    };
     let result = || Expr::plain(ExprKind::Result);
-    let loc = || Expr::plain(ExprKind::FuncApp(LOC.into(), vec![a(), j()]));
+    let loc = |i: Expr| Expr::plain(ExprKind::FuncApp(LOC.into(), vec![a(), i]));
+    let item = || Name::from(item_field(ty));
     let readable = forall(
         vec![decl("j", Type::Int)],
-        vec![vec![loc()]],
+        vec![vec![loc(j())]],
         bin(
             BinOp::Implies,
-            in_range(j(), length(a())),
+            bin(
+                BinOp::And,
+                bin(BinOp::Le, lo.clone(), j()),
+                bin(BinOp::Lt, j(), hi.clone()),
+            ),
             Expr::plain(ExprKind::FieldAcc(
-                Box::new(loc()),
-                item_field(&Type::Int).as_str().into(),
+                Box::new(loc(j())),
+                item(),
                 Box::new(Expr::plain(ExprKind::Wildcard)),
             )),
         ),
     );
+    let count = || {
+        if ranged {
+            bin(BinOp::Sub, hi.clone(), lo.clone())
+        } else {
+            hi.clone()
+        }
+    };
+    let at = if ranged {
+        bin(BinOp::Add, lo.clone(), j())
+    } else {
+        j()
+    };
     let element = Expr::plain(ExprKind::SeqIndex(Box::new(result()), Box::new(j())));
+    let value = Expr::plain(ExprKind::FieldAccess(Box::new(loc(at)), item()));
     let pointwise = forall(
         vec![decl("j", Type::Int)],
         vec![vec![element.clone()]],
         bin(
             BinOp::Implies,
-            in_range(j(), length(a())),
-            bin(BinOp::Eq, element, int_item(a(), j())),
+            in_range(j(), count()),
+            bin(BinOp::Eq, element, value),
         ),
     );
+    let mut params = vec![decl("a", Type::Ref)];
+    let mut pres = vec![bin(BinOp::Ne, a(), Expr::plain(ExprKind::NullLit))];
+    if ranged {
+        params.extend([decl("lo", Type::Int), decl("hi", Type::Int)]);
+        pres.push(bin(
+            BinOp::And,
+            bin(
+                BinOp::And,
+                bin(BinOp::Le, Expr::int(0), lo.clone()),
+                bin(BinOp::Le, lo.clone(), hi.clone()),
+            ),
+            bin(BinOp::Le, hi.clone(), length(a())),
+        ));
+    }
+    pres.push(readable);
     Function {
-        name: SNAP.into(),
-        params: vec![decl("a", Type::Ref)],
-        ret: int_seq(),
-        pres: vec![
-            bin(BinOp::Ne, a(), Expr::plain(ExprKind::NullLit)),
-            readable,
-        ],
+        name,
+        params,
+        ret: Type::Seq(Box::new(ty.clone())),
+        pres,
         posts: vec![
             bin(
                 BinOp::Eq,
                 Expr::plain(ExprKind::Size(Box::new(result()))),
-                length(a()),
+                count(),
             ),
             pointwise,
         ],

@@ -630,6 +630,8 @@ pub struct Call {
 pub struct NewObject {
     pub class: Ident,
     pub args: Vec<Expr>,
+    /// `given { p = e, … }`: the constructor's ghost arguments.
+    pub given: Vec<(Ident, Expr)>,
 }
 
 /// `(\forall T x; cond; body)`, `(\forall T x = lo .. hi; body)`,
@@ -715,6 +717,8 @@ pub enum ExprKind {
     ArrayOf(Box<Expr>, Box<Expr>),
     /// `\matrix(m, rows, cols)`: m is a rows × cols array of distinct rows.
     MatrixOf(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `\values(a, lo, hi)`: the elements `a[lo .. hi)` as a sequence.
+    ValuesOf(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `a[*]`: every element of `a` (in `Perm(a[*], p)` and `(\sum a[*])`).
     AllIndices(Box<Expr>),
     /// `(\sum a[*])`: the sum of an int array's elements.

@@ -276,6 +276,8 @@ pub enum Token<'input> {
     BsArray,
     #[token("\\matrix")]
     BsMatrix,
+    #[token("\\values")]
+    BsValues,
 
     // Punctuation.
     #[token("(")]
@@ -520,6 +522,7 @@ impl Token<'_> {
             BsIn => "\\in",
             BsArray => "\\array",
             BsMatrix => "\\matrix",
+            BsValues => "\\values",
             LParen => "(",
             RParen => ")",
             LBrace => "{",

@@ -188,6 +188,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "none",
             "\\array",
             "\\matrix",
+            "\\values",
             "seq",
             "set",
             "bag",

@@ -184,6 +184,7 @@ fn sx(e: &Expr) -> String {
         Scale(p, e) => format!("(scale {} {})", sx(p), sx(e)),
         ArrayOf(a, n) => format!("(array {} {})", sx(a), sx(n)),
         MatrixOf(a, m, n) => format!("(matrix {} {} {})", sx(a), sx(m), sx(n)),
+        ValuesOf(a, lo, hi) => format!("(values {} {} {})", sx(a), sx(lo), sx(hi)),
         AllIndices(a) => format!("(all {})", sx(a)),
         ArraySum(a) => format!("(sum {})", sx(a)),
         SeqLit(t, es) => format!(

@@ -299,7 +299,11 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::Unfolding(a, b)
         | K::Scale(a, b)
         | K::ArrayOf(a, b) => vec![&mut **a, &mut **b],
-        K::Cond(a, b, c) | K::PointsTo(a, b, c) | K::SeqUpdate(a, b, c) | K::MatrixOf(a, b, c) => {
+        K::Cond(a, b, c)
+        | K::PointsTo(a, b, c)
+        | K::SeqUpdate(a, b, c)
+        | K::MatrixOf(a, b, c)
+        | K::ValuesOf(a, b, c) => {
             vec![&mut **a, &mut **b, &mut **c]
         }
         K::TupleLit(_, a, b) => vec![&mut **a, &mut **b],
@@ -317,7 +321,12 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
             v.extend(c.given.iter_mut().map(|(_, x)| x));
             v
         }
-        K::New(n) => n.args.iter_mut().collect(),
+        K::New(n) => {
+            let n = &mut **n;
+            let mut v: Vec<&mut Expr> = n.args.iter_mut().collect();
+            v.extend(n.given.iter_mut().map(|(_, x)| x));
+            v
+        }
         K::SeqLit(_, xs) | K::SetLit(_, xs) | K::BagLit(_, xs) => xs.iter_mut().collect(),
         K::NewGeneric(n) => n.args.iter_mut().collect(),
         K::Quant(q) => {

@@ -786,7 +786,11 @@ impl Rewrite for Ctx<'_> {
                         name: n,
                         span: class.span,
                     };
-                    e.kind = ExprKind::New(Box::new(NewObject { class: name, args }));
+                    e.kind = ExprKind::New(Box::new(NewObject {
+                        class: name,
+                        args,
+                        given: Vec::new(),
+                    }));
                 }
             }
             ExprKind::New(n) if self.st.template_names.contains(&n.class.name) => {

@@ -1345,7 +1345,11 @@ pub fn new_object(
             file,
             l,
             r,
-            ExprKind::New(Box::new(NewObject { class, args })),
+            ExprKind::New(Box::new(NewObject {
+                class,
+                args,
+                given: Vec::new(),
+            })),
         ),
     }
 }

@@ -365,6 +365,8 @@ pub enum Token<'input> {
     BsArray,
     #[token("\\matrix")]
     BsMatrix,
+    #[token("\\values")]
+    BsValues,
     #[token("\\sum")]
     BsSum,
 
@@ -617,6 +619,7 @@ impl Token<'_> {
             BsIn => "\\in",
             BsArray => "\\array",
             BsMatrix => "\\matrix",
+            BsValues => "\\values",
             BsSum => "\\sum",
             LParen => "(",
             RParen => ")",
@@ -744,6 +747,7 @@ impl Token<'_> {
                 | BsIn
                 | BsArray
                 | BsMatrix
+                | BsValues
                 | BsSum
                 | Implies
                 | StarStar
