@@ -440,19 +440,27 @@ impl Encoder<'_> {
         perm: &core::Expr,
     ) -> diag::Result<Expr> {
         let q = self.p.predicate(pred);
-        if !matches!(perm.kind, K::Write) {
-            return Err(vec![Diagnostic::not_supported(
-                e.span,
-                "an inline predicate at a fraction",
-            )]);
-        }
         let Some(body) = &q.body else {
             return Err(vec![Diagnostic::not_supported(
                 e.span,
                 "an abstract inline predicate",
             )]);
         };
-        self.substituted(q.has_this(), &q.params, body, None, args)
+        let mut out = self.substituted(q.has_this(), &q.params, body, None, args)?;
+        if !matches!(perm.kind, K::Write) {
+            // `[p]r()` is r's body with every amount in it taken p times.
+            let p = self.expr_as(perm, &T::Rational)?;
+            crate::vir::visit::visit_mut(&mut out, &mut |x| match &mut x.kind {
+                ExprKind::FieldAcc(_, _, amount) | ExprKind::PredicateAcc(_, _, amount)
+                    if !matches!(amount.kind, ExprKind::Wildcard) =>
+                {
+                    let was = std::mem::replace(&mut **amount, Expr::plain(ExprKind::FullPerm));
+                    **amount = Expr::binary(BinOp::Mul, p.clone(), was);
+                }
+                _ => {}
+            });
+        }
+        Ok(out)
     }
 
     /// An inline member's `body` with its receiver (`has_this`) and `params`

@@ -3,7 +3,7 @@
 use super::names::{END_LABEL, RESULT};
 use super::{prelude, Encoder};
 use crate::core::{self, StmtKind as S, Type as T};
-use crate::diag::{self, Diagnostic, FailureCode};
+use crate::diag::{self, Diagnostic, FailureCode, Reason};
 use crate::name::Name;
 use crate::vir::{self, BinOp, Blame, Expr, ExprKind, Quantifier, Stmt, StmtKind};
 
@@ -175,11 +175,17 @@ impl Encoder<'_> {
             S::Fold(e) => {
                 self.fold_receiver(e, span, out)?;
                 let acc = self.plain_predicate_access(e)?;
+                if !matches!(acc.kind, ExprKind::PredicateAcc(..)) {
+                    return self.held_body(acc, FailureCode::FoldFailed(Reason::Perm), span, out);
+                }
                 let o = self.origin(span, Blame::Direct, "fold");
                 out.push(Stmt::new(StmtKind::Fold(acc), o));
             }
             S::Unfold(e) => {
                 let acc = self.plain_predicate_access(e)?;
+                if !matches!(acc.kind, ExprKind::PredicateAcc(..)) {
+                    return self.held_body(acc, FailureCode::UnfoldFailed(Reason::Perm), span, out);
+                }
                 let o = self.origin(span, Blame::Direct, "unfold");
                 out.push(Stmt::new(StmtKind::Unfold(acc), o));
             }
@@ -529,6 +535,31 @@ impl Encoder<'_> {
             out.push(Stmt::plain(StmtKind::Assume(all(facts))));
             arrays = item;
         }
+        Ok(())
+    }
+
+    /// A fold or unfold of an inline predicate whose body is not one
+    /// predicate: the body is all there is, so nothing changes, but the body
+    /// must be held (the failure is the fold's or unfold's).
+    fn held_body(
+        &mut self,
+        body: Expr,
+        code: FailureCode,
+        span: crate::syntax::span::Span,
+        out: &mut Vec<Stmt>,
+    ) -> diag::Result<()> {
+        let what = match code {
+            FailureCode::FoldFailed(_) => "fold",
+            _ => "unfold",
+        };
+        let o = self.origin(span, Blame::AsWithReason(code), what);
+        let mut body = body.with_origin(o);
+        crate::vir::visit::visit_mut(&mut body, &mut |x| {
+            if matches!(x.kind, ExprKind::FieldAcc(..) | ExprKind::PredicateAcc(..)) {
+                x.origin = o;
+            }
+        });
+        out.push(Stmt::new(StmtKind::Assert(body), o));
         Ok(())
     }
 
