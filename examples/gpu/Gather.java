@@ -1,4 +1,3 @@
-// unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
 // A barrier redistributes local memory among the threads of a work group: each
 // thread fills its own slot of tmp, and after the barrier thread 0 reads them all.
 class Gather {

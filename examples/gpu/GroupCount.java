@@ -1,4 +1,3 @@
-// unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
 // Atomic operations on local memory: each work group accumulates its threads'
 // non-negative values in a local cell x. The group invariant owns x; an atomic
 // operation holds it while it runs and must give it back intact.

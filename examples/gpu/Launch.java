@@ -1,4 +1,3 @@
-// unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
 // A host method launches a kernel with ksize work groups of gsize threads
 // (`with { ksize = …; gsize = …; }` at the call): it gives every thread's
 // precondition and gets every thread's postcondition back, here the

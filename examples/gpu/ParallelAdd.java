@@ -1,4 +1,3 @@
-// unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
 // The thesis's Listing 52: each thread atomically adds its value to the work
 // group's local x, and records its contribution in the ghost array cont in
 // the same atomic step. The group invariant x == (\sum cont[*]) says that x

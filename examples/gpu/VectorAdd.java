@@ -1,4 +1,3 @@
-// unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
 // A GPU kernel (the thesis's ch. 8 syntax): every thread of every work group adds
 // one pair of elements. The thread contract names the thread's global id gtid;
 // the launch gives ksize work groups of gsize threads each and gets back the

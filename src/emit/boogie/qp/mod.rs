@@ -121,6 +121,27 @@ impl Gen<'_> {
             let (target, perm) = match &leaf.kind {
                 ExprKind::FieldAcc(r, f, p) => (Target::Field(r, f), p),
                 ExprKind::PredicateAcc(name, args, p) => (Target::Pred(name, args), p),
+                // `∀x. g ⟹ ∀y. R` is `∀x, y. g ⟹ R` (the launch of a GPU
+                // kernel, a block of threads with two ids).
+                ExprKind::Quant {
+                    q: crate::vir::Quantifier::Forall,
+                    vars: inner,
+                    body: inner_body,
+                    ..
+                } if has_resources(leaf)
+                    && !inner.iter().any(|v| vars.iter().any(|w| w.name == v.name)) =>
+                {
+                    let mut both = vars.to_vec();
+                    both.extend(inner.iter().cloned());
+                    let body = guards.iter().rev().fold((**inner_body).clone(), |b, g| {
+                        Expr::new(
+                            ExprKind::Binary(BinOp::Implies, Box::new((*g).clone()), Box::new(b)),
+                            leaf.origin,
+                        )
+                    });
+                    self.qp(&both, &body, mask, st, scale, exhale, origin, false)?;
+                    continue;
+                }
                 _ if has_resources(leaf) => {
                     return Err(Unsupported::new(
                         "this quantified resource on the Boogie backend",

@@ -1,4 +1,3 @@
-// unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
 // Subtracting a non-negative value may break the group invariant 0 <= x.
 class AtomicBreaksInvariant {
   /*@ group invariant Perm(x, 1) ** 0 <= x;

@@ -1,4 +1,3 @@
-// unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
 // Every thread taking half of every slot out of the barrier: gsize halves of
 // each slot, more than the threads put in (inconsistent, VerCors's
 // ParBarrierInconsistent).

@@ -1,4 +1,3 @@
-// unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
 // The launch names 3 groups of 4 threads for arrays of 8 elements: the
 // kernel's precondition (one element per thread) does not hold at the call.
 class LaunchTooSmall {

@@ -1,4 +1,3 @@
-// unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
 // A thread writing its neighbour's element without permission: a race.
 class RacyWrite {
   /*@ requires Perm(c[gtid], 1);

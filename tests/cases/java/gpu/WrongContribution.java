@@ -1,4 +1,3 @@
-// unsupported-on: boogie a permission quantified over two thread ids (the launch contract) is not in its encoding yet
 // The ghost code records a contribution other than what the atomic step
 // added: the group invariant x == (\sum cont[*]) is broken.
 class WrongContribution {
