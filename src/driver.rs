@@ -173,7 +173,10 @@ fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::
             })
         } else if name.ends_with(".java") {
             java = true;
-            stage("parse", || syntax::java::parse_java(id, files.text(id)))
+            stage("parse", || syntax::java::parse_java(id, files.text(id))).map(|mut u| {
+                u.library = syntax::java::library::is_library(name);
+                u
+            })
         } else {
             errors.push(Diagnostic::tool(
                 ErrorCode::NotSupported,

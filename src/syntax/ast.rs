@@ -19,6 +19,9 @@ pub struct Ident {
 #[derive(Clone, Debug)]
 pub struct Unit {
     pub decls: Vec<Decl>,
+    /// A class of weft's specification library (`backends/spec/`): trusted,
+    /// so a template of it that no program instantiates is not an omission.
+    pub library: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -1073,6 +1073,7 @@ pub enum Top {
 pub fn unit(decls: Vec<Vec<Decl>>) -> Unit {
     Unit {
         decls: decls.into_iter().flatten().collect(),
+        library: false,
     }
 }
 

@@ -153,6 +153,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
         let (unit, class) = st.instance(req);
         units[unit].decls.push(Decl::Class(class));
     }
+    st.unchecked_templates(units);
     for u in units.iter_mut() {
         for d in &mut u.decls {
             if let Decl::Class(c) = d {
@@ -818,6 +819,34 @@ impl Rewrite for Ctx<'_> {
 }
 
 impl State {
+    /// A template of the program's own that nothing instantiates would be
+    /// checked nowhere: saying "verified" of it would be a lie, so it is
+    /// refused until weft can check a template on its own (its value
+    /// parameters arbitrary, its predicate parameters abstract).
+    fn unchecked_templates(&mut self, units: &[Unit]) {
+        let used: HashSet<&(Name, usize)> = self.instances.keys().map(|(k, _)| k).collect();
+        let mut unused: Vec<&Template> = self
+            .templates
+            .iter()
+            .filter(|(k, t)| !used.contains(k) && !units[t.unit].library)
+            .map(|(_, t)| t)
+            .collect();
+        unused.sort_by_key(|t| (t.unit, t.class.name.span.start));
+        for t in unused {
+            let c = &t.class;
+            self.errors.push(Diagnostic::error(
+                ErrorCode::NotSupported,
+                c.name.span,
+                format!(
+                    "not supported yet: {} has ghost parameters and nothing instantiates it; \
+                     weft checks such a class through its instances only (use it as \
+                     `{}/*@<…>@*/` in the program)",
+                    c.name.name, c.name.name
+                ),
+            ));
+        }
+    }
+
     /// The template an instance was made from, and its bounds.
     fn instance_of(&self, instance: Name) -> Option<((Name, usize), Vec<Bound>)> {
         self.instances

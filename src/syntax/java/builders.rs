@@ -89,7 +89,10 @@ pub fn unit(imports: Vec<Box<Import>>, decls: Vec<Box<JTypeDecl>>) -> JUnit {
         })
         .collect();
     JUnit {
-        unit: Unit { decls },
+        unit: Unit {
+            decls,
+            library: false,
+        },
         imports: imports.into_iter().map(|i| *i).collect(),
     }
 }
