@@ -48,6 +48,10 @@ pub(super) struct Body<'e> {
     pub atomics: Vec<Name>,
     /// The names of the par threads around, innermost last (None: unnamed).
     pub pars: Vec<Option<Name>>,
+    /// Ghost statements of the calls in the statement being checked (Java's
+    /// `with { … }` / `then { … }`): run just before and just after it.
+    pub ghost_before: Vec<crate::core::Stmt>,
+    pub ghost_after: Vec<crate::core::Stmt>,
 }
 
 /// The labels a loop's `break` and `continue` jump to, and whether they are
@@ -82,6 +86,8 @@ impl<'e> Body<'e> {
             invariants: Vec::new(),
             atomics: Vec::new(),
             pars: Vec::new(),
+            ghost_before: Vec::new(),
+            ghost_after: Vec::new(),
         }
     }
 

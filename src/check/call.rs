@@ -155,6 +155,13 @@ impl Body<'_> {
     ) -> Option<Expr> {
         let env = self.env;
         let name = &call.name.name;
+        if let Some(s) = call.with.first().or(call.then.first()) {
+            let msg = format!(
+                "not supported yet: ghost statements (with/then) around {name}, which is not a \
+                 method called as a statement"
+            );
+            return self.err(ErrorCode::NotSupported, s.span, msg);
+        }
         if !call.given.is_empty() || !call.yields.is_empty() {
             if let Member::Function(_) | Member::Predicate(_) = m {
                 let msg = format!("{name} has no ghost parameters: given/yields are for methods");
@@ -276,8 +283,9 @@ impl Body<'_> {
         let env = self.env;
         let method = env.program.method(id);
         let args = self.args(&method.params, &call.args, &call.name.name, span);
-        let given = self.given(id, &call.given, span);
-        let yields = self.yields(id, &call.yields, span);
+        let (given, yields) = self.ghost_blocks(id, call);
+        let given = self.given(id, &given, span);
+        let yields = self.yields(id, &yields, span);
         let ret = method.ret.clone();
         Some((
             core::Call {
@@ -406,6 +414,61 @@ impl Body<'_> {
             }
         }
         ok.then_some(out)
+    }
+
+    /// The call's ghost arguments and results: those of `given {…}` and
+    /// `yields {…}`, and in Java's `with {…}` the assignments to the callee's
+    /// given parameters, in `then {…}` the assignments `x = y` of one of its
+    /// yields parameters `y`. The other statements of the two blocks are
+    /// checked here, in the caller's scope, into `ghost_before` and
+    /// `ghost_after` (the statement around the call places them).
+    fn ghost_blocks(
+        &mut self,
+        id: MethodId,
+        call: &ast::Call,
+    ) -> (Vec<(ast::Ident, ast::Expr)>, Vec<(ast::Ident, ast::Ident)>) {
+        let env = self.env;
+        let given_names = env.given_names.get(&id).map_or(&[][..], |v| v.as_slice());
+        let yields_names = env.yields_names.get(&id).map_or(&[][..], |v| v.as_slice());
+        let mut given = call.given.clone();
+        let mut yields = call.yields.clone();
+        let (mut before, mut after) = (Vec::new(), Vec::new());
+        for s in &call.with {
+            match &s.kind {
+                ast::StmtKind::Assign { target, value } => match &target.kind {
+                    ast::ExprKind::Name(n) if given_names.contains(&n.name) => {
+                        given.push((n.clone(), value.clone()));
+                    }
+                    _ => before.push(s),
+                },
+                _ => before.push(s),
+            }
+        }
+        for s in &call.then {
+            match &s.kind {
+                ast::StmtKind::Assign { target, value } => match (&target.kind, &value.kind) {
+                    (ast::ExprKind::Name(x), ast::ExprKind::Name(y))
+                        if yields_names.contains(&y.name) =>
+                    {
+                        yields.push((x.clone(), y.clone()));
+                    }
+                    _ => after.push(s),
+                },
+                _ => after.push(s),
+            }
+        }
+        for (stmts, into_after) in [(before, false), (after, true)] {
+            let mut out = Vec::new();
+            for s in stmts {
+                self.ghost_stmt(s, &mut out);
+            }
+            if into_after {
+                self.ghost_after.extend(out);
+            } else {
+                self.ghost_before.extend(out);
+            }
+        }
+        (given, yields)
     }
 
     /// `yields { x = y, … }`: local x receives the callee's ghost result y.

@@ -173,6 +173,8 @@ impl Body<'_> {
                     args: vec![(**x).clone()],
                     given: Vec::new(),
                     yields: Vec::new(),
+                    with: Vec::new(),
+                    then: Vec::new(),
                 };
                 self.call_expr(&call, span, None)
             }

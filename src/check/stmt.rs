@@ -54,6 +54,25 @@ impl Body<'_> {
     /// Checks one statement, appending its core form (possibly several
     /// statements) to `out`. Errors are recorded; the statement is dropped.
     fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+        let mark = out.len();
+        let outer = (
+            std::mem::take(&mut self.ghost_before),
+            std::mem::take(&mut self.ghost_after),
+        );
+        self.stmt_kind(s, out);
+        // The ghost statements of its calls' `with`/`then` blocks.
+        let before = std::mem::replace(&mut self.ghost_before, outer.0);
+        let after = std::mem::replace(&mut self.ghost_after, outer.1);
+        out.splice(mark..mark, before);
+        out.extend(after);
+    }
+
+    /// A ghost statement of a call's `with`/`then` block, in the caller's scope.
+    pub(super) fn ghost_stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+        self.stmt(s, out);
+    }
+
+    fn stmt_kind(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
         let span = s.span;
         match &s.kind {
             AS::Local { ty, name, init } => self.local(ty, name, init.as_ref(), span, out),

@@ -627,6 +627,13 @@ pub struct Call {
     pub given: Vec<(Ident, Expr)>,
     /// `yields { local = yielded_param }`.
     pub yields: Vec<(Ident, Ident)>,
+    /// Java's `/*@ with { … } @*/` and `/*@ then { … } @*/`: ghost statements
+    /// run just before and just after the call. The checker reads an
+    /// assignment to one of the callee's `given` parameters in `with` as a
+    /// ghost argument, and `x = y` with `y` a `yields` parameter in `then`
+    /// as a ghost result.
+    pub with: Vec<Stmt>,
+    pub then: Vec<Stmt>,
 }
 
 #[derive(Clone, Debug)]

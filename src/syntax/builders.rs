@@ -262,6 +262,8 @@ pub struct CallTail {
     pub args: Vec<Expr>,
     pub given: Vec<(Ident, Expr)>,
     pub yields: Vec<(Ident, Ident)>,
+    pub with: Vec<Stmt>,
+    pub then: Vec<Stmt>,
 }
 
 pub fn call_tail(
@@ -273,6 +275,24 @@ pub fn call_tail(
         args,
         given: given.unwrap_or_default(),
         yields: yields.unwrap_or_default(),
+        with: Vec::new(),
+        then: Vec::new(),
+    }
+}
+
+/// Java's call tail: `(args)`, then VerCors's `given {…}` or a `with` block of
+/// ghost statements, then `yields {…}` or a `then` block.
+pub fn java_call_tail(
+    args: Vec<Expr>,
+    given: Option<Vec<(Ident, Expr)>>,
+    with: Option<Block>,
+    yields: Option<Vec<(Ident, Ident)>>,
+    then: Option<Block>,
+) -> CallTail {
+    CallTail {
+        with: with.map(|b| b.stmts).unwrap_or_default(),
+        then: then.map(|b| b.stmts).unwrap_or_default(),
+        ..call_tail(args, given, yields)
     }
 }
 
@@ -290,6 +310,8 @@ pub fn call(
         args: tail.args,
         given: tail.given,
         yields: tail.yields,
+        with: tail.with,
+        then: tail.then,
     };
     expr(file, l, r, ExprKind::Call(Box::new(call)))
 }

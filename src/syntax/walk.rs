@@ -232,6 +232,12 @@ pub fn expr(r: &mut dyn Rewrite, e: &mut Expr) {
     for c in children_mut(e) {
         expr(r, c);
     }
+    // The ghost statements around a Java call (`with {…}`, `then {…}`).
+    if let ExprKind::Call(c) = &mut e.kind {
+        for s in c.with.iter_mut().chain(c.then.iter_mut()) {
+            stmt(r, s);
+        }
+    }
     r.expr(e);
 }
 

@@ -986,6 +986,8 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
             .collect(),
         given: Vec::new(),
         yields: Vec::new(),
+        with: Vec::new(),
+        then: Vec::new(),
     })));
     if !inherited {
         c.members.push(Member::Field(Field {

@@ -940,6 +940,8 @@ fn call(f: &str, args: Vec<Expr>, span: Span) -> Expr {
             args,
             given: Vec::new(),
             yields: Vec::new(),
+            with: Vec::new(),
+            then: Vec::new(),
         })),
         span,
     }

@@ -598,6 +598,8 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
             args,
             given: Vec::new(),
             yields: Vec::new(),
+            with: Vec::new(),
+            then: Vec::new(),
         })))
     };
     let clause = |kind, expr| Clause { kind, expr, span };

@@ -551,6 +551,8 @@ pub fn group_alias(
             }],
             given: Vec::new(),
             yields: Vec::new(),
+            with: Vec::new(),
+            then: Vec::new(),
         })),
         span: target.span,
     };
@@ -1183,6 +1185,8 @@ pub fn pred_app(e: Box<Expr>) -> Box<Expr> {
             args: Vec::new(),
             given: Vec::new(),
             yields: Vec::new(),
+            with: Vec::new(),
+            then: Vec::new(),
         },
         ExprKind::Select(o, n) => Call {
             recv: Some(o),
@@ -1190,6 +1194,8 @@ pub fn pred_app(e: Box<Expr>) -> Box<Expr> {
             args: Vec::new(),
             given: Vec::new(),
             yields: Vec::new(),
+            with: Vec::new(),
+            then: Vec::new(),
         },
         kind => return Box::new(Expr { kind, span }),
     };
@@ -1398,6 +1404,8 @@ pub fn string_lit<'i>(file: FileId, l: usize, r: usize, text: &str) -> PResult<'
         args: vec![*text],
         given: Vec::new(),
         yields: Vec::new(),
+        with: Vec::new(),
+        then: Vec::new(),
     };
     Ok(b::expr(file, l, r, ExprKind::Call(Box::new(call))))
 }
