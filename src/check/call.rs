@@ -22,6 +22,57 @@ impl Body<'_> {
     /// `spec`: the call is in an expression, where a predicate named like a
     /// method is meant.
     fn resolve(&mut self, call: &ast::Call, spec: bool) -> Option<(Member, Option<Expr>)> {
+        let (m, recv) = self.resolve_name(call, spec)?;
+        let Some(others) = self.env.overloads.get(&m) else {
+            return Some((m, recv));
+        };
+        Some((self.pick_overload(m, others, call)?, recv))
+    }
+
+    /// The overload of `first` (or one of `others`) a call means: the one of
+    /// its arity, or among several the first whose parameter types fit the
+    /// arguments'.
+    fn pick_overload(
+        &mut self,
+        first: Member,
+        others: &[Member],
+        call: &ast::Call,
+    ) -> Option<Member> {
+        let env = self.env;
+        let params = |m: &Member| match *m {
+            Member::Function(id) => &env.program.function(id).params[..],
+            Member::Method(id) => &env.program.method(id).params[..],
+            _ => &[][..],
+        };
+        let n = call.args.len();
+        let fitting: Vec<Member> = std::iter::once(first)
+            .chain(others.iter().copied())
+            .filter(|m| params(m).len() == n)
+            .collect();
+        match fitting.as_slice() {
+            [] => Some(first),
+            [one] => Some(*one),
+            _ => {
+                let xs: Vec<_> = call.args.iter().map(|a| self.expr(a, None)).collect();
+                let xs: Vec<Expr> = xs.into_iter().collect::<Option<_>>()?;
+                let fits = |m: &Member| {
+                    params(m)
+                        .iter()
+                        .zip(&xs)
+                        .all(|(p, x)| types::compatible(&env.program, &x.ty, &p.ty))
+                };
+                match fitting.iter().find(|m| fits(m)) {
+                    Some(m) => Some(*m),
+                    None => {
+                        let msg = format!("no {} fits these argument types", call.name.name);
+                        self.err(ErrorCode::TypeMismatch, call.name.span, msg)
+                    }
+                }
+            }
+        }
+    }
+
+    fn resolve_name(&mut self, call: &ast::Call, spec: bool) -> Option<(Member, Option<Expr>)> {
         let name = &call.name.name;
         let lookup = |env: &super::env::Env, c, n: &str| {
             if spec {

@@ -14,7 +14,7 @@ use crate::syntax::ast;
 use crate::syntax::span::FileId;
 
 /// What a member name of a class (or a global name) stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Member {
     Field(FieldId),
     Method(MethodId),
@@ -107,6 +107,11 @@ pub(super) struct Env {
     /// some (calls pass them by name).
     pub given_names: HashMap<MethodId, Vec<Name>>,
     pub yields_names: HashMap<MethodId, Vec<Name>>,
+    /// Overloading (VerCors's `is_empty(seq<int>)` beside `is_empty(List)`):
+    /// the member a name's table holds → the other functions (methods) of
+    /// that name and scope, whose parameter types differ. A call picks one
+    /// by arity, then by argument types.
+    pub overloads: HashMap<Member, Vec<Member>>,
     /// Group predicates and the (renamed) name of their fraction parameter
     /// (`check::group`): the core predicate has no parameter.
     pub group_param: HashMap<PredicateId, Name>,
@@ -299,18 +304,71 @@ impl<'a> Collector<'a, '_> {
         }
         let Some(c) = class else {
             if !self.env.globals.declare(name, m) {
-                self.dup(name, "member");
-                return false;
+                let old = self.env.globals.resolve(name);
+                return self.overload(old, name, m);
             }
             return true;
         };
         let table = &mut self.env.classes[c.0 as usize].members;
-        if table.contains_key(&name.name) {
-            self.dup(name, "member");
-            return false;
+        if let Some(old) = table.get(&name.name).copied() {
+            return self.overload(Some(old), name, m);
         }
         table.insert(name.name, m);
         true
+    }
+
+    /// A second function or method of a taken name: an overload of the first
+    /// if that is one too; [`Self::distinct_overload`] checks
+    /// their parameter types once the new one's are known.
+    fn overload(&mut self, old: Option<Member>, name: &ast::Ident, m: Member) -> bool {
+        match (old, m) {
+            (
+                Some(old @ (Member::Function(_) | Member::Method(_))),
+                Member::Function(_) | Member::Method(_),
+            ) => {
+                self.env.overloads.entry(old).or_default().push(m);
+                true
+            }
+            _ => {
+                self.dup(name, "member");
+                false
+            }
+        }
+    }
+
+    /// For an overload `m` (just registered, with parameter types `params`):
+    /// its core name, unique among its overloads (`is_empty$1`), or None and a
+    /// duplicate error if an overload has the same parameter types.
+    fn distinct_overload(&mut self, name: &ast::Ident, m: Member, params: &[Var]) -> Option<Name> {
+        let p = &self.env.program;
+        let types = |m: &Member| -> Option<Vec<Type>> {
+            let ps = match *m {
+                Member::Function(id) => &p.functions.get(id.0 as usize)?.params,
+                Member::Method(id) => &p.methods.get(id.0 as usize)?.params,
+                _ => return None,
+            };
+            Some(ps.iter().map(|v| v.ty.clone()).collect())
+        };
+        let Some((first, others)) = self
+            .env
+            .overloads
+            .iter()
+            .find(|(_, v)| v.contains(&m))
+            .map(|(k, v)| (*k, v.clone()))
+        else {
+            return Some(name.name);
+        };
+        let mine: Vec<Type> = params.iter().map(|v| v.ty.clone()).collect();
+        let same = std::iter::once(first)
+            .chain(others.iter().copied().filter(|o| *o != m))
+            .any(|o| types(&o).as_ref() == Some(&mine));
+        if same {
+            self.env.overloads.get_mut(&first)?.retain(|o| *o != m);
+            self.dup(name, "member");
+            return None;
+        }
+        let k = others.iter().position(|o| *o == m).unwrap_or(0) + 1;
+        Some(Name::from(format!("{}${k}", name.name)))
     }
 
     pub(super) fn member(&mut self, class: Option<ClassId>, m: &'a ast::Member) {
@@ -413,6 +471,14 @@ impl<'a> Collector<'a, '_> {
         } else if !self.register(class, &m.name, Member::Method(id)) {
             return;
         }
+        let core_name = if is_ctor {
+            m.name.name
+        } else {
+            match self.distinct_overload(&m.name, Member::Method(id), &params) {
+                Some(n) => n,
+                None => return,
+            }
+        };
         let names = |ps: &[ast::Param]| ps.iter().map(|p| p.name.name).collect();
         // Most methods have none: only the others are recorded.
         if !m.contract.given.is_empty() {
@@ -422,7 +488,7 @@ impl<'a> Collector<'a, '_> {
             self.env.yields_names.insert(id, names(&m.contract.yields));
         }
         self.env.program.methods.push(core::Method {
-            name: m.name.name,
+            name: core_name,
             class,
             is_constructor: is_ctor,
             is_static: class.is_none() || (m.mods.is_static && !is_ctor),
@@ -452,8 +518,11 @@ impl<'a> Collector<'a, '_> {
         if !self.register(class, &f.name, Member::Function(id)) {
             return;
         }
+        let Some(core_name) = self.distinct_overload(&f.name, Member::Function(id), &params) else {
+            return;
+        };
         self.env.program.functions.push(core::Function {
-            name: f.name.name,
+            name: core_name,
             class,
             is_static: class.is_none() || f.mods.is_static,
             is_inline: f.mods.is_inline,

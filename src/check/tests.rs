@@ -91,6 +91,11 @@ fn duplicates() {
     error(text, ErrorCode::Duplicate, 2, "a is already declared");
     let text = "void m() {\n  label L;\n  label L;\n}";
     error(text, ErrorCode::Duplicate, 3, "label L is declared twice");
+    // Overloads must differ in their parameter types.
+    let text = "pure int f(int x) = x;\npure int f(int y) = y;";
+    error(text, ErrorCode::Duplicate, 2, "member f is declared twice");
+    let text = "class C {\n  void m(int x) { }\n  void m(int y) { }\n}";
+    error(text, ErrorCode::Duplicate, 3, "member m is declared twice");
 }
 
 #[test]

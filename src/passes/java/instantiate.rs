@@ -153,7 +153,9 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
         let (unit, class) = st.instance(req);
         units[unit].decls.push(Decl::Class(class));
     }
-    st.unchecked_templates(units);
+    if st.errors.is_empty() {
+        st.unchecked_templates(units);
+    }
     for u in units.iter_mut() {
         for d in &mut u.decls {
             if let Decl::Class(c) = d {
