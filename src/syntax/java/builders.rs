@@ -642,6 +642,43 @@ pub fn constructor<'i>(
 }
 
 /// `mods T a = e, b;`: fields; or `resource p = e;`, a predicate without parameters.
+/// A field's `{a, b}` initialiser: a literal of the collection its type
+/// names (`Set<role> roles = {T};`); Java's array initialisers are not
+/// supported yet.
+fn braces(errors: &mut Errors, ty: &Type, init: Expr) -> Expr {
+    let ExprKind::SetLit(None, xs) = init.kind else {
+        return init;
+    };
+    let kind = match &ty.kind {
+        TypeKind::Set(t) => ExprKind::SetLit(Some(t.clone()), xs),
+        TypeKind::Seq(t) => ExprKind::SeqLit(Some(t.clone()), xs),
+        TypeKind::Bag(t) => ExprKind::BagLit(Some(t.clone()), xs),
+        _ => {
+            let (l, r) = sp(init.span);
+            not_supported(errors, l, r, "an array initializer");
+            ExprKind::SetLit(None, xs)
+        }
+    };
+    Expr {
+        kind,
+        span: init.span,
+    }
+}
+
+/// The declarators of a field or local of type `ty`, `{…}` initialisers typed.
+pub fn brace_inits(
+    errors: &mut Errors,
+    ty: &Type,
+    mut decls: Vec<Box<Declarator>>,
+) -> Vec<Box<Declarator>> {
+    for d in &mut decls {
+        if let Some(init) = d.init.take() {
+            d.init = Some(braces(errors, ty, init));
+        }
+    }
+    decls
+}
+
 pub fn fields<'i>(
     file: FileId,
     errors: &mut Errors,
@@ -681,7 +718,7 @@ pub fn fields<'i>(
     }
     let one = decls.len() == 1;
     let mut out = JMember::of(Vec::new());
-    for d in decls {
+    for d in brace_inits(errors, &ty, decls) {
         let span = if one {
             b::span(file, l, r)
         } else {

@@ -972,6 +972,23 @@ impl<'input> Lexer<'input> {
                     };
                     return Some(Ok((l, tok, r)));
                 }
+                // The thesis's `Set<role>` (Java's spelling) is the spec type
+                // `set<role>`; likewise `Seq<…>` and `Bag<…>`, in specifications.
+                (
+                    Mode::SpecBlock(_) | Mode::SpecLine(_),
+                    Token::Ident(w @ ("Set" | "Seq" | "Bag")),
+                ) => {
+                    let next = self.raw();
+                    let lt = matches!(next, Some(Ok((_, Token::Lt, _))));
+                    self.pending = next;
+                    let tok = match (w, lt) {
+                        ("Set", true) => Token::Set,
+                        ("Seq", true) => Token::Seq,
+                        ("Bag", true) => Token::Bag,
+                        _ => tok,
+                    };
+                    return Some(Ok((l, tok, r)));
+                }
                 (Mode::Java, Token::SpecLine) => {
                     let end = self.text[r..].find('\n').map_or(self.text.len(), |i| r + i);
                     self.mode = Mode::SpecLine(end);
