@@ -34,6 +34,7 @@
 //! | `There might be insufficient permission to access E` (no full stop) | `InsufficientPermission` | `E` (`x.f`, `P(x)`) |
 //! | `Divisor E might be zero.` | `DivisionByZero` | `E` |
 //! | `Fraction E might be negative.` | `NegativePermission` | `E` (e.g. `-1 / 2`) |
+//! | `Fraction E might not be positive.` (fold, unfold) | `NegativePermission` | `E` |
 //! | `Quantified resource E might not be injective.` | `NotInjective` | `E` |
 //! | `Index I into S might be negative.` | `SeqIndexNegative` | `I` |
 //! | `Index I into S might exceed sequence length.` | `SeqIndexExceedsLength` | `I` |
@@ -395,6 +396,10 @@ fn parse_reason(text: &str) -> (FailureReason, String) {
     }
     if let Some(e) = between("Divisor ", " might be zero.") {
         return (FailureReason::DivisionByZero, e);
+    }
+    // `fold`/`unfold` at an amount that may be 0 or below.
+    if let Some(e) = between("Fraction ", " might not be positive.") {
+        return (FailureReason::NegativePermission, e);
     }
     if let Some(e) = between("Fraction ", " might be negative.") {
         return (FailureReason::NegativePermission, e);

@@ -17,6 +17,8 @@ pub(super) enum CallOrPure {
     Pure(Expr),
 }
 
+/// A call's ghost arguments (`p = e`) and ghost results (`x = y`).
+type GhostArgs = (Vec<(ast::Ident, ast::Expr)>, Vec<(ast::Ident, ast::Ident)>);
 impl Body<'_> {
     /// Finds what `call` names and its receiver (None for static members).
     /// `spec`: the call is in an expression, where a predicate named like a
@@ -473,11 +475,7 @@ impl Body<'_> {
     /// yields parameters `y`. The other statements of the two blocks are
     /// checked here, in the caller's scope, into `ghost_before` and
     /// `ghost_after` (the statement around the call places them).
-    fn ghost_blocks(
-        &mut self,
-        id: MethodId,
-        call: &ast::Call,
-    ) -> (Vec<(ast::Ident, ast::Expr)>, Vec<(ast::Ident, ast::Ident)>) {
+    fn ghost_blocks(&mut self, id: MethodId, call: &ast::Call) -> GhostArgs {
         let env = self.env;
         let given_names = env.given_names.get(&id).map_or(&[][..], |v| v.as_slice());
         let yields_names = env.yields_names.get(&id).map_or(&[][..], |v| v.as_slice());

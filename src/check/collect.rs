@@ -26,6 +26,7 @@ pub(super) fn collect<'a>(
             overloads: HashMap::default(),
             yields_names: HashMap::default(),
             group_param: HashMap::default(),
+            inline_group: Default::default(),
             supers: HashMap::default(),
         },
         jobs: Vec::new(),

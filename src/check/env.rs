@@ -115,6 +115,10 @@ pub(super) struct Env {
     /// Group predicates and the (renamed) name of their fraction parameter
     /// (`check::group`): the core predicate has no parameter.
     pub group_param: HashMap<PredicateId, Name>,
+    /// Inline group predicates whose last parameter is a fraction
+    /// (`inline group resource inv(frac p) = owner.P(p)`): they scale in it,
+    /// which `check::decl` checks of their bodies and `check::group` uses.
+    pub inline_group: std::collections::HashSet<PredicateId>,
     /// Java's `extends`: class → superclass (members already copied).
     pub supers: HashMap<ClassId, Name>,
 }
@@ -564,6 +568,10 @@ impl<'a> Collector<'a, '_> {
                     return;
                 }
             }
+        }
+        if p.mods.is_group && p.mods.is_inline && params.last().is_some_and(|v| v.ty == Type::Frac)
+        {
+            self.env.inline_group.insert(id);
         }
         if !self.register(class, &p.name, Member::Predicate(id)) {
             return;

@@ -316,6 +316,12 @@ impl Body<'_> {
                 let t = x.ty.clone();
                 new(K::Trigger(bx(x)), t)
             }
+            // `passes::java::binders` removes those of postconditions.
+            A::Bind(n) => self.err(
+                ErrorCode::Misplaced,
+                span,
+                format!("?{} binds a value only in a method's postcondition", n.name),
+            ),
             A::OptNone => match hint {
                 Some(t @ Type::Option(_)) => new(K::OptNone, t.clone()),
                 _ => self.err(
@@ -620,6 +626,20 @@ impl Body<'_> {
             if fits {
                 return Some(self.membership(l, r, span));
             }
+        }
+        // The thesis's ch. 6: between fractions (frac, zfrac), `-` is the
+        // cut-off subtraction (0 where the difference would be negative), so
+        // `inv(share(S, n) - share(S, c))` is the part to hand over, or none.
+        let fracs = |t: &Type| matches!(t, Type::Frac | Type::ZFrac);
+        if op == BinOp::Sub && fracs(&l.ty) && fracs(&r.ty) {
+            let gt = Expr::binary(BinOp::Gt, l.clone(), r.clone(), Type::Bool, span);
+            let diff = Expr::binary(BinOp::Sub, l, r, Type::Rational, span);
+            let zero = Expr::new(K::Int(0.into()), Type::Int, span);
+            return Some(Expr::new(
+                K::Cond(bx(gt), bx(diff), bx(zero)),
+                Type::Rational,
+                span,
+            ));
         }
         let ty = self.binary_type(op, &l, &r);
         let Some(ty) = ty else {

@@ -5,7 +5,7 @@
 //! permission amount in it is p times an amount without p, and p occurs
 //! nowhere else. [`homogeneous`] checks that; anything else is refused.
 
-use crate::core::{Expr, ExprKind as K, Type};
+use crate::core::{Expr, ExprKind as K, PredicateId, Type};
 use crate::passes::rewrite;
 use crate::syntax::ast::{BinOp, Quantifier};
 
@@ -25,27 +25,39 @@ fn linear(e: &Expr, p: &str) -> bool {
     }
 }
 
-/// Whether the body (a boolean or resource) scales with p.
-pub(super) fn homogeneous(e: &Expr, p: &str) -> bool {
+/// Whether the body (a boolean or resource) scales with p. `scales` tells
+/// the inline group predicates, which scale in their last argument.
+pub(super) fn homogeneous(e: &Expr, p: &str, scales: &dyn Fn(PredicateId) -> bool) -> bool {
     if e.ty == Type::Bool {
         return !mentions(e, p);
     }
     match &e.kind {
-        K::Binary(BinOp::Star | BinOp::And, a, b) => homogeneous(a, p) && homogeneous(b, p),
-        K::Binary(BinOp::Implies, c, r) => !mentions(c, p) && homogeneous(r, p),
-        K::Cond(c, a, b) => !mentions(c, p) && homogeneous(a, p) && homogeneous(b, p),
+        K::Binary(BinOp::Star | BinOp::And, a, b) => {
+            homogeneous(a, p, scales) && homogeneous(b, p, scales)
+        }
+        K::Binary(BinOp::Implies, c, r) => !mentions(c, p) && homogeneous(r, p, scales),
+        K::Cond(c, a, b) => {
+            !mentions(c, p) && homogeneous(a, p, scales) && homogeneous(b, p, scales)
+        }
         K::Perm(loc, amt) => !mentions(loc, p) && linear(amt, p),
         K::PredicateAccess(a) => {
-            a.recv.as_ref().is_none_or(|r| !mentions(r, p))
-                && a.args.iter().all(|x| !mentions(x, p))
-                && linear(&a.perm, p)
+            let free = |xs: &[Expr]| xs.iter().all(|x| !mentions(x, p));
+            let recv_free = a.recv.as_ref().is_none_or(|r| !mentions(r, p));
+            let scaled = free(&a.args) && linear(&a.perm, p);
+            // `rinv(p)` of an inline group predicate: p as its fraction.
+            let through_last = scales(a.pred)
+                && !mentions(&a.perm, p)
+                && a.args
+                    .split_last()
+                    .is_some_and(|(last, rest)| linear(last, p) && free(rest));
+            recv_free && (scaled || through_last)
         }
         K::Quant {
             q: Quantifier::ForallStar,
             body,
             ..
-        } => homogeneous(body, p),
-        K::Let { value, body, .. } => !mentions(value, p) && homogeneous(body, p),
+        } => homogeneous(body, p, scales),
+        K::Let { value, body, .. } => !mentions(value, p) && homogeneous(body, p, scales),
         _ => false,
     }
 }
@@ -86,14 +98,18 @@ mod tests {
             ),
             Type::Rational,
         );
-        assert!(homogeneous(&perm(p()), "p"));
-        assert!(homogeneous(&perm(half_p), "p"));
-        assert!(!homogeneous(&perm(e(K::Write, Type::Rational)), "p"));
+        assert!(homogeneous(&perm(p()), "p", &|_| false));
+        assert!(homogeneous(&perm(half_p), "p", &|_| false));
+        assert!(!homogeneous(
+            &perm(e(K::Write, Type::Rational)),
+            "p",
+            &|_| false
+        ));
         let p_eq = e(
             K::Binary(BinOp::Eq, Box::new(p()), Box::new(p())),
             Type::Bool,
         );
-        assert!(!homogeneous(&p_eq, "p"));
+        assert!(!homogeneous(&p_eq, "p", &|_| false));
         let one = at_one(perm(p()), "p");
         assert!(!mentions(&one, "p"));
     }

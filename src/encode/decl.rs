@@ -325,16 +325,20 @@ impl Encoder<'_> {
         self.fixed_early = class_fields
             .iter()
             .copied()
-            // Not a field whose type binds ghost predicates: those facts are
-            // checked at the constructor's end, before the value is fixed.
+            // A field whose type binds ghost predicates to this object only
+            // (no link through another field, which may be set later): its
+            // binding is checked at the assignment, before the value is fixed
+            // (the final value's function states the binding).
             .filter(|&f| {
                 let field = self.p.field(f);
-                field.is_final && field.owner_links.is_empty() && assigned_once_at_top(b, f)
+                field.is_final
+                    && field.owner_links.iter().all(|l| l.via.is_none())
+                    && assigned_once_at_top(b, f)
             })
             .collect();
         let mut body = Vec::new();
         self.block(b, &mut body)?;
-        self.fixed_early.clear();
+        let early = std::mem::take(&mut self.fixed_early);
         let mut out: Vec<Stmt> = self
             .temps
             .drain(..)
@@ -347,20 +351,13 @@ impl Encoder<'_> {
         }
         // A final field whose declared type binds ghost predicates to this
         // object: checked once all final fields are set (they never change).
-        for &f in &class_fields {
+        for &f in class_fields.iter().filter(|f| !early.contains(f)) {
             let this = || Expr::local(crate::name!("this"));
             let value = Expr::plain(ExprKind::FieldAccess(Box::new(this()), self.names.field(f)));
             let own = |v| Expr::plain(ExprKind::FieldAccess(Box::new(this()), self.names.field(v)));
             let facts = owner_link_facts(self.p, self.names, f, this(), value, own);
             let span = assignment_of(b, f).unwrap_or(m.span);
-            for fact in facts {
-                let o = self.origin(
-                    span,
-                    Blame::As(diag::FailureCode::AssertFailed(diag::Reason::False)),
-                    "the binding of the field's type",
-                );
-                out.push(Stmt::new(StmtKind::Assert(fact.with_origin(o)), o));
-            }
+            out.extend(self.binding_checks(facts, span));
         }
         // The constructor fixes each final field's value for the object's lifetime.
         for f in class_fields {
@@ -381,6 +378,26 @@ impl Encoder<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// Asserts that a final field's value binds its type's ghost predicates to
+    /// the object (`facts`, [`owner_link_facts`]), blamed at the assignment.
+    pub(super) fn binding_checks(
+        &mut self,
+        facts: Vec<Expr>,
+        span: crate::syntax::span::Span,
+    ) -> Vec<Stmt> {
+        facts
+            .into_iter()
+            .map(|fact| {
+                let o = self.origin(
+                    span,
+                    Blame::As(diag::FailureCode::AssertFailed(diag::Reason::False)),
+                    "the binding of the field's type",
+                );
+                Stmt::new(StmtKind::Assert(fact.with_origin(o)), o)
+            })
+            .collect()
     }
 
     /// Inline functions are not declared: their calls are replaced by their bodies.

@@ -67,8 +67,21 @@ impl Encoder<'_> {
                 ));
                 if fixed {
                     // The only write of this final field: its final value from
-                    // here on, which calls made later in the constructor may need.
+                    // here on, which calls made later in the constructor may need
+                    // (after checking the binding its final value will state).
                     let this = || Expr::local(crate::name!("this"));
+                    let own = |v| {
+                        Expr::plain(ExprKind::FieldAccess(Box::new(this()), self.names.field(v)))
+                    };
+                    let facts = super::decl::owner_link_facts(
+                        self.p,
+                        self.names,
+                        *field,
+                        this(),
+                        own(*field),
+                        own,
+                    );
+                    out.extend(self.binding_checks(facts, span));
                     let read = ExprKind::FieldAccess(Box::new(this()), self.names.field(*field));
                     let val = ExprKind::FuncApp(self.names.final_value(*field), vec![this()]);
                     out.push(Stmt::plain(StmtKind::Assume(Expr::binary(
@@ -179,7 +192,7 @@ impl Encoder<'_> {
                     return self.held_body(acc, FailureCode::FoldFailed(Reason::Perm), span, out);
                 }
                 let o = self.origin(span, Blame::Direct, "fold");
-                out.push(Stmt::new(StmtKind::Fold(acc), o));
+                out.push(at_some_amount(Stmt::new(StmtKind::Fold(acc), o)));
             }
             S::Unfold(e) => {
                 let acc = self.plain_predicate_access(e)?;
@@ -187,7 +200,7 @@ impl Encoder<'_> {
                     return self.held_body(acc, FailureCode::UnfoldFailed(Reason::Perm), span, out);
                 }
                 let o = self.origin(span, Blame::Direct, "unfold");
-                out.push(Stmt::new(StmtKind::Unfold(acc), o));
+                out.push(at_some_amount(Stmt::new(StmtKind::Unfold(acc), o)));
             }
             S::Label(l) => out.push(Stmt::plain(StmtKind::Label(*l))),
             S::Goto(l) => out.push(Stmt::plain(StmtKind::Goto(*l))),
@@ -605,4 +618,30 @@ fn default_value(t: &T) -> Option<Expr> {
         T::Frac | T::ZFrac | T::Rational => Some(Expr::plain(ExprKind::NoPerm)),
         _ => None,
     }
+}
+
+/// A fold or unfold at an amount that may be zero (a group predicate at a
+/// protocol's share, `inv(share(T, d))`): at zero it moves nothing (the
+/// thesis's `inv(0)` is `true`), which Silicon's fold would refuse, so it runs
+/// only at a non-zero amount; a negative one still fails.
+fn at_some_amount(s: Stmt) -> Stmt {
+    let (StmtKind::Fold(acc) | StmtKind::Unfold(acc)) = &s.kind else {
+        return s;
+    };
+    let ExprKind::PredicateAcc(_, _, amount) = &acc.kind else {
+        return s;
+    };
+    if matches!(amount.kind, ExprKind::FullPerm) {
+        return s;
+    }
+    let nonzero = Expr::binary(
+        vir::BinOp::Ne,
+        (**amount).clone(),
+        Expr::plain(ExprKind::NoPerm),
+    );
+    Stmt::plain(StmtKind::If {
+        cond: Box::new(nonzero),
+        then: vec![s],
+        els: Vec::new(),
+    })
 }

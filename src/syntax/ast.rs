@@ -676,6 +676,9 @@ pub enum ExprKind {
     Read,
     NoPerm,
     Name(Ident),
+    /// `?w` in a postcondition (the thesis's `ensures held(?w, p)`): some
+    /// value `w` the rest of the postcondition names (`passes::java::binders`).
+    Bind(Ident),
     /// `e.name`: a field, or `length`/`head`/`tail`/`get`/… on built-in types.
     Select(Box<Expr>, Ident),
     /// `e[i]` on arrays and sequences.

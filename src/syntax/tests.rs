@@ -208,6 +208,7 @@ fn sx(e: &Expr) -> String {
         Length(e) => format!("(len {})", sx(e)),
         OptSome(e) => format!("(Some {})", sx(e)),
         OptNone => "None".into(),
+        Bind(n) => format!("?{}", n.name),
         Idle(e) => format!("(idle {})", sx(e)),
         Running(e) => format!("(running {})", sx(e)),
         Trigger(e) => format!("(trigger {})", sx(e)),

@@ -9,6 +9,8 @@ use super::ast::*;
 pub trait Rewrite {
     fn ty(&mut self, _t: &mut Type) {}
     fn expr(&mut self, _e: &mut Expr) {}
+    /// A block, after its statements.
+    fn block(&mut self, _b: &mut Block) {}
 }
 
 pub fn member(r: &mut dyn Rewrite, m: &mut Member) {
@@ -84,6 +86,7 @@ pub fn block(r: &mut dyn Rewrite, b: &mut Block) {
     for s in &mut b.stmts {
         stmt(r, s);
     }
+    r.block(b);
 }
 
 pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
@@ -282,6 +285,7 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::Read
         | K::NoPerm
         | K::Name(_)
+        | K::Bind(_)
         | K::OptNone => vec![],
         K::NewArray(_, xs) => xs.iter_mut().collect(),
         K::Select(x, _)

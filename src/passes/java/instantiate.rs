@@ -143,6 +143,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                         constants: HashMap::new(),
                         roles: Vec::new(),
                         functions: HashMap::new(),
+                        finals: HashSet::new(),
                     };
                     walk::member(&mut ctx, m);
                 }
@@ -159,8 +160,13 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
     for u in units.iter_mut() {
         for d in &mut u.decls {
             if let Decl::Class(c) = d {
-                if let Some(Some(values)) = st.protocol_values.get(&c.name.name) {
-                    protocol_values_body(c, values);
+                match st.protocol_values.get(&c.name.name) {
+                    Some(Some(values)) => protocol_values_body(c, values),
+                    Some(None) => {
+                        let bounds = st.protocol_bounds.get(&c.name.name).cloned().flatten();
+                        protocol_bounds_body(c, bounds);
+                    }
+                    None => {}
                 }
             }
         }
@@ -200,6 +206,10 @@ struct State {
     /// The values each protocol instance can take, over all its `new`s; None
     /// if one of them could not be decided.
     protocol_values: HashMap<Name, Option<Vec<i128>>>,
+    /// For a protocol whose values are not a finite set: the invariant of
+    /// its values read off `trans` ([`protocol::step_bounds`], over the
+    /// value `v`, in the owner's terms), and the formal `trans` is bound as.
+    protocol_bounds: HashMap<Name, Option<(Expr, Name)>>,
 }
 
 /// A ghost parameter as the class being rewritten sees it.
@@ -227,6 +237,8 @@ struct Ctx<'s> {
     /// The class's instance pure functions, which a function family
     /// parameter may be bound to (an AtomicInteger protocol's `share`, `trans`).
     functions: HashMap<Name, Function>,
+    /// The class's final instance fields (a protocol's bounds may name them).
+    finals: HashSet<Name>,
 }
 
 impl<'s> Ctx<'s> {
@@ -245,6 +257,14 @@ impl<'s> Ctx<'s> {
                 _ => None,
             })
             .collect();
+        let finals = c
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                Member::Field(f) if f.mods.is_final && !f.mods.is_static => Some(f.name.name),
+                _ => None,
+            })
+            .collect();
         let constants = c
             .members
             .iter()
@@ -259,6 +279,7 @@ impl<'s> Ctx<'s> {
                 }
                 _ => None,
             })
+            .chain(role_sets(c))
             .collect();
         Ctx {
             st,
@@ -267,6 +288,7 @@ impl<'s> Ctx<'s> {
             params,
             constants,
             roles: protocol_roles(c),
+            finals,
             functions: c
                 .members
                 .iter()
@@ -425,6 +447,7 @@ impl<'s> Ctx<'s> {
         };
         let formals = self.st.templates[&key].class.ghost_params.clone();
         let (mut roles, mut share, mut trans) = (None, None, None);
+        let mut trans_formal = None;
         for (f, b) in formals.iter().zip(&bounds) {
             match (&f.ty.kind, b) {
                 (TypeKind::Set(e), Bound::Roles(rs)) if is_role(e) => roles = Some(rs.clone()),
@@ -433,7 +456,10 @@ impl<'s> Ctx<'s> {
                 {
                     match params.len() {
                         2 => share = self.functions.get(pred).cloned(),
-                        3 => trans = self.functions.get(pred).cloned(),
+                        3 => {
+                            trans = self.functions.get(pred).cloned();
+                            trans_formal = Some(f.name.name);
+                        }
                         _ => {}
                     }
                 }
@@ -469,6 +495,14 @@ impl<'s> Ctx<'s> {
                 None
             }
         };
+        if values.is_none() {
+            let v = Ident {
+                name: Name::from(BOUND_VALUE),
+                span: site,
+            };
+            let bounds = protocol::step_bounds(&trans, &self.finals, &v).zip(trans_formal);
+            self.st.protocol_bounds.insert(instance, bounds);
+        }
         let entry = self
             .st
             .protocol_values
@@ -661,6 +695,80 @@ impl<'s> Ctx<'s> {
 /// The body of an instance's abstract `values(int v)`: v is one of the values
 /// the protocol's check found reachable (every write goes through `trans`, so
 /// the atomic integer never holds another).
+/// The value in a protocol's step bounds (no program name has a `$`).
+const BOUND_VALUE: &str = "$v";
+
+/// The body of `values(v)` for a protocol with no finite set of values: its
+/// step bounds ([`protocol::step_bounds`]), the owner's final fields read
+/// through the instance's owner of `trans`; `true` without any.
+fn protocol_bounds_body(c: &mut Class, bounds: Option<(Expr, Name)>) {
+    // The bounds with the value `v` and the owner of `trans` as `owner`.
+    let with = |v: &Expr, owner: &dyn Fn(Span) -> Expr| -> Option<Expr> {
+        let (e, _) = bounds.as_ref()?;
+        let mut e = e.clone();
+        walk::each_expr_mut(&mut e, &mut |x| {
+            if let ExprKind::Name(n) = &x.kind {
+                x.kind = if n.name == BOUND_VALUE {
+                    v.kind.clone()
+                } else {
+                    ExprKind::Select(Box::new(owner(x.span)), n.clone())
+                };
+            }
+        });
+        Some(e)
+    };
+    let owner = bounds.as_ref().map(|(_, formal)| owner_field(formal));
+    let of_this = |span| self_select(owner.as_deref().unwrap_or_default(), span);
+    let of_param = |span| Expr {
+        kind: ExprKind::Name(Ident {
+            name: owner.unwrap_or_default(),
+            span,
+        }),
+        span,
+    };
+    for m in &mut c.members {
+        match m {
+            Member::Function(f) if f.name.name == "values" && f.body.is_none() => {
+                let [v] = f.params.as_slice() else { continue };
+                let var = Expr {
+                    kind: ExprKind::Name(v.name.clone()),
+                    span: f.span,
+                };
+                let body = with(&var, &of_this).unwrap_or(Expr {
+                    kind: ExprKind::Bool(true),
+                    span: f.span,
+                });
+                f.body = Some(body);
+            }
+            // Before the constructor runs, the owner is its argument.
+            Member::Method(m) if m.kind == MethodKind::Constructor => {
+                for cl in &mut m.contract.clauses {
+                    if cl.kind != ClauseKind::Requires {
+                        continue;
+                    }
+                    walk::each_expr_mut(&mut cl.expr, &mut |x| {
+                        let ExprKind::Call(call) = &x.kind else {
+                            return;
+                        };
+                        let own = matches!(
+                            call.recv.as_deref().map(|r| &r.kind),
+                            None | Some(ExprKind::This)
+                        );
+                        if own && call.name.name == "values" && call.args.len() == 1 {
+                            let b = with(&call.args[0], &of_param).unwrap_or(Expr {
+                                kind: ExprKind::Bool(true),
+                                span: x.span,
+                            });
+                            *x = b;
+                        }
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 fn protocol_values_body(c: &mut Class, values: &[i128]) {
     for m in &mut c.members {
         let Member::Function(f) = m else { continue };
@@ -682,6 +790,7 @@ fn protocol_values_body(c: &mut Class, values: &[i128]) {
             })
             .reduce(|a, b| e(ExprKind::Binary(BinOp::Or, Box::new(a), Box::new(b))))
             .unwrap_or_else(|| e(ExprKind::Bool(false)));
+        f.mods.is_inline = true;
         f.body = Some(body);
     }
 }
@@ -717,10 +826,59 @@ fn protocol_roles(c: &mut Class) -> Vec<Name> {
 }
 
 fn literal_fits(kind: &TypeKind, b: &Bound) -> bool {
-    matches!(
-        (kind, b),
-        (TypeKind::Bool, Bound::Bool(_)) | (TypeKind::Int, Bound::Int(_))
-    )
+    match (kind, b) {
+        (TypeKind::Bool, Bound::Bool(_)) | (TypeKind::Int, Bound::Int(_)) => true,
+        (TypeKind::Set(e), Bound::Roles(_)) => is_role(e),
+        _ => false,
+    }
+}
+
+/// The class's `set<role>` fields given a literal of role names where they
+/// are declared (the thesis's `ghost Set<role> roles = {T};`, which the
+/// constructors assign): each can be passed as a protocol's roles.
+fn role_sets(c: &Class) -> Vec<(Name, Bound)> {
+    let fields: Vec<Name> = c
+        .members
+        .iter()
+        .filter_map(|m| match m {
+            Member::Field(f) if matches!(&f.ty.kind, TypeKind::Set(e) if is_role(e)) => {
+                Some(f.name.name)
+            }
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for m in &c.members {
+        let Member::Method(m) = m else { continue };
+        if m.kind != MethodKind::Constructor {
+            continue;
+        }
+        for s in m.body.iter().flat_map(|b| &b.stmts) {
+            let StmtKind::Assign { target, value } = &s.kind else {
+                continue;
+            };
+            let ExprKind::Select(o, f) = &target.kind else {
+                continue;
+            };
+            let ExprKind::SetLit(_, xs) = &value.kind else {
+                continue;
+            };
+            let names: Option<Vec<Name>> = xs
+                .iter()
+                .map(|x| match &x.kind {
+                    ExprKind::Name(n) => Some(n.name),
+                    _ => None,
+                })
+                .collect();
+            if let (ExprKind::This, true, Some(names)) = (&o.kind, fields.contains(&f.name), names)
+            {
+                if !out.iter().any(|(n, _)| *n == f.name) {
+                    out.push((f.name, Bound::Roles(names)));
+                }
+            }
+        }
+    }
+    out
 }
 
 fn self_select(field: &str, span: Span) -> Expr {
@@ -964,9 +1122,9 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
         kind: TypeKind::Named(id(class)),
         span,
     };
-    let (params, ret) = match &f.ty.kind {
-        TypeKind::Family { params, .. } => (params, None),
-        TypeKind::FunctionFamily { params, ret } => (params, Some(ret)),
+    let (params, ret, group) = match &f.ty.kind {
+        TypeKind::Family { params, group } => (params, None, *group),
+        TypeKind::FunctionFamily { params, ret } => (params, Some(ret), false),
         _ => return,
     };
     let alias_params: Vec<Param> = params
@@ -1006,9 +1164,12 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
             span,
         }));
         c.members.push(match ret {
+            // A group family's alias scales with its fraction as the
+            // predicate it stands for does (`group inv(frac p) = rinv(p)`).
             None => Member::Predicate(Predicate {
                 mods: Modifiers {
                     is_inline: true,
+                    is_group: group,
                     ..Modifiers::default()
                 },
                 contract: Contract::default(),

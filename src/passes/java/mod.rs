@@ -12,13 +12,16 @@
 //! 0. [`kernel`] removes GPU kernels (ch. 8): a kernel becomes par blocks of work
 //!    groups and threads inside invariant blocks, its atomic operations atomic
 //!    blocks, its barriers the par layer's.
-//! 1. [`instantiate`] removes ghost parameters: a class per distinct argument list; a
+//! 1. [`binders`] removes `?w` from postconditions: a ghost result the body
+//!    sets where it folds the predicate `w` is passed to.
+//! 2. [`instantiate`] removes ghost parameters: a class per distinct argument list; a
 //!    lemma of the specification library gets its proof per instance (`lemma`); an
 //!    AtomicInteger protocol is checked at each `new` (`protocol`, `shareSanity`).
-//! 2. [`runnable`] removes `new Thread(r)`: a thread class per runnable class, whose
+//! 3. [`runnable`] removes `new Thread(r)`: a thread class per runnable class, whose
 //!    `run` has the runnable's contract.
-//! 3. [`inherit`] removes `extends`: the superclass's members copied into the subclass.
+//! 4. [`inherit`] removes `extends`: the superclass's members copied into the subclass.
 
+mod binders;
 pub mod inherit;
 pub mod instantiate;
 pub mod kernel;
@@ -43,6 +46,11 @@ pub const JAVA: &[TreePass] = &[
         name: "kernel",
         description: "GPU kernels: work groups and their threads as par blocks in invariant blocks",
         run: kernel::lower,
+    },
+    TreePass {
+        name: "binders",
+        description: "?w in a postcondition: a ghost result set where the body folds its predicate",
+        run: binders::lower,
     },
     TreePass {
         name: "instantiate",

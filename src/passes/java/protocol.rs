@@ -692,6 +692,163 @@ impl StateNames {
     }
 }
 
+/// For a protocol whose states are not the literals of a finite set (the
+/// thesis's Semaphore: `c > 0 && n == c - 1 || c < num && n == c + 1`), an
+/// invariant of the values the integer takes, read off `trans`, inductive
+/// by construction: each step `n == c - 1` guarded by `c > L` (or `c >= L`)
+/// lands at or above L (L − 1), each `n == c + 1` guarded by `c < U`
+/// (`c <= U`) at or below U (U + 1), and a step that keeps the value keeps
+/// both. So `(v ≥ L1 ∨ v ≥ L2 …) ∧ (v ≤ U1 ∨ …)` holds after every step from
+/// a state where it held (a step up keeps the lower bound, a step down the
+/// upper one); a direction with no steps adds no bound. The bounds may name
+/// `params`' literals and `fixed` (final fields: they never change), nothing
+/// else; any other step shape gives no invariant (None). The constructor of
+/// AtomicInteger requires it of the initial value.
+pub(super) fn step_bounds(trans: &Function, fixed: &HashSet<Name>, v: &Ident) -> Option<Expr> {
+    let [_, c, n] = trans.params.as_slice() else {
+        return None;
+    };
+    let (c, n) = (c.name.name, n.name.name);
+    let body = trans.body.as_ref()?;
+    let mut lows: Vec<Expr> = Vec::new();
+    let mut highs: Vec<Expr> = Vec::new();
+    let (mut downs, mut ups) = (0usize, 0usize);
+    for clause in split(body, BinOp::Or) {
+        let atoms = split(clause, BinOp::And);
+        let mut step = None;
+        for a in &atoms {
+            if let Some(d) = update(a, c, n) {
+                step = Some(d);
+            }
+        }
+        let bound = |want_low: bool| atoms.iter().find_map(|a| guard(a, c, n, fixed, want_low));
+        match step? {
+            0 => {}
+            -1 => {
+                downs += 1;
+                lows.push(bound(true)?);
+            }
+            1 => {
+                ups += 1;
+                highs.push(bound(false)?);
+            }
+            _ => return None,
+        }
+    }
+    let span = v.span;
+    let e = |kind| Expr { kind, span };
+    let var = || e(ExprKind::Name(v.clone()));
+    let any = |op: BinOp, bs: Vec<Expr>| {
+        bs.into_iter()
+            .map(|b| e(ExprKind::Binary(op, Box::new(var()), Box::new(b))))
+            .reduce(|a, b| e(ExprKind::Binary(BinOp::Or, Box::new(a), Box::new(b))))
+    };
+    let parts: Vec<Expr> = [
+        (downs > 0).then(|| any(BinOp::Ge, lows)).flatten(),
+        (ups > 0).then(|| any(BinOp::Le, highs)).flatten(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    parts
+        .into_iter()
+        .reduce(|a, b| e(ExprKind::Binary(BinOp::And, Box::new(a), Box::new(b))))
+}
+
+fn split(e: &Expr, op: BinOp) -> Vec<&Expr> {
+    match &e.kind {
+        ExprKind::Binary(o, a, b) if *o == op => {
+            let mut v = split(a, op);
+            v.extend(split(b, op));
+            v
+        }
+        _ => vec![e],
+    }
+}
+
+fn is_name(e: &Expr, x: Name) -> bool {
+    matches!(&e.kind, ExprKind::Name(i) if i.name == x)
+}
+
+/// `n == c + d` (either side) as d ∈ {−1, 0, 1}.
+fn update(a: &Expr, c: Name, n: Name) -> Option<i128> {
+    let ExprKind::Binary(BinOp::Eq, l, r) = &a.kind else {
+        return None;
+    };
+    let rhs = if is_name(l, n) {
+        r
+    } else if is_name(r, n) {
+        l
+    } else {
+        return None;
+    };
+    if is_name(rhs, c) {
+        return Some(0);
+    }
+    let ExprKind::Binary(op @ (BinOp::Add | BinOp::Sub), x, k) = &rhs.kind else {
+        return None;
+    };
+    let ExprKind::Int(k) = &k.kind else {
+        return None;
+    };
+    let k = k.get();
+    match (is_name(x, c), op, k) {
+        (true, BinOp::Add, 1) | (true, BinOp::Sub, -1) => Some(1),
+        (true, BinOp::Sub, 1) | (true, BinOp::Add, -1) => Some(-1),
+        _ => None,
+    }
+}
+
+/// From a guard on `c`, the bound on the next state: for a step down,
+/// `c > L` gives L and `c >= L` gives L − 1; for a step up, `c < U` gives U
+/// and `c <= U` gives U + 1. The bound may name only literals and `fixed`.
+fn guard(a: &Expr, c: Name, n: Name, fixed: &HashSet<Name>, low: bool) -> Option<Expr> {
+    let ExprKind::Binary(op, l, r) = &a.kind else {
+        return None;
+    };
+    // Written as `c op B`, or mirrored `B op' c`.
+    let (op, b) = if is_name(l, c) {
+        (*op, r)
+    } else if is_name(r, c) {
+        let mirrored = match op {
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Le => BinOp::Ge,
+            BinOp::Gt => BinOp::Lt,
+            BinOp::Ge => BinOp::Le,
+            _ => return None,
+        };
+        (mirrored, l)
+    } else {
+        return None;
+    };
+    let mut names = Vec::new();
+    names_in(b, &mut names);
+    if names
+        .iter()
+        .any(|x| *x == c || *x == n || !fixed.contains(x))
+    {
+        return None;
+    }
+    let span = b.span;
+    let shift = |d: i128| Expr {
+        kind: ExprKind::Binary(
+            BinOp::Add,
+            b.clone(),
+            Box::new(Expr {
+                kind: ExprKind::Int(IntValue::from(d)),
+                span,
+            }),
+        ),
+        span,
+    };
+    match (low, op) {
+        (true, BinOp::Gt) | (false, BinOp::Lt) => Some((**b).clone()),
+        (true, BinOp::Ge) => Some(shift(-1)),
+        (false, BinOp::Le) => Some(shift(1)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -735,6 +892,55 @@ mod tests {
             constants: &constants,
         };
         check(&p, &init, Span::default())
+    }
+
+    /// The step bounds of `trans` in class `text`, printed.
+    fn bounds(text: &str) -> Option<String> {
+        let unit = parse_java(FileId(0), text).expect("parses");
+        let Some(Decl::Class(c)) = unit.decls.first() else {
+            panic!("a class");
+        };
+        let trans = c.members.iter().find_map(|m| match m {
+            Member::Function(f) if f.name.name == "trans" => Some(f),
+            _ => None,
+        });
+        let fixed: HashSet<Name> = [Name::from("num")].into_iter().collect();
+        let v = Ident {
+            name: Name::from("v"),
+            span: Span::default(),
+        };
+        step_bounds(trans.expect("trans"), &fixed, &v).map(|e| show(&e))
+    }
+
+    fn show(e: &Expr) -> String {
+        match &e.kind {
+            ExprKind::Name(n) => n.name.to_string(),
+            ExprKind::Int(i) => i.get().to_string(),
+            ExprKind::Binary(op, a, b) => format!("{} {} {}", show(a), op.symbol(), show(b)),
+            k => format!("{k:?}"),
+        }
+    }
+
+    #[test]
+    fn bounds_come_from_the_guards_of_unit_steps() {
+        let semaphore = "class S { /*@ boolean trans(role r, int c, int n) {
+            return (r == T && c > 0 && n == c - 1) || (r == T && c < num && n == c + 1); } @*/ }";
+        assert_eq!(bounds(semaphore).as_deref(), Some("v >= 0 && v <= num"));
+        // `c >= 1` before a step down keeps 1 - 1; a step that keeps the value adds nothing.
+        let latch = "class L { /*@ boolean trans(role r, int c, int n) {
+            return (c >= 1 && n == c - 1) || n == c; } @*/ }";
+        assert_eq!(bounds(latch).as_deref(), Some("v >= 1 + -1"));
+        // A step up with no guard: no upper bound, hence none at all.
+        let open = "class O { /*@ boolean trans(role r, int c, int n) {
+            return (c > 0 && n == c - 1) || n == c + 1; } @*/ }";
+        assert_eq!(bounds(open), None);
+        // A bound through a field that may change is no bound.
+        let mutable = "class M { /*@ boolean trans(role r, int c, int n) {
+            return c > lo && n == c - 1; } @*/ }";
+        assert_eq!(bounds(mutable), None);
+        // A jump to a state is not a unit step.
+        let jump = "class J { /*@ boolean trans(role r, int c, int n) { return n == 4; } @*/ }";
+        assert_eq!(bounds(jump), None);
     }
 
     const PRODUCER_CONSUMER: &str = "class PC { final int E = 0, F = 1; /*@

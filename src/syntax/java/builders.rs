@@ -1212,6 +1212,34 @@ pub fn pre_incr(file: FileId, l: usize, r: usize, target: Box<Expr>, op: BinOp) 
     b::compound(file, l, r, target, op, one)
 }
 
+/// `held(a, b, …)`: a call of the program's own predicate `held` (one
+/// argument is the lock-held test, resolved by the checker).
+pub fn held_call(
+    file: FileId,
+    l: usize,
+    hr: usize,
+    r: usize,
+    e: Box<Expr>,
+    es: Vec<Box<Expr>>,
+) -> Box<Expr> {
+    let mut args = vec![*e];
+    args.extend(es.into_iter().map(|x| *x));
+    b::expr(
+        file,
+        l,
+        r,
+        ExprKind::Call(Box::new(Call {
+            recv: None,
+            name: b::ident(file, l, "held", hr),
+            args,
+            given: Vec::new(),
+            yields: Vec::new(),
+            with: Vec::new(),
+            then: Vec::new(),
+        })),
+    )
+}
+
 /// A predicate named without arguments (`preFork`, `o.state`) is applied to none.
 pub fn pred_app(e: Box<Expr>) -> Box<Expr> {
     let span = e.span;

@@ -39,7 +39,10 @@ public class AtomicInteger {
   /*@
     group resource handle(role r, int d, frac p);
     // The values the protocol lets the integer take from its initial value:
-    // weft writes the body per instance from its sanity check.
+    // weft writes the body per instance, from its sanity check (the values
+    // it found) or, where they are no finite set, from the bounds the steps
+    // of `trans` keep (`passes::java::protocol::step_bounds`); the
+    // constructor requires it of the initial value.
     pure boolean values(int v);
 
     // The thesis's cut-off subtraction (ch. 6): a − b, or 0 below it.
@@ -47,7 +50,7 @@ public class AtomicInteger {
   @*/
 
   /*@
-    requires inv(share(S, v));
+    requires values(v) ** inv(share(S, v));
     ensures (\forall* role r; r \in rs; handle(r, v, 1));
   @*/
   public AtomicInteger(int v);

@@ -1,0 +1,28 @@
+// A group predicate defined as a class's group ghost parameter at its
+// fraction (the thesis's Semaphore: `group inv(frac p) = rinv(p);`): it
+// splits and merges as the predicate it is bound to does.
+/*@ given group (frac -> resource) rinv; @*/
+class Holder {
+  /*@ group inv(frac p) = rinv(p); @*/
+
+  /*@ requires rinv(1);
+      ensures inv(1/2) ** inv(1/2); @*/
+  Holder() {
+    //@ fold inv(1);
+  }
+}
+
+class Data {
+  int x;
+
+  /*@ group resource r(frac p) = Perm(x, p); @*/
+
+  /*@ requires Perm(x, 1); @*/
+  void m() {
+    //@ fold r(1);
+    Holder/*@<r>@*/ h = new Holder/*@<r>@*/();
+    //@ unfold h.inv(1/2);
+    //@ unfold r(1/2);
+    int y = x;
+  }
+}
