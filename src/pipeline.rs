@@ -95,8 +95,12 @@ pub fn run<S: Sink>(
     let sums_arrays = crate::syntax::walk::any_expr(&mut units, |e| {
         matches!(e.kind, crate::syntax::ast::ExprKind::ArraySum(_))
     });
+    let names_current_thread = crate::syntax::walk::any_expr(&mut units, |e| {
+        matches!(e.kind, crate::syntax::ast::ExprKind::CurrentThread)
+    });
     let mut declared = stage("declare", || check::declare(units));
     declared.program_mut().sums_arrays = sums_arrays;
+    declared.program_mut().names_current_thread = names_current_thread;
     let lowerings = declared
         .is_well_formed()
         .then(|| passes::declare(declared.program_mut()));

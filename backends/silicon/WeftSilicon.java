@@ -108,8 +108,9 @@ public final class WeftSilicon {
         List<String> args = new ArrayList<>();
         args.add("--z3Exe");
         args.add(z3);
+        // The first failure per member, as VerCors (silicon.rs: ERRORS_PER_MEMBER).
         args.add("--numberOfErrorsToReport");
-        args.add("0");
+        args.add("1");
         if (!seed.equals("-")) {
             args.add("--proverArgs");
             args.add("smt.random_seed=" + seed + " sat.random_seed=" + seed);

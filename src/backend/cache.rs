@@ -23,7 +23,12 @@ const FOLDER: &str = "verdicts";
 fn backend_identity(backend: &str) -> String {
     let version = |name: &str| pin(name).map(|p| p.version).unwrap_or_default();
     match backend {
-        "silicon" => format!("silicon {} z3 {}", version("silicon"), version("z3")),
+        "silicon" => format!(
+            "silicon {} z3 {} errors/member {}",
+            version("silicon"),
+            version("z3"),
+            super::silicon::ERRORS_PER_MEMBER
+        ),
         other => format!(
             "{other} {}",
             super::provision::boogie_pin()

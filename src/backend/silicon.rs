@@ -1,6 +1,6 @@
 //! Running Silicon on a Silver file and parsing its output.
 //!
-//! Silicon (1.1-SNAPSHOT from nagini 1.2.0, run with `--numberOfErrorsToReport 0`)
+//! Silicon (1.1-SNAPSHOT from nagini 1.2.0, run with `--numberOfErrorsToReport 1`)
 //! prints `Silicon finished verification successfully in 2.9s.` or
 //! `Silicon found N errors in 3.1s:` followed by one entry per error,
 //! `  [k] KIND. REASON (file.vpr@L.C--L.C)`, where the position is that of the
@@ -59,6 +59,13 @@ use crate::syntax::span::LineCol;
 use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Instant;
+
+/// How many failures Silicon reports per method, function or predicate before
+/// it moves on: the first, as VerCors runs it (a failure after another on its
+/// path is often only its consequence; VerCors's examples expect the first).
+/// `backends/silicon/WeftSilicon.java` passes the same; the verdict cache's key
+/// names it.
+pub const ERRORS_PER_MEMBER: &str = "1";
 
 pub mod warm;
 
@@ -181,7 +188,7 @@ pub fn run_with(
         .arg(&paths.jar)
         .arg("--z3Exe")
         .arg(&paths.z3)
-        .args(["--numberOfErrorsToReport", "0"]);
+        .args(["--numberOfErrorsToReport", ERRORS_PER_MEMBER]);
     if let Some(seed) = opts.seed {
         cmd.arg("--proverArgs")
             .arg(format!("smt.random_seed={seed} sat.random_seed={seed}"));

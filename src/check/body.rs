@@ -51,6 +51,9 @@ pub(super) struct Body<'e> {
     /// Ghost statements of the calls in the statement being checked (Java's
     /// `with { … }` / `then { … }`): run just before and just after it.
     pub ghost_before: Vec<crate::core::Stmt>,
+    /// Whether `\current_thread` may be used here (in methods and
+    /// `thread_local` predicates), or why not.
+    pub current_thread: Result<(), &'static str>,
     pub ghost_after: Vec<crate::core::Stmt>,
 }
 
@@ -87,6 +90,7 @@ impl<'e> Body<'e> {
             atomics: Vec::new(),
             pars: Vec::new(),
             ghost_before: Vec::new(),
+            current_thread: Ok(()),
             ghost_after: Vec::new(),
         }
     }

@@ -43,7 +43,7 @@ impl Body<'_> {
         let env = self.env;
         let params = |m: &Member| match *m {
             Member::Function(id) => &env.program.function(id).params[..],
-            Member::Method(id) => &env.program.method(id).params[..],
+            Member::Method(id) => crate::core::explicit(&env.program.method(id).params),
             _ => &[][..],
         };
         let n = call.args.len();
@@ -165,6 +165,7 @@ impl Body<'_> {
         name: &str,
         span: Span,
     ) -> Option<Vec<Expr>> {
+        let params = crate::core::explicit(params);
         if params.len() != args.len() {
             let msg = format!(
                 "{name} expects {} argument{}, got {}",
@@ -279,6 +280,7 @@ impl Body<'_> {
         span: Span,
         perm: Option<Expr>,
     ) -> Option<(Vec<Expr>, Option<Expr>)> {
+        let params = crate::core::explicit(params);
         let Some((arg, rest)) = call
             .args
             .split_last()
@@ -374,7 +376,7 @@ impl Body<'_> {
             .ctors
             .iter()
             .copied()
-            .filter(|m| env.program.method(*m).params.len() == args.len())
+            .filter(|m| crate::core::explicit(&env.program.method(*m).params).len() == args.len())
             .collect();
         let id = match ctors.as_slice() {
             [] => {

@@ -269,6 +269,7 @@ fn method(
 }
 
 fn function(b: &mut Body<'_>, id: FunctionId, (c, body): Parts<'_, ast::Expr>) -> Option<Done> {
+    b.current_thread = Err("is not allowed in a pure function (its value depends on the thread)");
     let decl = b.env.program.function(id);
     b.this = if decl.is_static { None } else { b.class };
     b.ret = decl.ret.clone();
@@ -294,6 +295,10 @@ fn constant(b: &mut Body<'_>, id: FunctionId, f: &ast::Field) -> Option<Done> {
 
 fn predicate(b: &mut Body<'_>, id: PredicateId, (pc, body): Parts<'_, ast::Expr>) -> Option<Done> {
     let decl = b.env.program.predicate(id);
+    if !decl.is_thread_local {
+        b.current_thread =
+            Err("is allowed only in a thread_local predicate (another could hand it to a thread it does not name)");
+    }
     b.this = if decl.is_static { None } else { b.class };
     no_ghost_params(b, &pc, "a predicate");
     for c in &pc.clauses {

@@ -71,6 +71,10 @@ impl Body<'_> {
             A::Bool(b) => new(K::Bool(*b), Type::Bool),
             A::Null => new(K::Null, Type::Null),
             A::This => self.this_expr(span),
+            A::CurrentThread => match self.current_thread {
+                Ok(()) => new(K::CurrentThread, Type::Int),
+                Err(why) => self.err(ErrorCode::Misplaced, span, format!("\\current_thread {why}")),
+            },
             A::Result => match &self.result {
                 Some(t) => new(K::Result, t.clone()),
                 None => self.err(

@@ -48,10 +48,16 @@ impl Body<'_> {
                     iters.push((v, lo, hi));
                 }
             }
+            // Each thread of the block is a thread of its own.
+            let outer = std::mem::replace(
+                &mut b.current_thread,
+                Err("is not supported yet in a par block (each of its threads is a thread of its own)"),
+            );
             let (requires, ensures) = b.thread_contract(&t.contract, "a par block");
             b.pars.push(t.name.as_ref().map(|n| n.name));
             let body = b.block_apart(&t.body);
             b.pars.pop();
+            b.current_thread = outer;
             (iters.len() == t.iters.len()).then(|| ParThread {
                 name: t.name.as_ref().map(|n| n.name),
                 iters,

@@ -33,6 +33,9 @@ pub struct Program {
     /// Some expression sums an int array (`(\sum a[*])`): the encoder then
     /// records, at each int-array write, how the array's sum changes.
     pub sums_arrays: bool,
+    /// Some expression names `\current_thread`: `passes::current_thread`
+    /// then gives every method and thread-local predicate the thread's id.
+    pub names_current_thread: bool,
 }
 
 impl Program {
@@ -110,6 +113,18 @@ pub struct Var {
     pub name: Name,
     pub ty: Type,
     pub span: Span,
+}
+
+/// The parameter `passes::current_thread` adds last to every method and
+/// thread-local predicate: no call writes it (the pass passes it on).
+pub const THREAD_ID: &str = "weft_tid";
+
+/// The parameters a call writes: all but the current thread's.
+pub fn explicit(params: &[Var]) -> &[Var] {
+    match params.split_last() {
+        Some((last, rest)) if last.name == THREAD_ID => rest,
+        _ => params,
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -423,6 +438,9 @@ pub enum ExprKind {
     Null,
     This,
     Result,
+    /// `\current_thread`: removed by `passes::current_thread` (a parameter
+    /// of every method, or the id of a thread's own object in its `run`).
+    CurrentThread,
     Local(Name),
     /// `recv.f`
     Field(Box<Expr>, FieldId),

@@ -74,6 +74,7 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::Null => "null".into(),
         K::This => "this".into(),
         K::Result => "\\result".into(),
+        K::CurrentThread => "\\current_thread".into(),
         K::Local(n) => n.to_string(),
         K::Field(r, f) => format!("(. {} {})", sx(p, r), p.field(*f).name),
         K::ArrayIndex(a, i) => format!("(idx {} {})", sx(p, a), sx(p, i)),

@@ -39,6 +39,11 @@ impl Encoder<'_> {
                 _ => plain(ExprKind::Local(crate::name!(super::names::RESULT))),
             },
             K::Local(n) => plain(ExprKind::Local(self.local_name(*n))),
+            K::CurrentThread => Err(vec![Diagnostic::error(
+                diag::ErrorCode::Internal,
+                e.span,
+                "\\current_thread reached the encoder (passes::current_thread removes it; a bug in weft)",
+            )]),
             K::Field(recv, f) => self.field_read(e, recv, *f),
             K::ArrayIndex(a, i) => {
                 let loc = self.element_loc(a, i, e)?;

@@ -15,6 +15,7 @@
 
 mod atomics;
 mod context_everywhere;
+mod current_thread;
 pub mod java;
 pub mod locks;
 mod par;
@@ -50,6 +51,9 @@ pub const PASSES: &[Pass] = &[
     // block around them is; before threads and locks, which then lower what
     // the threads' bodies fork and lock.
     par::PASS,
+    // Before threads: a fork inlines run's contract, in which the current
+    // thread is then the forked thread's id.
+    current_thread::PASS,
     // After context_everywhere: a fork needs run's whole contract.
     threads::PASS,
     locks::PASS,

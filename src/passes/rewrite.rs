@@ -12,6 +12,7 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         | K::Null
         | K::This
         | K::Result
+        | K::CurrentThread
         | K::Local(_)
         | K::Write
         | K::Read
@@ -122,6 +123,7 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
         | K::Null
         | K::This
         | K::Result
+        | K::CurrentThread
         | K::Local(_)
         | K::Write
         | K::Read

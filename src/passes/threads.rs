@@ -66,7 +66,7 @@ fn is_run(m: &crate::core::Method) -> bool {
 }
 
 /// The `void run()` instance method of every class that has one.
-fn run_methods(p: &Program) -> HashMap<ClassId, MethodId> {
+pub(super) fn run_methods(p: &Program) -> HashMap<ClassId, MethodId> {
     let mut runs = HashMap::new();
     for (i, m) in p.methods.iter().enumerate() {
         if let Some(c) = m.class.filter(|_| is_run(m)) {

@@ -671,6 +671,9 @@ pub enum ExprKind {
     This,
     /// `\result`
     Result,
+    /// `\current_thread` (the thesis's ch. 7): the id of the thread running
+    /// the code (`passes::current_thread`).
+    CurrentThread,
     /// `write`, `read`, `none`
     Write,
     Read,

@@ -258,6 +258,8 @@ pub enum Token<'input> {
     // Backslash keywords.
     #[token("\\result")]
     BsResult,
+    #[token("\\current_thread")]
+    BsCurrentThread,
     #[token("\\old")]
     BsOld,
     #[token("\\forall")]
@@ -513,6 +515,7 @@ impl Token<'_> {
             Idle => "idle",
             Running => "running",
             BsResult => "\\result",
+            BsCurrentThread => "\\current_thread",
             BsOld => "\\old",
             BsForall => "\\forall",
             BsForallStar => "\\forall*",

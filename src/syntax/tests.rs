@@ -209,6 +209,7 @@ fn sx(e: &Expr) -> String {
         OptSome(e) => format!("(Some {})", sx(e)),
         OptNone => "None".into(),
         Bind(n) => format!("?{}", n.name),
+        CurrentThread => "\\current_thread".into(),
         Idle(e) => format!("(idle {})", sx(e)),
         Running(e) => format!("(running {})", sx(e)),
         Trigger(e) => format!("(trigger {})", sx(e)),

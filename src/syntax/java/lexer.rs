@@ -347,6 +347,8 @@ pub enum Token<'input> {
     NoPerm,
     #[token("\\result")]
     BsResult,
+    #[token("\\current_thread")]
+    BsCurrentThread,
     #[token("\\old")]
     BsOld,
     #[token("\\forall")]
@@ -610,6 +612,7 @@ impl Token<'_> {
             Read => "read",
             NoPerm => "none",
             BsResult => "\\result",
+            BsCurrentThread => "\\current_thread",
             BsOld => "\\old",
             BsForall => "\\forall",
             BsForallStar => "\\forall*",
@@ -738,6 +741,7 @@ impl Token<'_> {
         matches!(
             self,
             BsResult
+                | BsCurrentThread
                 | BsOld
                 | BsForall
                 | BsForallStar
