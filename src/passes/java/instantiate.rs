@@ -160,6 +160,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
     for u in units.iter_mut() {
         for d in &mut u.decls {
             if let Decl::Class(c) = d {
+                inline_protocol_functions(c, &st.protocol_functions);
                 match st.protocol_values.get(&c.name.name) {
                     Some(Some(values)) => protocol_values_body(c, values),
                     Some(None) => {
@@ -210,6 +211,10 @@ struct State {
     /// its values read off `trans` ([`protocol::step_bounds`], over the
     /// value `v`, in the owner's terms), and the formal `trans` is bound as.
     protocol_bounds: HashMap<Name, Option<(Expr, Name)>>,
+    /// The classes' functions bound as a protocol's `share` and `trans`:
+    /// made inline, so the backend sees their arithmetic where the
+    /// contract uses them (`share(S, c - 1) - share(S, c)`).
+    protocol_functions: HashSet<(Name, Name)>,
 }
 
 /// A ghost parameter as the class being rewritten sees it.
@@ -470,6 +475,10 @@ impl<'s> Ctx<'s> {
         else {
             return;
         };
+        if let Some(c) = self.class {
+            self.st.protocol_functions.insert((c, share.name.name));
+            self.st.protocol_functions.insert((c, trans.name.name));
+        }
         if !self.st.protocols_checked.insert(site) {
             return;
         }
@@ -695,6 +704,32 @@ impl<'s> Ctx<'s> {
 /// The body of an instance's abstract `values(int v)`: v is one of the values
 /// the protocol's check found reachable (every write goes through `trans`, so
 /// the atomic integer never holds another).
+/// Makes the class's functions bound as a protocol's `share` and `trans`
+/// inline (unless recursive: an inline function is expanded where used).
+fn inline_protocol_functions(c: &mut Class, bound: &HashSet<(Name, Name)>) {
+    let class = c.name.name;
+    for m in &mut c.members {
+        let Member::Function(f) = m else { continue };
+        if !bound.contains(&(class, f.name.name)) {
+            continue;
+        }
+        let name = f.name.name;
+        let recursive = f.body.as_ref().is_some_and(|b| {
+            let mut b = b.clone();
+            let mut found = false;
+            walk::each_expr_mut(&mut b, &mut |x| {
+                if matches!(&x.kind, ExprKind::Call(call) if call.name.name == name) {
+                    found = true;
+                }
+            });
+            found
+        });
+        if !recursive {
+            f.mods.is_inline = true;
+        }
+    }
+}
+
 /// The value in a protocol's step bounds (no program name has a `$`).
 const BOUND_VALUE: &str = "$v";
 
@@ -1178,11 +1213,14 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
                 body: Some(body),
                 span,
             }),
+            // Inline: the backend sees the owner's function itself, whose
+            // definition it then applies where the alias is used.
             Some(ret) => Member::Function(Function {
                 type_params: Vec::new(),
                 mods: Modifiers {
                     is_pure: true,
                     is_ghost: true,
+                    is_inline: true,
                     ..Modifiers::default()
                 },
                 contract: Contract::default(),
