@@ -77,7 +77,9 @@
 //!   checking, each a `WEFT_STAGES` stage): `kernel` (GPU kernels become
 //!   `par` blocks of work groups and threads inside `invariant` blocks, their
 //!   atomic operations `atomic` blocks, their barriers the par layer's;
-//!   [`passes::java::kernel`] opens with the proof rule), `instantiate` (class ghost
+//!   [`passes::java::kernel`] opens with the proof rule), `binders` (`?w` in
+//!   a postcondition becomes a ghost result, set where the body folds the
+//!   predicate it is passed to), `instantiate` (class ghost
 //!   parameters, with `lemma` proofs and the AtomicInteger protocol check
 //!   `protocol`), `runnable` (a thread class per
 //!   `new Thread(r)`), `inherit` (`extends` by copying); they make classes
@@ -90,7 +92,10 @@
 //!   for an arbitrary id inside the caller, on a branch that ends in `assume
 //!   false`, framed by a loop that runs once, so it knows the method's
 //!   locals but holds only its precondition; barriers likewise, with their
-//!   consistency proved in a frame), `threads`, `locks`.
+//!   consistency proved in a frame), `current_thread` (`\current_thread`
+//!   becomes a parameter of every method and thread-local predicate, a run's
+//!   is its thread object's id; only when the program names it), `threads`,
+//!   `locks`.
 //!   Each further concurrency layer (GPU kernels, histories) is one more
 //!   entry; `check/par.rs` resolves par blocks and barriers (a barrier names
 //!   the par block whose thread it is directly in). The pass contract: a [`passes::Pass`]
@@ -339,7 +344,8 @@
 //! * each distinct use `C<args>` (in a type, at `new`, after `implements`)
 //!   becomes a class `C$args…` (one per argument list; templates that differ
 //!   in their number of parameters may share a name: the two CountDownLatch
-//!   contracts); a template nobody instantiates is not checked;
+//!   contracts); a template of the program's own that nothing instantiates
+//!   is refused ("not supported yet"), never reported verified unchecked;
 //! * a value parameter (`boolean`, `int`) is replaced by its literal;
 //! * a predicate parameter bound to an instance predicate `P` of class `D`
 //!   becomes a ghost final field `inv$owner : D` (set by every constructor
@@ -377,7 +383,17 @@
 //! number of threads for the others) and reports `shareSanity` where the
 //! roles' shares exceed their start: with the contract's exchanges exact, that
 //! is the only way the total of the resource can grow past one. The values
-//! found become the body of the instance's `values(v)`, which `get` ensures.
+//! found become the body of the instance's `values(v)`, which `get` ensures;
+//! for states beyond literals, bounds read off `trans`'s unit steps
+//! (`protocol::step_bounds`, inductive by construction), which the
+//! constructor requires of the initial value. `share` and `trans` are inline,
+//! so the backend sees their arithmetic. Between fractions `-` is the cut-off
+//! subtraction (`check::expr`), and a fold or unfold at amount 0 moves nothing
+//! (`encode::stmt`).
+//!
+//! **Overloading** (`check::env`): a second function or method of a taken
+//! name is an overload when the parameter types differ; its core name is
+//! `name$k`, and a call picks by arity, then by argument types.
 //!
 //! **Lock sets** (`check/thread_local.rs`): the thesis's `LockSet(S)` is
 //! `LockSet.of(S)`, a `thread_local` predicate: it may not occur in any
@@ -423,10 +439,10 @@
 //! # Not yet
 //!
 //! `decreases` (reported as not supported), subtyping between Java
-//! classes (interfaces only), inline predicates at a fraction, type-argument
-//! inference, AtomicInteger protocols with symbolic states (Semaphore on
-//! AtomicInteger), Java GPU kernels and kernel atomics, `vec` blocks,
-//! histories, rely/guarantee.
+//! classes (interfaces only), type-argument inference, the sanity check of
+//! protocols whose thread roles hold shares in symbolic states (CountDownLatch
+//! on AtomicInteger), the thesis's ch. 7 atomics (`csl_invariant`, the
+//! lock-free queue), `vec` blocks, histories, rely/guarantee.
 
 pub mod backend;
 pub mod blame;
