@@ -64,7 +64,14 @@ impl Body<'_> {
         let before = std::mem::replace(&mut self.ghost_before, outer.0);
         let after = std::mem::replace(&mut self.ghost_after, outer.1);
         out.splice(mark..mark, before);
-        out.extend(after);
+        // After the call, but before a `return` that passes its result on.
+        let at = match out.last() {
+            Some(Stmt {
+                kind: S::Return(_), ..
+            }) if out.len() > mark => out.len() - 1,
+            _ => out.len(),
+        };
+        out.splice(at..at, after);
     }
 
     /// A ghost statement of a call's `with`/`then` block, in the caller's scope.

@@ -17,3 +17,19 @@ class GhostAroundCalls {
     inc() /*@ with { p = 1; } then { calls = calls + 1; assert n == calls; } @*/;
   }
 }
+
+// `then { … }` on a returned call runs before the return.
+class GhostOnReturn {
+  int n;
+  /*@ ghost int calls; @*/
+
+  /*@ requires Perm(n, 1);
+      ensures Perm(n, 1) ** \result == n; @*/
+  int get() { return n; }
+
+  /*@ requires Perm(n, 1) ** Perm(calls, 1);
+      ensures Perm(n, 1) ** Perm(calls, 1) ** calls == \old(calls) + 1 ** \result == n; @*/
+  int counted() {
+    return get() /*@ then { calls = calls + 1; } @*/;
+  }
+}
