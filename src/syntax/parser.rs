@@ -166,6 +166,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "null",
             "this",
             "\\result",
+            "\\current_thread",
             "(",
             "[",
             "|",

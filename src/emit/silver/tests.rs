@@ -635,7 +635,7 @@ fn silicon_accepts_and_positions_map_back() {
     got.sort_by_key(|(k, o)| (format!("{k:?}"), o.map(|o| o.0)));
     let mut want = vec![
         (FailureKind::AssertFailed, Some(Origin(ASSERT_CMP))),
-        (FailureKind::AssertFailed, Some(Origin(ASSERT_AND))),
+        // One failure per member (`--numberOfErrorsToReport 1`).
         (FailureKind::AssertFailed, Some(Origin(ASSERT_AND))),
         (FailureKind::CallPrecondition, Some(Origin(CALL))),
         (FailureKind::PostconditionViolated, Some(Origin(POST))),

@@ -84,6 +84,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "null",
             "this",
             "\\result",
+            "\\current_thread",
             "(",
             "!",
             "-",
