@@ -92,11 +92,11 @@ pub fn run<S: Sink>(
 ) -> diag::Result<Lowered<S>> {
     // Bodies are encoded one at a time, so what every body's encoding
     // depends on is found first.
-    let sums_arrays = crate::syntax::walk::any_expr(&mut units, |e| {
-        matches!(e.kind, crate::syntax::ast::ExprKind::ArraySum(_))
-    });
-    let names_current_thread = crate::syntax::walk::any_expr(&mut units, |e| {
-        matches!(e.kind, crate::syntax::ast::ExprKind::CurrentThread)
+    let (mut sums_arrays, mut names_current_thread) = (false, false);
+    crate::syntax::walk::each_unit_expr(&mut units, &mut |e| match e.kind {
+        crate::syntax::ast::ExprKind::ArraySum(_) => sums_arrays = true,
+        crate::syntax::ast::ExprKind::CurrentThread => names_current_thread = true,
+        _ => {}
     });
     let mut declared = stage("declare", || check::declare(units));
     declared.program_mut().sums_arrays = sums_arrays;

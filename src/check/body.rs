@@ -51,10 +51,10 @@ pub(super) struct Body<'e> {
     /// Ghost statements of the calls in the statement being checked (Java's
     /// `with { … }` / `then { … }`): run just before and just after it.
     pub ghost_before: Vec<crate::core::Stmt>,
+    pub ghost_after: Vec<crate::core::Stmt>,
     /// Whether `\current_thread` may be used here (in methods and
     /// `thread_local` predicates), or why not.
     pub current_thread: Result<(), &'static str>,
-    pub ghost_after: Vec<crate::core::Stmt>,
 }
 
 /// The labels a loop's `break` and `continue` jump to, and whether they are
@@ -90,8 +90,8 @@ impl<'e> Body<'e> {
             atomics: Vec::new(),
             pars: Vec::new(),
             ghost_before: Vec::new(),
-            current_thread: Ok(()),
             ghost_after: Vec::new(),
+            current_thread: Ok(()),
         }
     }
 

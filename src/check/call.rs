@@ -508,17 +508,16 @@ impl Body<'_> {
                 _ => after.push(s),
             }
         }
-        for (stmts, into_after) in [(before, false), (after, true)] {
-            let mut out = Vec::new();
-            for s in stmts {
-                self.ghost_stmt(s, &mut out);
-            }
-            if into_after {
-                self.ghost_after.extend(out);
-            } else {
-                self.ghost_before.extend(out);
-            }
+        // Each checked apart: `stmt` places its own calls' ghost code.
+        let (mut ghost_before, mut ghost_after) = (Vec::new(), Vec::new());
+        for s in before {
+            self.stmt(s, &mut ghost_before);
         }
+        for s in after {
+            self.stmt(s, &mut ghost_after);
+        }
+        self.ghost_before.extend(ghost_before);
+        self.ghost_after.extend(ghost_after);
         (given, yields)
     }
 

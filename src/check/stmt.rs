@@ -53,7 +53,7 @@ impl Body<'_> {
 
     /// Checks one statement, appending its core form (possibly several
     /// statements) to `out`. Errors are recorded; the statement is dropped.
-    fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
+    pub(super) fn stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
         let mark = out.len();
         let outer = (
             std::mem::take(&mut self.ghost_before),
@@ -72,11 +72,6 @@ impl Body<'_> {
             _ => out.len(),
         };
         out.splice(at..at, after);
-    }
-
-    /// A ghost statement of a call's `with`/`then` block, in the caller's scope.
-    pub(super) fn ghost_stmt(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {
-        self.stmt(s, out);
     }
 
     fn stmt_kind(&mut self, s: &ast::Stmt, out: &mut Vec<Stmt>) {

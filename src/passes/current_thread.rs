@@ -34,7 +34,8 @@ use super::rewrite::map_expr;
 use super::threads;
 use super::{Lower, Pass};
 use crate::core::{
-    Block, ClassId, Expr, ExprKind, Function, MethodId, PredicateId, Program, StmtKind, Type, Var,
+    Block, ClassId, Expr, ExprKind, Function, FunctionId, MethodId, PredicateId, Program, StmtKind,
+    Type, Var,
 };
 use crate::diag::Diagnostic;
 use crate::name::Name;
@@ -52,7 +53,7 @@ const TID: &str = crate::core::THREAD_ID;
 
 struct CurrentThread {
     /// The run methods, each with the id function of its class.
-    runs: HashMap<MethodId, crate::core::FunctionId>,
+    runs: HashMap<MethodId, FunctionId>,
     /// The thread_local predicates (they take the id).
     local: HashSet<PredicateId>,
 }
@@ -91,7 +92,7 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
             *e = ct.expr(std::mem::replace(e, Expr::bool(true, tid.span)), &tid);
         }
     }
-    for id in ct.local.clone() {
+    for &id in &ct.local {
         let q = &mut p.predicates[id.0 as usize];
         let tid = Expr::new(ExprKind::Local(Name::from(TID)), Type::Int, q.span);
         q.params.push(Var {
@@ -109,9 +110,9 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
 }
 
 /// `weft_thread_C(C t): int`, abstract: the id of thread object t.
-fn id_function(p: &mut Program, class: ClassId) -> crate::core::FunctionId {
+fn id_function(p: &mut Program, class: ClassId) -> FunctionId {
     let span = p.class(class).span;
-    let id = crate::core::FunctionId(p.functions.len() as u32);
+    let id = FunctionId(p.functions.len() as u32);
     p.functions.push(Function {
         name: Name::from(format!("weft_thread_{}", p.class(class).name)),
         class: None,

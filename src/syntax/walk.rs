@@ -358,23 +358,26 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
 /// predicate bodies) satisfies `f`. Bodies the skim left unparsed are not
 /// seen: only PVL is skimmed.
 pub fn any_expr(units: &mut [Unit], f: impl Fn(&Expr) -> bool) -> bool {
-    struct Any<F> {
-        f: F,
-        found: bool,
-    }
-    impl<F: Fn(&Expr) -> bool> Rewrite for Any<F> {
+    let mut found = false;
+    each_unit_expr(units, &mut |e| found |= f(e));
+    found
+}
+
+/// Calls `f` on every expression of `units` (one walk for several questions).
+pub fn each_unit_expr(units: &mut [Unit], f: &mut dyn FnMut(&Expr)) {
+    struct Each<'a>(&'a mut dyn FnMut(&Expr));
+    impl Rewrite for Each<'_> {
         fn expr(&mut self, e: &mut Expr) {
-            self.found |= (self.f)(e);
+            (self.0)(e)
         }
     }
-    let mut any = Any { f, found: false };
+    let mut each = Each(f);
     for unit in units {
         for decl in &mut unit.decls {
             match decl {
-                Decl::Class(c) => c.members.iter_mut().for_each(|m| member(&mut any, m)),
-                Decl::Member(m) => member(&mut any, m),
+                Decl::Class(c) => c.members.iter_mut().for_each(|m| member(&mut each, m)),
+                Decl::Member(m) => member(&mut each, m),
             }
         }
     }
-    any.found
 }

@@ -701,9 +701,6 @@ impl<'s> Ctx<'s> {
     }
 }
 
-/// The body of an instance's abstract `values(int v)`: v is one of the values
-/// the protocol's check found reachable (every write goes through `trans`, so
-/// the atomic integer never holds another).
 /// Makes the class's functions bound as a protocol's `share` and `trans`
 /// inline (unless recursive: an inline function is expanded where used).
 fn inline_protocol_functions(c: &mut Class, bound: &HashSet<(Name, Name)>) {
@@ -714,16 +711,13 @@ fn inline_protocol_functions(c: &mut Class, bound: &HashSet<(Name, Name)>) {
             continue;
         }
         let name = f.name.name;
-        let recursive = f.body.as_ref().is_some_and(|b| {
-            let mut b = b.clone();
-            let mut found = false;
-            walk::each_expr_mut(&mut b, &mut |x| {
-                if matches!(&x.kind, ExprKind::Call(call) if call.name.name == name) {
-                    found = true;
-                }
+        // The walk only reads (`Rewrite` is the one traversal of the tree).
+        let mut recursive = false;
+        if let Some(b) = &mut f.body {
+            walk::each_expr_mut(b, &mut |x| {
+                recursive |= matches!(&x.kind, ExprKind::Call(call) if call.name.name == name);
             });
-            found
-        });
+        }
         if !recursive {
             f.mods.is_inline = true;
         }
@@ -804,6 +798,9 @@ fn protocol_bounds_body(c: &mut Class, bounds: Option<(Expr, Name)>) {
     }
 }
 
+/// The body of an instance's abstract `values(int v)`: v is one of the values
+/// the protocol's check found reachable (every write goes through `trans`, so
+/// the atomic integer never holds another).
 fn protocol_values_body(c: &mut Class, values: &[i128]) {
     for m in &mut c.members {
         let Member::Function(f) = m else { continue };

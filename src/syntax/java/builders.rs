@@ -1224,20 +1224,8 @@ pub fn held_call(
 ) -> Box<Expr> {
     let mut args = vec![*e];
     args.extend(es.into_iter().map(|x| *x));
-    b::expr(
-        file,
-        l,
-        r,
-        ExprKind::Call(Box::new(Call {
-            recv: None,
-            name: b::ident(file, l, "held", hr),
-            args,
-            given: Vec::new(),
-            yields: Vec::new(),
-            with: Vec::new(),
-            then: Vec::new(),
-        })),
-    )
+    let name = b::ident(file, l, "held", hr);
+    b::call(file, l, r, None, name, b::call_tail(args, None, None))
 }
 
 /// A predicate named without arguments (`preFork`, `o.state`) is applied to none.
