@@ -101,9 +101,10 @@ pub fn run<S: Sink>(
     let mut declared = stage("declare", || check::declare(units));
     declared.program_mut().sums_arrays = sums_arrays;
     declared.program_mut().names_current_thread = names_current_thread;
-    let lowerings = declared
-        .is_well_formed()
-        .then(|| passes::declare(declared.program_mut()));
+    let lowerings = match declared.is_well_formed() {
+        true => Some(passes::declare(declared.program_mut())?),
+        false => None,
+    };
     let items = items(&mut declared);
     let p = declared.program();
     let names = Names::new(p);

@@ -1,13 +1,13 @@
 //! The order in which declarations are collected ([`collect`]): classes,
-//! their interfaces, their members, the global members, then what the passes
-//! declare for lockable and runnable classes and the default constructors.
+//! their interfaces, their members, the global members, then the lockable
+//! and runnable classes ([`core::Features`]) and the default constructors.
 //! [`super::env`] holds the tables and how one declaration enters them;
 //! this module drives it, so that `env` needs neither `interfaces` nor the passes.
 
 use super::env::{ClassInfo, ClassNames, Collector, Env, FileNames, Job};
 use crate::core::{self, ClassId, Program};
 use crate::diag::Diagnostic;
-use crate::syntax::ast;
+use crate::syntax::ast::{self, LOCK_INVARIANT};
 use rustc_hash::FxHashMap as HashMap;
 
 /// Collects the declarations of all units. Errors go to `errs`; erroneous
@@ -71,11 +71,7 @@ pub(super) fn collect<'a>(
             c.member(None, m);
         }
     }
-    // Lockable classes get their held token and committed function,
-    // runnable classes their thread tokens (not among the class's fields).
-    let ids: Vec<ClassId> = classes.iter().map(|(id, _)| *id).collect();
-    crate::passes::locks::declare(&mut c.env.program, &ids);
-    crate::passes::threads::declare_tokens(&mut c.env.program, &ids);
+    c.env.program.features = features(&c.env.program);
     for (id, class) in &classes {
         if c.env.classes[id.0 as usize].ctors.is_empty() && !class.is_interface {
             c.default_ctor(*id, class);
@@ -87,6 +83,37 @@ pub(super) fn collect<'a>(
     p.functions.shrink_to_fit();
     p.fields.shrink_to_fit();
     (c.env, c.jobs)
+}
+
+/// The lockable classes (a `lock_invariant` predicate) and the runnable ones
+/// (a `void run()`), each with that member.
+fn features(p: &Program) -> core::Features {
+    let mut f = core::Features::default();
+    for (i, q) in p.predicates.iter().enumerate() {
+        let is_invariant = q.name == LOCK_INVARIANT && !q.is_static && q.params.is_empty();
+        if let Some(c) = q.class.filter(|_| is_invariant) {
+            f.lock_invariant
+                .entry(c)
+                .or_insert(core::PredicateId(i as u32));
+        }
+    }
+    for (i, m) in p.methods.iter().enumerate() {
+        if let Some(c) = m.class.filter(|_| is_run(m)) {
+            f.run.entry(c).or_insert(core::MethodId(i as u32));
+        }
+    }
+    f
+}
+
+/// Whether `m` is a thread's body: `void run()`, an instance method.
+fn is_run(m: &core::Method) -> bool {
+    m.name == "run"
+        && !m.is_constructor
+        && !m.is_static
+        && m.params.is_empty()
+        && m.given.is_empty()
+        && m.yields.is_empty()
+        && m.ret == core::Type::Void
 }
 
 /// Room for the members `units` declare (a large program's tables would

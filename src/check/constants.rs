@@ -4,9 +4,9 @@
 //! definition, so such cycles are errors, as Java's own compiler reports them.
 
 use super::env::{Env, Member};
+use crate::core::visit::map_expr;
 use crate::core::{ExprKind as K, FunctionId, Program};
 use crate::diag::{Diagnostic, ErrorCode};
-use crate::passes::rewrite::map_expr;
 
 /// Checks the constants of `p` (bodies filled in) for cycles.
 pub(super) fn cycles(env: &Env, p: &Program) -> Vec<Diagnostic> {

@@ -543,7 +543,7 @@ impl Body<'_> {
     /// The trigger marked in a quantifier's body (all its marks together)
     /// must mention every bound variable, or no backend can use it.
     fn trigger_covers(&mut self, vars: &[crate::core::Var], marks: &[Expr]) -> Option<()> {
-        use crate::passes::rewrite::find;
+        use crate::core::visit::find;
         let Some(first) = marks.first() else {
             return Some(());
         };
@@ -762,7 +762,7 @@ impl Body<'_> {
                 Quantifier::Forall | Quantifier::Exists => b.cond(body),
             };
             b.quant_depth -= 1;
-            let (body, triggers) = crate::passes::rewrite::take_trigger_marks(body?);
+            let (body, triggers) = crate::core::visit::take_trigger_marks(body?);
             b.trigger_covers(&vars, &triggers)?;
             let body = match (guard, q) {
                 (None, _) => body,

@@ -5,12 +5,12 @@
 //! permission amount in it is p times an amount without p, and p occurs
 //! nowhere else. [`homogeneous`] checks that; anything else is refused.
 
+use crate::core::visit;
 use crate::core::{Expr, ExprKind as K, PredicateId, Type};
-use crate::passes::rewrite;
 use crate::syntax::ast::{BinOp, Quantifier};
 
 fn mentions(e: &Expr, p: &str) -> bool {
-    rewrite::find(e, &|x| matches!(&x.kind, K::Local(n) if n == p)).is_some()
+    visit::find(e, &|x| matches!(&x.kind, K::Local(n) if n == p)).is_some()
 }
 
 /// An amount of the form p · c (c free of p).
@@ -64,7 +64,7 @@ pub(super) fn homogeneous(e: &Expr, p: &str, scales: &dyn Fn(PredicateId) -> boo
 
 /// The body at p = 1.
 pub(super) fn at_one(e: Expr, p: &str) -> Expr {
-    rewrite::map_expr(e, &mut |x| match &x.kind {
+    visit::map_expr(e, &mut |x| match &x.kind {
         K::Local(n) if n == p => Expr::new(K::Write, Type::Rational, x.span),
         _ => x,
     })

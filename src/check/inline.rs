@@ -5,9 +5,9 @@
 
 use std::collections::HashSet;
 
+use crate::core::visit::map_expr;
 use crate::core::{Expr, ExprKind as K, Program};
 use crate::diag::{Diagnostic, ErrorCode};
-use crate::passes::rewrite::map_expr;
 use crate::syntax::span::Span;
 
 /// An inline member: a predicate or a function, by index.

@@ -8,24 +8,23 @@
 //! before the unlock). Like VerCors, weft treats the lock as not reentrant.
 
 use super::body::Body;
-use crate::core::{Block, Expr, ExprKind as K, Stmt, StmtKind as S, Type};
+use crate::core::{Block, Expr, ExprKind as K, Stmt, StmtKind as S, Token, Type};
 use crate::diag::ErrorCode;
 use crate::name::Name;
-use crate::passes::locks::{self, Lockable};
 use crate::syntax::ast::{self, LockOp};
 use crate::syntax::span::Span;
 use std::collections::HashSet;
 
 impl Body<'_> {
-    /// The operand of a lock construct, and its class's lock.
-    fn lock_object(&mut self, e: &ast::Expr, what: &str) -> Option<(Expr, Lockable)> {
+    /// The operand of a lock construct, of a lockable class.
+    fn lock_object(&mut self, e: &ast::Expr, what: &str) -> Option<Expr> {
         let x = self.expr(e, None)?;
         let Type::Class(c) = x.ty else {
             return self.mismatch(e.span, &format!("an object for {what}"), &x.ty);
         };
-        match locks::lockable(&self.env.program, c) {
-            Some(l) => Some((x, l)),
-            None => {
+        match self.env.program.features.lock_invariant.contains_key(&c) {
+            true => Some(x),
+            false => {
                 let class = &self.env.program.class(c).name;
                 let msg = format!("class {class} has no lock_invariant, so {what} cannot use it");
                 self.err(ErrorCode::Misplaced, e.span, msg)
@@ -36,7 +35,7 @@ impl Body<'_> {
     /// `op e;`. An operand other than a variable or `this` is evaluated once,
     /// into a temporary.
     pub(super) fn lock_stmt(&mut self, op: LockOp, e: &ast::Expr, span: Span, out: &mut Vec<Stmt>) {
-        let Some((mut x, _)) = self.lock_object(e, op.keyword()) else {
+        let Some(mut x) = self.lock_object(e, op.keyword()) else {
             return;
         };
         if !matches!(x.kind, K::Local(_) | K::This) {
@@ -56,15 +55,20 @@ impl Body<'_> {
 
     /// `held(e)`: a resource.
     pub(super) fn held_expr(&mut self, e: &ast::Expr, span: Span) -> Option<Expr> {
-        let (x, l) = self.lock_object(e, "held")?;
-        Some(locks::held(x, l, span))
+        let x = self.lock_object(e, "held")?;
+        Some(token(Token::Held, x, span))
     }
 
     /// `committed(e)`: a boolean.
     pub(super) fn committed_expr(&mut self, e: &ast::Expr, span: Span) -> Option<Expr> {
-        let (x, l) = self.lock_object(e, "committed")?;
-        Some(locks::committed(x, l, span))
+        let x = self.lock_object(e, "committed")?;
+        Some(token(Token::Committed, x, span))
     }
+}
+
+/// The token `t` of object `x`.
+pub(super) fn token(t: Token, x: Expr, span: Span) -> Expr {
+    Expr::new(K::Token(t, Box::new(x)), t.ty(), span)
 }
 
 impl Body<'_> {
@@ -76,7 +80,7 @@ impl Body<'_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
-        let Some((mut x, _)) = self.lock_object(lock, "synchronized") else {
+        let Some(mut x) = self.lock_object(lock, "synchronized") else {
             self.block(body);
             return;
         };

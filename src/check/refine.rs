@@ -21,12 +21,12 @@
 
 use super::env::{Env, Member};
 use super::interfaces;
+use crate::core::visit::{find, map_expr, subst_this};
 use crate::core::{
     Block, ClassId, Contract, Expr, ExprKind, Method, MethodId, Program, Stmt, StmtKind, Type, Var,
 };
 use crate::diag::{Diagnostic, ErrorCode, FailureCode, Reason};
 use crate::name::Name;
-use crate::passes::rewrite::{find, map_expr, subst_this};
 use crate::syntax::ast;
 use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
@@ -327,7 +327,7 @@ mod tests {
             .find(|m| m.name == "id" && p.class(m.class.unwrap()).name == "C")
             .unwrap();
         let local = |e: &crate::core::Expr| {
-            crate::passes::rewrite::find(e, &|x| matches!(&x.kind, ExprKind::Local(n) if n == "y"))
+            crate::core::visit::find(e, &|x| matches!(&x.kind, ExprKind::Local(n) if n == "y"))
                 .is_some()
         };
         assert_eq!(c.contract.requires.len(), 1);

@@ -9,9 +9,9 @@
 //! thread-local predicate may not occur in any predicate's body. Method
 //! contracts may name it: a callee borrows its caller's lock set.
 
+use crate::core::visit::find;
 use crate::core::{ExprKind, Program};
 use crate::diag::{Diagnostic, ErrorCode};
-use crate::passes::rewrite::find;
 
 pub(super) fn check(p: &Program, errs: &mut Vec<Diagnostic>) {
     for q in &p.predicates {

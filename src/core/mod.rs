@@ -14,6 +14,7 @@ pub use crate::name::Name;
 use crate::syntax::ast::{BinOp, LockOp, Quantifier, UnOp};
 use crate::syntax::span::Span;
 pub use crate::vir::IntValue;
+use std::collections::BTreeMap;
 
 macro_rules! id_type {
     ($($name:ident),*) => {$(
@@ -36,6 +37,19 @@ pub struct Program {
     /// Some expression names `\current_thread`: `passes::current_thread`
     /// then gives every method and thread-local predicate the thread's id.
     pub names_current_thread: bool,
+    /// The classes the thread and lock layers act on, by id.
+    pub features: Features,
+}
+
+/// What the concurrency layers act on, resolved once by the checker (which
+/// declares every member before it checks a body) and read by the checker
+/// and the passes by id: no member is found again by its name.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    /// Lockable classes, each with its lock invariant.
+    pub lock_invariant: BTreeMap<ClassId, PredicateId>,
+    /// Runnable classes, each with its `void run()`.
+    pub run: BTreeMap<ClassId, MethodId>,
 }
 
 impl Program {
@@ -500,6 +514,42 @@ pub enum ExprKind {
     /// as part of the innermost enclosing quantifier's trigger. The checker
     /// moves the marks into the quantifier's `triggers`; none is left after it.
     Trigger(Box<Expr>),
+    /// A thread or lock token of an object (`held(o)`, `idle(t)` …); the
+    /// object's class is lockable or runnable ([`Features`]). Removed by
+    /// `passes::locks` and `passes::threads`, which declare what encodes them.
+    Token(Token, Box<Expr>),
+}
+
+/// The tokens of the thread and lock layers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Token {
+    /// `held(o)`: the lock of `o` is held by this thread (a resource).
+    Held,
+    /// `committed(o)`: the lock of `o` was committed (a boolean).
+    Committed,
+    /// `idle(t)`: thread `t` is not running (a resource).
+    Idle,
+    /// `running(t)`: thread `t` was forked and not joined (a resource).
+    Running,
+}
+
+impl Token {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Token::Held => "held",
+            Token::Committed => "committed",
+            Token::Idle => "idle",
+            Token::Running => "running",
+        }
+    }
+
+    /// The type of a token expression.
+    pub fn ty(self) -> Type {
+        match self {
+            Token::Committed => Type::Bool,
+            _ => Type::Resource,
+        }
+    }
 }
 
 /// A predicate instance at an amount: `[perm]pred(args)` on `recv`.

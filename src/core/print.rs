@@ -158,6 +158,7 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::OptSome(x) => format!("(Some {})", sx(p, x)),
         K::OptNone => "None".into(),
         K::Trigger(x) => format!("(trigger {})", sx(p, x)),
+        K::Token(t, x) => format!("({} {})", t.keyword(), sx(p, x)),
     }
 }
 

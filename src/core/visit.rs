@@ -1,11 +1,12 @@
-//! The one walk over core statements that every pass uses.
+//! The one walk over core statements, and the one folder of core
+//! expressions, that every pass (and the checker's own rewrites) use.
 //!
 //! [`child_blocks_mut`] and [`child_blocks`] name the blocks directly inside a
 //! statement by an exhaustive match: a new statement kind that holds a block
 //! (a par block, an atomic block) must be added there, and is then seen by
 //! every pass, rather than silently skipped by each pass's own walk.
 
-use super::{Block, Stmt, StmtKind};
+use super::{Block, Contract, Expr, ExprKind as K, Program, Stmt, StmtKind};
 
 /// The blocks directly inside `s`, in order.
 pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
@@ -74,5 +75,328 @@ pub fn each_stmt(b: &Block, f: &mut dyn FnMut(&Stmt)) {
         for inner in child_blocks(&s.kind) {
             each_stmt(inner, f);
         }
+    }
+}
+
+// Expressions.
+
+/// Rebuilds `e` bottom-up: `f` sees each node after its children were rewritten.
+pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
+    let Expr { kind, ty, span } = e;
+    let mut m = |x: Box<Expr>| Box::new(map_expr(*x, f));
+    let kind = match kind {
+        k @ (K::Int(_)
+        | K::Bool(_)
+        | K::Null
+        | K::This
+        | K::Result
+        | K::CurrentThread
+        | K::Local(_)
+        | K::Write
+        | K::Read
+        | K::NoPerm
+        | K::OptNone) => k,
+        K::Field(r, fld) => K::Field(m(r), fld),
+        K::ArrayIndex(a, i) => K::ArrayIndex(m(a), m(i)),
+        K::Builtin(b, xs) => K::Builtin(b, map_all(xs, f)),
+        K::FunctionCall { func, recv, args } => K::FunctionCall {
+            func,
+            recv: recv.map(&mut m),
+            args: map_all(args.into(), f).into(),
+        },
+        K::PredicateAccess(a) => {
+            let a = *a;
+            let recv = a.recv.map(|r| map_expr(r, f));
+            K::PredicateAccess(Box::new(crate::core::PredicateAccess {
+                pred: a.pred,
+                recv,
+                args: map_all(a.args, f),
+                perm: map_expr(a.perm, f),
+            }))
+        }
+        K::Unary(op, x) => K::Unary(op, m(x)),
+        K::Binary(op, l, r) => K::Binary(op, m(l), m(r)),
+        K::Cond(c, a, b) => K::Cond(m(c), m(a), m(b)),
+        K::Old(l, x) => K::Old(l, m(x)),
+        K::ArraySum(x) => K::ArraySum(m(x)),
+        K::Perm(loc, p) => K::Perm(m(loc), m(p)),
+        K::CurPerm(loc) => K::CurPerm(m(loc)),
+        K::Quant {
+            q,
+            vars,
+            triggers,
+            body,
+        } => K::Quant {
+            q,
+            vars,
+            triggers: triggers
+                .into_vec()
+                .into_iter()
+                .map(|t| *m(Box::new(t)))
+                .collect(),
+            body: m(body),
+        },
+        K::Let { var, value, body } => K::Let {
+            var,
+            value: m(value),
+            body: m(body),
+        },
+        K::Unfolding(p, x) => K::Unfolding(m(p), m(x)),
+        K::ArrayOf(a, n) => K::ArrayOf(m(a), m(n)),
+        K::SeqLit(xs) => K::SeqLit(map_all(xs, f)),
+        K::SetLit(xs) => K::SetLit(map_all(xs, f)),
+        K::BagLit(xs) => K::BagLit(map_all(xs, f)),
+        K::OptSome(x) => K::OptSome(m(x)),
+        K::Trigger(x) => K::Trigger(m(x)),
+        K::Token(t, x) => K::Token(t, m(x)),
+    };
+    f(Expr { kind, ty, span })
+}
+
+fn map_all(xs: Vec<Expr>, f: &mut dyn FnMut(Expr) -> Expr) -> Vec<Expr> {
+    xs.into_iter().map(|x| map_expr(x, f)).collect()
+}
+
+/// The first node of `e` (outermost first) that satisfies `pred`.
+pub fn find<'e>(e: &'e Expr, pred: &dyn Fn(&Expr) -> bool) -> Option<&'e Expr> {
+    if pred(e) {
+        return Some(e);
+    }
+    let mut found = None;
+    each_child(e, &mut |k| {
+        if found.is_none() {
+            found = find(k, pred);
+        }
+    });
+    found
+}
+
+/// Takes the marks `{: … :}` out of a quantifier's body `e`: the body
+/// without them, and the marked terms (outermost marks only; nested
+/// quantifiers' marks were taken out when they were checked).
+pub fn take_trigger_marks(e: Expr) -> (Expr, Vec<Expr>) {
+    let mut marks = Vec::new();
+    let body = map_expr(e, &mut |x| match x.kind {
+        K::Trigger(inner) => {
+            marks.push((*inner).clone());
+            *inner
+        }
+        kind => Expr { kind, ..x },
+    });
+    (body, marks)
+}
+
+/// Calls `f` on every node of `e`, children before their parent.
+pub fn visit_post(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    each_child(e, &mut |k| visit_post(k, f));
+    f(e)
+}
+
+/// Calls `f` on each direct subexpression of `e`, in order. (A callback
+/// rather than a list: scans visit every node, and a list would be an
+/// allocation per node.)
+pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
+    match &e.kind {
+        K::Int(_)
+        | K::Bool(_)
+        | K::Null
+        | K::This
+        | K::Result
+        | K::CurrentThread
+        | K::Local(_)
+        | K::Write
+        | K::Read
+        | K::NoPerm
+        | K::OptNone => {}
+        K::Field(x, _)
+        | K::Unary(_, x)
+        | K::Old(_, x)
+        | K::CurPerm(x)
+        | K::Quant { body: x, .. }
+        | K::Trigger(x)
+        | K::Token(_, x)
+        | K::OptSome(x)
+        | K::ArraySum(x) => f(x),
+        K::ArrayIndex(a, b)
+        | K::Binary(_, a, b)
+        | K::Perm(a, b)
+        | K::Let {
+            value: a, body: b, ..
+        }
+        | K::Unfolding(a, b)
+        | K::ArrayOf(a, b) => {
+            f(a);
+            f(b)
+        }
+        K::Cond(a, b, c) => {
+            f(a);
+            f(b);
+            f(c)
+        }
+        K::Builtin(_, xs) | K::SeqLit(xs) | K::SetLit(xs) | K::BagLit(xs) => xs.iter().for_each(f),
+        K::FunctionCall { recv, args, .. } => {
+            recv.iter().for_each(|r| f(r));
+            args.iter().for_each(f)
+        }
+        K::PredicateAccess(a) => {
+            a.recv.iter().chain(&a.args).for_each(&mut *f);
+            f(&a.perm)
+        }
+    }
+}
+
+/// `e` with every `this` replaced by `by`.
+pub fn subst_this(e: Expr, by: &Expr) -> Expr {
+    map_expr(e, &mut |x| match x.kind {
+        K::This => Expr {
+            span: x.span,
+            ..by.clone()
+        },
+        _ => x,
+    })
+}
+
+/// Applies `f` to every expression directly in `s` (those of the blocks in
+/// it are their statements'): the statement's own operands.
+pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
+    let mut go = |e: &mut Expr| {
+        let span = e.span;
+        let x = std::mem::replace(e, Expr::bool(true, span));
+        *e = f(x);
+    };
+    match &mut s.kind {
+        StmtKind::Local(_, e) => e.iter_mut().for_each(go),
+        StmtKind::AssignLocal(_, e)
+        | StmtKind::Return(Some(e))
+        | StmtKind::Lock(_, e)
+        | StmtKind::Assert(e)
+        | StmtKind::Assume(e)
+        | StmtKind::Inhale(e)
+        | StmtKind::Exhale(e)
+        | StmtKind::Refute(e)
+        | StmtKind::Fold(e)
+        | StmtKind::Unfold(e)
+        | StmtKind::Fork(e)
+        | StmtKind::Join(e)
+        | StmtKind::Check { expr: e, .. }
+        | StmtKind::Invariant { inv: e, .. } => go(e),
+        StmtKind::AssignField { recv, value, .. } => {
+            go(recv);
+            go(value);
+        }
+        StmtKind::AssignIndex {
+            array,
+            index,
+            value,
+        } => {
+            go(array);
+            go(index);
+            go(value);
+        }
+        StmtKind::Call { call, .. } => {
+            call.recv.iter_mut().for_each(&mut go);
+            call.args.iter_mut().for_each(&mut go);
+            call.given.iter_mut().flatten().for_each(&mut go);
+        }
+        StmtKind::NewArray { dims, .. } => dims.iter_mut().for_each(go),
+        StmtKind::If { cond, .. } => go(cond),
+        StmtKind::While {
+            invariants, cond, ..
+        } => {
+            invariants.iter_mut().for_each(&mut go);
+            go(cond);
+        }
+        StmtKind::Barrier {
+            suspended,
+            requires,
+            ensures,
+            ..
+        } => {
+            suspended.iter_mut().for_each(&mut go);
+            requires.iter_mut().for_each(&mut go);
+            ensures.iter_mut().for_each(&mut go);
+        }
+        StmtKind::Par(threads) => {
+            for t in threads {
+                for (_, lo, hi) in &mut t.iters {
+                    go(lo);
+                    go(hi);
+                }
+                t.requires.iter_mut().for_each(&mut go);
+                t.ensures.iter_mut().for_each(&mut go);
+            }
+        }
+        StmtKind::Return(None)
+        | StmtKind::Label(_)
+        | StmtKind::Goto(_)
+        | StmtKind::Block(_)
+        | StmtKind::Atomic { .. } => {}
+    }
+}
+
+/// Rewrites every expression of the declarations, bottom-up with `f` (see
+/// [`map_expr`]): method contracts, function contracts and bodies, predicate
+/// bodies. Method bodies are the passes' [`crate::passes::Lower`]'s.
+pub fn map_decl_exprs(p: &mut Program, f: &mut dyn FnMut(Expr) -> Expr) {
+    let mut go = |e: &mut Expr| {
+        let x = std::mem::replace(e, Expr::bool(true, e.span));
+        *e = map_expr(x, f);
+    };
+    for m in &mut p.methods {
+        contract_exprs(&mut m.contract).for_each(&mut go);
+    }
+    for q in &mut p.functions {
+        contract_exprs(&mut q.contract)
+            .chain(q.body.as_mut())
+            .for_each(&mut go);
+    }
+    for q in &mut p.predicates {
+        q.body.iter_mut().for_each(&mut go);
+    }
+}
+
+fn contract_exprs(c: &mut Contract) -> impl Iterator<Item = &mut Expr> {
+    c.requires
+        .iter_mut()
+        .chain(&mut c.ensures)
+        .chain(&mut c.context_everywhere)
+}
+
+/// Rewrites every expression of body `b`, bottom-up with `f` (see [`map_expr`]).
+pub fn map_body_exprs(b: &mut Block, f: &mut dyn FnMut(Expr) -> Expr) {
+    each_stmt_mut(b, &mut |s| map_stmt_exprs(s, &mut |e| map_expr(e, f)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{ClassId, FieldId, Type};
+    use crate::syntax::ast::BinOp;
+    use crate::syntax::span::Span;
+
+    fn this_f() -> Expr {
+        let this = Expr::new(K::This, Type::Class(ClassId(0)), Span::default());
+        Expr::new(
+            K::Field(Box::new(this), FieldId(0)),
+            Type::Int,
+            Span::default(),
+        )
+    }
+
+    #[test]
+    fn substitutes_this_everywhere() {
+        let sum = Expr::new(
+            K::Binary(BinOp::Add, Box::new(this_f()), Box::new(this_f())),
+            Type::Int,
+            Span::default(),
+        );
+        let t = Expr::new(
+            K::Local("t".into()),
+            Type::Class(ClassId(0)),
+            Span::default(),
+        );
+        let out = subst_this(sum, &t);
+        assert!(find(&out, &|x| matches!(x.kind, K::This)).is_none());
+        assert!(find(&out, &|x| matches!(&x.kind, K::Local(n) if n == "t")).is_some());
     }
 }

@@ -44,6 +44,14 @@ impl Encoder<'_> {
                 e.span,
                 "\\current_thread reached the encoder (passes::current_thread removes it; a bug in weft)",
             )]),
+            K::Token(t, _) => Err(vec![Diagnostic::error(
+                diag::ErrorCode::Internal,
+                e.span,
+                format!(
+                    "{}(…) reached the encoder (passes::locks and passes::threads remove it; a bug in weft)",
+                    t.keyword()
+                ),
+            )]),
             K::Field(recv, f) => self.field_read(e, recv, *f),
             K::ArrayIndex(a, i) => {
                 let loc = self.element_loc(a, i, e)?;

@@ -12,9 +12,9 @@
 use std::collections::HashSet;
 
 use super::Encoder;
+use crate::core::visit::{find, visit_post};
 use crate::core::{self, ExprKind as K, Type as T};
 use crate::diag;
-use crate::passes::rewrite::{find, visit_post};
 use crate::vir::Expr;
 
 /// The array reads of `e` (innermost first), except those inside `\old`

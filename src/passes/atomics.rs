@@ -39,9 +39,9 @@
 //! block's exhale, the atomic block's inhale). Jumping out of an invariant block only
 //! loses R′ (never inhaled again): sound, and allowed.
 
-use super::rewrite::{map_expr, visit_post};
 use super::{Lower, Pass};
 use crate::core::visit::each_stmt;
+use crate::core::visit::{map_expr, visit_post};
 use crate::core::{Block, Expr, ExprKind, MethodId, Program, Stmt, StmtKind, Var};
 use crate::diag::{Diagnostic, FailureCode, Reason};
 use crate::name::Name;
@@ -53,6 +53,7 @@ pub const PASS: Pass = Pass {
     description: "invariant blocks give up their invariant; atomic blocks hold it for their body",
     declare: |_| Box::new(Atomics),
     removes: |s| matches!(s, StmtKind::Invariant { .. } | StmtKind::Atomic { .. }),
+    removes_expr: |_| false,
 };
 
 struct Atomics;

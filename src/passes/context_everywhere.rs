@@ -19,6 +19,7 @@ pub const PASS: Pass = Pass {
         "context_everywhere clauses become pre- and postconditions and invariants of every loop",
     declare: declarations,
     removes: |_| false,
+    removes_expr: |_| false,
 };
 
 /// The clauses of each method that has some, for its loops.

@@ -30,9 +30,8 @@
 //! of no other predicate (`check::thread_local`), so no thread can hand one
 //! to another, where it would name the wrong thread.
 
-use super::rewrite::map_expr;
-use super::threads;
 use super::{Lower, Pass};
+use crate::core::visit::map_expr;
 use crate::core::{
     Block, ClassId, Expr, ExprKind, Function, FunctionId, MethodId, PredicateId, Program, StmtKind,
     Type, Var,
@@ -46,6 +45,7 @@ pub const PASS: Pass = Pass {
     description: "\\current_thread: a parameter of every method and thread_local predicate, a run's own thread id",
     declare: declarations,
     removes: |_| false,
+    removes_expr: |e| matches!(e, ExprKind::CurrentThread),
 };
 
 /// The parameter that carries the current thread.
@@ -63,7 +63,7 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
         return Box::new(None::<CurrentThread>);
     }
     let mut runs = HashMap::new();
-    for (class, run) in threads::run_methods(p) {
+    for (class, run) in p.features.run.clone() {
         runs.insert(run, id_function(p, class));
     }
     let local: HashSet<PredicateId> = (0..p.predicates.len())
@@ -182,7 +182,7 @@ impl Lower for Option<CurrentThread> {
         let Some(ct) = self else { return };
         let tid = ct.tid(p, m);
         crate::core::visit::each_stmt_mut(b, &mut |s| {
-            super::rewrite::map_stmt_exprs(s, &mut |e| ct.expr(e, &tid));
+            crate::core::visit::map_stmt_exprs(s, &mut |e| ct.expr(e, &tid));
             if let StmtKind::Call { call, .. } = &mut s.kind {
                 if !ct.runs.contains_key(&call.method) {
                     call.args.push(tid.clone());

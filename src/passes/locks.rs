@@ -6,7 +6,7 @@
 //! predicate `lock_invariant()` (PVL's `lock_invariant I;` declares it; Java
 //! writes it as a predicate of that name), made inline here so that a lock
 //! gives the invariant's permissions and facts directly. Each lockable class
-//! `C` also gets, from the checker ([`declare`]), two members no source can
+//! `C` also gets, from this pass ([`declare`]), two members no source can
 //! name:
 //!
 //! * `weft_held`, a ghost field never listed among the class's fields (so
@@ -37,15 +37,15 @@
 //! `committed(this)` until a `commit`. The null checks are left out for `this`.
 
 use super::{Lower, Pass};
+use crate::core::visit::{map_body_exprs, map_decl_exprs};
 use crate::core::{
     Block, ClassId, Expr, ExprKind, Field, FieldId, Function, FunctionId, MethodId, PredicateId,
-    Program, Stmt, StmtKind, Type,
+    Program, Stmt, StmtKind, Token, Type,
 };
 use crate::diag::{Diagnostic, FailureCode, Reason};
-use crate::syntax::ast::LOCK_INVARIANT;
 use crate::syntax::ast::{BinOp, LockOp};
 use crate::syntax::span::Span;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// The ghost field whose write permission is `held(o)`.
 pub const HELD: &str = "weft_held";
@@ -60,93 +60,36 @@ pub struct Lockable {
     pub committed: FunctionId,
 }
 
-/// The lock-invariant predicate of every class that declares one.
-fn invariants(p: &Program) -> HashMap<ClassId, PredicateId> {
-    let mut out = HashMap::new();
-    for (i, q) in p.predicates.iter().enumerate() {
-        let is_invariant = q.name == LOCK_INVARIANT && !q.is_static && q.params.is_empty();
-        if let Some(c) = q.class.filter(|_| is_invariant) {
-            out.entry(c).or_insert(PredicateId(i as u32));
-        }
+/// Declares the held token and the committed function of lockable class `c`.
+fn declare(p: &mut Program, c: ClassId, invariant: PredicateId) -> Lockable {
+    let span = p.class(c).span;
+    let held = FieldId(p.fields.len() as u32);
+    p.fields.push(Field {
+        name: HELD.into(),
+        class: c,
+        ty: Type::Bool,
+        is_final: false,
+        owner_links: Vec::new(),
+        never_null: false,
+        span,
+    });
+    let committed = FunctionId(p.functions.len() as u32);
+    p.functions.push(Function {
+        name: COMMITTED.into(),
+        class: Some(c),
+        is_static: false,
+        is_inline: false,
+        params: Vec::new(),
+        ret: Type::Bool,
+        contract: Default::default(),
+        body: None,
+        span,
+    });
+    Lockable {
+        invariant,
+        held,
+        committed,
     }
-    out
-}
-
-/// The held tokens and committed functions declared for each class (the
-/// tokens are not among the class's fields).
-fn lock_members(p: &Program) -> (HashMap<ClassId, FieldId>, HashMap<ClassId, FunctionId>) {
-    let mut held = HashMap::new();
-    for (i, f) in p.fields.iter().enumerate() {
-        let id = FieldId(i as u32);
-        if f.name == HELD && !p.class(f.class).fields.contains(&id) {
-            held.entry(f.class).or_insert(id);
-        }
-    }
-    let mut committed = HashMap::new();
-    for (i, f) in p.functions.iter().enumerate() {
-        if let Some(c) = f.class.filter(|_| f.name == COMMITTED && f.body.is_none()) {
-            committed.entry(c).or_insert(FunctionId(i as u32));
-        }
-    }
-    (held, committed)
-}
-
-/// Declares the held token and the committed function of each class among
-/// `classes` that has a lock invariant and does not have them yet.
-pub fn declare(p: &mut Program, classes: &[ClassId]) {
-    let invariants = invariants(p);
-    let (held, committed) = lock_members(p);
-    for &c in classes {
-        let declared = held.contains_key(&c) && committed.contains_key(&c);
-        if !invariants.contains_key(&c) || declared {
-            continue;
-        }
-        let span = p.class(c).span;
-        p.fields.push(Field {
-            name: HELD.into(),
-            class: c,
-            ty: Type::Bool,
-            is_final: false,
-            owner_links: Vec::new(),
-            never_null: false,
-            span,
-        });
-        p.functions.push(Function {
-            name: COMMITTED.into(),
-            class: Some(c),
-            is_static: false,
-            is_inline: false,
-            params: Vec::new(),
-            ret: Type::Bool,
-            contract: Default::default(),
-            body: None,
-            span,
-        });
-    }
-}
-
-/// Every lockable class with the members that encode its lock, in one pass
-/// over the declarations (a lookup per class would be quadratic).
-pub fn lockables(p: &Program) -> HashMap<ClassId, Lockable> {
-    let (held, committed) = lock_members(p);
-    invariants(p)
-        .into_iter()
-        .filter_map(|(c, invariant)| {
-            Some((
-                c,
-                Lockable {
-                    invariant,
-                    held: *held.get(&c)?,
-                    committed: *committed.get(&c)?,
-                },
-            ))
-        })
-        .collect()
-}
-
-/// The lockable class `c` (None if it has no lock invariant).
-pub fn lockable(p: &Program, c: ClassId) -> Option<Lockable> {
-    lockables(p).remove(&c)
 }
 
 /// `held(o)`: `Perm(o.weft_held, write)`.
@@ -193,41 +136,63 @@ pub const PASS: Pass = Pass {
     description: "lock_invariant, commit, lock, unlock, wait and notify become checks, inhales and exhales of the invariant and of held/committed tokens",
     declare: declarations,
     removes: |s| matches!(s, StmtKind::Lock(..)),
+    removes_expr: |e| matches!(e, ExprKind::Token(Token::Held | Token::Committed, _)),
 };
 
 /// The lockable classes.
-struct Locks(Vec<(ClassId, Lockable)>);
+struct Locks(BTreeMap<ClassId, Lockable>);
 
 fn declarations(p: &mut Program) -> Box<dyn Lower> {
-    let mut classes = Vec::new();
-    let all = lockables(p);
-    for i in 0..p.classes.len() {
-        let c = ClassId(i as u32);
-        if let Some(&l) = all.get(&c) {
-            // Locks give and take the invariant itself, not a folded instance.
-            p.predicates[l.invariant.0 as usize].is_inline = true;
-            classes.push((c, l));
+    let mut classes = BTreeMap::new();
+    for (c, invariant) in p.features.lock_invariant.clone() {
+        // Locks give and take the invariant itself, not a folded instance.
+        p.predicates[invariant.0 as usize].is_inline = true;
+        classes.insert(c, declare(p, c, invariant));
+    }
+    let locks = Locks(classes);
+    if !locks.0.is_empty() {
+        map_decl_exprs(p, &mut |e| locks.token(e));
+    }
+    Box::new(locks)
+}
+
+impl Locks {
+    /// `held(o)` and `committed(o)` as the members that encode them.
+    fn token(&self, e: Expr) -> Expr {
+        match e.kind {
+            ExprKind::Token(t @ (Token::Held | Token::Committed), o) => {
+                // The checker admits only objects of lockable classes.
+                let Type::Class(c) = o.ty else {
+                    unreachable!("a token of an object")
+                };
+                let l = self.0[&c];
+                match t {
+                    Token::Held => held(*o, l, e.span),
+                    _ => committed(*o, l, e.span),
+                }
+            }
+            kind => Expr { kind, ..e },
         }
     }
-    Box::new(Locks(classes))
 }
 
 impl Lower for Locks {
     fn body(&self, _: &Program, _: MethodId, b: &mut Block, _: &mut Vec<Diagnostic>) {
         if !self.0.is_empty() {
+            map_body_exprs(b, &mut |e| self.token(e));
             lower_block(b, &self.0);
         }
     }
 }
 
-fn lower_block(b: &mut Block, classes: &[(ClassId, Lockable)]) {
+fn lower_block(b: &mut Block, classes: &BTreeMap<ClassId, Lockable>) {
     crate::core::visit::each_stmt_mut(b, &mut |s| {
         let StmtKind::Lock(op, o) = &s.kind else {
             return;
         };
         let span = s.span;
         let lockable = match &o.ty {
-            Type::Class(c) => classes.iter().find(|(k, _)| k == c).map(|(_, l)| *l),
+            Type::Class(c) => classes.get(c).copied(),
             _ => None,
         };
         // The checker admits only objects of lockable classes.
@@ -398,10 +363,12 @@ mod tests {
     fn tokens_are_declared_once_and_hidden() {
         let p = lowered(COUNTER);
         let c = ClassId(0);
-        let l = lockable(&p, c).expect("lockable");
-        assert!(p.predicate(l.invariant).is_inline);
-        assert!(!p.class(c).fields.contains(&l.held));
-        let helds = p.fields.iter().filter(|f| f.name == HELD).count();
-        assert_eq!(helds, 1);
+        let invariant = p.features.lock_invariant[&c];
+        assert!(p.predicate(invariant).is_inline);
+        let helds: Vec<usize> = (0..p.fields.len())
+            .filter(|&i| p.fields[i].name == HELD)
+            .collect();
+        assert_eq!(helds.len(), 1);
+        assert!(!p.class(c).fields.contains(&FieldId(helds[0] as u32)));
     }
 }

@@ -19,10 +19,10 @@ mod current_thread;
 pub mod java;
 pub mod locks;
 mod par;
-pub mod rewrite;
 pub mod threads;
 
-use crate::core::{Block, MethodId, Program, StmtKind};
+use crate::core::visit::{map_body_exprs, map_decl_exprs};
+use crate::core::{Block, Expr, ExprKind, MethodId, Program, StmtKind};
 use crate::diag::{self, Diagnostic};
 
 /// A rewriting of the core program.
@@ -33,6 +33,9 @@ pub struct Pass {
     /// The statements the pass removes: none is left in a body it lowered
     /// (checked after the pass in debug builds and tests: [`leftover`]).
     pub removes: fn(&StmtKind) -> bool,
+    /// The expressions the pass removes: none is left in a body it lowered,
+    /// nor in a declaration once it declared.
+    pub removes_expr: fn(&ExprKind) -> bool,
 }
 
 /// The body part of a pass.
@@ -63,8 +66,20 @@ pub const PASSES: &[Pass] = &[
 pub struct Lowerings(Vec<Box<dyn Lower>>);
 
 /// Rewrites the declarations of every pass, in order.
-pub fn declare(p: &mut Program) -> Lowerings {
-    Lowerings(PASSES.iter().map(|pass| (pass.declare)(p)).collect())
+pub fn declare(p: &mut Program) -> diag::Result<Lowerings> {
+    declare_first(p, PASSES.len())
+}
+
+/// Rewrites the declarations of the first `n` passes, in order.
+fn declare_first(p: &mut Program, n: usize) -> diag::Result<Lowerings> {
+    let mut out = Vec::new();
+    for pass in &PASSES[..n] {
+        out.push((pass.declare)(p));
+        if cfg!(debug_assertions) {
+            left_in_declarations(pass, p)?;
+        }
+    }
+    Ok(Lowerings(out))
 }
 
 impl Lowerings {
@@ -85,23 +100,42 @@ impl Lowerings {
     }
 }
 
-/// An internal error if `pass` left a statement it removes in `b` (a bug in
-/// weft: the statement would reach the encoder, which reports it as not
-/// supported, as if it were the user's).
-pub fn leftover(pass: &Pass, b: &Block) -> diag::Result<()> {
+/// An internal error if `pass` left a statement or an expression it removes
+/// in `b` (a bug in weft: the node would reach the encoder, which reports it
+/// as not supported, as if it were the user's).
+pub fn leftover(pass: &Pass, b: &mut Block) -> diag::Result<()> {
     let mut found = None;
     crate::core::visit::each_stmt(b, &mut |s| {
         if found.is_none() && (pass.removes)(&s.kind) {
             found = Some(s.span);
         }
     });
+    map_body_exprs(b, &mut |e| note_removed(pass, e, &mut found));
+    left(pass, found, "statement or expression")
+}
+
+/// An internal error if `pass` left an expression it removes in a declaration.
+fn left_in_declarations(pass: &Pass, p: &mut Program) -> diag::Result<()> {
+    let mut found = None;
+    map_decl_exprs(p, &mut |e| note_removed(pass, e, &mut found));
+    left(pass, found, "expression")
+}
+
+fn note_removed(pass: &Pass, e: Expr, found: &mut Option<crate::syntax::span::Span>) -> Expr {
+    if found.is_none() && (pass.removes_expr)(&e.kind) {
+        *found = Some(e.span);
+    }
+    e
+}
+
+fn left(pass: &Pass, found: Option<crate::syntax::span::Span>, what: &str) -> diag::Result<()> {
     match found {
         None => Ok(()),
         Some(span) => Err(vec![Diagnostic::error(
             diag::ErrorCode::Internal,
             span,
             format!(
-                "the {} pass left this statement, which it removes (a bug in weft)",
+                "the {} pass left this {what}, which it removes (a bug in weft)",
                 pass.name
             ),
         )]),
@@ -127,12 +161,7 @@ pub fn run_until(p: Program, last: &str) -> Option<diag::Result<Program>> {
 
 /// The first `n` passes over the whole program.
 fn run_through(mut p: Program, n: usize) -> diag::Result<Program> {
-    let lowerings = Lowerings(
-        PASSES[..n]
-            .iter()
-            .map(|pass| (pass.declare)(&mut p))
-            .collect(),
-    );
+    let lowerings = declare_first(&mut p, n)?;
     let mut errs = Vec::new();
     for i in 0..p.methods.len() {
         let Some(mut b) = p.methods[i].body.take() else {
@@ -170,7 +199,7 @@ mod validator_tests {
             span,
         };
         // A fork nested in a loop, as a pass that does not descend into loops would leave it.
-        let body = Block {
+        let mut body = Block {
             stmts: vec![Stmt {
                 kind: StmtKind::While {
                     invariants: Vec::new(),
@@ -185,7 +214,7 @@ mod validator_tests {
             span,
         };
         let threads = PASSES.iter().find(|p| p.name == "threads").expect("listed");
-        let errs = leftover(threads, &body).expect_err("the fork is left");
+        let errs = leftover(threads, &mut body).expect_err("the fork is left");
         assert_eq!(errs[0].code, diag::Code::Error(diag::ErrorCode::Internal));
         assert!(
             errs[0].message.contains("threads pass"),
@@ -194,6 +223,34 @@ mod validator_tests {
         );
         // The pass that does not remove forks is content with it.
         let locks = PASSES.iter().find(|p| p.name == "locks").expect("listed");
-        assert!(leftover(locks, &body).is_ok());
+        assert!(leftover(locks, &mut body).is_ok());
+    }
+
+    #[test]
+    fn a_pass_that_leaves_an_expression_it_removes_is_an_internal_error() {
+        use crate::core::{ClassId, Token, Type};
+        let span = Span::default();
+        let this = Expr::new(ExprKind::This, Type::Class(ClassId(0)), span);
+        let held = Expr::new(
+            ExprKind::Token(Token::Held, Box::new(this)),
+            Type::Resource,
+            span,
+        );
+        let mut body = Block {
+            stmts: vec![Stmt {
+                kind: StmtKind::Assert(held),
+                span,
+            }],
+            span,
+        };
+        let locks = PASSES.iter().find(|p| p.name == "locks").expect("listed");
+        let errs = leftover(locks, &mut body).expect_err("held(this) is left");
+        assert!(
+            errs[0].message.contains("locks pass"),
+            "{}",
+            errs[0].message
+        );
+        let threads = PASSES.iter().find(|p| p.name == "threads").expect("listed");
+        assert!(leftover(threads, &mut body).is_ok());
     }
 }

@@ -67,6 +67,7 @@ pub const PASS: Pass = Pass {
     description: "par blocks: the caller gives up every thread's precondition and gets their postconditions; one thread is verified in a frame",
     declare: |_| Box::new(Par),
     removes: |s| matches!(s, StmtKind::Par(_) | StmtKind::Barrier { .. }),
+    removes_expr: |_| false,
 };
 
 struct Par;
@@ -440,7 +441,7 @@ fn over_threads(iters: &[Iter], e: Expr) -> Expr {
     }
     // A fact no thread id occurs in holds for all threads if it holds, when
     // there is a thread at all: no quantifier for the backends to instantiate.
-    let mentions_tid = super::rewrite::find(
+    let mentions_tid = crate::core::visit::find(
         &e,
         &|x| matches!(&x.kind, ExprKind::Local(n) if iters.iter().any(|it| it.var.name == *n)),
     )
@@ -468,7 +469,7 @@ fn over_threads(iters: &[Iter], e: Expr) -> Expr {
     let Some(range) = range_of(iters, |it| &it.bound, span) else {
         return e;
     };
-    let renamed = super::rewrite::map_expr(e, &mut |x| match &x.kind {
+    let renamed = crate::core::visit::map_expr(e, &mut |x| match &x.kind {
         ExprKind::Local(n) => match iters.iter().find(|it| it.var.name == *n) {
             Some(it) => Expr::new(ExprKind::Local(it.bound.name), x.ty, x.span),
             None => x,
@@ -585,7 +586,7 @@ fn for_one_thread(iters: &[Iter], e: &Expr) -> Option<Expr> {
     };
     let is_tid = |x: &Expr| matches!(&x.kind, ExprKind::Local(n) if *n == it.var.name);
     let mentions_tid = |x: &Expr| {
-        super::rewrite::find(
+        crate::core::visit::find(
             x,
             &|y| matches!(&y.kind, ExprKind::Local(n) if *n == it.var.name),
         )
@@ -597,7 +598,7 @@ fn for_one_thread(iters: &[Iter], e: &Expr) -> Option<Expr> {
         _ => return None,
     };
     let span = e.span;
-    let body = super::rewrite::map_expr((**body).clone(), &mut |x| {
+    let body = crate::core::visit::map_expr((**body).clone(), &mut |x| {
         if is_tid(&x) {
             (**c).clone()
         } else {
@@ -656,7 +657,7 @@ fn local(v: &Var) -> Expr {
 
 /// `\old(e)` is `e` where the block starts, label `at`.
 fn old_at(e: Expr, at: Name) -> Expr {
-    super::rewrite::map_expr(e, &mut |x| match x.kind {
+    crate::core::visit::map_expr(e, &mut |x| match x.kind {
         ExprKind::Old(None, inner) => Expr::new(ExprKind::Old(Some(at), inner), x.ty, x.span),
         kind => Expr { kind, ..x },
     })
@@ -664,5 +665,5 @@ fn old_at(e: Expr, at: Name) -> Expr {
 
 /// [`old_at`] in every expression of a statement of a thread's body.
 fn old_in_stmt(s: &mut Stmt, at: Name) {
-    super::rewrite::map_stmt_exprs(s, &mut |e| old_at(e, at));
+    crate::core::visit::map_stmt_exprs(s, &mut |e| old_at(e, at));
 }

@@ -2,7 +2,7 @@
 //!
 //! A class with a method `void run()` (no parameters, not static) is
 //! *runnable*. Each runnable class `C` has two ghost fields, `weft_idle` and
-//! `weft_running`, declared by the checker ([`declare_tokens`]) and never
+//! `weft_running`, declared by this pass ([`declare`]) and never
 //! listed among the class's fields (so `new` does not give them). Write
 //! permission to one of them is the token: `idle(t)` is
 //! `Perm(t.weft_idle, write)`, `running(t)` is `Perm(t.weft_running, write)`.
@@ -31,16 +31,17 @@
 //! codes above; both backends report them through the generic check blame.
 //! Java's `start`/`join` can lower to the same core `Fork`/`Join` nodes.
 
-use super::rewrite::{find, subst_this};
 use super::{Lower, Pass};
+use crate::core::visit::{find, map_body_exprs, map_decl_exprs, subst_this};
 use crate::core::{
-    Block, ClassId, Expr, ExprKind, Field, FieldId, MethodId, Program, Stmt, StmtKind, Type, Var,
+    Block, ClassId, Expr, ExprKind, Field, FieldId, MethodId, Program, Stmt, StmtKind, Token, Type,
+    Var,
 };
 use crate::diag::{Diagnostic, ErrorCode, FailureCode, Reason};
 use crate::name::Name;
 use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// The name of the ghost field whose write permission is `idle(t)`.
 pub const IDLE: &str = "weft_idle";
@@ -55,92 +56,30 @@ pub struct Runnable {
     pub running: FieldId,
 }
 
-fn is_run(m: &crate::core::Method) -> bool {
-    m.name == "run"
-        && !m.is_constructor
-        && !m.is_static
-        && m.params.is_empty()
-        && m.given.is_empty()
-        && m.yields.is_empty()
-        && m.ret == Type::Void
-}
-
-/// The `void run()` instance method of every class that has one.
-pub(super) fn run_methods(p: &Program) -> HashMap<ClassId, MethodId> {
-    let mut runs = HashMap::new();
-    for (i, m) in p.methods.iter().enumerate() {
-        if let Some(c) = m.class.filter(|_| is_run(m)) {
-            runs.entry(c).or_insert(MethodId(i as u32));
-        }
-    }
-    runs
-}
-
-/// The token fields declared for each class (`true`: idle), which are not
-/// among the class's fields.
-fn token_fields(p: &Program) -> HashMap<(ClassId, bool), FieldId> {
-    let mut tokens = HashMap::new();
-    for (i, f) in p.fields.iter().enumerate() {
-        let id = FieldId(i as u32);
-        let idle = f.name == IDLE;
-        if (idle || f.name == RUNNING) && !p.class(f.class).fields.contains(&id) {
-            tokens.entry((f.class, idle)).or_insert(id);
-        }
-    }
-    tokens
-}
-
-/// Every runnable class with its `run` and token fields, in one pass over
-/// the methods and fields (a lookup per class would be quadratic).
-pub fn runnables(p: &Program) -> HashMap<ClassId, Runnable> {
-    let tokens = token_fields(p);
-    run_methods(p)
-        .into_iter()
-        .filter_map(|(c, run)| {
-            Some((
-                c,
-                Runnable {
-                    run,
-                    idle: *tokens.get(&(c, true))?,
-                    running: *tokens.get(&(c, false))?,
-                },
-            ))
-        })
-        .collect()
-}
-
-/// The runnable class `c` (None if it has no `run` or no tokens).
-pub fn runnable(p: &Program, c: ClassId) -> Option<Runnable> {
-    runnables(p).remove(&c)
-}
-
-/// Declares the token fields of each class among `classes` that has a
-/// `run` method and no tokens yet.
-pub fn declare_tokens(p: &mut Program, classes: &[ClassId]) {
-    let runs = run_methods(p);
-    let tokens = token_fields(p);
-    for &c in classes {
-        let declared = tokens.contains_key(&(c, true)) && tokens.contains_key(&(c, false));
-        if !runs.contains_key(&c) || declared {
-            continue;
-        }
-        let span = p.class(c).span;
-        for name in [IDLE, RUNNING] {
-            p.fields.push(Field {
-                name: name.into(),
-                class: c,
-                ty: Type::Bool,
-                is_final: false,
-                owner_links: Vec::new(),
-                never_null: false,
-                span,
-            });
-        }
+/// Declares the token fields of runnable class `c` with run method `run`.
+fn declare(p: &mut Program, c: ClassId, run: MethodId) -> Runnable {
+    let span = p.class(c).span;
+    let mut field = |name: &str| {
+        p.fields.push(Field {
+            name: name.into(),
+            class: c,
+            ty: Type::Bool,
+            is_final: false,
+            owner_links: Vec::new(),
+            never_null: false,
+            span,
+        });
+        FieldId(p.fields.len() as u32 - 1)
+    };
+    Runnable {
+        run,
+        idle: field(IDLE),
+        running: field(RUNNING),
     }
 }
 
 /// `Perm(t.field, write)`: a token of thread `t`.
-pub fn token(t: Expr, field: FieldId, span: Span) -> Expr {
+fn token_perm(t: Expr, field: FieldId, span: Span) -> Expr {
     let loc = Expr::new(ExprKind::Field(Box::new(t), field), Type::Bool, span);
     let write = Expr::new(ExprKind::Write, Type::Rational, span);
     Expr::new(
@@ -165,18 +104,22 @@ pub const PASS: Pass = Pass {
     description: "fork/join become checks of idle/running tokens and run's contract",
     declare: declarations,
     removes: |s| matches!(s, StmtKind::Fork(_) | StmtKind::Join(_)),
+    removes_expr: |e| matches!(e, ExprKind::Token(Token::Idle | Token::Running, _)),
 };
 
 /// The runnable classes, and the lowering of their forks and joins.
-struct Threads(HashMap<ClassId, Lowering>);
+struct Threads(BTreeMap<ClassId, Lowering>);
 
 /// Constructors of runnable classes ensure their thread is idle.
 fn declarations(p: &mut Program) -> Box<dyn Lower> {
-    let mut classes = HashMap::new();
-    let all = runnables(p);
-    for i in 0..p.classes.len() {
-        let c = ClassId(i as u32);
-        let Some(&r) = all.get(&c) else { continue };
+    let runnables: BTreeMap<ClassId, Runnable> = (p.features.run.clone().into_iter())
+        .map(|(c, run)| (c, declare(p, c, run)))
+        .collect();
+    if !runnables.is_empty() {
+        map_decl_exprs(p, &mut |e| token(&runnables, e));
+    }
+    let mut classes = BTreeMap::new();
+    for (&c, &r) in &runnables {
         let run = p.method(r.run);
         let olds = run
             .contract
@@ -209,10 +152,26 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
             }
             let c = m.class.unwrap_or(ClassId(0));
             let this = Expr::new(ExprKind::This, Type::Class(c), m.span);
-            m.contract.ensures.push(token(this, l.r.idle, m.span));
+            m.contract.ensures.push(token_perm(this, l.r.idle, m.span));
         }
     }
     Box::new(Threads(classes))
+}
+
+/// `idle(t)` and `running(t)` as the token fields that encode them.
+fn token(runnables: &BTreeMap<ClassId, Runnable>, e: Expr) -> Expr {
+    match e.kind {
+        ExprKind::Token(t @ (Token::Idle | Token::Running), o) => {
+            // The checker admits only objects of runnable classes.
+            let Type::Class(c) = o.ty else {
+                unreachable!("a token of an object")
+            };
+            let r = runnables[&c];
+            let field = if t == Token::Idle { r.idle } else { r.running };
+            token_perm(*o, field, e.span)
+        }
+        kind => Expr { kind, ..e },
+    }
 }
 
 /// Whether `e` is the token `Perm(this.field, _)`.
@@ -231,10 +190,15 @@ impl Lower for Threads {
             let c = m.class.unwrap_or(ClassId(0));
             let this = Expr::new(ExprKind::This, Type::Class(c), m.span);
             let s = Stmt {
-                kind: StmtKind::Inhale(token(this, l.r.idle, m.span)),
+                kind: StmtKind::Inhale(token_perm(this, l.r.idle, m.span)),
                 span: m.span,
             };
             b.stmts.insert(0, s);
+        }
+        if !self.0.is_empty() {
+            let runnables: BTreeMap<ClassId, Runnable> =
+                self.0.iter().map(|(&c, l)| (c, l.r)).collect();
+            map_body_exprs(b, &mut |e| token(&runnables, e));
         }
         let mut fresh = 0;
         lower_block(b, &self.0, &mut fresh, errs);
@@ -243,7 +207,7 @@ impl Lower for Threads {
 
 fn lower_block(
     b: &mut Block,
-    classes: &HashMap<ClassId, Lowering>,
+    classes: &BTreeMap<ClassId, Lowering>,
     fresh: &mut u32,
     errors: &mut Vec<Diagnostic>,
 ) {
@@ -276,7 +240,7 @@ fn lower(
     is_fork: bool,
     e: Expr,
     span: Span,
-    classes: &HashMap<ClassId, Lowering>,
+    classes: &BTreeMap<ClassId, Lowering>,
     fresh: &mut u32,
 ) -> Result<Vec<Stmt>, Diagnostic> {
     let l = match &e.ty {
@@ -325,7 +289,11 @@ fn lower(
     } else {
         FailureCode::Idle
     };
-    out.push(stmt(check(true, token(t.clone(), give, span), missing)));
+    out.push(stmt(check(
+        true,
+        token_perm(t.clone(), give, span),
+        missing,
+    )));
     if is_fork {
         if let Some(pre) = conjoin(&l.requires, &t) {
             let code = FailureCode::ForkPre(Reason::False);
@@ -334,7 +302,7 @@ fn lower(
     } else if let Some(post) = conjoin(&l.ensures, &t) {
         out.push(stmt(StmtKind::Inhale(post)));
     }
-    out.push(stmt(StmtKind::Inhale(token(t, take, span))));
+    out.push(stmt(StmtKind::Inhale(token_perm(t, take, span))));
     Ok(out)
 }
 
@@ -408,13 +376,16 @@ mod tests {
     #[test]
     fn constructors_give_idle() {
         let p = lowered(PROGRAM).unwrap();
-        let r = runnable(&p, ClassId(0)).unwrap();
+        let idle = (0..p.fields.len())
+            .map(|i| FieldId(i as u32))
+            .find(|&f| p.field(f).name == IDLE && p.field(f).class == ClassId(0))
+            .unwrap();
         let ctor = p
             .methods
             .iter()
             .find(|m| m.is_constructor && m.class == Some(ClassId(0)))
             .unwrap();
-        let gives_idle = |e: &Expr| matches!(&e.kind, ExprKind::Perm(loc, _) if matches!(loc.kind, ExprKind::Field(_, f) if f == r.idle));
+        let gives_idle = |e: &Expr| matches!(&e.kind, ExprKind::Perm(loc, _) if matches!(loc.kind, ExprKind::Field(_, f) if f == idle));
         assert!(ctor.contract.ensures.iter().any(gives_idle));
         let body = ctor.body.as_ref().unwrap();
         assert!(matches!(&body.stmts[0].kind, StmtKind::Inhale(e) if gives_idle(e)));
