@@ -21,28 +21,8 @@ use crate::passes::{self, Lowerings};
 use crate::stages::stage;
 use crate::syntax::ast::Unit;
 use crate::syntax::span::Files;
+use crate::vir::Sink;
 use crate::vir::{self, OriginTable};
-
-/// Takes a run's encoded members, in order: functions, then predicates,
-/// then methods.
-pub trait Sink: Send {
-    fn function(&mut self, f: vir::Function);
-    fn predicate(&mut self, q: vir::Predicate);
-    fn method(&mut self, m: vir::Method);
-}
-
-/// Collects the members (for emitters that need the whole program).
-impl Sink for vir::Program {
-    fn function(&mut self, f: vir::Function) {
-        self.functions.push(f);
-    }
-    fn predicate(&mut self, q: vir::Predicate) {
-        self.predicates.push(q);
-    }
-    fn method(&mut self, m: vir::Method) {
-        self.methods.push(m);
-    }
-}
 
 /// The encoded program: declarations and their origins, and each run's sink
 /// with the offset of its origins in `origins` (see `vir::renumber`).

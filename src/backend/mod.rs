@@ -10,49 +10,7 @@ use crate::syntax::span::LineCol;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
-/// What kind of check the backend says failed (Viper's error kinds).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FailureKind {
-    AssertFailed,
-    PostconditionViolated,
-    /// A method call's precondition.
-    CallPrecondition,
-    /// A function application's precondition.
-    AppPrecondition,
-    AssignmentFailed,
-    ExhaleFailed,
-    InhaleFailed,
-    FoldFailed,
-    UnfoldFailed,
-    LoopInvariantNotEstablished,
-    LoopInvariantNotPreserved,
-    /// A method call failed for another reason than its precondition.
-    CallFailed,
-    ContractNotWellformed,
-    FunctionNotWellformed,
-    PredicateNotWellformed,
-    /// Viper's `refute` that could not be refuted.
-    RefuteFailed,
-    /// Anything else, with the backend's words.
-    Other(String),
-}
-
-/// Why it failed (Viper's error reasons).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FailureReason {
-    /// `Assertion E might not hold.`
-    AssertionFalse,
-    /// `There might be insufficient permission to access E`
-    InsufficientPermission,
-    DivisionByZero,
-    NegativePermission,
-    NotInjective,
-    SeqIndexNegative,
-    SeqIndexExceedsLength,
-    /// `Map M might not contain an entry at key K.`
-    MapKey,
-    Other(String),
-}
+pub use crate::vir::failure::{FailureKind, FailureReason};
 
 /// One failure as the backend reported it, in the generated file's coordinates.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -45,7 +45,7 @@ fn emit_at(mut p: vir::Program, width: usize) -> Emitted {
 }
 
 /// Prints a run's members as the pipeline encodes them
-/// (`crate::pipeline::Sink`): each is freed once printed.
+/// (`crate::vir::Sink`): each is freed once printed.
 pub struct RunPrinter {
     functions: Section,
     predicates: Section,
@@ -114,7 +114,7 @@ impl RunPrinter {
     }
 }
 
-impl crate::pipeline::Sink for RunPrinter {
+impl crate::vir::Sink for RunPrinter {
     fn function(&mut self, f: vir::Function) {
         self.functions.print(|o| Printer.w_function(o, &f));
     }

@@ -7,6 +7,7 @@
 //! node reads in source terms ([`Blame`]). Nodes that cannot fail carry
 //! [`Origin::NONE`].
 
+pub mod failure;
 pub mod origin;
 pub mod renumber;
 pub mod visit;
@@ -378,5 +379,26 @@ impl Stmt {
             kind,
             origin: Origin::NONE,
         }
+    }
+}
+
+/// Takes a run's encoded members, in order: functions, then predicates,
+/// then methods.
+pub trait Sink: Send {
+    fn function(&mut self, f: Function);
+    fn predicate(&mut self, q: Predicate);
+    fn method(&mut self, m: Method);
+}
+
+/// Collects the members (for emitters that need the whole program).
+impl Sink for Program {
+    fn function(&mut self, f: Function) {
+        self.functions.push(f);
+    }
+    fn predicate(&mut self, q: Predicate) {
+        self.predicates.push(q);
+    }
+    fn method(&mut self, m: Method) {
+        self.methods.push(m);
     }
 }

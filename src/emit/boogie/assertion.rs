@@ -14,7 +14,7 @@ use super::expr::St;
 use super::info::has_resources;
 use super::proc::{Gen, R};
 use super::{Check, Inner, Unsupported};
-use crate::backend::{FailureKind, FailureReason};
+use crate::vir::failure::{FailureKind, FailureReason};
 use crate::vir::{BinOp, Expr, ExprKind, Origin, Quantifier};
 
 /// How failures of an exhale are reported.

@@ -15,7 +15,7 @@ use super::proc::{Gen, Proc, R};
 use super::stmt::body_state;
 use super::ty::{arg, boogie, type_vars};
 use super::{BoogieEmitted, Checks, Unsupported, COLLECTIONS_BPL, MAPS_BPL, PERMISSIONS_BPL};
-use crate::backend::FailureKind;
+use crate::vir::failure::FailureKind;
 use crate::vir::{
     BinOp, Domain, Expr, ExprKind, Function, LocalDecl, Method, Origin, Predicate, Program,
 };

@@ -16,7 +16,7 @@ mod stmt;
 mod ty;
 mod wd;
 
-use crate::backend::{FailureKind, FailureReason};
+use crate::vir::failure::{FailureKind, FailureReason};
 use crate::vir::{Expr, Origin, Program};
 use std::collections::BTreeMap;
 

@@ -18,8 +18,8 @@ use super::info::has_resources;
 use super::proc::{Gen, R};
 use super::ty::boogie;
 use super::{Check, Inner, Unsupported};
-use crate::backend::{FailureKind, FailureReason};
 use crate::name::Name;
+use crate::vir::failure::{FailureKind, FailureReason};
 use crate::vir::{Expr, ExprKind, Origin, Stmt, StmtKind};
 
 /// The state of a method body.

@@ -7,7 +7,7 @@ use super::expr::St;
 use super::proc::{Gen, R};
 use super::ty::boogie;
 use super::{Check, Inner, Unsupported};
-use crate::backend::{FailureKind, FailureReason};
+use crate::vir::failure::{FailureKind, FailureReason};
 use crate::vir::{BinOp, Expr, ExprKind, Origin};
 
 impl Gen<'_> {

@@ -21,7 +21,7 @@ use super::info::has_resources;
 use super::proc::{Gen, R};
 use super::ty::boogie;
 use super::{Check, Inner, Unsupported};
-use crate::backend::{FailureKind, FailureReason};
+use crate::vir::failure::{FailureKind, FailureReason};
 use crate::vir::{BinOp, Expr, ExprKind, LocalDecl, Origin};
 
 mod frame;
