@@ -13,7 +13,7 @@ use crate::diag::{Diagnostic, FailureCode, Reason};
 use crate::emit::boogie::{Check, Inner};
 use crate::emit::Emitted;
 use crate::syntax::span::LineCol;
-use crate::vir::{Blame, Origin, OriginInfo, OriginTable};
+use crate::vir::{Blame, Origin, OriginInfo, OriginTable, What};
 
 /// Maps one backend failure to a diagnostic on the source.
 pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Diagnostic {
@@ -91,7 +91,7 @@ fn with_callee_clause(
     let member = entries().find(|&(o, s, e)| {
         origins
             .get(o)
-            .is_some_and(|i| matches!(i.what, "method" | "function"))
+            .is_some_and(|i| matches!(i.what, What::Method | What::Function))
             && ["method", "function"]
                 .iter()
                 .any(|kw| normalize(&text_at(emitted, s, e)).starts_with(&format!("{kw}{callee}")))
@@ -396,7 +396,7 @@ fn text_at(emitted: &Emitted, start: LineCol, end: LineCol) -> String {
 }
 
 fn at(code: FailureCode, info: OriginInfo) -> Diagnostic {
-    Diagnostic::failure(code, info.span, describe(code, info.what)).with_label(label(code))
+    Diagnostic::failure(code, info.span, describe(code, info.what.noun())).with_label(label(code))
 }
 
 fn internal(f: &BackendFailure, info: Option<OriginInfo>) -> Diagnostic {

@@ -15,7 +15,7 @@ use super::{Encoder, Scope};
 use crate::core::{self, MethodId, StmtKind as S, Type as T};
 use crate::diag;
 use crate::name::Name;
-use crate::vir::{self, BinOp, Blame, Expr, ExprKind, LocalDecl, Stmt, StmtKind};
+use crate::vir::{self, BinOp, Blame, Expr, ExprKind, LocalDecl, Stmt, StmtKind, What};
 use std::collections::HashSet;
 
 /// `function C__f__val(r: Ref): T`: a final field's value, fixed at construction.
@@ -172,7 +172,7 @@ impl Encoder<'_> {
                 Expr::binary(lower, Expr::plain(ExprKind::NoPerm), p.clone()),
                 Expr::binary(BinOp::Le, p, Expr::plain(ExprKind::FullPerm)),
             );
-            let o = self.origin(v.span, blame, "fraction parameter bound");
+            let o = self.origin(v.span, blame, What::FractionBound);
             out.push(bound.with_origin(o));
         }
         out
@@ -202,7 +202,7 @@ impl Encoder<'_> {
             let o = self.origin(
                 m.span,
                 Blame::CannotFail("the caller checks the receiver"),
-                "receiver",
+                What::Receiver,
             );
             pres.push(this_is_not_null(o));
         }
@@ -212,7 +212,7 @@ impl Encoder<'_> {
             let o = self.origin(
                 m.span,
                 Blame::CannotFail("the caller allocates the object"),
-                "constructor",
+                What::Constructor,
             );
             for f in self.p.class(c).fields.clone() {
                 let field = self.names.field(f);
@@ -242,11 +242,11 @@ impl Encoder<'_> {
         pres.extend(bounds);
         let given_bounds = self.fraction_bounds(&m.given, Blame::Precondition);
         pres.extend(given_bounds);
-        pres.extend(self.clauses(&contract.requires, Blame::Precondition, "precondition")?);
+        pres.extend(self.clauses(&contract.requires, Blame::Precondition, What::Precondition)?);
         // A yielded fraction is one, so the method ensures its bounds, before the
         // postconditions that use it as an amount.
         let mut posts = self.fraction_bounds(&m.yields, Blame::Postcondition);
-        posts.extend(self.clauses(&contract.ensures, Blame::Postcondition, "postcondition")?);
+        posts.extend(self.clauses(&contract.ensures, Blame::Postcondition, What::Postcondition)?);
 
         self.scope = scope;
         let body = match body {
@@ -257,7 +257,7 @@ impl Encoder<'_> {
                 Some(stmts)
             }
         };
-        let origin = self.origin(m.span, Blame::Direct, "method");
+        let origin = self.origin(m.span, Blame::Direct, What::Method);
         Ok(vir::Method {
             name: self.names.method(id),
             params,
@@ -291,7 +291,7 @@ impl Encoder<'_> {
         let o = self.origin(
             span,
             Blame::As(crate::diag::FailureCode::Unsatisfiable),
-            "precondition",
+            What::Precondition,
         );
         vec![Stmt::new(
             StmtKind::Refute(Expr::bool(false).with_origin(o)),
@@ -393,7 +393,7 @@ impl Encoder<'_> {
                 let o = self.origin(
                     span,
                     Blame::As(diag::FailureCode::AssertFailed(diag::Reason::False)),
-                    "the binding of the field's type",
+                    What::FieldBinding,
                 );
                 Stmt::new(StmtKind::Assert(fact.with_origin(o)), o)
             })
@@ -414,14 +414,22 @@ impl Encoder<'_> {
         }
         params.extend(self.decls(&f.params));
         let mut pres = self.fraction_bounds(&f.params, Blame::Precondition);
-        pres.extend(self.clauses(&f.contract.requires, Blame::Precondition, "precondition")?);
-        let posts = self.clauses(&f.contract.ensures, Blame::Postcondition, "postcondition")?;
+        pres.extend(self.clauses(
+            &f.contract.requires,
+            Blame::Precondition,
+            What::Precondition,
+        )?);
+        let posts = self.clauses(
+            &f.contract.ensures,
+            Blame::Postcondition,
+            What::Postcondition,
+        )?;
         let body = match &f.body {
             Some(b) => Some(self.expr_as(b, &f.ret)?),
             None => None,
         };
         let ret = self.ty(&f.ret);
-        let origin = self.origin(f.span, Blame::Direct, "function");
+        let origin = self.origin(f.span, Blame::Direct, What::Function);
         Ok(Some(vir::Function {
             name: self.names.function(id),
             params,
@@ -461,7 +469,7 @@ impl Encoder<'_> {
             ),
             None => None,
         };
-        let origin = self.origin(q.span, Blame::Direct, "predicate");
+        let origin = self.origin(q.span, Blame::Direct, What::Predicate);
         Ok(Some(vir::Predicate {
             name: self.names.predicate(id),
             params,

@@ -7,7 +7,7 @@ use crate::core::{self, Builtin, ExprKind as K, Type as T};
 use crate::diag::{self, Diagnostic, FailureCode};
 use crate::name::Name;
 use crate::syntax::ast::{BinOp as B, Quantifier as Q, UnOp as U};
-use crate::vir::{self, BinOp, Blame, Expr, ExprKind, MapOp, Quantifier, UnOp};
+use crate::vir::{self, BinOp, Blame, Expr, ExprKind, MapOp, Quantifier, UnOp, What};
 
 fn boxed(e: Expr) -> Box<Expr> {
     Box::new(e)
@@ -56,7 +56,7 @@ impl Encoder<'_> {
             K::ArrayIndex(a, i) => {
                 let loc = self.element_loc(a, i, e)?;
                 let item = self.item_field(&e.ty);
-                let o = self.origin(e.span, Blame::As(FailureCode::Perm), "array element read");
+                let o = self.origin(e.span, Blame::As(FailureCode::Perm), What::ArrayElementRead);
                 Ok(Expr::new(ExprKind::FieldAccess(boxed(loc), item), o))
             }
             K::Builtin(b, args) => self.builtin(e, *b, args),
@@ -72,7 +72,7 @@ impl Encoder<'_> {
                     return self.inline_function(e, *func, vargs);
                 }
                 let name = self.names.function(*func);
-                let o = self.origin(e.span, Blame::Direct, "function call");
+                let o = self.origin(e.span, Blame::Direct, What::FunctionCall);
                 Ok(Expr::new(ExprKind::FuncApp(name, vargs), o))
             }
             K::PredicateAccess(access) => {
@@ -168,14 +168,14 @@ impl Encoder<'_> {
             K::Unfolding(pred, body) => {
                 let acc = self.plain_predicate_access(pred)?;
                 let body = self.expr(body)?;
-                let o = self.origin(e.span, Blame::Direct, "unfolding");
+                let o = self.origin(e.span, Blame::Direct, What::Unfolding);
                 Ok(Expr::new(ExprKind::Unfolding(boxed(acc), boxed(body)), o))
             }
             K::ArraySum(a) => {
                 let a = self.expr(a)?;
                 self.item_field(&T::Int);
                 self.prelude.sums = true;
-                let o = self.origin(e.span, Blame::As(FailureCode::Perm), "array sum");
+                let o = self.origin(e.span, Blame::As(FailureCode::Perm), What::ArraySum);
                 let snap = Expr::new(ExprKind::FuncApp(prelude::SNAP.into(), vec![a]), o);
                 Ok(prelude::sum(snap))
             }
@@ -251,7 +251,7 @@ impl Encoder<'_> {
                 vec![recv],
             )));
         }
-        let o = self.origin(e.span, Blame::As(FailureCode::Perm), "field read");
+        let o = self.origin(e.span, Blame::As(FailureCode::Perm), What::FieldRead);
         Ok(Expr::new(
             ExprKind::FieldAccess(boxed(recv), self.names.field(f)),
             o,
@@ -268,7 +268,11 @@ impl Encoder<'_> {
         let a = self.expr(a)?;
         let i = self.expr(i)?;
         self.prelude.arrays = true;
-        let o = self.origin(at.span, Blame::As(FailureCode::ArrayBounds), "array index");
+        let o = self.origin(
+            at.span,
+            Blame::As(FailureCode::ArrayBounds),
+            What::ArrayIndex,
+        );
         Ok(Expr::new(
             ExprKind::FuncApp(prelude::LOC.into(), vec![a, i]),
             o,
@@ -281,11 +285,11 @@ impl Encoder<'_> {
             .map(|a| self.expr(a))
             .collect::<diag::Result<Vec<_>>>()?;
         let arg = |xs: &mut Vec<Expr>| boxed(xs.remove(0));
-        let seq_origin = |s: &mut Self| s.origin(e.span, Blame::Direct, "sequence index");
+        let seq_origin = |s: &mut Self| s.origin(e.span, Blame::Direct, What::SequenceIndex);
         Ok(match b {
             Builtin::ArrayLength => {
                 self.prelude.arrays = true;
-                let o = self.origin(e.span, Blame::As(FailureCode::ArrayNull), "array length");
+                let o = self.origin(e.span, Blame::As(FailureCode::ArrayNull), What::ArrayLength);
                 Expr::new(ExprKind::FuncApp(prelude::ALEN.into(), xs), o)
             }
             Builtin::Size => Expr::plain(ExprKind::Size(arg(&mut xs))),
@@ -326,7 +330,7 @@ impl Encoder<'_> {
                 let ty = self.ty(&elem);
                 let name = prelude::values_name(&ty);
                 self.prelude.values.insert(ty);
-                let o = self.origin(e.span, Blame::Direct, "array values");
+                let o = self.origin(e.span, Blame::Direct, What::ArrayValues);
                 Expr::new(ExprKind::FuncApp(name, xs), o)
             }
             Builtin::MapEmpty => {
@@ -344,7 +348,7 @@ impl Encoder<'_> {
             }
             Builtin::MapGet => {
                 let t = self.ty(&args[0].ty);
-                let o = self.origin(e.span, Blame::As(FailureCode::MapKey), "map lookup");
+                let o = self.origin(e.span, Blame::As(FailureCode::MapKey), What::MapLookup);
                 Expr::new(ExprKind::Map(MapOp::Get, xs.into(), Box::new(t)), o)
             }
             Builtin::MapRemove | Builtin::MapItems | Builtin::MapDisjoint => {
@@ -372,7 +376,11 @@ impl Encoder<'_> {
                 let ty = self.ty(&e.ty);
                 let name = prelude::checked_get(&ty);
                 self.prelude.option_gets.insert(ty);
-                let o = self.origin(e.span, Blame::As(FailureCode::OptionNone), "option value");
+                let o = self.origin(
+                    e.span,
+                    Blame::As(FailureCode::OptionNone),
+                    What::OptionValue,
+                );
                 Expr::new(ExprKind::FuncApp(Name::from(name), xs), o)
             }
         })
@@ -402,7 +410,7 @@ impl Encoder<'_> {
             return self.inline_predicate(e, *pred, vargs, perm);
         }
         let perm = self.expr_as(perm, &T::Rational)?;
-        let o = self.origin(e.span, Blame::Resource, "predicate");
+        let o = self.origin(e.span, Blame::Resource, What::Predicate);
         Ok(Expr::new(
             ExprKind::PredicateAcc(self.names.predicate(*pred), vargs.into(), boxed(perm)),
             o,
@@ -439,7 +447,7 @@ impl Encoder<'_> {
             return Ok(acc);
         }
         let r = self.expr(recv)?;
-        let o = self.origin(e.span, Blame::Resource, "predicate");
+        let o = self.origin(e.span, Blame::Resource, What::Predicate);
         let not_null = Expr::binary(BinOp::Ne, r, Expr::plain(ExprKind::NullLit)).with_origin(o);
         Ok(Expr::and(acc, not_null))
     }
@@ -526,7 +534,7 @@ impl Encoder<'_> {
         p: &core::Expr,
     ) -> diag::Result<Expr> {
         let perm = self.expr_as(p, &T::Rational)?;
-        let o = self.origin(e.span, Blame::Resource, "permission");
+        let o = self.origin(e.span, Blame::Resource, What::Permission);
         match &loc.kind {
             // Final fields need no permission: they never change after construction.
             K::Field(_, f) if self.p.field(*f).is_final => Ok(Expr::bool(true)),
@@ -605,7 +613,7 @@ impl Encoder<'_> {
             (B::Sub, _) => BinOp::Sub,
             (B::Mul, _) => BinOp::Mul,
             (B::FracDiv, _) | (B::Div, _) if perm_operands || op == B::FracDiv => {
-                let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
+                let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), What::Division);
                 return Ok(Expr::new(
                     ExprKind::Binary(BinOp::PermDiv, boxed(vl), boxed(vr)),
                     o,
@@ -616,7 +624,7 @@ impl Encoder<'_> {
             // where the function call fails at once.
             (B::Mod, _) if literal_divisor.is_some() => {
                 let k = literal_divisor.unwrap_or(1);
-                let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
+                let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), What::Division);
                 return Ok(prelude::mod_by_literal(vl, k).with_origin(o));
             }
             (B::Div | B::Mod | B::FracDiv, _) => {
@@ -626,7 +634,7 @@ impl Encoder<'_> {
                 } else {
                     prelude::MOD
                 };
-                let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), "division");
+                let o = self.origin(e.span, Blame::As(FailureCode::DivByZero), What::Division);
                 return Ok(Expr::new(ExprKind::FuncApp(f.into(), vec![vl, vr]), o));
             }
             (B::Eq, _) => BinOp::Eq,

@@ -17,7 +17,7 @@ use crate::core::{self, ClassId};
 use crate::diag;
 use crate::name::Name;
 use crate::syntax::span::Span;
-use crate::vir::{self, Blame, Origin, OriginTable};
+use crate::vir::{self, Blame, Origin, OriginTable, What};
 use names::Names;
 use prelude::Prelude;
 use std::collections::HashMap;
@@ -192,7 +192,7 @@ impl<'p> Encoder<'p> {
         }
     }
 
-    fn origin(&mut self, span: Span, blame: Blame, what: &'static str) -> Origin {
+    fn origin(&mut self, span: Span, blame: Blame, what: What) -> Origin {
         self.origins.add(span, blame, what)
     }
 

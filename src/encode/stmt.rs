@@ -5,7 +5,7 @@ use super::{prelude, Encoder};
 use crate::core::{self, StmtKind as S, Type as T};
 use crate::diag::{self, Diagnostic, FailureCode, Reason};
 use crate::name::Name;
-use crate::vir::{self, BinOp, Blame, Expr, ExprKind, Quantifier, Stmt, StmtKind};
+use crate::vir::{self, BinOp, Blame, Expr, ExprKind, Quantifier, Stmt, StmtKind, What};
 
 impl Encoder<'_> {
     pub(super) fn block(&mut self, b: &core::Block, out: &mut Vec<Stmt>) -> diag::Result<()> {
@@ -35,14 +35,14 @@ impl Encoder<'_> {
                 })));
                 if let Some(init) = init {
                     let e = self.expr_as(init, &v.ty)?;
-                    let o = self.origin(span, Blame::Direct, "assignment");
+                    let o = self.origin(span, Blame::Direct, What::Assignment);
                     out.push(Stmt::new(StmtKind::Assign(v.name, Box::new(e)), o));
                 }
             }
             S::AssignLocal(x, e) => {
                 let want = self.local_type(x, &e.ty);
                 let e = self.expr_as(e, &want)?;
-                let o = self.origin(span, Blame::Direct, "assignment");
+                let o = self.origin(span, Blame::Direct, What::Assignment);
                 out.push(Stmt::new(
                     StmtKind::Assign(self.local_name(*x), Box::new(e)),
                     o,
@@ -56,7 +56,7 @@ impl Encoder<'_> {
                     matches!(recv.kind, core::ExprKind::This) && self.fixed_early.contains(field);
                 let recv = self.expr(recv)?;
                 let value = self.expr_as(value, &want)?;
-                let o = self.origin(span, Blame::Direct, "field assignment");
+                let o = self.origin(span, Blame::Direct, What::FieldAssignment);
                 out.push(Stmt::new(
                     StmtKind::FieldAssign {
                         recv: Box::new(recv),
@@ -109,11 +109,11 @@ impl Encoder<'_> {
                 let lo = self.origin(
                     array.span.fuse(index.span),
                     Blame::As(FailureCode::ArrayBounds),
-                    "array index",
+                    What::ArrayIndex,
                 );
                 let loc = Expr::new(ExprKind::FuncApp(prelude::LOC.into(), vec![a, i]), lo);
                 let field = self.item_field(&elem);
-                let o = self.origin(span, Blame::Direct, "array element assignment");
+                let o = self.origin(span, Blame::Direct, What::ArrayElementAssignment);
                 let write = Stmt::new(
                     StmtKind::FieldAssign {
                         recv: Box::new(loc),
@@ -156,7 +156,7 @@ impl Encoder<'_> {
                 cond,
                 body,
             } => {
-                let invs = self.clauses(invariants, Blame::LoopInvariant, "loop invariant")?;
+                let invs = self.clauses(invariants, Blame::LoopInvariant, What::LoopInvariant)?;
                 let cond = self.expr(cond)?;
                 let mut b = Vec::new();
                 self.block(body, &mut b)?;
@@ -171,27 +171,27 @@ impl Encoder<'_> {
                 if let Some(e) = e {
                     let want = self.return_type.clone();
                     let v = self.expr_as(e, &want)?;
-                    let o = self.origin(span, Blame::Direct, "return");
+                    let o = self.origin(span, Blame::Direct, What::Return);
                     out.push(Stmt::new(StmtKind::Assign(RESULT.into(), Box::new(v)), o));
                 }
                 self.has_return = true;
                 out.push(Stmt::plain(StmtKind::Goto(END_LABEL.into())));
             }
-            S::Assert(e) => self.checked(span, e, StmtKind::Assert, "assertion", out)?,
+            S::Assert(e) => self.checked(span, e, StmtKind::Assert, What::Assertion, out)?,
             S::Assume(e) => {
                 let e = self.expr(e)?;
                 out.push(Stmt::plain(StmtKind::Assume(e)));
             }
-            S::Inhale(e) => self.checked(span, e, StmtKind::Inhale, "inhale", out)?,
-            S::Exhale(e) => self.checked(span, e, StmtKind::Exhale, "exhale", out)?,
-            S::Refute(e) => self.checked(span, e, StmtKind::Refute, "refute", out)?,
+            S::Inhale(e) => self.checked(span, e, StmtKind::Inhale, What::Inhale, out)?,
+            S::Exhale(e) => self.checked(span, e, StmtKind::Exhale, What::Exhale, out)?,
+            S::Refute(e) => self.checked(span, e, StmtKind::Refute, What::Refute, out)?,
             S::Fold(e) => {
                 self.fold_receiver(e, span, out)?;
                 let acc = self.plain_predicate_access(e)?;
                 if !matches!(acc.kind, ExprKind::PredicateAcc(..)) {
                     return self.held_body(acc, FailureCode::FoldFailed(Reason::Perm), span, out);
                 }
-                let o = self.origin(span, Blame::Direct, "fold");
+                let o = self.origin(span, Blame::Direct, What::Fold);
                 out.push(at_some_amount(Stmt::new(StmtKind::Fold(acc), o)));
             }
             S::Unfold(e) => {
@@ -199,7 +199,7 @@ impl Encoder<'_> {
                 if !matches!(acc.kind, ExprKind::PredicateAcc(..)) {
                     return self.held_body(acc, FailureCode::UnfoldFailed(Reason::Perm), span, out);
                 }
-                let o = self.origin(span, Blame::Direct, "unfold");
+                let o = self.origin(span, Blame::Direct, What::Unfold);
                 out.push(at_some_amount(Stmt::new(StmtKind::Unfold(acc), o)));
             }
             S::Label(l) => out.push(Stmt::plain(StmtKind::Label(*l))),
@@ -208,9 +208,9 @@ impl Encoder<'_> {
             // A pass's check: its blame gives the construct's failure code.
             S::Check { exhale, expr, code } => {
                 let (make, what): (fn(Expr) -> StmtKind, _) = if *exhale {
-                    (StmtKind::Exhale, "exhale")
+                    (StmtKind::Exhale, What::Exhale)
                 } else {
-                    (StmtKind::Assert, "assertion")
+                    (StmtKind::Assert, What::Assertion)
                 };
                 let takes_reason =
                     code.with_reason(diag::Reason::Perm) != code.with_reason(diag::Reason::False);
@@ -255,7 +255,7 @@ impl Encoder<'_> {
         span: crate::syntax::span::Span,
         e: &core::Expr,
         make: fn(Expr) -> StmtKind,
-        what: &'static str,
+        what: What,
         out: &mut Vec<Stmt>,
     ) -> diag::Result<()> {
         self.checked_as(span, e, make, Blame::Direct, what, out)
@@ -268,7 +268,7 @@ impl Encoder<'_> {
         e: &core::Expr,
         make: fn(Expr) -> StmtKind,
         blame: Blame,
-        what: &'static str,
+        what: What,
         out: &mut Vec<Stmt>,
     ) -> diag::Result<()> {
         let mut e = self.expr(e)?;
@@ -322,7 +322,7 @@ impl Encoder<'_> {
         let o = self.origin(
             span,
             Blame::As(FailureCode::FoldFailed(diag::Reason::False)),
-            "fold",
+            What::Fold,
         );
         let check = Expr::binary(BinOp::Ne, r, Expr::plain(ExprKind::NullLit)).with_origin(o);
         out.push(Stmt::new(StmtKind::Assert(check.clone()), o));
@@ -346,7 +346,7 @@ impl Encoder<'_> {
                 let o = self.origin(
                     call.span,
                     Blame::As(FailureCode::InvocationObjectNull),
-                    "call",
+                    What::Call,
                 );
                 let check = Expr::binary(BinOp::Ne, r.clone(), Expr::plain(ExprKind::NullLit))
                     .with_origin(o);
@@ -409,7 +409,7 @@ impl Encoder<'_> {
             };
             targets.push(t);
         }
-        let o = self.origin(call.span, Blame::Direct, "call");
+        let o = self.origin(call.span, Blame::Direct, What::Call);
         out.push(Stmt::new(
             StmtKind::Call {
                 method: self.names.method(call.method),
@@ -448,7 +448,7 @@ impl Encoder<'_> {
         let mut sizes = Vec::new();
         for d in dims {
             let n = self.expr(d)?;
-            let o = self.origin(d.span, Blame::As(FailureCode::ArraySize), "array size");
+            let o = self.origin(d.span, Blame::As(FailureCode::ArraySize), What::ArraySize);
             let check = Expr::binary(BinOp::Ge, n.clone(), Expr::int(0)).with_origin(o);
             out.push(Stmt::new(StmtKind::Assert(check), o));
             sizes.push(n);
@@ -562,8 +562,8 @@ impl Encoder<'_> {
         out: &mut Vec<Stmt>,
     ) -> diag::Result<()> {
         let what = match code {
-            FailureCode::FoldFailed(_) => "fold",
-            _ => "unfold",
+            FailureCode::FoldFailed(_) => What::Fold,
+            _ => What::Unfold,
         };
         let o = self.origin(span, Blame::AsWithReason(code), what);
         let mut body = body.with_origin(o);
@@ -582,7 +582,7 @@ impl Encoder<'_> {
         &mut self,
         es: &[core::Expr],
         blame: Blame,
-        what: &'static str,
+        what: What,
     ) -> diag::Result<Vec<Expr>> {
         let mut out = Vec::new();
         for e in es {

@@ -13,7 +13,7 @@ pub mod renumber;
 pub mod visit;
 
 pub use crate::name::Name;
-pub use origin::{Blame, Origin, OriginInfo, OriginTable};
+pub use origin::{Blame, Origin, OriginInfo, OriginTable, What};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Type {

@@ -48,12 +48,96 @@ impl Blame {
     }
 }
 
+/// What a blamed construct is, for messages ("insufficient permission for
+/// this field read").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum What {
+    Assertion,
+    Inhale,
+    Exhale,
+    Refute,
+    LoopInvariant,
+    Precondition,
+    Postcondition,
+    Predicate,
+    Fold,
+    Unfold,
+    Unfolding,
+    Division,
+    Call,
+    FunctionCall,
+    Assignment,
+    FieldAssignment,
+    FieldRead,
+    ArrayIndex,
+    ArrayElementRead,
+    ArrayElementAssignment,
+    ArrayLength,
+    ArraySize,
+    ArraySum,
+    ArrayValues,
+    SequenceIndex,
+    MapLookup,
+    OptionValue,
+    Return,
+    Receiver,
+    Permission,
+    Method,
+    Function,
+    Constructor,
+    FractionBound,
+    FieldBinding,
+}
+
+impl What {
+    /// The construct as a noun.
+    pub fn noun(self) -> &'static str {
+        match self {
+            What::Assertion => "assertion",
+            What::Inhale => "inhale",
+            What::Exhale => "exhale",
+            What::Refute => "refute",
+            What::LoopInvariant => "loop invariant",
+            What::Precondition => "precondition",
+            What::Postcondition => "postcondition",
+            What::Predicate => "predicate",
+            What::Fold => "fold",
+            What::Unfold => "unfold",
+            What::Unfolding => "unfolding",
+            What::Division => "division",
+            What::Call => "call",
+            What::FunctionCall => "function call",
+            What::Assignment => "assignment",
+            What::FieldAssignment => "field assignment",
+            What::FieldRead => "field read",
+            What::ArrayIndex => "array index",
+            What::ArrayElementRead => "array element read",
+            What::ArrayElementAssignment => "array element assignment",
+            What::ArrayLength => "array length",
+            What::ArraySize => "array size",
+            What::ArraySum => "array sum",
+            What::ArrayValues => "array values",
+            What::SequenceIndex => "sequence index",
+            What::MapLookup => "map lookup",
+            What::OptionValue => "option value",
+            What::Return => "return",
+            What::Receiver => "receiver",
+            What::Permission => "permission",
+            What::Method => "method",
+            What::Function => "function",
+            What::Constructor => "constructor",
+            What::FractionBound => "fraction parameter bound",
+            What::FieldBinding => "the binding of the field's type",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct OriginInfo {
     pub span: Span,
     pub blame: Blame,
     /// What the construct is, for messages ("assertion", "postcondition", …).
-    pub what: &'static str,
+    pub what: What,
 }
 
 /// Stored compactly (16 bytes an origin; a large program has hundreds of
@@ -64,8 +148,8 @@ pub struct OriginInfo {
 pub struct OriginTable {
     /// The entries of each part, and the origin its first entry is.
     parts: Vec<(u32, Vec<(Span, u32)>)>,
-    kinds: Vec<(Blame, &'static str)>,
-    kind_ids: HashMap<(Blame, &'static str), u32>,
+    kinds: Vec<(Blame, What)>,
+    kind_ids: HashMap<(Blame, What), u32>,
 }
 
 impl OriginTable {
@@ -73,7 +157,7 @@ impl OriginTable {
         OriginTable::default()
     }
 
-    pub fn add(&mut self, span: Span, blame: Blame, what: &'static str) -> Origin {
+    pub fn add(&mut self, span: Span, blame: Blame, what: What) -> Origin {
         let kind = self.kind_id(blame, what);
         let at = self.len() as u32;
         match self.parts.last_mut() {
@@ -83,7 +167,7 @@ impl OriginTable {
         Origin(at)
     }
 
-    fn kind_id(&mut self, blame: Blame, what: &'static str) -> u32 {
+    fn kind_id(&mut self, blame: Blame, what: What) -> u32 {
         let kinds = &mut self.kinds;
         *self.kind_ids.entry((blame, what)).or_insert_with(|| {
             kinds.push((blame, what));
