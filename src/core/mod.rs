@@ -332,6 +332,12 @@ pub enum StmtKind {
     Return(Option<Expr>),
     /// An operation on an object's intrinsic lock (lowered by `passes::locks`).
     Lock(LockOp, Expr),
+    /// Java's `synchronized (lock) { body }`, `lock` of a lockable class
+    /// (lowered by `passes::desugar` into lock operations).
+    Synchronized {
+        lock: Expr,
+        body: Block,
+    },
     Assert(Expr),
     Assume(Expr),
     Inhale(Expr),

@@ -246,6 +246,9 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
             let names: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
             format!("(atomic {} {})", names.join(" "), sx_block(p, body))
         }
+        S::Synchronized { lock, body } => {
+            format!("(synchronized {} {})", e(lock), sx_block(p, body))
+        }
         S::Fork(x) => format!("(fork {})", e(x)),
         S::Join(x) => format!("(join {})", e(x)),
         S::Barrier {

@@ -14,7 +14,9 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         StmtKind::If { then, els, .. } => std::iter::once(then).chain(els.as_mut()).collect(),
         StmtKind::While { body, .. } => vec![body],
         StmtKind::Block(b) => vec![b],
-        StmtKind::Invariant { body, .. } | StmtKind::Atomic { body, .. } => vec![body],
+        StmtKind::Invariant { body, .. }
+        | StmtKind::Atomic { body, .. }
+        | StmtKind::Synchronized { body, .. } => vec![body],
         StmtKind::Par(threads) => threads.iter_mut().map(|t| &mut t.body).collect(),
         StmtKind::Barrier { hint, .. } => vec![hint],
         StmtKind::Local(..)
@@ -46,7 +48,9 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
         StmtKind::If { then, els, .. } => std::iter::once(then).chain(els.as_ref()).collect(),
         StmtKind::While { body, .. } => vec![body],
         StmtKind::Block(b) => vec![b],
-        StmtKind::Invariant { body, .. } | StmtKind::Atomic { body, .. } => vec![body],
+        StmtKind::Invariant { body, .. }
+        | StmtKind::Atomic { body, .. }
+        | StmtKind::Synchronized { body, .. } => vec![body],
         StmtKind::Par(threads) => threads.iter().map(|t| &t.body).collect(),
         StmtKind::Barrier { hint, .. } => vec![hint],
         _ => {
@@ -279,7 +283,8 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
         | StmtKind::Fork(e)
         | StmtKind::Join(e)
         | StmtKind::Check { expr: e, .. }
-        | StmtKind::Invariant { inv: e, .. } => go(e),
+        | StmtKind::Invariant { inv: e, .. }
+        | StmtKind::Synchronized { lock: e, .. } => go(e),
         StmtKind::AssignField { recv, value, .. } => {
             go(recv);
             go(value);

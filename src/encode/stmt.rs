@@ -227,6 +227,12 @@ impl Encoder<'_> {
                     "a lock operation here (the locks pass should have lowered it)",
                 )])
             }
+            S::Synchronized { .. } => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "a synchronized block here (the desugar pass should have lowered it)",
+                )])
+            }
             S::Invariant { .. } | S::Atomic { .. } => {
                 return Err(vec![Diagnostic::not_supported(
                     span,

@@ -16,6 +16,7 @@
 mod atomics;
 mod context_everywhere;
 mod current_thread;
+mod desugar;
 pub mod java;
 pub mod locks;
 mod par;
@@ -46,6 +47,8 @@ pub trait Lower: Send + Sync {
 
 /// The pipeline, in order.
 pub const PASSES: &[Pass] = &[
+    // Sugar first: what it makes is the locks layer's.
+    desugar::PASS,
     context_everywhere::PASS,
     // First of the layers: its blocks hold forks, joins and locks that the later
     // passes lower, and its inhales and exhales are plain core to them.
