@@ -6,13 +6,15 @@
 #    and the same `--jobs`; prints both wall times and their ratio.
 # 2. A cache hit: `weft verify FILE` (default examples/core/counter.pvl) once to fill the cache,
 #    then RUNS times (default 10) again; prints the median, fastest and slowest wall time.
-# 3. "K arrays, one loop" (benches/gen_karrays.py with VALUES=1, K = 6 unless K is set; at
-#    K = 8 Silicon alone takes minutes on the hand encoding too): `weft verify
-#    --no-cache` on the PVL program against Silicon alone (`java -jar silicon.jar`, same JVM
-#    flags) on a hand encoding of the same proof; each KRUNS times (default 3), interleaved;
-#    prints the medians and their ratio.
+# 3. "K arrays, one loop" (benches/gen_karrays.py; SHAPE=sum, the default, is the program
+#    VerCors users reported: K arrays, a0 = a1 + … + a(K-1) elementwise, K = 19 unless K is
+#    set; SHAPE=fill writes every array, with VALUES=1 its values too, and grows steeply with
+#    K on either encoding): `weft verify --no-cache` on the PVL program against Silicon alone
+#    (`java -jar silicon.jar`, same JVM flags) on a hand encoding of the same proof; each
+#    KRUNS times (default 3), interleaved; prints the medians and their ratio.
 #
-# Usage: [JOBS=2] [RUNS=10] [K=6] [KRUNS=3] [SKIP_COLD=1] [SKIP_SUITE=1] benches/backend.sh [PATHS...]
+# Usage: [JOBS=2] [RUNS=10] [K=19] [SHAPE=sum|fill] [KRUNS=3] [SKIP_COLD=1] [SKIP_SUITE=1]
+#        benches/backend.sh [PATHS...]
 # SKIP_COLD=1 leaves out the one-JVM-per-program run (it takes minutes); SKIP_SUITE=1 both suites.
 set -euo pipefail
 
@@ -29,7 +31,7 @@ cd "$root"
 if [ $# -eq 0 ]; then set -- examples tests/cases; fi
 
 JOBS="${JOBS:-2}" RUNS="${RUNS:-10}" SKIP_COLD="${SKIP_COLD:-}" SKIP_SUITE="${SKIP_SUITE:-}" \
-  K="${K:-6}" VALUES="${VALUES:-1}" KRUNS="${KRUNS:-3}" WEFT="$weft" BENCHES="$here" python3 - "$@" <<'EOF'
+  K="${K:-19}" SHAPE="${SHAPE:-sum}" VALUES="${VALUES:-1}" KRUNS="${KRUNS:-3}" WEFT="$weft" BENCHES="$here" python3 - "$@" <<'EOF'
 import glob, os, statistics, subprocess, sys, tempfile, time
 
 weft, jobs, runs = os.environ["WEFT"], os.environ["JOBS"], int(os.environ["RUNS"])
@@ -65,7 +67,8 @@ k, kruns = int(os.environ["K"]), int(os.environ["KRUNS"])
 gen = os.path.join(os.environ["BENCHES"], "gen_karrays.py")
 work = tempfile.mkdtemp()
 pvl, vpr = os.path.join(work, "karrays.pvl"), os.path.join(work, "karrays.vpr")
-for form, path in (("pvl", pvl), ("silver", vpr)):
+suffix = "-sum" if os.environ["SHAPE"] == "sum" else ""
+for form, path in (("pvl" + suffix, pvl), ("silver" + suffix, vpr)):
     with open(path, "w") as f:
         f.write(subprocess.run([sys.executable, gen, form, str(k)], capture_output=True,
                                text=True, check=True, env=os.environ).stdout)
@@ -89,6 +92,6 @@ for _ in range(kruns):
     if "successfully" not in h.stdout:
         print(f"Silicon on the hand encoding: {h.stdout[-500:]}", file=sys.stderr)
 w, h = statistics.median(weft_t), statistics.median(hand_t)
-print(f"K arrays, one loop (K={k}): weft {w:.1f} s, Silicon alone on a hand encoding {h:.1f} s "
+print(f"K arrays, one loop ({os.environ['SHAPE']}, K={k}): weft {w:.1f} s, Silicon alone on a hand encoding {h:.1f} s "
       f"(medians of {kruns}); ratio {w / h:.2f}")
 EOF

@@ -129,7 +129,7 @@ impl Encoder<'_> {
             } => {
                 // The user's trigger (`{: … :}` marks) replaces weft's choice.
                 let triggers = if triggers.is_empty() {
-                    self.array_triggers(vars, body)?
+                    self.array_triggers(*q, vars, body)?
                 } else {
                     let set: diag::Result<Vec<_>> = triggers.iter().map(|m| self.expr(m)).collect();
                     vec![set?]
