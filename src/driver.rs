@@ -214,6 +214,8 @@ pub enum Lowered {
     Silver(Emitted, OriginTable),
     /// The encoded program (the Boogie emitter reads all of it at once).
     Boogie(Encoded),
+    /// The files declare nothing: there is nothing to send to a backend.
+    Nothing,
 }
 
 /// Parses, checks, lowers and encodes the files as one program for
@@ -261,6 +263,9 @@ fn frontend_shuffled(
 }
 
 fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag::Result<Lowered> {
+    if units.iter().all(|u| u.decls.is_empty()) {
+        return Ok(Lowered::Nothing);
+    }
     match backend {
         Backend::Silicon => {
             let lowered = stage("lower", || {
@@ -281,6 +286,7 @@ fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag
 pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<Text> {
     match frontend(files, ids, backend)? {
         Lowered::Silver(emitted, _) => Ok(emitted.text),
+        Lowered::Nothing => Ok(Text::from(String::new())),
         Lowered::Boogie(Encoded { program, origins }) => stage("emit", || {
             let text = emit::boogie::emit(&program)
                 .map(|e| Text::from(e.text))
@@ -351,6 +357,8 @@ pub fn verify_reporting(
     let mut kept = Vec::with_capacity(groups.len());
     for g in &groups {
         match frontend_shuffled(files, g, opts.backend, opts.seed) {
+            // Not verified, and not reported as such: no program run.
+            Ok(Lowered::Nothing) => {}
             Ok(l) => {
                 lowered.push(l);
                 kept.push(g.clone());
@@ -486,6 +494,7 @@ fn run_backend(lowered: &Lowered, opts: &Options) -> (Outcome, RunStats) {
     let outcome = match lowered {
         Lowered::Silver(emitted, origins) => run_silicon(emitted, origins, opts, &mut stats),
         Lowered::Boogie(encoded) => run_boogie(encoded, opts, &mut stats),
+        Lowered::Nothing => Outcome::Verified,
     };
     if stats.time.is_zero() {
         stats.time = started.elapsed();

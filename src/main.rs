@@ -242,6 +242,9 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
             print_human(&files, outcome.diagnostics());
             let n = outcome.diagnostics().len();
             match &outcome {
+                Outcome::Verified if runs.is_empty() => eprintln!(
+                    "nothing to verify: the input declares no class, method, function or predicate"
+                ),
                 Outcome::Verified => eprintln!("verified ({} s)", start.elapsed().as_secs_f32()),
                 Outcome::Failed(_) => eprintln!("{n} verification failure(s)"),
                 Outcome::InputError(_) => {

@@ -124,6 +124,26 @@ fn input_error_exits_2_without_running_a_backend() {
 }
 
 #[test]
+fn an_input_that_declares_nothing_is_not_called_verified() {
+    let mut f = tempfile::Builder::new()
+        .suffix(".pvl")
+        .tempfile()
+        .expect("temp file");
+    std::io::Write::write_all(&mut f, b"// only a comment\n").expect("written");
+    let path = f.into_temp_path();
+    // No backend is needed for it: none is on the PATH.
+    let out = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(["verify", "--no-cache", path_str(&path)])
+        .env("PATH", "/nonexistent")
+        .output()
+        .expect("weft runs");
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("nothing to verify"), "{err}");
+    assert!(!err.contains("verified"), "{err}");
+}
+
+#[test]
 fn unreadable_file_exits_2() {
     let out = weft(&["verify", "no/such/file.pvl"]);
     assert_eq!(out.status.code(), Some(2));
