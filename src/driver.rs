@@ -514,20 +514,31 @@ fn run_boogie(encoded: &Encoded, opts: &Options, stats: &mut RunStats) -> Outcom
             stats.time = v.time;
             stats.cached = v.cached;
             let failed_lines: Vec<usize> = v.errors.iter().map(|e| e.at.line).collect();
-            let mut diags = Vec::new();
+            let checks = &emitted.checks;
+            // Each failure with its line; a refute fails when its assert could not.
+            let mut failed: Vec<(usize, Diagnostic)> = Vec::new();
             for e in &v.errors {
-                match emitted.checks.by_line.get(&e.at.line) {
+                match checks.by_line.get(&e.at.line) {
                     Some(c) if c.refute => {}
-                    Some(c) => diags.push(blame::blame_check(c, &encoded.origins)),
-                    None => diags.push(blame::unmapped(&e.message)),
+                    Some(c) => failed.push((e.at.line, blame::blame_check(c, &encoded.origins))),
+                    None => failed.push((e.at.line, blame::unmapped(&e.message))),
                 }
             }
-            // A refute fails when its assert could not fail.
-            for (line, c) in &emitted.checks.by_line {
+            for (line, c) in &checks.by_line {
                 if c.refute && !failed_lines.contains(line) {
-                    diags.push(blame::blame_check(c, &encoded.origins));
+                    failed.push((*line, blame::blame_check(c, &encoded.origins)));
                 }
             }
+            // The first failure of each procedure, as Silicon reports a
+            // member's (`backend::silicon`) and VerCors expects: Boogie goes
+            // on past a failure and reports what follows from it too.
+            failed.sort_by_key(|(line, _)| *line);
+            let mut seen = std::collections::HashSet::new();
+            let mut diags: Vec<Diagnostic> = failed
+                .into_iter()
+                .filter(|(line, _)| seen.insert(checks.procedure_of(*line)))
+                .map(|(_, d)| d)
+                .collect();
             if diags.is_empty() {
                 return Outcome::Verified;
             }

@@ -84,8 +84,9 @@
 //!   `protocol`), `runnable` (a thread class per
 //!   `new Thread(r)`), `inherit` (`extends` by copying); they make classes
 //!   the checker resolves like written ones. Then the ordered list of
-//!   core-to-core rewritings ([`passes::PASSES`]). Today:
-//!   `context_everywhere`, `atomics` (invariant blocks exhale R, atomic
+//!   core-to-core rewritings ([`passes::PASSES`]). Today: `desugar`
+//!   (Java's `synchronized` becomes lock operations with an unlock before
+//!   every exit), `context_everywhere`, `atomics` (invariant blocks exhale R, atomic
 //!   blocks inhale and exhale it, R's locals frozen at entry, jumps across
 //!   the blocks refused), `par` (the caller exhales every thread's
 //!   precondition and inhales their postconditions; one thread is verified
@@ -95,16 +96,24 @@
 //!   consistency proved in a frame), `current_thread` (`\current_thread`
 //!   becomes a parameter of every method and thread-local predicate, a run's
 //!   is its thread object's id; only when the program names it), `threads`,
-//!   `locks`.
+//!   `locks`. The checker resolves what the layers act on into typed core
+//!   nodes and a table by id ([`core::Features`]: each lockable class's
+//!   invariant, each runnable class's `run`; [`core::Token`]: `held`,
+//!   `committed`, `idle`, `running` of an object); the pass of each layer
+//!   declares the members that encode them and lowers them, so the checker
+//!   imports no pass and no generated member is found again by name.
 //!   Each further concurrency layer (GPU kernels, histories) is one more
 //!   entry; `check/par.rs` resolves par blocks and barriers (a barrier names
 //!   the par block whose thread it is directly in). The pass contract: a [`passes::Pass`]
-//!   names the statements it removes (`removes`), and after it lowers a body
-//!   a validator ([`passes::leftover`], debug builds and tests) reports any
-//!   left as an internal error naming the pass (exit 3), never as the user's
-//!   `notSupported`. Every pass walks bodies with [`core::visit`], whose
-//!   match over statement kinds is exhaustive: a new block kind (par,
-//!   atomic, invariant) is seen by every pass once it is added there.
+//!   names the statements and expressions it removes (`removes`,
+//!   `removes_expr`), and after it declares and after it lowers a body a
+//!   validator ([`passes::leftover`], debug builds and tests) reports any left
+//!   as an internal error naming the pass (exit 3), never as the user's
+//!   `notSupported`. Every pass walks bodies and rewrites expressions with
+//!   [`core::visit`] (the statement walk, whose match over statement kinds is
+//!   exhaustive, and the one expression folder, used by the checker too): a
+//!   new block kind (par, atomic, invariant) is seen by every pass once it is
+//!   added there.
 //! * [`encode`]: core → [`vir`], one module per syntactic category
 //!   (`decl`, `stmt`, `expr`), names in `names`, the on-demand prelude in
 //!   `prelude`.
@@ -230,7 +239,10 @@
 //!   function: fresh rows never share a label), so rows are distinct and the
 //!   next level's quantified permissions are injective. Quantifiers that read
 //!   a sub-array get the element locations as triggers (`encode::triggers`):
-//!   Silicon would pick a length term and miss bounds checks. On Boogie a
+//!   Silicon would pick a length term and miss bounds checks. A quantifier
+//!   that defines elements, `(\forall j; g; a[j] == e)`, is triggered by
+//!   `a[j]` alone (Silicon's own choice adds every read of `e`: a third of
+//!   its time on the K-arrays benchmark). On Boogie a
 //!   quantified permission over several variables keeps one inverse map per
 //!   variable.
 //! * **Integer `/` and `%`** truncate toward zero as in Java: prelude
@@ -264,7 +276,7 @@
 //!   type whose precondition is `o != None` (`optionNone`).
 //! * **Threads** ([`passes::threads`]). A class with `void run()` is
 //!   runnable; its tokens are write permissions to two ghost fields the
-//!   checker declares (`weft_idle`, `weft_running`), kept out of the class's
+//!   pass declares (`weft_idle`, `weft_running`), kept out of the class's
 //!   field list so `new` does not give them. Field permissions rather than
 //!   abstract predicates: they cannot be duplicated, split like predicates,
 //!   and quantified tokens (`\forall* … running(ws[j])`) reuse the

@@ -6,7 +6,7 @@
 //! predicate `lock_invariant()` (PVL's `lock_invariant I;` declares it; Java
 //! writes it as a predicate of that name), made inline here so that a lock
 //! gives the invariant's permissions and facts directly. Each lockable class
-//! `C` also gets, from this pass ([`declare`]), two members no source can
+//! `C` also gets, from this pass (`declare`), two members no source can
 //! name:
 //!
 //! * `weft_held`, a ghost field never listed among the class's fields (so

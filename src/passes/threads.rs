@@ -2,7 +2,7 @@
 //!
 //! A class with a method `void run()` (no parameters, not static) is
 //! *runnable*. Each runnable class `C` has two ghost fields, `weft_idle` and
-//! `weft_running`, declared by this pass ([`declare`]) and never
+//! `weft_running`, declared by this pass (`declare`) and never
 //! listed among the class's fields (so `new` does not give them). Write
 //! permission to one of them is the token: `idle(t)` is
 //! `Perm(t.weft_idle, write)`, `running(t)` is `Perm(t.weft_running, write)`.

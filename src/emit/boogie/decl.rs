@@ -98,6 +98,7 @@ impl Output {
         for (n, t) in &body.locals {
             head.push_str(&format!("  var {n}: {t};\n"));
         }
+        self.checks.procedures.push(self.lines + 1);
         let first = self.lines + head.matches('\n').count() + 1;
         for (i, c) in &body.checks {
             self.checks.by_line.insert(first + i, c.clone());

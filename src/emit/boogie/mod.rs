@@ -60,6 +60,15 @@ pub enum Inner {
 #[derive(Clone, Debug, Default)]
 pub struct Checks {
     pub by_line: BTreeMap<usize, Check>,
+    /// The first line of each procedure, in order.
+    pub procedures: Vec<usize>,
+}
+
+impl Checks {
+    /// The procedure line `line` is in (its index in `procedures`).
+    pub fn procedure_of(&self, line: usize) -> usize {
+        self.procedures.partition_point(|&first| first <= line)
+    }
 }
 
 #[derive(Clone, Debug)]

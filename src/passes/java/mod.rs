@@ -12,7 +12,7 @@
 //! 0. [`kernel`] removes GPU kernels (ch. 8): a kernel becomes par blocks of work
 //!    groups and threads inside invariant blocks, its atomic operations atomic
 //!    blocks, its barriers the par layer's.
-//! 1. [`binders`] removes `?w` from postconditions: a ghost result the body
+//! 1. `binders` removes `?w` from postconditions: a ghost result the body
 //!    sets where it folds the predicate `w` is passed to.
 //! 2. [`instantiate`] removes ghost parameters: a class per distinct argument list; a
 //!    lemma of the specification library gets its proof per instance (`lemma`); an
