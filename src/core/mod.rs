@@ -69,6 +69,22 @@ impl Program {
         &self.predicates[id.0 as usize]
     }
 
+    /// Declares a boolean ghost field of class `c` that is not among the
+    /// class's fields (so `new` does not give it): write permission to it is
+    /// a token of the thread or lock layers.
+    pub fn add_token_field(&mut self, name: &str, c: ClassId) -> FieldId {
+        self.fields.push(Field {
+            name: name.into(),
+            class: c,
+            ty: Type::Bool,
+            is_final: false,
+            owner_links: Vec::new(),
+            never_null: false,
+            span: self.class(c).span,
+        });
+        FieldId(self.fields.len() as u32 - 1)
+    }
+
     /// Class `c` and every interface it is a subtype of, `c` first, each
     /// once, nearer ones first (breadth first).
     pub fn supertypes(&self, c: ClassId) -> Vec<ClassId> {

@@ -8,8 +8,9 @@
 //! mentions every bound variable is a trigger of its own; if none does
 //! (`m[i] != m[k]`), the first location of each variable together form one.
 //!
-//! A quantifier that defines an array's elements, `(\forall j; g; a[j] == e)`,
-//! is triggered by the defined location `a[j]` alone. Left to itself, Silicon
+//! A quantifier that defines an array's elements as arithmetic over other
+//! arrays' elements, `(\forall j; g; a[j] == b[j] + c[j])`, is triggered by
+//! the defined location `a[j]` alone. Left to itself, Silicon
 //! also triggers it on every array read in `e`, and a loop that keeps
 //! `a0[j] == a1[j] + … + a18[j]` for the prefix it wrote then instantiates
 //! it once per array at every access (the "K arrays, one loop" benchmark:
@@ -85,14 +86,33 @@ fn defined_element<'e>(
     while let K::Binary(BinOp::Implies, _, rhs) = &e.kind {
         e = rhs;
     }
-    let K::Binary(BinOp::Eq, l, _) = &e.kind else {
+    let K::Binary(BinOp::Eq, l, r) = &e.kind else {
         return None;
     };
+    if !arithmetic_of_elements(r, &v.name) {
+        return None;
+    }
     let K::ArrayIndex(a, i) = &l.kind else {
         return None;
     };
     let indexed_by_v = matches!(&i.kind, K::Local(n) if *n == v.name);
     (indexed_by_v && !mentions(a, &v.name)).then_some(&**l)
+}
+
+/// Whether `e` meets the bound variable `v` only in array elements `b[v]`,
+/// under integer arithmetic: a sum of other arrays' elements. Where `e` is
+/// a sequence's element, a function of `v` or `v` itself (an array as a
+/// model of a sequence, `a[k] == s[k]`), proofs go from `e`'s side too and
+/// need its triggers.
+fn arithmetic_of_elements(e: &core::Expr, v: &str) -> bool {
+    match &e.kind {
+        K::ArrayIndex(b, i) => matches!(&i.kind, K::Local(n) if n == v) && !mentions(b, v),
+        K::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, x, y) => {
+            arithmetic_of_elements(x, v) && arithmetic_of_elements(y, v)
+        }
+        K::Unary(_, x) => arithmetic_of_elements(x, v),
+        _ => !mentions(e, v),
+    }
 }
 
 impl Encoder<'_> {
@@ -183,9 +203,15 @@ mod tests {
 
     #[test]
     fn other_quantifiers_keep_the_backends_choice() {
-        // The element is on the right, or the index is not the variable itself.
-        for body in ["b[k] + 1 == a[k]", "a[k + 0] == b[k]"] {
-            let src = format!("{ARRAYS}\nensures (\\forall int k; 0 <= k && k < n - 1; {body});\nvoid m(int n, int[] a, int[] b);");
+        // The element is on the right, the index is not the variable itself,
+        // or the other side is not arithmetic over elements (a model sequence).
+        for body in [
+            "b[k] + 1 == a[k]",
+            "a[k + 0] == b[k]",
+            "a[k] == s[k]",
+            "a[k] == k",
+        ] {
+            let src = format!("{ARRAYS}\nensures (\\forall int k; 0 <= k && k < n - 1; {body});\nvoid m(int n, int[] a, int[] b, seq<int> s);");
             let q = quantifier(&src, "k");
             assert!(q.starts_with("forall k: Int :: ("), "{q}");
         }

@@ -39,8 +39,8 @@
 use super::{Lower, Pass};
 use crate::core::visit::{map_body_exprs, map_decl_exprs};
 use crate::core::{
-    Block, ClassId, Expr, ExprKind, Field, FieldId, Function, FunctionId, MethodId, PredicateId,
-    Program, Stmt, StmtKind, Token, Type,
+    Block, ClassId, Expr, ExprKind, FieldId, Function, FunctionId, MethodId, PredicateId, Program,
+    Stmt, StmtKind, Token, Type,
 };
 use crate::diag::{Diagnostic, FailureCode, Reason};
 use crate::syntax::ast::{BinOp, LockOp};
@@ -63,16 +63,7 @@ pub struct Lockable {
 /// Declares the held token and the committed function of lockable class `c`.
 fn declare(p: &mut Program, c: ClassId, invariant: PredicateId) -> Lockable {
     let span = p.class(c).span;
-    let held = FieldId(p.fields.len() as u32);
-    p.fields.push(Field {
-        name: HELD.into(),
-        class: c,
-        ty: Type::Bool,
-        is_final: false,
-        owner_links: Vec::new(),
-        never_null: false,
-        span,
-    });
+    let held = p.add_token_field(HELD, c);
     let committed = FunctionId(p.functions.len() as u32);
     p.functions.push(Function {
         name: COMMITTED.into(),

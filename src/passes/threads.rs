@@ -34,8 +34,7 @@
 use super::{Lower, Pass};
 use crate::core::visit::{find, map_body_exprs, map_decl_exprs, subst_this};
 use crate::core::{
-    Block, ClassId, Expr, ExprKind, Field, FieldId, MethodId, Program, Stmt, StmtKind, Token, Type,
-    Var,
+    Block, ClassId, Expr, ExprKind, FieldId, MethodId, Program, Stmt, StmtKind, Token, Type, Var,
 };
 use crate::diag::{Diagnostic, ErrorCode, FailureCode, Reason};
 use crate::name::Name;
@@ -58,23 +57,10 @@ pub struct Runnable {
 
 /// Declares the token fields of runnable class `c` with run method `run`.
 fn declare(p: &mut Program, c: ClassId, run: MethodId) -> Runnable {
-    let span = p.class(c).span;
-    let mut field = |name: &str| {
-        p.fields.push(Field {
-            name: name.into(),
-            class: c,
-            ty: Type::Bool,
-            is_final: false,
-            owner_links: Vec::new(),
-            never_null: false,
-            span,
-        });
-        FieldId(p.fields.len() as u32 - 1)
-    };
     Runnable {
         run,
-        idle: field(IDLE),
-        running: field(RUNNING),
+        idle: p.add_token_field(IDLE, c),
+        running: p.add_token_field(RUNNING, c),
     }
 }
 
