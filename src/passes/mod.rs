@@ -1,7 +1,9 @@
 //! The passes over the core program, in order. Each removes one family of
 //! constructs by rewriting it into simpler core; the list below is the whole
-//! layering (later issues add thread, lock, synchroniser, atomic, GPU and
-//! history layers in front of the last pass).
+//! layering (histories and rely/guarantee will be further entries). A
+//! layer's constructs reach it as typed core nodes (statement kinds,
+//! `core::Token`) and the classes it acts on as `Program::features`, by id;
+//! the pass declares the members that encode them.
 //!
 //! Before checking, the Java constructs that are encodings (class ghost
 //! parameters, `new Thread(r)`, `extends`) are lowered on the syntax tree by
