@@ -116,6 +116,40 @@ impl Gen<'_> {
         }
         let mut all = Vec::new();
         leaves(body, &mut Vec::new(), &mut all);
+        // An inhale's locations and amounts are checked before its
+        // injectivity, as Silicon does: an out-of-bounds location is
+        // `arrayBounds`, whatever else it breaks.
+        if wd && exhale.is_none() {
+            let located: Vec<Expr> = all
+                .iter()
+                .filter(|l| {
+                    matches!(
+                        l.leaf.kind,
+                        ExprKind::FieldAcc(..) | ExprKind::PredicateAcc(..)
+                    )
+                })
+                .map(|l| {
+                    l.guards.iter().rev().fold(l.leaf.clone(), |b, g| {
+                        Expr::new(
+                            ExprKind::Binary(BinOp::Implies, Box::new((*g).clone()), Box::new(b)),
+                            l.leaf.origin,
+                        )
+                    })
+                })
+                .collect();
+            if let Some(b) = located.into_iter().reduce(|a, b| {
+                let o = a.origin;
+                Expr::new(ExprKind::Binary(BinOp::And, Box::new(a), Box::new(b)), o)
+            }) {
+                let q = ExprKind::Quant {
+                    q: crate::vir::Quantifier::Forall,
+                    vars: vars.into(),
+                    triggers: Box::default(),
+                    body: Box::new(b),
+                };
+                self.wd(&Expr::new(q, origin), &here, origin)?;
+            }
+        }
         let mut pure = Vec::new();
         for Leaf { guards, leaf } in all {
             let (target, perm) = match &leaf.kind {
