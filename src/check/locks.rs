@@ -18,14 +18,12 @@ impl Body<'_> {
         let Type::Class(c) = x.ty else {
             return self.mismatch(e.span, &format!("an object for {what}"), &x.ty);
         };
-        match self.env.program.features.lock_invariant.contains_key(&c) {
-            true => Some(x),
-            false => {
-                let class = &self.env.program.class(c).name;
-                let msg = format!("class {class} has no lock_invariant, so {what} cannot use it");
-                self.err(ErrorCode::Misplaced, e.span, msg)
-            }
+        if self.env.program.features.lock_invariant.contains_key(&c) {
+            return Some(x);
         }
+        let class = &self.env.program.class(c).name;
+        let msg = format!("class {class} has no lock_invariant, so {what} cannot use it");
+        self.err(ErrorCode::Misplaced, e.span, msg)
     }
 
     /// `op e;`. An operand other than a variable or `this` is evaluated once,
@@ -52,19 +50,14 @@ impl Body<'_> {
     /// `held(e)`: a resource.
     pub(super) fn held_expr(&mut self, e: &ast::Expr, span: Span) -> Option<Expr> {
         let x = self.lock_object(e, "held")?;
-        Some(token(Token::Held, x, span))
+        Some(Expr::token(Token::Held, x, span))
     }
 
     /// `committed(e)`: a boolean.
     pub(super) fn committed_expr(&mut self, e: &ast::Expr, span: Span) -> Option<Expr> {
         let x = self.lock_object(e, "committed")?;
-        Some(token(Token::Committed, x, span))
+        Some(Expr::token(Token::Committed, x, span))
     }
-}
-
-/// The token `t` of object `x`.
-pub(super) fn token(t: Token, x: Expr, span: Span) -> Expr {
-    Expr::new(K::Token(t, Box::new(x)), t.ty(), span)
 }
 
 impl Body<'_> {

@@ -15,17 +15,17 @@ impl Body<'_> {
         let Type::Class(c) = x.ty else {
             return self.mismatch(x.span, &format!("an object to {what}"), &x.ty);
         };
-        match self.env.program.features.run.contains_key(&c) {
-            true => Some(x),
-            false => self.err(
-                ErrorCode::RunnableMethodMissing,
-                x.span,
-                format!(
-                    "class {} has no method void run(), so it cannot {what}",
-                    self.class_name(c)
-                ),
-            ),
+        if self.env.program.features.run.contains_key(&c) {
+            return Some(x);
         }
+        self.err(
+            ErrorCode::RunnableMethodMissing,
+            x.span,
+            format!(
+                "class {} has no method void run(), so it cannot {what}",
+                self.class_name(c)
+            ),
+        )
     }
 
     fn class_name(&self, c: ClassId) -> String {
@@ -37,7 +37,7 @@ impl Body<'_> {
         let what = if idle { "be idle" } else { "be running" };
         let x = self.runnable_operand(e, what)?;
         let t = if idle { Token::Idle } else { Token::Running };
-        Some(super::locks::token(t, x, span))
+        Some(Expr::token(t, x, span))
     }
 
     /// `fork e;` (`fork`) or `join e;`.

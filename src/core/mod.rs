@@ -165,6 +165,16 @@ pub struct Contract {
     pub context_everywhere: Vec<Expr>,
 }
 
+impl Contract {
+    /// Every clause: requires, ensures, context_everywhere.
+    pub fn exprs_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
+        self.requires
+            .iter_mut()
+            .chain(&mut self.ensures)
+            .chain(&mut self.context_everywhere)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Method {
     pub name: Name,
@@ -589,6 +599,10 @@ impl Expr {
     }
     pub fn bool(b: bool, span: Span) -> Expr {
         Expr::new(ExprKind::Bool(b), Type::Bool, span)
+    }
+    /// The token `t` of object `x` (`held(x)`, `idle(x)` …).
+    pub fn token(t: Token, x: Expr, span: Span) -> Expr {
+        Expr::new(ExprKind::Token(t, Box::new(x)), t.ty(), span)
     }
     /// `l op r`, of type `ty`.
     pub fn binary(op: BinOp, l: Expr, r: Expr, ty: Type, span: Span) -> Expr {

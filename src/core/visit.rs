@@ -6,7 +6,7 @@
 //! (a par block, an atomic block) must be added there, and is then seen by
 //! every pass, rather than silently skipped by each pass's own walk.
 
-use super::{Block, Contract, Expr, ExprKind as K, Program, Stmt, StmtKind};
+use super::{Block, Expr, ExprKind as K, Program, Stmt, StmtKind};
 
 /// The blocks directly inside `s`, in order.
 pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
@@ -348,23 +348,17 @@ pub fn map_decl_exprs(p: &mut Program, f: &mut dyn FnMut(Expr) -> Expr) {
         *e = map_expr(x, f);
     };
     for m in &mut p.methods {
-        contract_exprs(&mut m.contract).for_each(&mut go);
+        m.contract.exprs_mut().for_each(&mut go);
     }
     for q in &mut p.functions {
-        contract_exprs(&mut q.contract)
+        q.contract
+            .exprs_mut()
             .chain(q.body.as_mut())
             .for_each(&mut go);
     }
     for q in &mut p.predicates {
         q.body.iter_mut().for_each(&mut go);
     }
-}
-
-fn contract_exprs(c: &mut Contract) -> impl Iterator<Item = &mut Expr> {
-    c.requires
-        .iter_mut()
-        .chain(&mut c.ensures)
-        .chain(&mut c.context_everywhere)
 }
 
 /// Rewrites every expression of body `b`, bottom-up with `f` (see [`map_expr`]).

@@ -92,11 +92,13 @@ fn defined_element<'e>(
     if !arithmetic_of_elements(r, &v.name) {
         return None;
     }
-    let K::ArrayIndex(a, i) = &l.kind else {
-        return None;
-    };
-    let indexed_by_v = matches!(&i.kind, K::Local(n) if *n == v.name);
-    (indexed_by_v && !mentions(a, &v.name)).then_some(&**l)
+    element_at(l, &v.name).then_some(&**l)
+}
+
+/// Whether `x` is an element `b[v]`: indexed by `v` itself, `b` free of it.
+fn element_at(x: &core::Expr, v: &str) -> bool {
+    matches!(&x.kind, K::ArrayIndex(b, i)
+        if matches!(&i.kind, K::Local(n) if n == v) && !mentions(b, v))
 }
 
 /// Whether `e` meets the bound variable `v` only in array elements `b[v]`,
@@ -106,7 +108,7 @@ fn defined_element<'e>(
 /// need its triggers.
 fn arithmetic_of_elements(e: &core::Expr, v: &str) -> bool {
     match &e.kind {
-        K::ArrayIndex(b, i) => matches!(&i.kind, K::Local(n) if n == v) && !mentions(b, v),
+        K::ArrayIndex(..) => element_at(e, v),
         K::Binary(BinOp::Add | BinOp::Sub | BinOp::Mul, x, y) => {
             arithmetic_of_elements(x, v) && arithmetic_of_elements(y, v)
         }

@@ -82,13 +82,7 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
                 span: m.span,
             });
         }
-        let c = &mut m.contract;
-        for e in c
-            .requires
-            .iter_mut()
-            .chain(&mut c.ensures)
-            .chain(&mut c.context_everywhere)
-        {
+        for e in m.contract.exprs_mut() {
             *e = ct.expr(std::mem::replace(e, Expr::bool(true, tid.span)), &tid);
         }
     }

@@ -236,11 +236,7 @@ mod validator_tests {
         use crate::core::{ClassId, Token, Type};
         let span = Span::default();
         let this = Expr::new(ExprKind::This, Type::Class(ClassId(0)), span);
-        let held = Expr::new(
-            ExprKind::Token(Token::Held, Box::new(this)),
-            Type::Resource,
-            span,
-        );
+        let held = Expr::token(Token::Held, this, span);
         let mut body = Block {
             stmts: vec![Stmt {
                 kind: StmtKind::Assert(held),

@@ -102,7 +102,7 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
         .map(|(c, run)| (c, declare(p, c, run)))
         .collect();
     if !runnables.is_empty() {
-        map_decl_exprs(p, &mut |e| token(&runnables, e));
+        map_decl_exprs(p, &mut |e| token(|c| runnables[&c], e));
     }
     let mut classes = BTreeMap::new();
     for (&c, &r) in &runnables {
@@ -144,15 +144,16 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
     Box::new(Threads(classes))
 }
 
-/// `idle(t)` and `running(t)` as the token fields that encode them.
-fn token(runnables: &BTreeMap<ClassId, Runnable>, e: Expr) -> Expr {
+/// `idle(t)` and `running(t)` as the token fields that encode them, with
+/// `runnable` the members of each runnable class.
+fn token(runnable: impl Fn(ClassId) -> Runnable, e: Expr) -> Expr {
     match e.kind {
         ExprKind::Token(t @ (Token::Idle | Token::Running), o) => {
             // The checker admits only objects of runnable classes.
             let Type::Class(c) = o.ty else {
                 unreachable!("a token of an object")
             };
-            let r = runnables[&c];
+            let r = runnable(c);
             let field = if t == Token::Idle { r.idle } else { r.running };
             token_perm(*o, field, e.span)
         }
@@ -182,9 +183,7 @@ impl Lower for Threads {
             b.stmts.insert(0, s);
         }
         if !self.0.is_empty() {
-            let runnables: BTreeMap<ClassId, Runnable> =
-                self.0.iter().map(|(&c, l)| (c, l.r)).collect();
-            map_body_exprs(b, &mut |e| token(&runnables, e));
+            map_body_exprs(b, &mut |e| token(|c| self.0[&c].r, e));
         }
         let mut fresh = 0;
         lower_block(b, &self.0, &mut fresh, errs);

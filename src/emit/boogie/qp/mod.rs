@@ -53,6 +53,30 @@ fn leaves<'e>(e: &'e Expr, guards: &mut Vec<&'e Expr>, out: &mut Vec<Leaf<'e>>) 
     }
 }
 
+/// `g1 ⟹ … ⟹ e` for the guards `gs` (outermost first), each implication
+/// of origin `origin`.
+fn under(gs: &[&Expr], e: Expr, origin: Origin) -> Expr {
+    gs.iter().rev().fold(e, |b, g| {
+        Expr::new(
+            ExprKind::Binary(BinOp::Implies, Box::new((*g).clone()), Box::new(b)),
+            origin,
+        )
+    })
+}
+
+/// `∀ vars. body`, with no trigger of its own.
+fn forall(vars: &[LocalDecl], body: Expr, origin: Origin) -> Expr {
+    Expr::new(
+        ExprKind::Quant {
+            q: crate::vir::Quantifier::Forall,
+            vars: vars.into(),
+            triggers: Box::default(),
+            body: Box::new(body),
+        },
+        origin,
+    )
+}
+
 /// The family of locations a quantified leaf holds.
 enum Target<'e> {
     /// `r(xs).f`
@@ -100,15 +124,7 @@ impl Gen<'_> {
         wd: bool,
     ) -> R {
         let here = st.with_mask(mask);
-        let whole = Expr::new(
-            ExprKind::Quant {
-                q: crate::vir::Quantifier::Forall,
-                vars: vars.into(),
-                triggers: Box::default(),
-                body: Box::new(body.clone()),
-            },
-            origin,
-        );
+        let whole = forall(vars, body.clone(), origin);
         // An exhale's values are read with the permissions it is about to take;
         // an inhale's (`∀ i. acc(a[i]) && a[i] == 0`) with those it adds first.
         if wd && exhale.is_some() {
@@ -128,26 +144,13 @@ impl Gen<'_> {
                         ExprKind::FieldAcc(..) | ExprKind::PredicateAcc(..)
                     )
                 })
-                .map(|l| {
-                    l.guards.iter().rev().fold(l.leaf.clone(), |b, g| {
-                        Expr::new(
-                            ExprKind::Binary(BinOp::Implies, Box::new((*g).clone()), Box::new(b)),
-                            l.leaf.origin,
-                        )
-                    })
-                })
+                .map(|l| under(&l.guards, l.leaf.clone(), l.leaf.origin))
                 .collect();
             if let Some(b) = located.into_iter().reduce(|a, b| {
                 let o = a.origin;
                 Expr::new(ExprKind::Binary(BinOp::And, Box::new(a), Box::new(b)), o)
             }) {
-                let q = ExprKind::Quant {
-                    q: crate::vir::Quantifier::Forall,
-                    vars: vars.into(),
-                    triggers: Box::default(),
-                    body: Box::new(b),
-                };
-                self.wd(&Expr::new(q, origin), &here, origin)?;
+                self.wd(&forall(vars, b, origin), &here, origin)?;
             }
         }
         let mut pure = Vec::new();
@@ -167,12 +170,7 @@ impl Gen<'_> {
                 {
                     let mut both = vars.to_vec();
                     both.extend(inner.iter().cloned());
-                    let body = guards.iter().rev().fold((**inner_body).clone(), |b, g| {
-                        Expr::new(
-                            ExprKind::Binary(BinOp::Implies, Box::new((*g).clone()), Box::new(b)),
-                            leaf.origin,
-                        )
-                    });
+                    let body = under(&guards, (**inner_body).clone(), leaf.origin);
                     self.qp(&both, &body, mask, st, scale, exhale, origin, false)?;
                     continue;
                 }
