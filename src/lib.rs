@@ -86,7 +86,8 @@
 //!   the checker resolves like written ones. Then the ordered list of
 //!   core-to-core rewritings ([`passes::PASSES`]). Today: `desugar`
 //!   (Java's `synchronized` becomes lock operations with an unlock before
-//!   every exit), `context_everywhere`, `atomics` (invariant blocks exhale R, atomic
+//!   every exit), `refine` (interface methods: inherited contracts and
+//!   refinement obligations), `context_everywhere`, `atomics` (invariant blocks exhale R, atomic
 //!   blocks inhale and exhale it, R's locals frozen at entry, jumps across
 //!   the blocks refused), `par` (the caller exhales every thread's
 //!   precondition and inhales their postconditions; one thread is verified
@@ -98,7 +99,8 @@
 //!   is its thread object's id; only when the program names it), `threads`,
 //!   `locks`. The checker resolves what the layers act on into typed core
 //!   nodes and a table by id ([`core::Features`]: each lockable class's
-//!   invariant, each runnable class's `run`; [`core::Token`]: `held`,
+//!   invariant, each runnable class's `run`, each method's interface
+//!   methods; [`core::Token`]: `held`,
 //!   `committed`, `idle`, `running` of an object); the pass of each layer
 //!   declares the members that encode them and lowers them, so the checker
 //!   imports no pass and no generated member is found again by name.
@@ -304,7 +306,8 @@
 //!   at p = 1 (checked homogeneous in p), so `join(1)` =
 //!   `join(1/2) ** join(1/2)` for free.
 //!
-//! * **Java interfaces** ([`check`]'s `interfaces` and `refine`). `class C
+//! * **Java interfaces** ([`check`]'s `interfaces` and `implements`, the
+//!   `refine` pass). `class C
 //!   implements I` and `interface I extends J` are recorded as the core
 //!   class's `interfaces`; a class type is assignable to each of its
 //!   interfaces, transitively (arguments, returns, `==`; type arguments and
@@ -312,7 +315,10 @@
 //!   receiver of static type I uses I.m's contract, on a C, C.m's. Member
 //!   lookup falls back to a class's interfaces, and the member found IS the
 //!   interface's: one Silver predicate `I__p` for all implementers, which
-//!   they may not redefine (notSupported). Behavioural subtyping: a C.m
+//!   they may not redefine (notSupported). The checker records which
+//!   interface methods each method implements ([`core::Features`]'s
+//!   `implements`); the `refine` pass, second in [`passes::PASSES`], does
+//!   behavioural subtyping: a C.m
 //!   without contract clauses takes I.m's (renamed to C.m's parameters;
 //!   ghost parameters must agree by position), except a precondition
 //!   `false` (Runnable.run), which its empty contract refines; a C.m with

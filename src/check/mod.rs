@@ -33,11 +33,11 @@ mod decl;
 mod env;
 mod expr;
 mod group;
+mod implements;
 mod inline;
 mod interfaces;
 mod locks;
 mod par;
-mod refine;
 mod scope;
 mod stmt;
 mod thread_local;
@@ -89,8 +89,8 @@ pub struct Declared {
     pub pending: Vec<Pending>,
     /// The errors of the declarations.
     errors: Vec<Diagnostic>,
-    /// The whole-program checks that need every contract (refinement,
-    /// thread-local predicates, cycles of constants); made only when the
+    /// The whole-program checks that need every contract (interface
+    /// methods' ghost parameters, thread-local predicates, cycles of constants); made only when the
     /// declarations have no errors.
     late: Vec<Diagnostic>,
 }
@@ -191,7 +191,7 @@ fn declarations(units: &[Unit], bodies: &Bodies) -> Declared {
     let mut late = Vec::new();
     if errors.is_empty() {
         let mut program = std::mem::take(&mut env.program);
-        refine::run(&env, units, &mut program, &mut late);
+        implements::resolve(&env, units, &mut program, &mut late);
         thread_local::check(&program, &mut late);
         late.extend(constants::cycles(&env, &program));
         late.extend(inline::cycles(&program));

@@ -50,6 +50,21 @@ pub struct Features {
     pub lock_invariant: BTreeMap<ClassId, PredicateId>,
     /// Runnable classes, each with its `void run()`.
     pub run: BTreeMap<ClassId, MethodId>,
+    /// Each class (or interface) method that implements methods of its
+    /// supertypes, superinterfaces' first (`passes::refine`).
+    pub implements: Vec<Implements>,
+}
+
+/// A method `method` of `class` that implements `interface_methods` (of
+/// `class`'s interfaces, transitively, nearest first), whose ghost
+/// parameters agree with each of theirs.
+#[derive(Clone, Debug)]
+pub struct Implements {
+    pub class: ClassId,
+    pub method: MethodId,
+    pub interface_methods: Vec<MethodId>,
+    /// The method's name in the class: where a refinement failure is reported.
+    pub name: Span,
 }
 
 impl Program {

@@ -51,7 +51,7 @@ use std::collections::{HashMap, HashSet};
 pub const PASS: Pass = Pass {
     name: "atomics",
     description: "invariant blocks give up their invariant; atomic blocks hold it for their body",
-    declare: |_| Box::new(Atomics),
+    declare: |_, _| Box::new(Atomics),
     removes: |s| matches!(s, StmtKind::Invariant { .. } | StmtKind::Atomic { .. }),
     removes_expr: |_| false,
 };

@@ -17,7 +17,7 @@ pub const PASS: Pass = Pass {
     name: "context_everywhere",
     description:
         "context_everywhere clauses become pre- and postconditions and invariants of every loop",
-    declare: declarations,
+    declare: |p, _| declarations(p),
     removes: |_| false,
     removes_expr: |_| false,
 };

@@ -43,7 +43,7 @@ use std::collections::{HashMap, HashSet};
 pub const PASS: Pass = Pass {
     name: "current_thread",
     description: "\\current_thread: a parameter of every method and thread_local predicate, a run's own thread id",
-    declare: declarations,
+    declare: |p, _| declarations(p),
     removes: |_| false,
     removes_expr: |e| matches!(e, ExprKind::CurrentThread),
 };

@@ -29,7 +29,7 @@ pub const PASS: Pass = Pass {
     name: "desugar",
     description:
         "synchronized (o) { S } becomes lock/unlock of o, with an unlock before every exit of S",
-    declare: |_| Box::new(Desugar),
+    declare: |_, _| Box::new(Desugar),
     removes: |s| matches!(s, StmtKind::Synchronized { .. }),
     removes_expr: |_| false,
 };

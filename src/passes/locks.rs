@@ -125,7 +125,7 @@ fn invariant_of(o: Expr, l: Lockable, span: Span) -> Expr {
 pub const PASS: Pass = Pass {
     name: "locks",
     description: "lock_invariant, commit, lock, unlock, wait and notify become checks, inhales and exhales of the invariant and of held/committed tokens",
-    declare: declarations,
+    declare: |p, _| declarations(p),
     removes: |s| matches!(s, StmtKind::Lock(..)),
     removes_expr: |e| matches!(e, ExprKind::Token(Token::Held | Token::Committed, _)),
 };

@@ -22,6 +22,7 @@ mod desugar;
 pub mod java;
 pub mod locks;
 mod par;
+mod refine;
 pub mod threads;
 
 use crate::core::visit::{map_body_exprs, map_decl_exprs};
@@ -32,7 +33,8 @@ use crate::diag::{self, Diagnostic};
 pub struct Pass {
     pub name: &'static str,
     pub description: &'static str,
-    pub declare: fn(&mut Program) -> Box<dyn Lower>,
+    /// Errors (of the user's program) go to the vector.
+    pub declare: fn(&mut Program, &mut Vec<Diagnostic>) -> Box<dyn Lower>,
     /// The statements the pass removes: none is left in a body it lowered
     /// (checked after the pass in debug builds and tests: [`leftover`]).
     pub removes: fn(&StmtKind) -> bool,
@@ -51,6 +53,8 @@ pub trait Lower: Send + Sync {
 pub const PASSES: &[Pass] = &[
     // Sugar first: what it makes is the locks layer's.
     desugar::PASS,
+    // Before context_everywhere: an inherited contract's clauses reach loops.
+    refine::PASS,
     context_everywhere::PASS,
     // First of the layers: its blocks hold forks, joins and locks that the later
     // passes lower, and its inhales and exhales are plain core to them.
@@ -79,7 +83,9 @@ pub fn declare(p: &mut Program) -> diag::Result<Lowerings> {
 fn declare_first(p: &mut Program, n: usize) -> diag::Result<Lowerings> {
     let mut out = Vec::new();
     for pass in &PASSES[..n] {
-        out.push((pass.declare)(p));
+        let mut errs = Vec::new();
+        out.push((pass.declare)(p, &mut errs));
+        sorted(errs)?;
         if cfg!(debug_assertions) {
             left_in_declarations(pass, p)?;
         }

@@ -65,7 +65,7 @@ use std::collections::HashSet;
 pub const PASS: Pass = Pass {
     name: "par",
     description: "par blocks: the caller gives up every thread's precondition and gets their postconditions; one thread is verified in a frame",
-    declare: |_| Box::new(Par),
+    declare: |_, _| Box::new(Par),
     removes: |s| matches!(s, StmtKind::Par(_) | StmtKind::Barrier { .. }),
     removes_expr: |_| false,
 };

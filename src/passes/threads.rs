@@ -88,7 +88,7 @@ struct Lowering {
 pub const PASS: Pass = Pass {
     name: "threads",
     description: "fork/join become checks of idle/running tokens and run's contract",
-    declare: declarations,
+    declare: |p, _| declarations(p),
     removes: |s| matches!(s, StmtKind::Fork(_) | StmtKind::Join(_)),
     removes_expr: |e| matches!(e, ExprKind::Token(Token::Idle | Token::Running, _)),
 };

@@ -1,117 +1,93 @@
-//! Behavioural subtyping for interface methods. A call on a receiver of
-//! static type I uses I.m's contract; the object may be any implementer C,
-//! so C.m must satisfy I.m's contract. Two rules:
+//! Behavioural subtyping for interface methods (Liskov and Wing; the
+//! thesis's interfaces `Runnable` and the synchronisers' specifications).
+//! A call on a receiver of static type I uses I.m's contract; the object
+//! may be any implementer C, so C.m must satisfy it:
+//!
+//! ```text
+//!   {P_C} C.m {Q_C}      {P_I} exhale P_C; inhale Q_C {Q_I}
+//!   ──────────────────────────────────────────────────────── (refine)
+//!                     {P_I} C.m {Q_I}
+//! ```
+//!
+//! The second premise is the frame rule spelled out: what P_I holds beyond
+//! P_C stays with the caller across the call, and with C.m's postcondition
+//! it must give I.m's (`\old` in either postcondition is the state before
+//! the call). Two cases:
 //!
 //! * **Inherit.** A C.m without contract clauses takes I.m's (parameters
-//!   renamed to C.m's), so it is verified against exactly what callers
-//!   through I rely on. Exception: an I.m whose precondition is `false`
-//!   (the spec library's `Runnable.run`: it cannot be called through the
-//!   interface) is not inherited; C.m keeps its own, empty contract, which
-//!   refines it.
-//! * **Refine.** A C.m with its own clauses gets a proof obligation, a
+//!   renamed to C.m's): the premise holds trivially, and C.m is verified
+//!   against exactly what callers through I rely on. Exception: an I.m
+//!   whose precondition is `false` (the spec library's `Runnable.run`: it
+//!   cannot be called through the interface) is not inherited; C.m keeps
+//!   its own, empty contract, which refines it.
+//! * **Refine.** A C.m with its own clauses gets the second premise as a
 //!   generated method `m__implements__I` of C with I.m's parameters and
-//!   precondition whose body is a call of C.m spelled out: exhale C.m's
-//!   precondition (`implementsPre:R`: I.m's precondition does not give
-//!   it), inhale C.m's postcondition, exhale I.m's postcondition
-//!   (`implementsPost:R`: C.m does not ensure it). Both are reported at C.m's
-//!   name. `\old` in either postcondition is the state before the call.
+//!   precondition: exhale C.m's precondition (`implementsPre:R`: I.m's
+//!   precondition does not give it), inhale C.m's postcondition, exhale
+//!   I.m's postcondition (`implementsPost:R`). Both are reported at C.m's
+//!   name.
 //!
-//! Ghost parameters (`given`/`yields`) of C.m and I.m must agree in number
-//! and types (they are matched by position).
+//! Which methods implement which is the checker's (`Program::features`,
+//! with their ghost parameters matched). Removes nothing: it adds contracts
+//! and methods, before `context_everywhere` so that inherited
+//! `context_everywhere` clauses reach C.m's loops.
 
-use super::env::{Env, Member};
-use super::interfaces;
+use super::{Lower, Pass};
 use crate::core::visit::{find, map_expr, subst_this};
 use crate::core::{
     Block, ClassId, Contract, Expr, ExprKind, Method, MethodId, Program, Stmt, StmtKind, Type, Var,
 };
 use crate::diag::{Diagnostic, ErrorCode, FailureCode, Reason};
 use crate::name::Name;
-use crate::syntax::ast;
 use crate::syntax::ast::BinOp;
 use crate::syntax::span::Span;
 use std::collections::HashMap;
 
+pub const PASS: Pass = Pass {
+    name: "refine",
+    description: "interface methods: an implementation without contract inherits its interface's; one with its own gets a method that checks it refines the interface's",
+    declare: declarations,
+    removes: |_| false,
+    removes_expr: |_| false,
+};
+
 /// The local holding the result of the spelled-out call.
 const RESULT: &str = "weft_impl_result";
 
+/// Nothing happens in bodies.
+struct Refine;
+
+impl Lower for Refine {
+    fn body(&self, _: &Program, _: MethodId, _: &mut Block, _: &mut Vec<Diagnostic>) {}
+}
+
 /// Inherits contracts and appends the refinement methods to `p`.
-pub(super) fn run(env: &Env, units: &[ast::Unit], p: &mut Program, errs: &mut Vec<Diagnostic>) {
-    let asts: HashMap<&str, &ast::Class> = units
-        .iter()
-        .flat_map(|u| &u.decls)
-        .filter_map(|d| match d {
-            ast::Decl::Class(c) => Some((c.name.name.as_str(), c)),
-            ast::Decl::Member(_) => None,
-        })
-        .collect();
+fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let own_contract: Vec<bool> = p.methods.iter().map(|m| !is_empty(&m.contract)).collect();
-    // Superinterfaces first: an interface's contract is final (inherited
-    // or its own) before its implementers look at it.
-    let mut order: Vec<ClassId> = (0..p.classes.len()).map(|i| ClassId(i as u32)).collect();
-    order.sort_by_key(|c| p.supertypes(*c).len());
     let mut generated = Vec::new();
-    for c in order {
-        let info = &env.classes[c.0 as usize];
-        let mut names: Vec<(&Name, MethodId)> = info
-            .members
-            .iter()
-            .filter_map(|(n, m)| match m {
-                Member::Method(id) => Some((n, *id)),
-                _ => None,
-            })
-            .collect();
-        names.sort();
-        for (name, cm) in names {
-            let span = asts
-                .get(p.class(c).name.as_str())
-                .map_or(p.method(cm).span, |k| interfaces::member_span(k, name));
-            let ims: Vec<MethodId> = p
-                .supertypes(c)
-                .into_iter()
-                .skip(1)
-                .filter_map(|s| match env.classes[s.0 as usize].members.get(name) {
-                    Some(Member::Method(im)) => Some(*im),
-                    _ => None,
-                })
-                .collect();
-            let mut own = own_contract[cm.0 as usize];
-            for im in ims {
-                let (a, b) = (p.method(cm), p.method(im));
-                let ghosts_agree = |x: &[Var], y: &[Var]| {
-                    x.len() == y.len() && x.iter().zip(y).all(|(v, w)| v.ty == w.ty)
-                };
-                if !ghosts_agree(&a.given, &b.given) || !ghosts_agree(&a.yields, &b.yields) {
-                    errs.push(Diagnostic::error(
-                        ErrorCode::TypeMismatch,
-                        span,
-                        format!(
-                            "{}.{name} must declare the ghost parameters (given, yields) of {}.{name}",
-                            p.class(c).name,
-                            p.class(b.class.unwrap_or(c)).name
-                        ),
-                    ));
-                    continue;
-                }
-                if !own {
-                    if !b.contract.requires.iter().any(is_false) {
-                        match inherited(p, c, im, cm, span) {
-                            Ok(contract) => p.methods[cm.0 as usize].contract = contract,
-                            Err(d) => errs.push(d),
-                        }
-                        // The next interface's m is refined by this contract.
-                        own = true;
+    for i in &p.features.implements.clone() {
+        let (c, cm, span) = (i.class, i.method, i.name);
+        let mut own = own_contract[cm.0 as usize];
+        for &im in &i.interface_methods {
+            if !own {
+                if !p.method(im).contract.requires.iter().any(is_false) {
+                    match inherited(p, c, im, cm, span) {
+                        Ok(contract) => p.methods[cm.0 as usize].contract = contract,
+                        Err(d) => errs.push(d),
                     }
-                    continue;
+                    // The next interface's m is refined by this contract.
+                    own = true;
                 }
-                match obligation(p, c, cm, im, span) {
-                    Ok(m) => generated.push(m),
-                    Err(d) => errs.push(d),
-                }
+                continue;
+            }
+            match obligation(p, c, cm, im, span) {
+                Ok(m) => generated.push(m),
+                Err(d) => errs.push(d),
             }
         }
     }
     p.methods.extend(generated);
+    Box::new(Refine)
 }
 
 fn is_empty(c: &Contract) -> bool {
@@ -310,9 +286,13 @@ mod tests {
     use crate::diag::FailureCode;
     use crate::syntax::span::FileId;
 
+    /// The program after this pass.
     fn check(text: &str) -> Program {
         let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
-        crate::check::check(&[unit]).expect("checks")
+        let p = crate::check::check(&[unit]).expect("checks");
+        crate::passes::run_until(p, "refine")
+            .expect("listed")
+            .expect("refines")
     }
 
     #[test]
@@ -385,5 +365,28 @@ mod tests {
             .find(|m| m.name == "run" && p.class(m.class.unwrap()).name == "W")
             .unwrap();
         assert!(w.contract.requires.is_empty());
+    }
+
+    #[test]
+    fn a_renamed_parameter_a_binder_would_capture_is_refused_at_the_binder() {
+        let unit = crate::syntax::java::parse_java(
+            FileId(0),
+            "interface I { /*@ requires (\\forall int y; 0 <= y && y < x; true); @*/ void f(int x); }
+             class C implements I { public void f(int y) { } }",
+        )
+        .expect("parses");
+        let p = crate::check::check(&[unit]).expect("checks");
+        let errs = crate::passes::run_until(p, "refine")
+            .expect("listed")
+            .expect_err("captured");
+        assert_eq!(
+            errs[0].code,
+            crate::diag::Code::Error(crate::diag::ErrorCode::NotSupported)
+        );
+        assert!(
+            errs[0].message.contains("bound variable"),
+            "{}",
+            errs[0].message
+        );
     }
 }
