@@ -116,6 +116,13 @@
 //!   exhaustive, and the one expression folder, used by the checker too): a
 //!   new block kind (par, atomic, invariant) is seen by every pass once it is
 //!   added there.
+//!   A pass may also make methods from a body ([`passes::Out`]'s `made`:
+//!   proof obligations nothing calls, as a par block's thread, a barrier's
+//!   consistency or a process will be): each goes through the passes after
+//!   its maker (holding nothing its maker or an earlier pass removes:
+//!   validated) and the encoder right after the body it comes from, in the
+//!   same run, named within it (`C__m__1copy`), so the pipeline still holds
+//!   one member at a time. No pass of today makes one.
 //! * [`encode`]: core → [`vir`], one module per syntactic category
 //!   (`decl`, `stmt`, `expr`), names in `names`, the on-demand prelude in
 //!   `prelude`.

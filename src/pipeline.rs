@@ -5,7 +5,10 @@
 //! syntax, core and IR are freed as soon as the sink has it, so a large
 //! program is never whole in any of these forms. Members are independent, so
 //! they go through in runs on several threads: the functions and predicates
-//! (encoded only), then the methods.
+//! (encoded only), then the methods. A method a pass makes from a body
+//! (`passes::Out::made`) goes through the passes after its maker and the
+//! encoder right after the body it was made from, in the same run: it
+//! needs nothing the declarations do not have, and nothing calls it.
 //!
 //! The verdict is the one of checking the whole program first: errors of
 //! checking (declarations and every body) come before the passes' errors,
@@ -232,15 +235,26 @@ impl Stages<'_> {
             return;
         };
         let mut body = body;
+        let mut made = Vec::new();
         if let Some(b) = &mut body {
-            if let Err(e) = lowerings.body(self.declared.program(), id, b) {
-                errors.passes.extend(e);
-                return;
+            match lowerings.body(self.declared.program(), id, b) {
+                Ok(m) => made = m,
+                Err(e) => {
+                    errors.passes.extend(e);
+                    return;
+                }
             }
         }
         match encoder.method(id, item.contract, body) {
             Ok(m) => sink.method(m),
             Err(e) => errors.encode.extend(e),
+        }
+        // What the passes made from the body, right after it.
+        for (k, x) in made.into_iter().enumerate() {
+            match encoder.made_method(id, k + 1, x) {
+                Ok(m) => sink.method(m),
+                Err(e) => errors.encode.extend(e),
+            }
         }
     }
 

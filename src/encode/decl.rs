@@ -186,7 +186,19 @@ impl Encoder<'_> {
         contract: core::Contract,
         body: Option<core::Block>,
     ) -> diag::Result<vir::Method> {
-        let m = self.p.method(id);
+        let name = self.names.method(id);
+        self.method_named(self.p.method(id), name, contract, body)
+    }
+
+    /// Encodes method `m` (of the program, or made by a pass from a body)
+    /// as `name`.
+    pub(super) fn method_named(
+        &mut self,
+        m: &core::Method,
+        name: Name,
+        contract: core::Contract,
+        body: Option<core::Block>,
+    ) -> diag::Result<vir::Method> {
         let scope = match (m.is_constructor, m.class) {
             (true, Some(c)) => Scope::Constructor(c),
             _ => Scope::Method,
@@ -259,7 +271,7 @@ impl Encoder<'_> {
         };
         let origin = self.origin(m.span, Blame::Direct, What::Method);
         Ok(vir::Method {
-            name: self.names.method(id),
+            name,
             params,
             returns,
             pres,

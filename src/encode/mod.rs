@@ -50,6 +50,22 @@ impl<'p> RunEncoder<'p> {
         self.0.method(id, contract, body)
     }
 
+    /// The encoding of `made`, the `k`th method a pass made from the body
+    /// of method `from` (`passes::Out::made`): named after `from`, with a
+    /// segment no source name can make (it starts with a digit).
+    pub fn made_method(
+        &mut self,
+        from: core::MethodId,
+        k: usize,
+        mut made: core::Method,
+    ) -> diag::Result<vir::Method> {
+        let name =
+            crate::name::Name::from(format!("{}__{k}{}", self.0.names.method(from), made.name));
+        let contract = std::mem::take(&mut made.contract);
+        let body = made.body.take();
+        self.0.method_named(&made, name, contract, body)
+    }
+
     /// None for an inline function (its calls are its body).
     pub fn function(&mut self, id: core::FunctionId) -> diag::Result<Option<vir::Function>> {
         self.0.function(id)

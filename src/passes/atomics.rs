@@ -39,7 +39,7 @@
 //! block's exhale, the atomic block's inhale). Jumping out of an invariant block only
 //! loses R′ (never inhaled again): sound, and allowed.
 
-use super::{Lower, Pass};
+use super::{Lower, Out, Pass};
 use crate::core::visit::each_stmt;
 use crate::core::visit::{map_expr, visit_post};
 use crate::core::{Block, Expr, ExprKind, MethodId, Program, Stmt, StmtKind, Var};
@@ -59,7 +59,8 @@ pub const PASS: Pass = Pass {
 struct Atomics;
 
 impl Lower for Atomics {
-    fn body(&self, _: &Program, _: MethodId, b: &mut Block, errs: &mut Vec<Diagnostic>) {
+    fn body(&self, _: &Program, _: MethodId, b: &mut Block, out: &mut Out) {
+        let errs = &mut out.errs;
         if !has_blocks(b) {
             return;
         }

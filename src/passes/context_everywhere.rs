@@ -8,9 +8,8 @@
 //! and the same for the contract of every `par` thread in m (VerCors's reading:
 //! the threads' bodies are everywhere too).
 
-use super::{Lower, Pass};
+use super::{Lower, Out, Pass};
 use crate::core::{Block, Expr, MethodId, Program, StmtKind};
-use crate::diag::Diagnostic;
 use std::collections::HashMap;
 
 pub const PASS: Pass = Pass {
@@ -41,7 +40,7 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
 }
 
 impl Lower for Everywhere {
-    fn body(&self, _: &Program, m: MethodId, b: &mut Block, _: &mut Vec<Diagnostic>) {
+    fn body(&self, _: &Program, m: MethodId, b: &mut Block, _: &mut Out) {
         if let Some(inv) = self.0.get(&m) {
             add_to_loops(b, inv);
         }

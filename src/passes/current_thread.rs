@@ -30,13 +30,12 @@
 //! of no other predicate (`check::thread_local`), so no thread can hand one
 //! to another, where it would name the wrong thread.
 
-use super::{Lower, Pass};
+use super::{Lower, Out, Pass};
 use crate::core::visit::map_expr;
 use crate::core::{
     Block, ClassId, Expr, ExprKind, Function, FunctionId, MethodId, PredicateId, Program, StmtKind,
     Type, Var,
 };
-use crate::diag::Diagnostic;
 use crate::name::Name;
 use std::collections::{HashMap, HashSet};
 
@@ -172,7 +171,7 @@ impl CurrentThread {
 }
 
 impl Lower for Option<CurrentThread> {
-    fn body(&self, p: &Program, m: MethodId, b: &mut Block, _: &mut Vec<Diagnostic>) {
+    fn body(&self, p: &Program, m: MethodId, b: &mut Block, _: &mut Out) {
         let Some(ct) = self else { return };
         let tid = ct.tid(p, m);
         crate::core::visit::each_stmt_mut(b, &mut |s| {

@@ -16,10 +16,9 @@
 //! deadlocks (the locks layer's `held` token cannot be inhaled twice). The
 //! pass removes `Synchronized`; the locks pass lowers the lock operations.
 
-use super::{Lower, Pass};
+use super::{Lower, Out, Pass};
 use crate::core::visit::{child_blocks_mut, each_stmt};
 use crate::core::{Block, Expr, ExprKind, MethodId, Name, Program, Stmt, StmtKind, Var};
-use crate::diag::Diagnostic;
 use crate::syntax::ast::LockOp;
 use crate::syntax::span::Span;
 use std::collections::HashSet;
@@ -37,7 +36,7 @@ pub const PASS: Pass = Pass {
 struct Desugar;
 
 impl Lower for Desugar {
-    fn body(&self, _: &Program, _: MethodId, b: &mut Block, _: &mut Vec<Diagnostic>) {
+    fn body(&self, _: &Program, _: MethodId, b: &mut Block, _: &mut Out) {
         lower_block(b, &mut 0);
     }
 }

@@ -36,13 +36,13 @@
 //! A constructor ends with the object not committed: nothing says
 //! `committed(this)` until a `commit`. The null checks are left out for `this`.
 
-use super::{Lower, Pass};
+use super::{Lower, Out, Pass};
 use crate::core::visit::{map_body_exprs, map_decl_exprs};
 use crate::core::{
     Block, ClassId, Expr, ExprKind, FieldId, Function, FunctionId, MethodId, PredicateId, Program,
     Stmt, StmtKind, Token, Type,
 };
-use crate::diag::{Diagnostic, FailureCode, Reason};
+use crate::diag::{FailureCode, Reason};
 use crate::syntax::ast::{BinOp, LockOp};
 use crate::syntax::span::Span;
 use std::collections::BTreeMap;
@@ -168,7 +168,7 @@ impl Locks {
 }
 
 impl Lower for Locks {
-    fn body(&self, _: &Program, _: MethodId, b: &mut Block, _: &mut Vec<Diagnostic>) {
+    fn body(&self, _: &Program, _: MethodId, b: &mut Block, _: &mut Out) {
         if !self.0.is_empty() {
             map_body_exprs(b, &mut |e| self.token(e));
             lower_block(b, &self.0);

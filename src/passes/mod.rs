@@ -13,7 +13,8 @@
 //! and on to the encoder, as soon as it is checked: `declare` rewrites the
 //! declarations (contracts, new members) and gives the pass's [`Lower`],
 //! which rewrites one body at a time reading only declarations. Every
-//! pass's declarations are rewritten before any body.
+//! pass's declarations are rewritten before any body. A body's pass may make
+//! methods from it ([`Out::made`]), which then go through the later passes.
 
 mod atomics;
 mod context_everywhere;
@@ -26,7 +27,7 @@ mod refine;
 pub mod threads;
 
 use crate::core::visit::{map_body_exprs, map_decl_exprs};
-use crate::core::{Block, Expr, ExprKind, MethodId, Program, StmtKind};
+use crate::core::{Block, Expr, ExprKind, Method, MethodId, Program, StmtKind};
 use crate::diag::{self, Diagnostic};
 
 /// A rewriting of the core program.
@@ -45,8 +46,21 @@ pub struct Pass {
 
 /// The body part of a pass.
 pub trait Lower: Send + Sync {
-    /// Rewrites the body of method `m`; errors go to `errs`.
-    fn body(&self, p: &Program, m: MethodId, b: &mut Block, errs: &mut Vec<Diagnostic>);
+    /// Rewrites the body of method `m`; errors and the methods it makes go to `out`.
+    fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out);
+}
+
+/// What lowering a body gives besides the body.
+#[derive(Default)]
+pub struct Out {
+    /// Errors of the user's program.
+    pub errs: Vec<Diagnostic>,
+    /// Methods made from the body: proof obligations verified on their own,
+    /// which nothing calls (a par block's thread, a barrier's consistency, a
+    /// process). Each is named within its maker (`name`), holds nothing its
+    /// pass or an earlier one removes, and goes through the later passes
+    /// as a body of the method it was made from.
+    pub made: Vec<Method>,
 }
 
 /// The pipeline, in order.
@@ -95,16 +109,41 @@ fn declare_first(p: &mut Program, n: usize) -> diag::Result<Lowerings> {
 
 impl Lowerings {
     /// Takes the body of method `m` through every pass, in order (the first
-    /// so many, where fewer were declared).
-    pub fn body(&self, p: &Program, m: MethodId, b: &mut Block) -> diag::Result<()> {
-        let mut errs = Vec::new();
-        for (l, pass) in self.0.iter().zip(PASSES) {
-            l.body(p, m, b, &mut errs);
-            if !errs.is_empty() {
-                return Err(errs);
+    /// so many, where fewer were declared); gives the methods the passes
+    /// made from it, each through the passes after its maker.
+    pub fn body(&self, p: &Program, m: MethodId, b: &mut Block) -> diag::Result<Vec<Method>> {
+        let mut made = Vec::new();
+        self.body_from(0, p, m, b, &mut made)?;
+        Ok(made)
+    }
+
+    /// [`Lowerings::body`] from the pass at `first` on.
+    fn body_from(
+        &self,
+        first: usize,
+        p: &Program,
+        m: MethodId,
+        b: &mut Block,
+        done: &mut Vec<Method>,
+    ) -> diag::Result<()> {
+        for (k, (l, pass)) in self.0.iter().zip(PASSES).enumerate().skip(first) {
+            let mut out = Out::default();
+            l.body(p, m, b, &mut out);
+            if !out.errs.is_empty() {
+                return Err(out.errs);
             }
             if cfg!(debug_assertions) {
                 leftover(pass, b)?;
+            }
+            for mut x in out.made {
+                if let Some(mut xb) = x.body.take() {
+                    if cfg!(debug_assertions) {
+                        PASSES[..=k].iter().try_for_each(|q| leftover(q, &mut xb))?;
+                    }
+                    self.body_from(k + 1, p, m, &mut xb, done)?;
+                    x.body = Some(xb);
+                }
+                done.push(x);
             }
         }
         Ok(())
@@ -174,16 +213,20 @@ pub fn run_until(p: Program, last: &str) -> Option<diag::Result<Program>> {
 fn run_through(mut p: Program, n: usize) -> diag::Result<Program> {
     let lowerings = declare_first(&mut p, n)?;
     let mut errs = Vec::new();
+    let mut made = Vec::new();
     for i in 0..p.methods.len() {
         let Some(mut b) = p.methods[i].body.take() else {
             continue;
         };
-        if let Err(e) = lowerings.body(&p, MethodId(i as u32), &mut b) {
-            errs.extend(e);
+        match lowerings.body(&p, MethodId(i as u32), &mut b) {
+            Ok(m) => made.extend(m),
+            Err(e) => errs.extend(e),
         }
         p.methods[i].body = Some(b);
     }
     sorted(errs)?;
+    // Printed after the program's own methods.
+    p.methods.extend(made);
     Ok(p)
 }
 
@@ -259,5 +302,54 @@ mod validator_tests {
         );
         let threads = PASSES.iter().find(|p| p.name == "threads").expect("listed");
         assert!(leftover(threads, &mut body).is_ok());
+    }
+
+    /// A pass at the first position that makes, from each body, a method
+    /// with a copy of it.
+    struct Copier;
+
+    impl Lower for Copier {
+        fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out) {
+            out.made.push(Method {
+                name: crate::name::Name::from("copy"),
+                contract: Default::default(),
+                body: Some(b.clone()),
+                ..p.method(m).clone()
+            });
+        }
+    }
+
+    #[test]
+    fn a_method_made_from_a_body_goes_through_the_later_passes_and_the_encoder() {
+        let text = "class C { int x; lock_invariant Perm(x, write);
+                    void m() { lock this; x = 1; unlock this; } }";
+        let unit =
+            crate::syntax::parser::parse_pvl(crate::syntax::span::FileId(0), text).expect("parses");
+        let mut p = crate::check::check(&[unit]).expect("checks");
+        let mut lowerings = declare(&mut p).expect("declares");
+        lowerings.0[0] = Box::new(Copier);
+        let m = MethodId(p.methods.iter().position(|m| m.name == "m").unwrap() as u32);
+        let mut b = p.methods[m.0 as usize].body.take().unwrap();
+        let made = lowerings.body(&p, m, &mut b).expect("lowers");
+        assert_eq!(made.len(), 1);
+        // The locks pass lowered the copy too.
+        let mut copy = made[0].body.clone().unwrap();
+        let locks = PASSES.iter().find(|q| q.name == "locks").unwrap();
+        assert!(leftover(locks, &mut copy).is_ok());
+        let mut locked = false;
+        crate::core::visit::each_stmt(&copy, &mut |s| {
+            locked |= matches!(s.kind, StmtKind::Lock(..))
+        });
+        assert!(!locked);
+        // It is encoded and printed after its maker, named within it.
+        let names = crate::encode::names::Names::new(&p);
+        let mut enc = crate::encode::RunEncoder::new(&p, &names);
+        let mut made = made.into_iter();
+        let x = enc
+            .made_method(m, 1, made.next().unwrap())
+            .expect("encodes");
+        assert_eq!(x.name.as_str(), "C__m__1copy");
+        let mut printer = crate::emit::silver::RunPrinter::default();
+        crate::vir::Sink::method(&mut printer, x);
     }
 }

@@ -53,7 +53,7 @@
 //! thread). VerCors verifies a thread the same way (a framed proof). The
 //! caller then gets exactly the postconditions.
 
-use super::{Lower, Pass};
+use super::{Lower, Out, Pass};
 use crate::core::visit::each_stmt;
 use crate::core::{Block, Expr, ExprKind, MethodId, ParThread, Program, Stmt, StmtKind, Type, Var};
 use crate::diag::{Diagnostic, ErrorCode, FailureCode, Reason};
@@ -73,7 +73,8 @@ pub const PASS: Pass = Pass {
 struct Par;
 
 impl Lower for Par {
-    fn body(&self, _: &Program, _: MethodId, b: &mut Block, errs: &mut Vec<Diagnostic>) {
+    fn body(&self, _: &Program, _: MethodId, b: &mut Block, out: &mut Out) {
+        let errs = &mut out.errs;
         let mut found = false;
         each_stmt(b, &mut |s| found |= matches!(s.kind, StmtKind::Par(_)));
         if !found {

@@ -32,7 +32,7 @@
 //! and methods, before `context_everywhere` so that inherited
 //! `context_everywhere` clauses reach C.m's loops.
 
-use super::{Lower, Pass};
+use super::{Lower, Out, Pass};
 use crate::core::visit::{find, map_expr, subst_this};
 use crate::core::{
     Block, ClassId, Contract, Expr, ExprKind, Method, MethodId, Program, Stmt, StmtKind, Type, Var,
@@ -58,7 +58,7 @@ const RESULT: &str = "weft_impl_result";
 struct Refine;
 
 impl Lower for Refine {
-    fn body(&self, _: &Program, _: MethodId, _: &mut Block, _: &mut Vec<Diagnostic>) {}
+    fn body(&self, _: &Program, _: MethodId, _: &mut Block, _: &mut Out) {}
 }
 
 /// Inherits contracts and appends the refinement methods to `p`.

@@ -31,7 +31,7 @@
 //! codes above; both backends report them through the generic check blame.
 //! Java's `start`/`join` can lower to the same core `Fork`/`Join` nodes.
 
-use super::{Lower, Pass};
+use super::{Lower, Out, Pass};
 use crate::core::visit::{find, map_body_exprs, map_decl_exprs, subst_this};
 use crate::core::{
     Block, ClassId, Expr, ExprKind, FieldId, MethodId, Program, Stmt, StmtKind, Token, Type, Var,
@@ -170,7 +170,8 @@ fn is_token_of_this(e: &Expr, field: FieldId) -> bool {
 }
 
 impl Lower for Threads {
-    fn body(&self, p: &Program, m: MethodId, b: &mut Block, errs: &mut Vec<Diagnostic>) {
+    fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out) {
+        let errs = &mut out.errs;
         let m = p.method(m);
         // The constructor of a runnable class creates an idle thread.
         if let (true, Some(l)) = (m.is_constructor, m.class.and_then(|c| self.0.get(&c))) {
