@@ -42,8 +42,13 @@ fn unmarked(path: &str) -> tempfile::TempPath {
         rest = &rest[i + len..];
     }
     out.push_str(rest);
+    let suffix = if path.ends_with(".java") {
+        ".java"
+    } else {
+        ".pvl"
+    };
     let mut f = tempfile::Builder::new()
-        .suffix(".pvl")
+        .suffix(suffix)
         .tempfile()
         .expect("temp file");
     std::io::Write::write_all(&mut f, out.as_bytes()).expect("written");
@@ -210,6 +215,28 @@ fn failed_precondition_points_at_the_callee_clause() {
     assert_eq!(f["code"], "preFailed:false");
     assert_eq!(f["line"], 10);
     assert_eq!(f["related"][0]["line"], 3, "{r}");
+}
+
+#[test]
+fn a_failure_in_a_copy_of_a_member_says_which_copy() {
+    let file = unmarked("tests/cases/java/fail/CopyOfInstanceFails.java");
+    for backend in ["silicon", "boogie"] {
+        let out = weft(&[
+            "verify",
+            "--backend",
+            backend,
+            "--format",
+            "json",
+            path_str(&file),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "{backend}");
+        let r = json(&out);
+        let f = &r["failures"][0];
+        assert_eq!(f["code"], "assertFailed:false", "{backend}: {r}");
+        assert_eq!(f["line"], 13, "{backend}: {r}");
+        // The instance for `true`, where it is first used.
+        assert_eq!(f["related"][0]["line"], 21, "{backend}: {r}");
+    }
 }
 
 #[test]

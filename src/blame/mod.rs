@@ -395,8 +395,15 @@ fn text_at(emitted: &Emitted, start: LineCol, end: LineCol) -> String {
     out
 }
 
+/// The failure `code` of construct `info`; in a copy of a member (its span
+/// is the original's), the copy's reason is a related location.
 fn at(code: FailureCode, info: OriginInfo) -> Diagnostic {
-    Diagnostic::failure(code, info.span, describe(code, info.what.noun())).with_label(label(code))
+    let d = Diagnostic::failure(code, info.span, describe(code, info.what.noun()))
+        .with_label(label(code));
+    match info.derived {
+        Some(copy) => d.with_related(copy.at, copy.note()),
+        None => d,
+    }
 }
 
 fn internal(f: &BackendFailure, info: Option<OriginInfo>) -> Diagnostic {

@@ -428,6 +428,7 @@ impl<'a> Collector<'a, '_> {
             return;
         }
         self.env.program.functions.push(core::Function {
+            derived: None,
             name: f.name.name,
             class: Some(c),
             is_static: true,
@@ -492,6 +493,7 @@ impl<'a> Collector<'a, '_> {
             self.env.yields_names.insert(id, names(&m.contract.yields));
         }
         self.env.program.methods.push(core::Method {
+            derived: m.derived,
             name: core_name,
             class,
             is_constructor: is_ctor,
@@ -526,6 +528,7 @@ impl<'a> Collector<'a, '_> {
             return;
         };
         self.env.program.functions.push(core::Function {
+            derived: f.derived,
             name: core_name,
             class,
             is_static: class.is_none() || f.mods.is_static,
@@ -577,6 +580,7 @@ impl<'a> Collector<'a, '_> {
             return;
         }
         self.env.program.predicates.push(core::Predicate {
+            derived: p.derived,
             name: p.name.name,
             class,
             is_static: class.is_none() || p.mods.is_static,
@@ -620,6 +624,7 @@ impl<'a> Collector<'a, '_> {
         let id = MethodId(self.env.program.methods.len() as u32);
         self.env.classes[c.0 as usize].ctors.push(id);
         self.env.program.methods.push(core::Method {
+            derived: None,
             name: class.name.name,
             class: Some(c),
             is_constructor: true,

@@ -204,6 +204,8 @@ pub struct Method {
     pub ret: Type,
     pub contract: Contract,
     pub body: Option<Block>,
+    /// Set when the member is a copy of one written elsewhere.
+    pub derived: Option<crate::syntax::ast::Derived>,
     pub span: Span,
 }
 
@@ -226,6 +228,8 @@ pub struct Function {
     pub ret: Type,
     pub contract: Contract,
     pub body: Option<Expr>,
+    /// Set when the member is a copy of one written elsewhere.
+    pub derived: Option<crate::syntax::ast::Derived>,
     pub span: Span,
 }
 
@@ -247,6 +251,8 @@ pub struct Predicate {
     pub is_thread_local: bool,
     pub params: Vec<Var>,
     pub body: Option<Expr>,
+    /// Set when the member is a copy of one written elsewhere.
+    pub derived: Option<crate::syntax::ast::Derived>,
     pub span: Span,
 }
 

@@ -129,8 +129,15 @@ fn this_is_not_null(o: vir::Origin) -> Expr {
 }
 
 impl Encoder<'_> {
-    fn begin_member(&mut self, scope: Scope, vars: &[&core::Var], ret: &T) {
+    fn begin_member(
+        &mut self,
+        scope: Scope,
+        vars: &[&core::Var],
+        ret: &T,
+        derived: Option<crate::syntax::ast::Derived>,
+    ) {
         self.scope = scope;
+        self.derived = derived;
         self.renames.clear();
         self.temps.clear();
         // Temporaries are the member's locals: numbered per member, the
@@ -205,7 +212,7 @@ impl Encoder<'_> {
         };
         let all: Vec<&core::Var> = m.params.iter().chain(&m.given).chain(&m.yields).collect();
         // The contract sees final fields as fixed values, the constructor body as fields.
-        self.begin_member(Scope::Method, &all, &m.ret);
+        self.begin_member(Scope::Method, &all, &m.ret, m.derived);
 
         let mut params = Vec::new();
         let mut pres = Vec::new();
@@ -419,7 +426,7 @@ impl Encoder<'_> {
             return Ok(None);
         }
         let vars: Vec<&core::Var> = f.params.iter().collect();
-        self.begin_member(Scope::Function, &vars, &f.ret);
+        self.begin_member(Scope::Function, &vars, &f.ret, f.derived);
         let mut params = Vec::new();
         if f.has_this() {
             params.push(Self::this_decl());
@@ -463,7 +470,7 @@ impl Encoder<'_> {
             return Ok(None);
         }
         let vars: Vec<&core::Var> = q.params.iter().collect();
-        self.begin_member(Scope::Predicate, &vars, &T::Void);
+        self.begin_member(Scope::Predicate, &vars, &T::Void, q.derived);
         let mut params = Vec::new();
         if q.has_this() {
             params.push(Self::this_decl());

@@ -99,6 +99,8 @@ pub fn declarations(p: &core::Program, names: &Names, runs: Vec<RunEncoder<'_>>)
         Some(RunEncoder(e)) => e,
         None => Encoder::new(p, names),
     };
+    // What is made here belongs to no member, copied or not.
+    enc.derived = None;
     let mut out = vir::Program::default();
     for (i, f) in p.fields.iter().enumerate() {
         let id = core::FieldId(i as u32);
@@ -187,6 +189,8 @@ pub(crate) struct Encoder<'p> {
     /// Above 0 where a predicate access must stay `acc(…)` alone: in a
     /// quantifier, and under `fold`, `unfold`, `unfolding`.
     plain_predicates: u32,
+    /// The member being encoded is a copy: so is every origin it makes.
+    derived: Option<crate::syntax::ast::Derived>,
 }
 
 impl<'p> Encoder<'p> {
@@ -205,11 +209,12 @@ impl<'p> Encoder<'p> {
             has_return: false,
             fixed_early: Vec::new(),
             plain_predicates: 0,
+            derived: None,
         }
     }
 
     fn origin(&mut self, span: Span, blame: Blame, what: What) -> Origin {
-        self.origins.add(span, blame, what)
+        self.origins.add(span, blame, what, self.derived)
     }
 
     /// A label of its own.

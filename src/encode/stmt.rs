@@ -281,10 +281,10 @@ impl Encoder<'_> {
         let generated = blame != Blame::Direct;
         if generated {
             // A missing resource of a generated check is the construct's failure.
-            let origins = &mut self.origins;
+            let (origins, derived) = (&mut self.origins, self.derived);
             super::expr::resources_mut(&mut e, &mut |r| {
                 if origins.get(r.origin).is_some_and(|i| i.blame.is_resource()) {
-                    r.origin = origins.add(span, blame, what);
+                    r.origin = origins.add(span, blame, what, derived);
                 }
             });
         }

@@ -107,6 +107,7 @@ fn id_function(p: &mut Program, class: ClassId) -> FunctionId {
     let span = p.class(class).span;
     let id = FunctionId(p.functions.len() as u32);
     p.functions.push(Function {
+        derived: None,
         name: Name::from(format!("weft_thread_{}", p.class(class).name)),
         class: None,
         is_static: true,

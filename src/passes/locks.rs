@@ -66,6 +66,7 @@ fn declare(p: &mut Program, c: ClassId, invariant: PredicateId) -> Lockable {
     let held = p.add_token_field(HELD, c);
     let committed = FunctionId(p.functions.len() as u32);
     p.functions.push(Function {
+        derived: None,
         name: COMMITTED.into(),
         class: Some(c),
         is_static: false,

@@ -270,6 +270,7 @@ fn obligation(
         given: theirs.given.clone(),
         yields: theirs.yields.clone(),
         ret: Type::Void,
+        derived: mine.derived,
         contract: Contract {
             requires: adapt_all(&ipre, &same, c, None, span)?,
             ensures: Vec::new(),

@@ -63,6 +63,18 @@ pub enum Member {
     Predicate(Predicate),
 }
 
+impl Member {
+    /// Marks a copied member (fields are not blamed: they need no mark).
+    pub fn set_derived(&mut self, d: Derived) {
+        match self {
+            Member::Field(_) => {}
+            Member::Method(m) => m.derived = Some(d),
+            Member::Function(f) => f.derived = Some(d),
+            Member::Predicate(p) => p.derived = Some(d),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Modifiers {
     pub is_static: bool,
@@ -116,6 +128,36 @@ pub enum MethodKind {
     Constructor,
 }
 
+/// How a member came to be where it is when it is a copy of one written
+/// elsewhere (its spans are the original's): a failure in the copy says
+/// which copy it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Derived {
+    pub rule: Rule,
+    /// What asked for the copy: the subclass's `extends`, the ghost
+    /// arguments of the instance.
+    pub at: Span,
+}
+
+/// The rule that copied a member.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Java's `extends`: the superclass's member, in the subclass.
+    Inherited,
+    /// Class ghost parameters: the template's member, in one instance.
+    Instantiated,
+}
+
+impl Derived {
+    /// The related location's message.
+    pub fn note(&self) -> &'static str {
+        match self.rule {
+            Rule::Inherited => "in the copy of this member that this subclass inherits",
+            Rule::Instantiated => "in the instance of this class for these ghost arguments",
+        }
+    }
+}
+
 /// A method or constructor (a constructor's `ret` is `void`, its name the class's).
 #[derive(Clone, Debug)]
 pub struct Method {
@@ -132,6 +174,8 @@ pub struct Method {
     /// unparsed (`body` is then None): it is parsed when the method is
     /// checked (`syntax::skim`).
     pub unparsed_body: Option<Span>,
+    /// Set when the member is a copy of one written elsewhere.
+    pub derived: Option<Derived>,
     pub span: Span,
 }
 
@@ -147,6 +191,8 @@ pub struct Function {
     pub name: Ident,
     pub params: Vec<Param>,
     pub body: Option<Expr>,
+    /// Set when the member is a copy of one written elsewhere.
+    pub derived: Option<Derived>,
     pub span: Span,
 }
 
@@ -158,6 +204,8 @@ pub struct Predicate {
     pub name: Ident,
     pub params: Vec<Param>,
     pub body: Option<Expr>,
+    /// Set when the member is a copy of one written elsewhere.
+    pub derived: Option<Derived>,
     pub span: Span,
 }
 
@@ -237,6 +285,7 @@ impl Method {
         span: Span,
     ) -> Method {
         Method {
+            derived: None,
             kind: MethodKind::Constructor,
             type_params: Vec::new(),
             mods: Modifiers::default(),

@@ -904,6 +904,7 @@ fn method_like<'i>(
             }
         };
         return Ok(Member::Predicate(Predicate {
+            derived: None,
             mods: h.mods,
             contract: h.contract,
             name: h.name,
@@ -923,6 +924,7 @@ fn method_like<'i>(
             }
         };
         return Ok(Member::Function(Function {
+            derived: None,
             type_params: h.type_params,
             mods: h.mods,
             contract: h.contract,
@@ -935,6 +937,7 @@ fn method_like<'i>(
     }
     let (body, unparsed_body) = method_body(body, r)?;
     Ok(Member::Method(Method {
+        derived: None,
         kind: MethodKind::Method,
         type_params: h.type_params,
         mods: h.mods,
@@ -1006,6 +1009,7 @@ pub fn constructor<'i>(
         TypeKind::Void,
     );
     Ok(vec![Member::Method(Method {
+        derived: None,
         kind: MethodKind::Constructor,
         type_params: Vec::new(),
         mods: h.mods,
@@ -1107,6 +1111,7 @@ pub fn global(members: Vec<Member>) -> Vec<Decl> {
 pub fn lock_invariant(file: FileId, l: usize, r: usize, e: Box<Expr>) -> Vec<Member> {
     let name = ident(file, l, LOCK_INVARIANT, l + LOCK_INVARIANT.len());
     vec![Member::Predicate(Predicate {
+        derived: None,
         mods: Modifiers::default(),
         contract: Contract::default(),
         name,
@@ -1157,6 +1162,7 @@ pub fn run_method<'i>(
     let (body, unparsed_body) = method_body(body, r)?;
     let (s, e) = (name.span.start as usize, name.span.end as usize);
     Ok(vec![Member::Method(Method {
+        derived: None,
         kind: MethodKind::Method,
         mods,
         contract,

@@ -1,6 +1,7 @@
 //! Origins: where a verification-IR node came from, and how its failure reads.
 
 use crate::diag::code::FailureCode;
+use crate::syntax::ast::Derived;
 use crate::syntax::span::Span;
 use std::collections::HashMap;
 
@@ -138,18 +139,23 @@ pub struct OriginInfo {
     pub blame: Blame,
     /// What the construct is, for messages ("assertion", "postcondition", …).
     pub what: What,
+    /// Set when the construct is in a copy of a member (its span is the
+    /// original's): which copy.
+    pub derived: Option<Derived>,
 }
 
 /// Stored compactly (16 bytes an origin; a large program has hundreds of
-/// thousands): the span, and an index into the few distinct (blame, what)
-/// pairs. The entries are kept in parts, one per table appended, so that
+/// thousands): the span, and an index into the few distinct (blame, what,
+/// derived) kinds. The entries are kept in parts, one per table appended, so that
 /// appending one large table to another copies nothing.
+type Kind = (Blame, What, Option<Derived>);
+
 #[derive(Default, Debug, Clone)]
 pub struct OriginTable {
     /// The entries of each part, and the origin its first entry is.
     parts: Vec<(u32, Vec<(Span, u32)>)>,
-    kinds: Vec<(Blame, What)>,
-    kind_ids: HashMap<(Blame, What), u32>,
+    kinds: Vec<Kind>,
+    kind_ids: HashMap<Kind, u32>,
 }
 
 impl OriginTable {
@@ -157,8 +163,14 @@ impl OriginTable {
         OriginTable::default()
     }
 
-    pub fn add(&mut self, span: Span, blame: Blame, what: What) -> Origin {
-        let kind = self.kind_id(blame, what);
+    pub fn add(
+        &mut self,
+        span: Span,
+        blame: Blame,
+        what: What,
+        derived: Option<Derived>,
+    ) -> Origin {
+        let kind = self.kind_id((blame, what, derived));
         let at = self.len() as u32;
         match self.parts.last_mut() {
             Some((_, entries)) => entries.push((span, kind)),
@@ -167,10 +179,10 @@ impl OriginTable {
         Origin(at)
     }
 
-    fn kind_id(&mut self, blame: Blame, what: What) -> u32 {
+    fn kind_id(&mut self, kind: Kind) -> u32 {
         let kinds = &mut self.kinds;
-        *self.kind_ids.entry((blame, what)).or_insert_with(|| {
-            kinds.push((blame, what));
+        *self.kind_ids.entry(kind).or_insert_with(|| {
+            kinds.push(kind);
             kinds.len() as u32 - 1
         })
     }
@@ -179,11 +191,7 @@ impl OriginTable {
     /// add to `other`'s origins (see `vir::renumber`).
     pub fn append(&mut self, other: OriginTable) -> u32 {
         let offset = self.len() as u32;
-        let kinds: Vec<u32> = other
-            .kinds
-            .iter()
-            .map(|&(blame, what)| self.kind_id(blame, what))
-            .collect();
+        let kinds: Vec<u32> = other.kinds.iter().map(|&kind| self.kind_id(kind)).collect();
         for (start, mut entries) in other.parts {
             for e in &mut entries {
                 e.1 = kinds[e.1 as usize];
@@ -213,7 +221,12 @@ impl OriginTable {
         let part = self.parts.partition_point(|(start, _)| *start <= o.0);
         let (start, entries) = self.parts.get(part.checked_sub(1)?)?;
         let &(span, kind) = entries.get((o.0 - start) as usize)?;
-        let (blame, what) = self.kinds[kind as usize];
-        Some(OriginInfo { span, blame, what })
+        let (blame, what, derived) = self.kinds[kind as usize];
+        Some(OriginInfo {
+            span,
+            blame,
+            what,
+            derived,
+        })
     }
 }

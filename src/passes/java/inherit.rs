@@ -168,7 +168,12 @@ fn inherit(class: &mut Class, parent: &Class, errs: &mut Vec<Diagnostic>) {
         }
         let (k, n) = kind(m);
         if !own.contains(&(k, n.to_owned())) {
-            class.members.push(m.clone());
+            let mut copy = m.clone();
+            copy.set_derived(Derived {
+                rule: Rule::Inherited,
+                at: class.extends.as_ref().map_or(class.name.span, |e| e.span),
+            });
+            class.members.push(copy);
         }
     }
     let parent_ctors: Vec<&Method> = parent

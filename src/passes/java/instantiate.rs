@@ -1136,6 +1136,12 @@ impl State {
             walk::member(&mut ctx, m);
         }
         super::lemma::prove(&mut c, Some(req.site), &mut self.errors);
+        for m in &mut c.members {
+            m.set_derived(Derived {
+                rule: Rule::Instantiated,
+                at: req.site,
+            });
+        }
         (unit, c)
     }
 }
@@ -1199,6 +1205,7 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
             // A group family's alias scales with its fraction as the
             // predicate it stands for does (`group inv(frac p) = rinv(p)`).
             None => Member::Predicate(Predicate {
+                derived: None,
                 mods: Modifiers {
                     is_inline: true,
                     is_group: group,
@@ -1213,6 +1220,7 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
             // Inline: the backend sees the owner's function itself, whose
             // definition it then applies where the alias is used.
             Some(ret) => Member::Function(Function {
+                derived: None,
                 type_params: Vec::new(),
                 mods: Modifiers {
                     is_pure: true,

@@ -885,6 +885,7 @@ fn thread_ids(span: Span) -> Vec<Member> {
     let inverse = |f: &str| call(f, vec![result(), name("n", span)], span);
     let function = |fname: &str, params: Vec<Param>, clauses: Vec<Clause>| {
         Member::Function(Function {
+            derived: None,
             type_params: Vec::new(),
             mods: Modifiers {
                 is_pure: true,

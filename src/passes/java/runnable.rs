@@ -627,6 +627,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
             span,
         }),
         Member::Predicate(Predicate {
+            derived: None,
             mods: inline,
             contract: Contract::default(),
             name: id("preFork"),
@@ -635,6 +636,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
             span,
         }),
         Member::Predicate(Predicate {
+            derived: None,
             mods: inline,
             contract: Contract::default(),
             name: id("postJoin"),
@@ -698,6 +700,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
             span,
         )),
         Member::Method(Method {
+            derived: None,
             kind: MethodKind::Method,
             type_params: Vec::new(),
             mods: Modifiers::default(),

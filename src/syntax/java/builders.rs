@@ -438,6 +438,7 @@ pub fn method<'i>(
     }
     let member = if ret.kind == TypeKind::Resource {
         Member::Predicate(Predicate {
+            derived: None,
             mods,
             contract: h.contract,
             name: h.name,
@@ -447,6 +448,7 @@ pub fn method<'i>(
         })
     } else if mods.is_pure {
         Member::Function(Function {
+            derived: None,
             type_params: Vec::new(),
             mods,
             contract: h.contract,
@@ -466,6 +468,7 @@ pub fn method<'i>(
             body = synchronized_body(file, errors, sl, sr, mods.is_static, body);
         }
         Member::Method(Method {
+            derived: None,
             kind: MethodKind::Method,
             type_params: Vec::new(),
             mods,
@@ -557,6 +560,7 @@ pub fn group_alias(
         span: target.span,
     };
     JMember::of(vec![Member::Predicate(Predicate {
+        derived: None,
         mods: m,
         contract: Contract::default(),
         name,
@@ -617,6 +621,7 @@ pub fn constructor<'i>(
     // resource predicate whose type `resource` goes without saying.
     if mods.is_group {
         return Ok(JMember::of(vec![Member::Predicate(Predicate {
+            derived: None,
             mods,
             contract: h.contract,
             name: h.name,
@@ -628,6 +633,7 @@ pub fn constructor<'i>(
     mods.is_static = false;
     let (nl, nr) = sp(h.name.span);
     Ok(JMember::of(vec![Member::Method(Method {
+        derived: None,
         kind: MethodKind::Constructor,
         type_params: Vec::new(),
         mods,
@@ -693,6 +699,7 @@ pub fn fields<'i>(
     if ty.kind == TypeKind::Resource && decls.len() == 1 {
         let d = decls.into_iter().next().expect("one declarator");
         return Ok(JMember::of(vec![Member::Predicate(Predicate {
+            derived: None,
             mods,
             contract: c,
             name: d.name,
