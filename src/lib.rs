@@ -126,8 +126,9 @@
 //! * [`encode`]: core → [`vir`], one module per syntactic category
 //!   (`decl`, `stmt`, `expr`), names in `names`, the on-demand prelude in
 //!   `prelude`.
-//! * [`emit`]: printers; [`emit::silver`] records where each blamed node is
-//!   printed ([`emit::PosMap`]); [`emit::boogie`] encodes permissions into a
+//! * [`emit`]: printers; [`emit::silver`] (one printer, writing its layout
+//!   directly: it was checked against `pretty` documents, whose layout the
+//!   tests keep) records where each blamed node is printed ([`emit::PosMap`]); [`emit::boogie`] encodes permissions into a
 //!   heap and a mask and records, per line, what each `assert` checks
 //!   ([`emit::boogie::Checks`]). Its modules: `info` (declarations), `ty`
 //!   (types of IR expressions, which Boogie needs), `expr` (values), `wd`

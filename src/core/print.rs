@@ -1,9 +1,39 @@
 //! The core program as s-expressions: what `weft emit --dump-after PASS`
 //! prints, and what the checker's tests compare against. Every node kind is
-//! written out, so a pass's output can be read whole.
+//! written out, so a pass's output can be read whole. Statements are laid
+//! out by `pretty`: on one line where they fit ([`block`], for tests: always),
+//! else a statement a line, nested blocks indented.
 
 use super::{Block, Builtin, Expr, ExprKind as K, Program, Stmt, StmtKind as S};
 use crate::syntax::ast::Quantifier;
+use pretty::RcDoc;
+
+type Doc = RcDoc<'static, ()>;
+
+/// The width of `weft emit --dump-after`.
+const WIDTH: usize = 100;
+
+/// `d` laid out at `width` columns.
+fn render(d: &Doc, width: usize) -> String {
+    let mut out = Vec::new();
+    // Writing to a vector cannot fail.
+    let _ = d.render(width, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn text(s: impl Into<String>) -> Doc {
+    RcDoc::text(s.into())
+}
+
+/// `(head a b …)`: the parts after the head on one line each, indented, when
+/// the whole does not fit.
+fn list(head: String, parts: Vec<Doc>) -> Doc {
+    let parts = parts.into_iter().map(|d| RcDoc::line().append(d));
+    text(format!("({head}"))
+        .append(RcDoc::concat(parts).nest(2))
+        .append(text(")"))
+        .group()
+}
 
 /// The whole program: each function, predicate and method with its
 /// contract and body.
@@ -45,10 +75,9 @@ pub fn program(p: &Program) -> String {
                 .map(|e| format!("\n  ({k} {})", sx(p, e)))
                 .collect::<String>()
         };
-        let body = m
-            .body
-            .as_ref()
-            .map_or("abstract".into(), |b| sx_block(p, b));
+        let body = m.body.as_ref().map_or("abstract".into(), |b| {
+            render(&sx_block(p, b).nest(2), WIDTH)
+        });
         out.push_str(&format!(
             "(method {}{} ({}){}{}\n  {})\n",
             owner(m.class),
@@ -162,16 +191,107 @@ fn sx(p: &Program, e: &Expr) -> String {
     }
 }
 
+/// The block on one line.
 pub fn block(p: &Program, b: &Block) -> String {
-    sx_block(p, b)
+    render(&sx_block(p, b), usize::MAX)
 }
 
-fn sx_block(p: &Program, b: &Block) -> String {
-    let ss: Vec<_> = b.stmts.iter().map(|s| sx_stmt(p, s)).collect();
-    format!("{{{}}}", ss.join(" "))
+/// `{s1 s2 …}`, or the statements a line each, indented.
+fn sx_block(p: &Program, b: &Block) -> Doc {
+    if b.stmts.is_empty() {
+        return text("{}");
+    }
+    let ss = b.stmts.iter().enumerate().map(|(i, s)| {
+        let sep = if i == 0 {
+            RcDoc::line_()
+        } else {
+            RcDoc::line()
+        };
+        sep.append(sx_stmt(p, s))
+    });
+    text("{")
+        .append(RcDoc::concat(ss).nest(2))
+        .append(RcDoc::line_())
+        .append(text("}"))
+        .group()
 }
 
-fn sx_stmt(p: &Program, s: &Stmt) -> String {
+fn sx_stmt(p: &Program, s: &Stmt) -> Doc {
+    let e = |x: &Expr| text(sx(p, x));
+    let b = |x: &Block| sx_block(p, x);
+    match &s.kind {
+        S::If { cond, then, els } => match els {
+            Some(x) => list("if".into(), vec![e(cond), b(then), b(x)]),
+            None => list("if".into(), vec![e(cond), b(then)]),
+        },
+        S::While {
+            invariants,
+            cond,
+            body,
+        } => {
+            let inv: Vec<_> = invariants.iter().map(|x| sx(p, x)).collect();
+            list(
+                "while".into(),
+                vec![text(format!("[{}]", inv.join(" "))), e(cond), b(body)],
+            )
+        }
+        S::Block(x) => b(x),
+        S::Invariant { name, inv, body } => {
+            list(format!("invariant {name}"), vec![e(inv), b(body)])
+        }
+        S::Atomic { names, body } => {
+            let names: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
+            list(format!("atomic {}", names.join(" ")), vec![b(body)])
+        }
+        S::Synchronized { lock, body } => list("synchronized".into(), vec![e(lock), b(body)]),
+        S::Barrier {
+            name,
+            requires,
+            ensures,
+            hint,
+            ..
+        } => {
+            let req: Vec<String> = requires.iter().map(|x| sx(p, x)).collect();
+            let ens: Vec<String> = ensures.iter().map(|x| sx(p, x)).collect();
+            list(
+                format!("barrier {name}"),
+                vec![
+                    text(format!("(requires {})", req.join(" "))),
+                    text(format!("(ensures {})", ens.join(" "))),
+                    b(hint),
+                ],
+            )
+        }
+        S::Par(threads) => {
+            let ts: Vec<Doc> = threads
+                .iter()
+                .map(|t| {
+                    let iters: Vec<String> = t
+                        .iters
+                        .iter()
+                        .map(|(v, lo, hi)| format!("({} {} {})", v.name, sx(p, lo), sx(p, hi)))
+                        .collect();
+                    let req: Vec<String> = t.requires.iter().map(|x| sx(p, x)).collect();
+                    let ens: Vec<String> = t.ensures.iter().map(|x| sx(p, x)).collect();
+                    list(
+                        "thread".into(),
+                        vec![
+                            text(format!("({})", iters.join(" "))),
+                            text(format!("(requires {})", req.join(" "))),
+                            text(format!("(ensures {})", ens.join(" "))),
+                            b(&t.body),
+                        ],
+                    )
+                })
+                .collect();
+            list("par".into(), ts)
+        }
+        _ => text(simple_stmt(p, s)),
+    }
+}
+
+/// A statement on one line (those that hold blocks are laid out by [`sx_stmt`]).
+fn simple_stmt(p: &Program, s: &Stmt) -> String {
     let e = |x: &Expr| sx(p, x);
     match &s.kind {
         S::Local(v, None) => format!("(local {})", v.name),
@@ -209,23 +329,6 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
             let dims: Vec<String> = dims.iter().map(e).collect();
             format!("(newarray {target} {elem:?} {})", dims.join(" "))
         }
-        S::If { cond, then, els } => match els {
-            Some(b) => format!("(if {} {} {})", e(cond), sx_block(p, then), sx_block(p, b)),
-            None => format!("(if {} {})", e(cond), sx_block(p, then)),
-        },
-        S::While {
-            invariants,
-            cond,
-            body,
-        } => {
-            let inv: Vec<_> = invariants.iter().map(e).collect();
-            format!(
-                "(while [{}] {} {})",
-                inv.join(" "),
-                e(cond),
-                sx_block(p, body)
-            )
-        }
         S::Return(None) => "(return)".into(),
         S::Return(Some(x)) => format!("(return {})", e(x)),
         S::Lock(op, x) => format!("({} {})", op.keyword(), e(x)),
@@ -238,61 +341,20 @@ fn sx_stmt(p: &Program, s: &Stmt) -> String {
         S::Unfold(x) => format!("(unfold {})", e(x)),
         S::Label(l) => format!("(label {l})"),
         S::Goto(l) => format!("(goto {l})"),
-        S::Block(b) => sx_block(p, b),
-        S::Invariant { name, inv, body } => {
-            format!("(invariant {name} {} {})", e(inv), sx_block(p, body))
-        }
-        S::Atomic { names, body } => {
-            let names: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
-            format!("(atomic {} {})", names.join(" "), sx_block(p, body))
-        }
-        S::Synchronized { lock, body } => {
-            format!("(synchronized {} {})", e(lock), sx_block(p, body))
-        }
         S::Fork(x) => format!("(fork {})", e(x)),
         S::Join(x) => format!("(join {})", e(x)),
-        S::Barrier {
-            name,
-            requires,
-            ensures,
-            hint,
-            ..
-        } => {
-            let req: Vec<String> = requires.iter().map(e).collect();
-            let ens: Vec<String> = ensures.iter().map(e).collect();
-            format!(
-                "(barrier {name} (requires {}) (ensures {}) {})",
-                req.join(" "),
-                ens.join(" "),
-                sx_block(p, hint)
-            )
-        }
-        S::Par(threads) => {
-            let ts: Vec<String> = threads
-                .iter()
-                .map(|t| {
-                    let iters: Vec<String> = t
-                        .iters
-                        .iter()
-                        .map(|(v, lo, hi)| format!("({} {} {})", v.name, e(lo), e(hi)))
-                        .collect();
-                    let req: Vec<String> = t.requires.iter().map(e).collect();
-                    let ens: Vec<String> = t.ensures.iter().map(e).collect();
-                    format!(
-                        "(thread ({}) (requires {}) (ensures {}) {})",
-                        iters.join(" "),
-                        req.join(" "),
-                        ens.join(" "),
-                        sx_block(p, &t.body)
-                    )
-                })
-                .collect();
-            format!("(par {})", ts.join(" "))
-        }
         S::Check { exhale, expr, code } => {
             let k = if *exhale { "exhale" } else { "assert" };
             format!("(check-{k} {code} {})", e(expr))
         }
+        S::If { .. }
+        | S::While { .. }
+        | S::Block(_)
+        | S::Invariant { .. }
+        | S::Atomic { .. }
+        | S::Synchronized { .. }
+        | S::Barrier { .. }
+        | S::Par(_) => render(&sx_stmt(p, s), usize::MAX),
     }
 }
 

@@ -1,9 +1,9 @@
 //! Silver printer, recording where each blamed node lands.
 //!
 //! Layout: one declaration after another, separated by blank lines; every
-//! statement on its own line; long expressions break after binary operators,
-//! as the `pretty` documents of [`reference`] lay them out at 100 columns
-//! (`direct` writes that layout without building the documents).
+//! statement on its own line; long expressions break after binary operators
+//! at 100 columns, written directly (`direct`) without building documents
+//! first (the tests keep the layout that `pretty` documents gave).
 //! Nested binary, conditional and binding expressions are always
 //! parenthesised, so Silver's precedences never matter. A node's recorded
 //! position never includes its own parentheses (Silicon reports a
@@ -11,8 +11,6 @@
 //! parentheses of sub-expressions are handled.
 
 mod direct;
-#[cfg(test)]
-mod reference;
 pub mod render;
 
 use crate::emit::{Emitted, Text};

@@ -1,15 +1,15 @@
-//! Rendering a `pretty` document annotated with origins, recording where each
-//! annotated node lands (1-based line and column, end exclusive), and looking
-//! backend positions up again. Not Silver-specific: any emitter whose docs are
-//! annotated with [`Origin`]s can render through [`render_with_positions`].
+//! Text written with the origins of its nodes, recording where each node
+//! lands (1-based line and column, end exclusive), and looking backend
+//! positions up again. Not Silver-specific.
 
 use crate::emit::PosMap;
 use crate::syntax::span::LineCol;
 use crate::vir::Origin;
-use pretty::{RcDoc, Render, RenderAnnotated};
 
-/// Renders `doc` at `width` columns; returns the text and the positions of
-/// every annotated node.
+/// Text written so far ([`Output::write`]), with the positions of the nodes
+/// opened and closed around it ([`Output::push`], [`Output::pop`]). A
+/// printer that guesses a line fits writes it, and takes back what it wrote
+/// ([`Output::mark`], [`Output::rollback`]) when the line turns out too long.
 ///
 /// Each node gets one entry spanning its printed text. When that text starts
 /// with opening parentheses (a parenthesised left operand), it gets a second
@@ -18,18 +18,6 @@ use pretty::{RcDoc, Render, RenderAnnotated};
 /// `? :`, `!`) and others from their left operand's own start, which lies
 /// inside that operand's parentheses (`<`, `+`, `*`, `in`, field access,
 /// sequence index). Ends always include closing parentheses.
-pub fn render_with_positions(doc: &RcDoc<'_, Origin>, width: usize) -> (String, PosMap) {
-    let mut out = Output::new(width);
-    out.render(doc);
-    out.finish()
-}
-
-/// Text rendered so far, document after document, with the positions of
-/// their annotated nodes (see [`render_with_positions`]). Text can also be
-/// written directly ([`Output::write`], [`Output::push`], [`Output::pop`]):
-/// a printer that knows a line fits writes it without building a document,
-/// and takes back what it wrote ([`Output::mark`], [`Output::rollback`])
-/// when the line turns out too long.
 pub struct Output {
     width: usize,
     r: Recorder,
@@ -54,13 +42,6 @@ impl Output {
             width,
             r: Recorder::default(),
         }
-    }
-
-    /// Renders `doc` after what is already written; `doc` should start at a
-    /// line's start, as its layout assumes.
-    pub fn render(&mut self, doc: &RcDoc<'_, Origin>) {
-        // The recorder's writes cannot fail.
-        let _ = doc.render_raw(self.width, &mut self.r);
     }
 
     /// Writes `n` line breaks.
@@ -268,29 +249,6 @@ impl Recorder {
                 }
             }
         }
-    }
-}
-
-impl Render for Recorder {
-    type Error = ();
-
-    fn write_str(&mut self, s: &str) -> Result<usize, ()> {
-        self.write(s);
-        Ok(s.len())
-    }
-
-    fn fail_doc(&self) {}
-}
-
-impl<'a> RenderAnnotated<'a, Origin> for Recorder {
-    fn push_annotation(&mut self, origin: &'a Origin) -> Result<(), ()> {
-        self.open(*origin);
-        Ok(())
-    }
-
-    fn pop_annotation(&mut self) -> Result<(), ()> {
-        self.close();
-        Ok(())
     }
 }
 

