@@ -486,6 +486,7 @@ pub mod driver;
 pub mod emit;
 pub mod encode;
 pub mod expect;
+pub mod int;
 pub mod name;
 pub mod parallel;
 pub mod passes;

@@ -10,10 +10,10 @@ pub mod print;
 pub mod visit;
 
 use crate::diag::FailureCode;
+pub use crate::int::IntValue;
 pub use crate::name::Name;
 use crate::syntax::ast::{BinOp, LockOp, Quantifier, UnOp};
 use crate::syntax::span::Span;
-pub use crate::vir::IntValue;
 use std::collections::BTreeMap;
 
 macro_rules! id_type {

@@ -6,8 +6,8 @@
 //! Every node carries the [`Span`] of the text it came from.
 
 use super::span::Span;
+pub use crate::int::IntValue;
 pub use crate::name::Name;
-pub use crate::vir::IntValue;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ident {
