@@ -161,6 +161,29 @@ enum Parse {
 
 /// The syntax trees of the files (the Java rewrites made).
 fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::ast::Unit>> {
+    let (mut units, java) = parse_files(files, ids, how)?;
+    // The Java constructs that are encodings (ghost parameters, runnables,
+    // inheritance): PVL has none of them.
+    if java {
+        crate::passes::java::lower(&mut units)?;
+    }
+    // PVL generics are instantiated in the method bodies too: the skim
+    // left those unparsed, so a program with templates is parsed whole.
+    if syntax::generics::has_templates(&units) {
+        if matches!(how, Parse::Skim) {
+            return parse(files, ids, Parse::Whole);
+        }
+        syntax::generics::expand(&mut units)?;
+    }
+    Ok(units)
+}
+
+/// The syntax trees of the files as parsed, and whether one is Java.
+fn parse_files(
+    files: &Files,
+    ids: &[FileId],
+    how: Parse,
+) -> diag::Result<(Vec<syntax::ast::Unit>, bool)> {
     let mut units = Vec::new();
     let mut errors = Vec::new();
     let mut java = false;
@@ -192,20 +215,7 @@ fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::
     if !errors.is_empty() {
         return Err(errors);
     }
-    // The Java constructs that are encodings (ghost parameters, runnables,
-    // inheritance): PVL has none of them.
-    if java {
-        crate::passes::java::lower(&mut units)?;
-    }
-    // PVL generics are instantiated in the method bodies too: the skim
-    // left those unparsed, so a program with templates is parsed whole.
-    if syntax::generics::has_templates(&units) {
-        if matches!(how, Parse::Skim) {
-            return parse(files, ids, Parse::Whole);
-        }
-        syntax::generics::expand(&mut units)?;
-    }
-    Ok(units)
+    Ok((units, java))
 }
 
 /// The files as one program, ready for a backend.
@@ -297,9 +307,13 @@ pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Resul
     }
 }
 
-/// The core program after the pass named `pass` (`weft emit --dump-after`),
-/// as s-expressions; None if no pass has that name.
+/// The program after the pass named `pass` (`weft emit --dump-after`): the
+/// syntax tree as source after a Java tree pass, the core program as
+/// s-expressions after a core pass; None if no pass has that name.
 pub fn dump_after(files: &Files, ids: &[FileId], pass: &str) -> Option<diag::Result<String>> {
+    if crate::passes::java::names().contains(&pass) {
+        return Some(tree_after(files, ids, pass));
+    }
     let program = parse(files, ids, Parse::Whole).and_then(|units| check::check(&units));
     match program {
         Err(e) => Some(Err(e)),
@@ -307,6 +321,60 @@ pub fn dump_after(files: &Files, ids: &[FileId], pass: &str) -> Option<diag::Res
             crate::passes::run_until(p, pass).map(|r| r.map(|p| crate::core::print::program(&p)))
         }
     }
+}
+
+/// The syntax tree after the Java tree pass `pass`, as source
+/// (`syntax::print`); PVL generics are not yet expanded there.
+///
+/// The specification library's own classes are left out: they are the same
+/// in every program. What the passes add to the library's units is shown,
+/// since that is the program's: `instantiate` puts an instance next to its
+/// template, so the instances of the library's templates (a lock for this
+/// invariant) are in the library's units.
+fn tree_after(files: &Files, ids: &[FileId], pass: &str) -> diag::Result<String> {
+    use std::collections::HashSet;
+    use syntax::ast::{Decl, Unit};
+    let (mut units, java) = parse_files(files, ids, Parse::Whole)?;
+    let class_names = |u: &Unit| -> HashSet<syntax::ast::Name> {
+        u.decls
+            .iter()
+            .filter_map(|d| match d {
+                Decl::Class(c) => Some(c.name.name),
+                Decl::Member(_) => None,
+            })
+            .collect()
+    };
+    let written: Vec<HashSet<_>> = units
+        .iter()
+        .map(|u| {
+            if u.library {
+                class_names(u)
+            } else {
+                HashSet::new()
+            }
+        })
+        .collect();
+    let mut out = if java {
+        // `pass` is a tree pass's name: the caller checked.
+        if let Some(lowered) = crate::passes::java::lower_until(&mut units, pass) {
+            lowered?;
+        }
+        format!("// the syntax tree after the Java tree pass {pass}\n")
+    } else {
+        "// PVL input: the Java tree passes change nothing; the tree as parsed\n".to_string()
+    };
+    if units.iter().any(|u| u.library) {
+        out.push_str("// library classes not shown (classes the passes made in them are)\n");
+    }
+    let shown = units.iter().zip(&written).flat_map(|(u, written)| {
+        u.decls.iter().filter(move |d| match d {
+            Decl::Class(c) => !u.library || !written.contains(&c.name.name),
+            Decl::Member(_) => !u.library,
+        })
+    });
+    out.push('\n');
+    out.push_str(&syntax::print::decls(shown));
+    Ok(out)
 }
 
 /// A construct the Boogie encoding does not handle: an input error at its source.

@@ -41,7 +41,8 @@
 //!   annotated Java) is loaded with a program that names its classes. The
 //!   Java constructs that are encodings are lowered by passes, not here
 //!   (`passes::java`). [`syntax::walk`] is the one mutable traversal of the
-//!   tree. PVL
+//!   tree; [`syntax::print`] prints it as source (exhaustively: `weft emit
+//!   --dump-after` a Java tree pass). PVL
 //!   generics ([`syntax::generics`]): a generic class or member is a
 //!   template, copied once per type-argument list used (`Box<int>` → class
 //!   `Box$int`, `id<int>(x)` → `id$int(x)`); a template never used is
@@ -83,7 +84,11 @@
 //!   parameters, with `lemma` proofs and the AtomicInteger protocol check
 //!   `protocol`), `runnable` (a thread class per
 //!   `new Thread(r)`), `inherit` (`extends` by copying); they make classes
-//!   the checker resolves like written ones. Then the ordered list of
+//!   the checker resolves like written ones. `weft emit --dump-after` one of
+//!   them prints the tree after it ([`passes::java::lower_until`],
+//!   [`syntax::print`]; the library's own classes left out, the instances made
+//!   from its templates shown), after a core pass the core program
+//!   ([`core::print`]). Then the ordered list of
 //!   core-to-core rewritings ([`passes::PASSES`]). Today: `desugar`
 //!   (Java's `synchronized` becomes lock operations with an unlock before
 //!   every exit), `refine` (interface methods: inherited contracts and

@@ -87,7 +87,8 @@ enum Command {
     Emit {
         #[arg(long, value_enum, default_value = "silver")]
         to: Target,
-        /// Print instead the core program after this pass (s-expressions), e.g. `par`.
+        /// Print instead the program after this pass: the syntax tree after a Java tree
+        /// pass (e.g. `instantiate`), the core program (s-expressions) after a core pass (e.g. `par`).
         #[arg(long, value_name = "PASS")]
         dump_after: Option<String>,
         #[arg(required = true)]
@@ -296,7 +297,8 @@ fn emit(paths: &[PathBuf], to: Target) -> i32 {
     }
 }
 
-/// `weft emit --dump-after PASS`: the core program after that pass.
+/// `weft emit --dump-after PASS`: the syntax tree after that Java tree pass,
+/// or the core program after that core pass.
 fn dump(paths: &[PathBuf], pass: &str) -> i32 {
     let mut files = Files::new();
     let ids = match driver::load(&mut files, paths) {
@@ -309,7 +311,8 @@ fn dump(paths: &[PathBuf], pass: &str) -> i32 {
     match driver::dump_after(&files, &ids, pass) {
         None => {
             eprintln!(
-                "weft emit: no pass is named {pass}; the passes, in order: {}",
+                "weft emit: no pass is named {pass}; the passes, in order: {} (Java, on the syntax tree), {}",
+                weft::passes::java::names().join(", "),
                 weft::passes::names().join(", ")
             );
             2

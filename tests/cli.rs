@@ -687,3 +687,68 @@ fn dump_after_prints_the_core_program_of_a_pass() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("context_everywhere, atomics, par"));
 }
+
+#[test]
+fn dump_after_a_java_tree_pass_prints_the_syntax_tree() {
+    let case = "tests/cases/java/fail/CopyOfInstanceFails.java";
+    let stdout = |out: &Output| String::from_utf8_lossy(&out.stdout).into_owned();
+    // Before instantiate: the template, its ghost parameter and its uses.
+    let before = weft(&["emit", "--dump-after", "binders", case]);
+    assert_eq!(before.status.code(), Some(0));
+    let before = stdout(&before);
+    assert!(
+        before.contains("/*@ given boolean strict; @*/\nclass Gate {"),
+        "{before}"
+    );
+    assert!(before.contains("new Gate/*@<true>@*/()"), "{before}");
+    // After: an instance per argument list, the parameter replaced by its value.
+    let after = weft(&["emit", "--dump-after", "instantiate", case]);
+    assert_eq!(after.status.code(), Some(0));
+    let after = stdout(&after);
+    assert!(after.starts_with("// the syntax tree after the Java tree pass instantiate\n"));
+    assert!(
+        after.contains("class Gate$true {") && after.contains("class Gate$false {"),
+        "{after}"
+    );
+    assert!(after.contains("Gate$true b = new Gate$true();"), "{after}");
+    assert!(after.contains("assert !true;"), "{after}");
+    assert!(
+        !after.contains("given boolean strict") && !after.contains("/*@<"),
+        "{after}"
+    );
+
+    // After inherit, the superclass's method is in the subclass, marked as a copy.
+    let mut f = tempfile::Builder::new()
+        .suffix(".java")
+        .tempfile()
+        .expect("temp file");
+    std::io::Write::write_all(
+        &mut f,
+        b"class Base {
+            int f;
+            /*@ requires Perm(f, 1); ensures Perm(f, 1); @*/
+            void bump() { f = f + 1; }
+          }
+          class Sub extends Base {
+            /*@ requires Perm(f, 1); @*/
+            void twice() { bump(); }
+          }",
+    )
+    .expect("written");
+    let path = f.into_temp_path();
+    let out = weft(&["emit", "--dump-after", "inherit", path_str(&path)]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let sub = text.find("class Sub extends Base {").expect("the subclass");
+    assert!(
+        text[sub..].contains("// inherited: a copy of the superclass's member\n  requires Perm(f, 1);\n  ensures Perm(f, 1);\n  void bump() {"),
+        "{text}"
+    );
+
+    // An unknown name: both lists, tree passes first.
+    let unknown = weft(&["emit", "--dump-after", "gpu", case]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains(
+        "the passes, in order: kernel, binders, instantiate, runnable, inherit (Java, on the syntax tree), desugar, refine,"
+    ));
+}

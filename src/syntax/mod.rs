@@ -8,6 +8,7 @@ pub mod java;
 pub mod lexer;
 pub mod nesting;
 pub mod parser;
+pub mod print;
 pub mod skim;
 pub mod span;
 #[cfg(test)]

@@ -71,7 +71,24 @@ pub const JAVA: &[TreePass] = &[
 
 /// Runs every Java tree pass in order, each as a stage of its own (`WEFT_STAGES`).
 pub fn lower(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
-    for pass in JAVA {
+    lower_through(units, JAVA.len())
+}
+
+/// The names of the tree passes, in order.
+pub fn names() -> Vec<&'static str> {
+    JAVA.iter().map(|p| p.name).collect()
+}
+
+/// Runs the tree passes up to and including the one named `last` (the tree
+/// `weft emit --dump-after` prints); None if no tree pass has that name.
+pub fn lower_until(units: &mut [Unit], last: &str) -> Option<Result<(), Vec<Diagnostic>>> {
+    let n = JAVA.iter().position(|pass| pass.name == last)? + 1;
+    Some(lower_through(units, n))
+}
+
+/// The first `n` tree passes, in order.
+fn lower_through(units: &mut [Unit], n: usize) -> Result<(), Vec<Diagnostic>> {
+    for pass in &JAVA[..n.min(JAVA.len())] {
         crate::stages::stage(pass.name, || (pass.run)(units))?;
     }
     Ok(())
