@@ -3,7 +3,9 @@
 # about 0.5 MB and 5 MB. Prints MB/s for each, the time ratio (about 10 means linear scaling), and
 # peak RSS per input byte. Each input is run RUNS times (default 5): the figures are the median
 # wall time (with the fastest and slowest run, to show the machine's noise) and the largest peak
-# RSS. Usage: [RUNS=n] benches/frontend.sh [SMALL_BYTES] [LARGE_BYTES]
+# RSS. Then one run each of three inputs that were once super-linear (a 30 000-character Java
+# string to Boogie, 100 000 locals to Boogie, a 10 MB token in an error message).
+# Usage: [RUNS=n] benches/frontend.sh [SMALL_BYTES] [LARGE_BYTES]
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -69,3 +71,20 @@ awk -v a="$SECS_small" -v b="$SECS_large" -v sa="$SIZE_small" -v sb="$SIZE_large
   if (a > 0) printf "time ratio large/small: %.2f (input ratio %.2f; the same ratio means linear scaling)\n", b / a, sb / sa
   else print "time ratio: small run too fast to time"
 }'
+
+# Inputs that were once super-linear (issue 22): each should take well under a second.
+# edge NAME COMMAND...: one timed run of `weft COMMAND FILE` on $work/NAME.
+edge() {
+  local name="$1"; shift
+  local t0 t1
+  t0=$(date +%s%N)
+  "$weft" "$@" "$work/$name" >/dev/null 2>&1 || true
+  t1=$(date +%s%N)
+  awk -v n="$name" -v s="$(( (t1 - t0) / 1000000 ))" 'BEGIN { printf "edge %-14s %6.2f s\n", n, s / 1000 }'
+}
+python3 -c "print('class S { void m() { String t = \"' + 'x' * 30000 + '\"; } }')" >"$work/string.java"
+python3 -c "print('class L { void m() {'); [print(f'  int x{i} = {i};') for i in range(100000)]; print('} }')" >"$work/locals.pvl"
+python3 -c "print('class C { void m() { int ' + 'x' * 10000000 + ' = ; } }')" >"$work/token.pvl"
+edge string.java emit --to boogie
+edge locals.pvl emit --to boogie
+edge token.pvl verify

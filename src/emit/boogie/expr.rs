@@ -262,17 +262,15 @@ impl<'a> Ctx<'a> {
                 self.with_binding(d, v, |c| c.expr(body, st))?
             }
             K::Unfolding(_, body) => self.expr(body, st)?,
-            K::SeqLit(t, items) => {
-                let mut out = format!("(Seq#Empty(): Seq {})", boogie_arg(t));
-                for (i, x) in items.iter().enumerate() {
-                    let one = format!("Seq#Singleton({})", self.expr(x, st)?);
-                    out = if i == 0 {
-                        one
-                    } else {
-                        format!("Seq#Append({out}, {one})")
-                    };
+            K::SeqLit(t, items) if items.is_empty() => {
+                format!("(Seq#Empty(): Seq {})", boogie_arg(t))
+            }
+            K::SeqLit(_, items) => {
+                let mut parts = Vec::with_capacity(items.len());
+                for x in items {
+                    parts.push(format!("Seq#Singleton({})", self.expr(x, st)?));
                 }
-                out
+                left_nested("Seq#Append", None, parts)
             }
             K::SetLit(t, items) => self.build("Set", t, items, st)?,
             K::MultisetLit(t, items) => self.build("MultiSet", t, items, st)?,
@@ -473,12 +471,36 @@ impl<'a> Ctx<'a> {
         items: &[Expr],
         st: &St,
     ) -> Result<String, Unsupported> {
-        let mut out = format!("({kind}#Empty(): {kind} {})", boogie_arg(t));
-        for x in items {
-            out = format!("{kind}#UnionOne({out}, {})", self.expr(x, st)?);
-        }
-        Ok(out)
+        let empty = format!("({kind}#Empty(): {kind} {})", boogie_arg(t));
+        let parts = self.exprs(items, st)?;
+        Ok(left_nested(&format!("{kind}#UnionOne"), Some(empty), parts))
     }
+}
+
+/// `f(f(f(first, a), b), c)`: the first part is `first`, or else the first
+/// of `parts`. Written in one pass: rebuilding the string at each
+/// application would copy it once per element (a long literal's text is
+/// quadratic that way).
+fn left_nested(f: &str, first: Option<String>, parts: Vec<String>) -> String {
+    let mut parts = parts.into_iter();
+    let Some(first) = first.or_else(|| parts.next()) else {
+        return String::new();
+    };
+    let rest: Vec<String> = parts.collect();
+    let mut out = String::with_capacity(
+        rest.len() * (f.len() + 3) + first.len() + rest.iter().map(String::len).sum::<usize>(),
+    );
+    for _ in &rest {
+        out.push_str(f);
+        out.push('(');
+    }
+    out.push_str(&first);
+    for x in &rest {
+        out.push_str(", ");
+        out.push_str(x);
+        out.push(')');
+    }
+    out
 }
 
 fn restore<V>(map: &mut HashMap<Name, V>, k: Name, old: Option<V>) {

@@ -8,6 +8,8 @@ use super::{Check, Unsupported};
 pub struct Proc {
     pub lines: Vec<String>,
     pub locals: Vec<(String, String)>,
+    /// The names in `locals`, so that declaring one is not a scan of them all.
+    declared: rustc_hash::FxHashSet<String>,
     /// Index into `lines` of each check's assert.
     pub checks: Vec<(usize, Check)>,
     indent: usize,
@@ -30,15 +32,21 @@ impl Proc {
     pub fn fresh(&mut self, base: &str, ty: &str) -> String {
         self.next += 1;
         let name = format!("${base}{}", self.next);
+        self.declared.insert(name.clone());
         self.locals.push((name.clone(), ty.to_string()));
         name
     }
 
     /// Declares a named local once.
     pub fn local(&mut self, name: &str, ty: &str) {
-        if !self.locals.iter().any(|(n, _)| n == name) {
+        if self.declared.insert(name.to_string()) {
             self.locals.push((name.to_string(), ty.to_string()));
         }
+    }
+
+    /// Whether a local of that name is declared.
+    pub fn has_local(&self, name: &str) -> bool {
+        self.declared.contains(name)
     }
 
     /// After `name` of type `ty` gets an unknown value: what every value of

@@ -334,9 +334,7 @@ impl Gen<'_> {
         let mut written = Vec::new();
         assigned(body, &mut written);
         for x in &written {
-            if self.p.locals.iter().any(|(n, _)| *n == ident(x))
-                || self.ctx.typer.vars.contains_key(x)
-            {
+            if self.p.has_local(&ident(x)) || self.ctx.typer.vars.contains_key(x) {
                 self.p.line(format!("havoc {};", ident(x)));
             }
         }
