@@ -18,6 +18,32 @@ use weft::syntax::span::Files;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colours in diagnostics: auto (when stderr is a terminal and NO_COLOR is not set),
+    /// always, never.
+    #[arg(long, global = true, value_enum, default_value = "auto")]
+    color: Colour,
+    /// Only the diagnostics and the verdicts: no progress, no summary line, no `ok` lines.
+    #[arg(long, short, global = true)]
+    quiet: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Colour {
+    Auto,
+    Always,
+    Never,
+}
+
+/// How the run talks to the user (the global flags).
+struct Ui {
+    colour: Option<bool>,
+    quiet: bool,
+}
+
+static UI: std::sync::OnceLock<Ui> = std::sync::OnceLock::new();
+
+fn quiet() -> bool {
+    UI.get().is_some_and(|u| u.quiet)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -112,6 +138,15 @@ enum Command {
 fn main() -> ExitCode {
     return_freed_memory_soon();
     let cli = Cli::parse();
+    let colour = match cli.color {
+        Colour::Auto => None,
+        Colour::Always => Some(true),
+        Colour::Never => Some(false),
+    };
+    let _ = UI.set(Ui {
+        colour,
+        quiet: cli.quiet,
+    });
     // Ctrl-C or a kill ends the backends' process trees and their folders too.
     weft::backend::process::install_signal_handler();
     // The stages recurse over the program's nesting: see `parallel::STACK`.
@@ -134,7 +169,8 @@ fn main() -> ExitCode {
 }
 
 fn print_human(files: &Files, diags: &[Diagnostic]) {
-    if let Err(e) = render::emit_human_stderr(files, diags) {
+    let colour = UI.get().and_then(|u| u.colour);
+    if let Err(e) = render::emit_human_stderr(files, diags, colour) {
         eprintln!("weft: cannot print diagnostics: {e}");
     }
 }
@@ -214,7 +250,7 @@ impl Drop for Progress {
 fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
     let start = Instant::now();
     let mut files = Files::new();
-    let progress = (format == Format::Human).then(|| Progress::start(run));
+    let progress = (format == Format::Human && !quiet()).then(|| Progress::start(run));
     let (outcome, runs) = match driver::load(&mut files, paths) {
         Ok(ids) => {
             let done = |p: &driver::ProgramRun| {
@@ -239,6 +275,7 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
             .with_programs(runs.iter().map(program_entry).collect());
             println!("{}", report.to_json());
         }
+        Format::Human if quiet() => print_human(&files, outcome.diagnostics()),
         Format::Human => {
             print_human(&files, outcome.diagnostics());
             let n = outcome.diagnostics().len();
@@ -246,7 +283,9 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
                 Outcome::Verified if runs.is_empty() => eprintln!(
                     "nothing to verify: the input declares no class, method, function or predicate"
                 ),
-                Outcome::Verified => eprintln!("verified ({} s)", start.elapsed().as_secs_f32()),
+                Outcome::Verified => {
+                    eprintln!("verified ({:.2} s)", start.elapsed().as_secs_f32())
+                }
                 Outcome::Failed(_) => eprintln!("{n} verification failure(s)"),
                 Outcome::InputError(_) => {
                     eprintln!("{n} error(s) in the input; nothing was verified")
@@ -366,7 +405,9 @@ fn test(paths: &[PathBuf], run: &RunArgs) -> i32 {
             ),
         };
         // One write, so that a file's problems follow its line when files run in parallel.
-        eprint!("{status}\n{text}");
+        if !(quiet() && outcome.passed()) {
+            eprint!("{status}\n{text}");
+        }
         (outcome.passed(), outcome.tool_error)
     });
     let passed = results.iter().filter(|r| r.0).count();

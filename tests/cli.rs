@@ -240,6 +240,28 @@ fn a_failure_in_a_copy_of_a_member_says_which_copy() {
 }
 
 #[test]
+fn quiet_prints_only_diagnostics_and_colour_is_as_told() {
+    let ok = weft(&["verify", "--quiet", "examples/core/counter.pvl"]);
+    assert_eq!(ok.status.code(), Some(0));
+    assert!(ok.stderr.is_empty() && ok.stdout.is_empty(), "{ok:?}");
+    let file = unmarked("tests/cases/fail/pre_failed_false.pvl");
+    let coloured = weft(&["verify", "-q", "--color", "always", path_str(&file)]);
+    assert_eq!(coloured.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&coloured.stderr);
+    assert!(
+        text.contains("\x1b[") && text.contains("preFailed:false"),
+        "{text}"
+    );
+    assert!(!text.contains("verification failure(s)"), "{text}");
+    let plain = weft(&["verify", "--color", "never", path_str(&file)]);
+    let text = String::from_utf8_lossy(&plain.stderr);
+    assert!(
+        !text.contains('\x1b') && text.contains("1 verification failure(s)"),
+        "{text}"
+    );
+}
+
+#[test]
 fn boogie_backend_verifies_and_fails_like_silicon() {
     let out = weft(&["verify", "--backend", "boogie", "examples/core/counter.pvl"]);
     assert_eq!(

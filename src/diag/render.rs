@@ -50,13 +50,20 @@ pub fn emit_human<W: WriteStyle + ?Sized>(
     Ok(())
 }
 
-/// Writes `diags` to stderr, coloured when stderr is a terminal.
-pub fn emit_human_stderr(files: &Files, diags: &[Diagnostic]) -> io::Result<()> {
+/// Writes `diags` to stderr; `colour`: `None` when stderr is a terminal
+/// (and `NO_COLOR` is not set), else as told.
+pub fn emit_human_stderr(
+    files: &Files,
+    diags: &[Diagnostic],
+    colour: Option<bool>,
+) -> io::Result<()> {
     use term::termcolor::{BufferedStandardStream, ColorChoice};
-    let choice = if io::IsTerminal::is_terminal(&io::stderr()) {
-        ColorChoice::Auto
-    } else {
-        ColorChoice::Never
+    let choice = match colour {
+        Some(true) => ColorChoice::Always,
+        Some(false) => ColorChoice::Never,
+        // termcolor's Auto leaves colours out under NO_COLOR or TERM=dumb.
+        None if io::IsTerminal::is_terminal(&io::stderr()) => ColorChoice::Auto,
+        None => ColorChoice::Never,
     };
     // Buffered: the renderer writes a character at a time, a system call
     // each on a bare stream (a 10 MB line took 20 s).
