@@ -44,6 +44,16 @@
 //! The warm driver (`backends/silicon/WeftSilicon.java`) follows an entry with
 //! `@weft offending L.C--L.C`, the position of the reason's offending node
 //! (Silicon's command line does not print it): [`BackendFailure::offending_at`].
+//! Found by running this build, that node is (without its own parentheses):
+//! for `AssertionFalse` the failing conjunct (of an assertion, a contract or
+//! invariant clause, a predicate's body on `fold`); for
+//! `InsufficientPermission` the location (`x.f`, from its receiver's own
+//! start; `P(x)`), inside its `acc(…)`, an assignment's target for a write;
+//! for `DivisionByZero` the divisor; for `MapKey` the key; for the sequence
+//! indexes the index; for `NegativePermission` the amount; for
+//! `NotInjective` the location inside the quantified `acc(…)`. A call's or
+//! application's precondition reports the node in the callee's clause, at
+//! the clause's position (the arguments substituted).
 //!
 //! Silicon prints expressions in its own syntax: integer division as `\`,
 //! `acc(x.f)` as `acc(x.f, write)`, redundant parentheses dropped.
