@@ -205,17 +205,17 @@
 //!   that says how its failure reads (directly, as a fixed code such as
 //!   `divByZero`, as a contract clause, as a resource inside a check). The
 //!   Silver printer records each such node's output range; Silicon reports
-//!   the range of the failing node, which leads back to the origin. A missing
-//!   permission names an offending location in Silicon's words; weft finds
-//!   the blamed node printed inside the failing one with that text, so a read
-//!   is reported as `perm` on the read and a missing resource as `…:perm` on
-//!   the construct. What a construct is (`vir::What`) is typed, and so is
-//!   where a copy comes from: a member copied by `extends` or by
-//!   instantiation keeps its original's spans and is marked
-//!   ([`syntax::ast::Derived`]: the rule, and the `extends` or the instance's
-//!   first use); every origin made while encoding it carries the mark, and a
-//!   failure there gets that place as a related location ("in the instance
-//!   of this class for these ghost arguments"), on both backends.
+//!   the range of the failing node, which leads back to the origin. The
+//!   reason's offending node (a location without permission, a divisor, a
+//!   callee's clause) is found by the position Silicon's warm driver gives
+//!   for it, so a read is reported as `perm` on the read and a missing
+//!   resource as `…:perm` on the construct ([`blame`]). What a construct is
+//!   (`vir::What`) is typed, and so is where a copy comes from: a member
+//!   copied by `extends` or by instantiation keeps its original's spans and
+//!   is marked ([`syntax::ast::Derived`]: the rule, and the `extends` or the
+//!   instance's first use); every origin made while encoding it carries the
+//!   mark, and a failure there gets that place as a related location ("in
+//!   the instance of this class for these ghost arguments"), on both backends.
 //! * **Contracts** are split at top-level `**`/`&&`, one Silver clause per
 //!   conjunct, so a failure points at the conjunct.
 //! * **Methods** become Silver methods with `this` as first parameter and

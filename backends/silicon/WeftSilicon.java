@@ -14,6 +14,13 @@
 //                              verification successfully in ..." or
 //                              "Silicon found N errors in ...:" and the
 //                              "  [k] MESSAGE" entries)
+//     @weft offending L.C--L.C after an entry whose reason's offending node
+//                              has a start and an end in the file (line and
+//                              column, as in MESSAGE's own position, which
+//                              is that of the failing node): the node the
+//                              reason names ("… insufficient permission to
+//                              access x.f", "Divisor d …"), so weft can find
+//                              it by position rather than by its printed text
 //     @weft done               the end of this request's answer
 //
 // Anything Silicon itself prints goes to standard error, so standard output
@@ -30,12 +37,16 @@ import java.util.ArrayList;
 import java.util.List;
 import scala.collection.immutable.ArraySeq;
 import viper.silicon.SiliconFrontend;
+import viper.silver.ast.AbstractSourcePosition;
+import viper.silver.ast.HasLineColumn;
+import viper.silver.ast.Position;
 import viper.silver.reporter.EntityFailureMessage;
 import viper.silver.reporter.EntitySuccessMessage;
 import viper.silver.reporter.Message;
 import viper.silver.reporter.Reporter;
 import viper.silver.verifier.AbstractError;
 import viper.silver.verifier.Failure;
+import viper.silver.verifier.VerificationError;
 import viper.silver.verifier.VerificationResult;
 
 public final class WeftSilicon {
@@ -132,7 +143,12 @@ public final class WeftSilicon {
                     ((Failure) result).errors().foreach(e -> errors.add(e));
                     out.println("Silicon found " + errors.size() + " errors in " + seconds + ":");
                     for (int i = 0; i < errors.size(); i++) {
-                        out.println("  [" + i + "] " + errors.get(i).readableMessage());
+                        AbstractError e = errors.get(i);
+                        out.println("  [" + i + "] " + e.readableMessage());
+                        String offending = offendingPosition(e);
+                        if (offending != null) {
+                            out.println("@weft offending " + offending);
+                        }
                     }
                 } else {
                     out.println("Silicon finished verification successfully in " + seconds + ".");
@@ -143,5 +159,27 @@ public final class WeftSilicon {
                 frontend.verifier().stop();
             }
         }
+    }
+
+    /**
+     * "L.C--L.C" of the node the error's reason names, or null when it has no
+     * source position with an end (a node Silicon made, not one it parsed).
+     */
+    private static String offendingPosition(AbstractError e) {
+        if (!(e instanceof VerificationError)) {
+            return null;
+        }
+        // The reason's position is its offending node's (AbstractErrorReason.pos).
+        Position pos = ((VerificationError) e).reason().pos();
+        if (!(pos instanceof AbstractSourcePosition)) {
+            return null;
+        }
+        AbstractSourcePosition source = (AbstractSourcePosition) pos;
+        if (source.end().isEmpty()) {
+            return null;
+        }
+        HasLineColumn start = source.start();
+        HasLineColumn end = source.end().get();
+        return start.line() + "." + start.column() + "--" + end.line() + "." + end.column();
     }
 }

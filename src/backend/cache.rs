@@ -24,10 +24,11 @@ fn backend_identity(backend: &str) -> String {
     let version = |name: &str| pin(name).map(|p| p.version).unwrap_or_default();
     match backend {
         "silicon" => format!(
-            "silicon {} z3 {} errors/member {}",
+            "silicon {} z3 {} errors/member {} output {}",
             version("silicon"),
             version("z3"),
-            super::silicon::ERRORS_PER_MEMBER
+            super::silicon::ERRORS_PER_MEMBER,
+            super::silicon::OUTPUT_FORMAT
         ),
         other => format!(
             "{other} {}",

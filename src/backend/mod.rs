@@ -24,6 +24,9 @@ pub struct BackendFailure {
     /// Start and end of the failing node in the generated text.
     pub start: LineCol,
     pub end: LineCol,
+    /// Start and end of the reason's offending node in the generated text, when
+    /// the backend tells (Silicon's warm driver does; its command line does not).
+    pub offending_at: Option<(LineCol, LineCol)>,
 }
 
 /// The backend could not give a verdict.

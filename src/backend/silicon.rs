@@ -41,6 +41,20 @@
 //! | `Map M might not contain an entry at key K.` | `MapKey` | `M[K]` |
 //! | `Assertion E definitely holds.` (after refute) | `Other(text)` | `E` |
 //!
+//! The warm driver (`backends/silicon/WeftSilicon.java`) follows an entry with
+//! `@weft offending L.C--L.C`, the position of the reason's offending node
+//! (Silicon's command line does not print it): [`BackendFailure::offending_at`].
+//! Found by running this build, that node is (without its own parentheses):
+//! for `AssertionFalse` the failing conjunct (of an assertion, a contract or
+//! invariant clause, a predicate's body on `fold`); for
+//! `InsufficientPermission` the location (`x.f`, from its receiver's own
+//! start; `P(x)`), inside its `acc(…)`, an assignment's target for a write;
+//! for `DivisionByZero` the divisor; for `MapKey` the key; for the sequence
+//! indexes the index; for `NegativePermission` the amount; for
+//! `NotInjective` the location inside the quantified `acc(…)`. A call's or
+//! application's precondition reports the node in the callee's clause, at
+//! the clause's position (the arguments substituted).
+//!
 //! Silicon prints expressions in its own syntax: integer division as `\`,
 //! `acc(x.f)` as `acc(x.f, write)`, redundant parentheses dropped.
 //!
@@ -66,6 +80,14 @@ use std::time::Instant;
 /// `backends/silicon/WeftSilicon.java` passes the same; the verdict cache's key
 /// names it.
 pub const ERRORS_PER_MEMBER: &str = "1";
+
+/// What a verdict holds beyond Silicon's own text: the warm driver's offending
+/// positions. The verdict cache's key names it, so verdicts kept before they
+/// were read are not reused.
+pub const OUTPUT_FORMAT: &str = "offending positions";
+
+/// The driver's line after an entry: the offending node's position.
+const OFFENDING: &str = "@weft offending ";
 
 pub mod warm;
 
@@ -231,11 +253,17 @@ pub fn parse_output(out: &str) -> Option<Vec<BackendFailure>> {
         .next()?
         .parse()
         .ok()?;
-    let mut entries: Vec<Vec<&str>> = Vec::new();
+    // Each entry's lines, and the driver's offending position after it.
+    let mut entries: Vec<(Vec<&str>, Option<&str>)> = Vec::new();
     for line in &lines[header + 1..] {
         if let Some(rest) = entry_start(line) {
-            entries.push(vec![rest]);
-        } else if let Some(e) = entries.last_mut() {
+            entries.push((vec![rest], None));
+        } else if let Some(pos) = line.strip_prefix(OFFENDING) {
+            match entries.last_mut() {
+                Some((_, at @ None)) => *at = Some(pos),
+                _ => return None,
+            }
+        } else if let Some((e, None)) = entries.last_mut() {
             e.push(line.trim());
         } else if !line.trim().is_empty() {
             return None;
@@ -246,14 +274,21 @@ pub fn parse_output(out: &str) -> Option<Vec<BackendFailure>> {
     }
     entries
         .iter()
-        .map(|e| {
+        .map(|(e, at)| {
             let text = e
                 .iter()
                 .copied()
                 .filter(|l| !l.is_empty())
                 .collect::<Vec<_>>()
                 .join(" ");
-            parse_entry(&text)
+            let offending_at = match at {
+                Some(pos) => Some(parse_range(pos.trim())?),
+                None => None,
+            };
+            Some(BackendFailure {
+                offending_at,
+                ..parse_entry(&text)?
+            })
         })
         .collect()
 }
@@ -285,6 +320,7 @@ fn parse_entry(text: &str) -> Option<BackendFailure> {
         message: body.to_string(),
         start,
         end,
+        offending_at: None,
     })
 }
 
@@ -295,6 +331,11 @@ fn parse_position(pos: &str) -> Option<(LineCol, LineCol)> {
         return Some((none, none));
     }
     let (_, range) = pos.rsplit_once('@')?;
+    parse_range(range)
+}
+
+/// `L.C--L.C`.
+fn parse_range(range: &str) -> Option<(LineCol, LineCol)> {
     let (a, b) = range.split_once("--")?;
     let lc = |s: &str| -> Option<LineCol> {
         let (l, c) = s.split_once('.')?;

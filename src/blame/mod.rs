@@ -1,12 +1,40 @@
 //! Backend failures → source failures.
 //!
 //! A backend reports a failing node by its position in the generated text,
-//! plus a reason that names an offending expression in the backend's words.
-//! The failing node's origin says which construct failed; for a missing
-//! permission, the offending expression is looked up among the blamed nodes
-//! printed inside the failing one (by their text), so that a read without
-//! permission is reported on the read (`perm`) and a missing resource in an
-//! asserted formula on the construct (`…:perm`).
+//! plus a reason that names an offending node (`x.f` in "insufficient
+//! permission to access x.f", the divisor, the map key, the callee's clause).
+//! The failing node's origin says which construct failed. The offending node
+//! says where inside it, so that a read without permission is reported on
+//! the read (`perm`), a missing resource in an asserted formula on the
+//! construct (`…:perm`), a missing permission to the location an assignment
+//! writes as `assignFieldFailed`, a zero divisor on its division, and a failed
+//! call precondition with the callee's clause as related location.
+//!
+//! Silicon's warm driver gives the offending node's position
+//! ([`BackendFailure::offending_at`]); weft finds the node by it, among the
+//! recorded positions of the generated text (a node's recorded position, like
+//! Silicon's, never includes its own parentheses):
+//!
+//! * a missing permission: the read recorded at exactly that position, when
+//!   it lies in the failing node; an assignment whose target prints as our
+//!   text at that position (its target, or a read of the same location);
+//!   else the construct (a resource it needs, also one inside a generated
+//!   check's clause, or the callee's resource of a call);
+//! * a zero divisor, a missing map key: the innermost division or map lookup
+//!   inside the failing node around that position;
+//! * a call's or application's failed precondition: the innermost callee's
+//!   precondition clause around that position (Silicon substitutes the
+//!   arguments into the clause and keeps its position).
+//!
+//! Only when the position is absent (Silicon's command line, used without
+//! `javac`, does not print it) or leads to no division, map lookup or clause,
+//! the offending node is matched by its text in Silicon's printing (names
+//! and numbers abstracted for a callee's clause) against our text of the
+//! blamed nodes printed inside the failing node. A null check of an array
+//! access is told from a bounds check by the text of the failing condition
+//! (the prelude's clauses have no origin to find): ours at the offending
+//! position, Silicon's printing without one. A scaled predicate (`ScaleNeg`)
+//! is told by our text of the failing node.
 
 use crate::backend::{BackendFailure, FailureKind, FailureReason};
 use crate::diag::{Diagnostic, FailureCode, Reason};
@@ -25,7 +53,7 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
         return internal(f, None);
     };
     if f.kind == FailureKind::RefuteFailed {
-        return match code_of(f, info, Reason::False) {
+        return match code_of(f, emitted, info, Reason::False) {
             Some(code) => at(code, info),
             None => internal(f, Some(info)),
         };
@@ -44,7 +72,7 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
         FailureReason::DivisionByZero => {
             return at(
                 FailureCode::DivByZero,
-                inner(f, emitted, origins, origin).unwrap_or(info),
+                inner(f, emitted, origins, origin, FailureCode::DivByZero).unwrap_or(info),
             )
         }
         FailureReason::NotInjective => return at(FailureCode::NotInjective, info),
@@ -53,7 +81,7 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
         FailureReason::MapKey => {
             return at(
                 FailureCode::MapKey,
-                inner(f, emitted, origins, origin).unwrap_or(info),
+                inner(f, emitted, origins, origin, FailureCode::MapKey).unwrap_or(info),
             )
         }
         FailureReason::Other(_) => return internal(f, Some(info)),
@@ -63,7 +91,7 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
             return d;
         }
     }
-    match code_of(f, info, reason) {
+    match code_of(f, emitted, info, reason) {
         Some(code @ FailureCode::PreFailed(_)) => {
             with_callee_clause(at(code, info), f, emitted, origins)
         }
@@ -82,6 +110,14 @@ fn with_callee_clause(
     emitted: &Emitted,
     origins: &OriginTable,
 ) -> Diagnostic {
+    // Silicon substitutes the arguments into the clause, keeping its position.
+    if let Some((start, end)) = f.offending_at {
+        let clause = around(emitted, origins, start, end)
+            .find(|(_, i, _, _)| i.blame == Blame::Precondition);
+        if let Some((_, i, _, _)) = clause {
+            return d.with_related(i.span, "this precondition of the callee may not hold");
+        }
+    }
     let Some(callee) = callee_name(&f.message) else {
         return d;
     };
@@ -205,8 +241,18 @@ pub fn unmapped(message: &str) -> Diagnostic {
 }
 
 /// The code of a failure of the node itself.
-fn code_of(f: &BackendFailure, info: OriginInfo, r: Reason) -> Option<FailureCode> {
-    code_of_kind(&f.kind, &f.offending, info, r)
+fn code_of(
+    f: &BackendFailure,
+    emitted: &Emitted,
+    info: OriginInfo,
+    r: Reason,
+) -> Option<FailureCode> {
+    // The failing condition as we printed it, where Silicon tells where it is.
+    let offending = match f.offending_at {
+        Some((start, end)) => text_at(emitted, start, end),
+        None => f.offending.clone(),
+    };
+    code_of_kind(&f.kind, &offending, info, r)
 }
 
 /// The code of a failure of kind `kind` of the node `info`; `offending` is
@@ -274,6 +320,31 @@ fn missing_permission(
     origin: Origin,
     info: OriginInfo,
 ) -> Option<Diagnostic> {
+    if let Some((start, end)) = f.offending_at.filter(|&(s, e)| within(f, s, e)) {
+        // The assignment's target, or a read of the location it assigns
+        // (`x.f := x.f + 1`: the write needs more than the read, so the
+        // assignment fails, as on Boogie): our text at the offending node is
+        // the statement's up to `:=`.
+        if f.kind == FailureKind::AssignmentFailed {
+            let target = normalize(&text_at(emitted, start, end));
+            if normalize(&text_at(emitted, f.start, f.end)).starts_with(&format!("{target}:=")) {
+                return Some(at(FailureCode::AssignFieldFailed, info));
+            }
+        }
+        // A read: recorded at exactly the offending node's position.
+        let read = around(emitted, origins, start, end)
+            .take_while(|&(_, _, s, e)| (s, e) == (start, end))
+            .find(|(o, i, _, _)| *o != origin && i.blame == Blame::As(FailureCode::Perm));
+        if let Some((_, read, _, _)) = read {
+            return Some(at(FailureCode::Perm, read));
+        }
+    }
+    if f.offending_at.is_some() {
+        // Neither: a resource the construct needs (also one inside a
+        // generated check, which carries the check's blame), or the
+        // callee's resource of a call; the construct fails.
+        return None;
+    }
     let wanted = normalize(&f.offending);
     if f.kind == FailureKind::AssignmentFailed {
         let text = normalize(&text_at(emitted, f.start, f.end));
@@ -291,7 +362,7 @@ fn missing_permission(
     };
     // A generated check's resources carry the check's blame.
     if let Some(_res) = matching(&|b| b.is_resource() || matches!(b, Blame::AsWithReason(_))) {
-        return code_of(f, info, Reason::Perm).map(|c| at(c, info));
+        return code_of(f, emitted, info, Reason::Perm).map(|c| at(c, info));
     }
     if let Some(read) = matching(&|b| *b == Blame::As(FailureCode::Perm)) {
         return Some(at(FailureCode::Perm, read));
@@ -299,18 +370,58 @@ fn missing_permission(
     None
 }
 
-/// The blamed node inside the failing one whose text is the offending one.
+/// The node blamed as `code` that the offending one is an operand of (the
+/// division of a divisor, the lookup of a map key): by position, the
+/// innermost such node inside the failing one around the offending node;
+/// else by text, the innermost blamed node inside the failing one whose
+/// text is or holds the offending text.
 fn inner(
     f: &BackendFailure,
     emitted: &Emitted,
     origins: &OriginTable,
     origin: Origin,
+    code: FailureCode,
 ) -> Option<OriginInfo> {
+    if let Some((start, end)) = f.offending_at {
+        let found = around(emitted, origins, start, end)
+            .filter(|&(o, _, s, e)| o != origin && (s, e) != (start, end) && within(f, s, e))
+            .find(|(_, i, _, _)| i.blame == Blame::As(code));
+        if let Some((_, i, _, _)) = found {
+            return Some(i);
+        }
+    }
     let wanted = normalize(&f.offending);
     nodes_inside(emitted, origins, origin, f.start, f.end)
         .into_iter()
         .find(|(_, _, text)| *text == wanted || text.contains(&wanted))
         .map(|(_, i, _)| i)
+}
+
+/// Blamed nodes whose recorded position holds [start, end], innermost first
+/// (the same position counts: a node's position never includes its own
+/// parentheses, nor does Silicon's).
+fn around<'a>(
+    emitted: &'a Emitted,
+    origins: &'a OriginTable,
+    start: LineCol,
+    end: LineCol,
+) -> impl Iterator<Item = (Origin, OriginInfo, LineCol, LineCol)> + 'a {
+    let key = |p: LineCol| (p.line, p.column);
+    let mut out: Vec<_> = emitted
+        .positions
+        .iter()
+        .filter(|&(_, s, e)| key(s) <= key(start) && key(end) <= key(e))
+        .filter_map(|(o, s, e)| origins.get(o).map(|i| (o, i, s, e)))
+        .collect();
+    // Stable: of the same position, the first recorded (the inner node) first.
+    out.sort_by_key(|&(_, _, s, e)| (std::cmp::Reverse(key(s)), key(e)));
+    out.into_iter()
+}
+
+/// Whether [start, end] lies within the failing node.
+fn within(f: &BackendFailure, start: LineCol, end: LineCol) -> bool {
+    let key = |p: LineCol| (p.line, p.column);
+    key(f.start) <= key(start) && key(end) <= key(f.end)
 }
 
 /// Blamed nodes printed within [start, end] other than `origin`, innermost

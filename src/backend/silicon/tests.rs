@@ -109,6 +109,58 @@ Silicon found 1 error in 1.33s:
     assert_eq!(parse_output(short), None);
 }
 
+/// The warm driver's output: an entry, then its offending node's position.
+const WITH_OFFENDING: &str = "Silicon found 3 errors in 6.56s:
+  [0] Assignment might fail. There might be insufficient permission to access x.f (program.vpr@11.3--11.11)
+
+@weft offending 11.3--11.6
+  [1] The precondition of method callee might not hold. Assertion 0 - 1 > 0 might not hold. (program.vpr@34.3--34.21)
+
+@weft offending 27.13--27.18
+  [2] Assert might fail. Assertion r > 0 might not hold. (program.vpr@19.10--20.12)
+";
+
+#[test]
+fn parses_offending_positions() {
+    let fs = parse_output(WITH_OFFENDING).expect("a verdict");
+    assert_eq!(fs.len(), 3);
+    assert_eq!(fs[0].offending_at, Some((lc(11, 3), lc(11, 6))));
+    assert_eq!((fs[0].start, fs[0].end), (lc(11, 3), lc(11, 11)));
+    assert_eq!(
+        fs[0].message,
+        "Assignment might fail. There might be insufficient permission to access x.f"
+    );
+    assert_eq!(fs[1].offending_at, Some((lc(27, 13), lc(27, 18))));
+    assert_eq!(fs[1].offending, "0 - 1 > 0");
+    // An entry without the line: the driver had no position for it.
+    assert_eq!(fs[2].offending_at, None);
+    assert_eq!((fs[2].start, fs[2].end), (lc(19, 10), lc(20, 12)));
+    // Silicon's command line prints none.
+    let fs = parse_output(FAILURES).expect("a verdict");
+    assert!(fs.iter().all(|f| f.offending_at.is_none()));
+}
+
+#[test]
+fn misplaced_offending_lines_are_not_verdicts() {
+    let entry = "  [0] Assert might fail. Assertion false might not hold. (a.vpr@1.1--1.6)\n";
+    let header = "Silicon found 1 error in 1s:\n";
+    // Before any entry.
+    let before = format!("{header}@weft offending 1.1--1.6\n{entry}");
+    assert_eq!(parse_output(&before), None);
+    // Twice for one entry.
+    let twice = format!("{header}{entry}@weft offending 1.1--1.6\n@weft offending 1.1--1.6\n");
+    assert_eq!(parse_output(&twice), None);
+    // Not a position.
+    let bad = format!("{header}{entry}@weft offending 1.1-1.6\n");
+    assert_eq!(parse_output(&bad), None);
+    // Text after the position that starts no entry.
+    let after = format!("{header}{entry}@weft offending 1.1--1.6\nmore\n");
+    assert_eq!(parse_output(&after), None);
+    let fine = format!("{header}{entry}\n@weft offending 1.1--1.6\n\n");
+    let fs = parse_output(&fine).expect("a verdict");
+    assert_eq!(fs[0].offending_at, Some((lc(1, 1), lc(1, 6))));
+}
+
 /// Silicon, provisioned on first use; `None` (the test is skipped) only
 /// when Java is not installed.
 pub(crate) fn silicon_or_skip() -> Option<SiliconPaths> {
@@ -171,4 +223,24 @@ fn silicon_timeout_is_reported() {
         Err(BackendError::Timeout { .. }) => {}
         other => panic!("expected a timeout, got {other:?}"),
     }
+}
+
+#[test]
+fn warm_silicon_reports_the_offending_position() {
+    let Some(paths) = silicon_or_skip() else {
+        return;
+    };
+    if paths.driver.is_none() {
+        eprintln!("skipping: no warm driver (javac is missing)");
+        return;
+    }
+    let text = "field f: Int\nmethod m(x: Ref)\n{\n  x.f := (1 \\ 1)\n}\n";
+    let v = run(&Text::from(text.to_string()), &opts()).expect("a verdict");
+    assert_eq!(v.failures.len(), 1, "{:?}", v.failures);
+    assert_eq!(
+        (v.failures[0].start, v.failures[0].end),
+        (lc(4, 3), lc(4, 17))
+    );
+    // The failing node is the statement, the offending one its target.
+    assert_eq!(v.failures[0].offending_at, Some((lc(4, 3), lc(4, 6))));
 }

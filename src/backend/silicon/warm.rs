@@ -34,7 +34,9 @@ pub struct WorkerCommand {
 /// A finished request: the driver's verdict text and the members as they finished.
 #[derive(Debug)]
 pub struct Answer {
-    /// Silicon's output, without the protocol lines.
+    /// Silicon's output with the driver's `@weft offending` lines (each belongs to
+    /// the entry before it; `super::parse_output` reads them); the other protocol
+    /// lines are taken out.
     pub output: String,
     /// Each member's name and verification time, in the order Silicon finished them.
     pub members: Vec<(String, Duration)>,
