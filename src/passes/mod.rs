@@ -36,8 +36,9 @@ pub struct Pass {
     pub description: &'static str,
     /// Errors (of the user's program) go to the vector.
     pub declare: fn(&mut Program, &mut Vec<Diagnostic>) -> Box<dyn Lower>,
-    /// The statements the pass removes: none is left in a body it lowered
-    /// (checked after the pass in debug builds and tests: [`leftover`]).
+    /// The statements the pass removes: none is left in a body it lowered,
+    /// nor after any later pass (checked after each pass in debug builds and
+    /// tests: [`leftover`]).
     pub removes: fn(&StmtKind) -> bool,
     /// The expressions the pass removes: none is left in a body it lowered,
     /// nor in a declaration once it declared.
@@ -101,7 +102,10 @@ fn declare_first(p: &mut Program, n: usize) -> diag::Result<Lowerings> {
         out.push((pass.declare)(p, &mut errs));
         sorted(errs)?;
         if cfg!(debug_assertions) {
-            left_in_declarations(pass, p)?;
+            let done = out.len();
+            PASSES[..done]
+                .iter()
+                .try_for_each(|q| left_in_declarations(q, p))?;
         }
     }
     Ok(Lowerings(out))
@@ -126,14 +130,16 @@ impl Lowerings {
         b: &mut Block,
         done: &mut Vec<Method>,
     ) -> diag::Result<()> {
-        for (k, (l, pass)) in self.0.iter().zip(PASSES).enumerate().skip(first) {
+        for (k, l) in self.0.iter().enumerate().skip(first) {
             let mut out = Out::default();
             l.body(p, m, b, &mut out);
             if !out.errs.is_empty() {
                 return Err(out.errs);
             }
+            // What this pass or an earlier one removed stays removed: a later
+            // pass may add only what the passes after it lower.
             if cfg!(debug_assertions) {
-                leftover(pass, b)?;
+                PASSES[..=k].iter().try_for_each(|q| leftover(q, b))?;
             }
             for mut x in out.made {
                 if let Some(mut xb) = x.body.take() {
@@ -351,5 +357,44 @@ mod validator_tests {
         assert_eq!(x.name.as_str(), "C__m__1copy");
         let mut printer = crate::emit::silver::RunPrinter::default();
         crate::vir::Sink::method(&mut printer, x);
+    }
+
+    /// A pass after desugar that makes a `synchronized` block again.
+    struct Resugar;
+
+    impl Lower for Resugar {
+        fn body(&self, _: &Program, _: MethodId, b: &mut Block, _: &mut Out) {
+            let span = b.span;
+            b.stmts.push(Stmt {
+                kind: StmtKind::Synchronized {
+                    lock: Expr::bool(true, span),
+                    body: Block {
+                        stmts: Vec::new(),
+                        span,
+                    },
+                },
+                span,
+            });
+        }
+    }
+
+    #[test]
+    fn a_later_pass_that_brings_back_what_an_earlier_one_removed_is_an_internal_error() {
+        let unit = crate::syntax::parser::parse_pvl(
+            crate::syntax::span::FileId(0),
+            "class C { void m() { } }",
+        )
+        .expect("parses");
+        let mut p = crate::check::check(&[unit]).expect("checks");
+        let mut lowerings = declare_first(&mut p, 2).expect("declares");
+        lowerings.0[1] = Box::new(Resugar);
+        let m = MethodId(p.methods.iter().position(|m| m.name == "m").unwrap() as u32);
+        let mut b = p.methods[m.0 as usize].body.take().unwrap();
+        let errs = lowerings.body(&p, m, &mut b).expect_err("brought back");
+        assert!(
+            errs[0].message.contains("desugar pass"),
+            "{}",
+            errs[0].message
+        );
     }
 }
