@@ -6,24 +6,10 @@
 
 use super::{Block, Builtin, Expr, ExprKind as K, Program, Stmt, StmtKind as S};
 use crate::syntax::ast::Quantifier;
+use crate::syntax::print::{render, text, WIDTH};
 use pretty::RcDoc;
 
 type Doc = RcDoc<'static, ()>;
-
-/// The width of `weft emit --dump-after`.
-const WIDTH: usize = 100;
-
-/// `d` laid out at `width` columns.
-fn render(d: &Doc, width: usize) -> String {
-    let mut out = Vec::new();
-    // Writing to a vector cannot fail.
-    let _ = d.render(width, &mut out);
-    String::from_utf8(out).unwrap_or_default()
-}
-
-fn text(s: impl Into<String>) -> Doc {
-    RcDoc::text(s.into())
-}
 
 /// `(head a b …)`: the parts after the head on one line each, indented, when
 /// the whole does not fit.

@@ -192,6 +192,15 @@ fn conjoin(es: Vec<Expr>) -> Option<Expr> {
     })
 }
 
+/// `clauses` of contract `k`, with its `context_everywhere` clauses.
+fn with_everywhere(clauses: &[Expr], k: &Contract) -> Vec<Expr> {
+    clauses
+        .iter()
+        .chain(&k.context_everywhere)
+        .cloned()
+        .collect()
+}
+
 /// The method `m__implements__I` of C that checks C.m against I.m.
 fn obligation(
     p: &Program,
@@ -206,12 +215,7 @@ fn obligation(
     let stmt = |kind| Stmt { kind, span };
     let mut body = Vec::new();
     let (k, ik) = (&mine.contract, &theirs.contract);
-    let pre: Vec<Expr> = k
-        .requires
-        .iter()
-        .chain(&k.context_everywhere)
-        .cloned()
-        .collect();
+    let pre = with_everywhere(&k.requires, k);
     if let Some(pre) = conjoin(adapt_all(&pre, &to_i, c, None, span)?) {
         let code = FailureCode::ImplementsPre(Reason::False);
         body.push(stmt(StmtKind::Check {
@@ -229,21 +233,11 @@ fn obligation(
         body.push(stmt(StmtKind::Local(var, None)));
         Expr::new(ExprKind::Local(RESULT.into()), mine.ret.clone(), span)
     });
-    let post: Vec<Expr> = k
-        .ensures
-        .iter()
-        .chain(&k.context_everywhere)
-        .cloned()
-        .collect();
+    let post = with_everywhere(&k.ensures, k);
     if let Some(post) = conjoin(adapt_all(&post, &to_i, c, result.as_ref(), span)?) {
         body.push(stmt(StmtKind::Inhale(post)));
     }
-    let ipost: Vec<Expr> = ik
-        .ensures
-        .iter()
-        .chain(&ik.context_everywhere)
-        .cloned()
-        .collect();
+    let ipost = with_everywhere(&ik.ensures, ik);
     if let Some(ipost) = conjoin(adapt_all(&ipost, &same, c, result.as_ref(), span)?) {
         let code = FailureCode::ImplementsPost(Reason::False);
         body.push(stmt(StmtKind::Check {
@@ -252,12 +246,7 @@ fn obligation(
             code,
         }));
     }
-    let ipre: Vec<Expr> = ik
-        .requires
-        .iter()
-        .chain(&ik.context_everywhere)
-        .cloned()
-        .collect();
+    let ipre = with_everywhere(&ik.requires, ik);
     let iface = theirs
         .class
         .map_or(String::new(), |i| String::from(p.class(i).name));

@@ -17,8 +17,8 @@ use pretty::RcDoc;
 
 type Doc = RcDoc<'static, ()>;
 
-/// The width of `weft emit --dump-after`, as for the core program.
-const WIDTH: usize = 100;
+/// The width of `weft emit --dump-after` (the core program's too).
+pub(crate) const WIDTH: usize = 100;
 
 /// The declarations, a blank line between two.
 pub fn decls<'a>(ds: impl IntoIterator<Item = &'a Decl>) -> String {
@@ -31,14 +31,15 @@ pub fn decls<'a>(ds: impl IntoIterator<Item = &'a Decl>) -> String {
         .collect()
 }
 
-fn render(d: &Doc, width: usize) -> String {
+/// `d` laid out at `width` columns (the core program's printer too).
+pub(crate) fn render<A>(d: &RcDoc<'_, A>, width: usize) -> String {
     let mut out = Vec::new();
     // Writing to a vector cannot fail.
     let _ = d.render(width, &mut out);
     String::from_utf8(out).unwrap_or_default()
 }
 
-fn text(s: impl Into<String>) -> Doc {
+pub(crate) fn text<A>(s: impl Into<String>) -> RcDoc<'static, A> {
     RcDoc::text(s.into())
 }
 
