@@ -40,7 +40,7 @@ use crate::backend::{BackendFailure, FailureKind, FailureReason};
 use crate::diag::{Diagnostic, FailureCode, Reason};
 use crate::emit::boogie::{Check, Inner};
 use crate::emit::Emitted;
-use crate::syntax::span::LineCol;
+use crate::syntax::span::{LineCol, Span};
 use crate::vir::{Blame, Origin, OriginInfo, OriginTable, What};
 
 /// Maps one backend failure to a diagnostic on the source.
@@ -115,7 +115,7 @@ fn with_callee_clause(
         let clause = around(emitted, origins, start, end)
             .find(|(_, i, _, _)| i.blame == Blame::Precondition);
         if let Some((_, i, _, _)) = clause {
-            return d.with_related(i.span, "this precondition of the callee may not hold");
+            return callee_clause(d, i.span);
         }
     }
     let Some(callee) = callee_name(&f.message) else {
@@ -146,7 +146,7 @@ fn with_callee_clause(
         .filter_map(|(o, _, _)| origins.get(o))
         .collect();
     match clauses.as_slice() {
-        [i] => d.with_related(i.span, "this precondition of the callee may not hold"),
+        [i] => callee_clause(d, i.span),
         _ => d,
     }
 }
@@ -206,9 +206,7 @@ pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
                 .get(c.clause)
                 .filter(|i| i.blame == Blame::Precondition)
             {
-                Some(clause) => {
-                    d.with_related(clause.span, "this precondition of the callee may not hold")
-                }
+                Some(clause) => callee_clause(d, clause.span),
                 None => d,
             }
         }
@@ -508,6 +506,15 @@ fn text_at(emitted: &Emitted, start: LineCol, end: LineCol) -> String {
 
 /// The failure `code` of construct `info`; in a copy of a member (its span
 /// is the original's), the copy's reason is a related location.
+/// The callee's clause that may not hold, as a related location (not where
+/// it is the call's own span: a clause generated at the call site).
+fn callee_clause(d: Diagnostic, clause: Span) -> Diagnostic {
+    if d.span == Some(clause) {
+        return d;
+    }
+    d.with_related(clause, "this precondition of the callee may not hold")
+}
+
 fn at(code: FailureCode, info: OriginInfo) -> Diagnostic {
     let d = Diagnostic::failure(code, info.span, describe(code, info.what.noun()))
         .with_label(label(code));
