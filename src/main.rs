@@ -127,6 +127,11 @@ enum Command {
         #[command(flatten)]
         run: RunArgs,
     },
+    /// Print a completion script for a shell (e.g. `weft completions bash > ~/.local/share/bash-completion/completions/weft`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Download and install the backends, Silicon and Boogie (also done on first use).
     Setup {
         /// Only this backend [default: both].
@@ -162,6 +167,11 @@ fn main() -> ExitCode {
         },
         Command::Test { paths, run } => test(&paths, &run),
         Command::Setup { backend } => setup(backend),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(shell, &mut Cli::command(), "weft", &mut std::io::stdout());
+            0
+        }
     });
     // The warm Silicon workers would end when their input closes; end them now.
     weft::backend::silicon::shutdown();

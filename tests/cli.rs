@@ -240,6 +240,19 @@ fn a_failure_in_a_copy_of_a_member_says_which_copy() {
 }
 
 #[test]
+fn completion_scripts_know_the_commands_and_flags() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = weft(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            script.contains("verify") && script.contains("dump-after") && script.contains("quiet"),
+            "{shell}: {script}"
+        );
+    }
+}
+
+#[test]
 fn quiet_prints_only_diagnostics_and_colour_is_as_told() {
     let ok = weft(&["verify", "--quiet", "examples/core/counter.pvl"]);
     assert_eq!(ok.status.code(), Some(0));
