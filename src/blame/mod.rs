@@ -121,7 +121,6 @@ fn with_callee_clause(
     let Some(callee) = callee_name(&f.message) else {
         return d;
     };
-    let key = |p: LineCol| (p.line, p.column);
     let entries = || emitted.positions.iter();
     // The callee's declaration: a member whose text starts with its header.
     let member = entries().find(|&(o, s, e)| {
@@ -136,8 +135,8 @@ fn with_callee_clause(
     let wanted = shape(&f.offending);
     let clauses: Vec<_> = entries()
         .filter(|&(o, s, e)| {
-            key(s) >= key(ms)
-                && key(e) <= key(me)
+            s >= ms
+                && e <= me
                 && origins
                     .get(o)
                     .is_some_and(|i| i.blame == Blame::Precondition)
@@ -404,22 +403,20 @@ fn around<'a>(
     start: LineCol,
     end: LineCol,
 ) -> impl Iterator<Item = (Origin, OriginInfo, LineCol, LineCol)> + 'a {
-    let key = |p: LineCol| (p.line, p.column);
     let mut out: Vec<_> = emitted
         .positions
         .iter()
-        .filter(|&(_, s, e)| key(s) <= key(start) && key(end) <= key(e))
+        .filter(|&(_, s, e)| s <= start && end <= e)
         .filter_map(|(o, s, e)| origins.get(o).map(|i| (o, i, s, e)))
         .collect();
     // Stable: of the same position, the first recorded (the inner node) first.
-    out.sort_by_key(|&(_, _, s, e)| (std::cmp::Reverse(key(s)), key(e)));
+    out.sort_by_key(|&(_, _, s, e)| (std::cmp::Reverse(s), e));
     out.into_iter()
 }
 
 /// Whether [start, end] lies within the failing node.
 fn within(f: &BackendFailure, start: LineCol, end: LineCol) -> bool {
-    let key = |p: LineCol| (p.line, p.column);
-    key(f.start) <= key(start) && key(end) <= key(f.end)
+    f.start <= start && end <= f.end
 }
 
 /// Blamed nodes printed within [start, end] other than `origin`, innermost
@@ -431,11 +428,10 @@ fn nodes_inside(
     start: LineCol,
     end: LineCol,
 ) -> Vec<(Origin, OriginInfo, String)> {
-    let key = |p: LineCol| (p.line, p.column);
     let mut out: Vec<_> = emitted
         .positions
         .iter()
-        .filter(|&(o, s, e)| o != origin && key(s) >= key(start) && key(e) <= key(end))
+        .filter(|&(o, s, e)| o != origin && s >= start && e <= end)
         .filter_map(|(o, s, e)| {
             origins
                 .get(o)
@@ -504,8 +500,6 @@ fn text_at(emitted: &Emitted, start: LineCol, end: LineCol) -> String {
     out
 }
 
-/// The failure `code` of construct `info`; in a copy of a member (its span
-/// is the original's), the copy's reason is a related location.
 /// The callee's clause that may not hold, as a related location (not where
 /// it is the call's own span: a clause generated at the call site).
 fn callee_clause(d: Diagnostic, clause: Span) -> Diagnostic {
@@ -515,6 +509,8 @@ fn callee_clause(d: Diagnostic, clause: Span) -> Diagnostic {
     d.with_related(clause, "this precondition of the callee may not hold")
 }
 
+/// The failure `code` of construct `info`; in a copy of a member (its span
+/// is the original's), the copy's reason is a related location.
 fn at(code: FailureCode, info: OriginInfo) -> Diagnostic {
     let d = Diagnostic::failure(code, info.span, describe(code, info.what.noun()))
         .with_label(label(code));

@@ -44,8 +44,10 @@ pub struct SourceFile {
     line_starts: Vec<usize>,
 }
 
-/// A line/column position, both 1-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// A line/column position, both 1-based; ordered by line, then column.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct LineCol {
     pub line: usize,
     pub column: usize,

@@ -252,10 +252,6 @@ impl Recorder {
     }
 }
 
-fn key(p: LineCol) -> (usize, usize) {
-    (p.line, p.column)
-}
-
 impl PosMap {
     /// The origin of the node the backend reported at `start`–`end`.
     ///
@@ -274,7 +270,7 @@ impl PosMap {
             (
                 e.line.abs_diff(end.line),
                 e.column.abs_diff(end.column),
-                key(e) > key(end),
+                e > end,
             )
         };
         self.iter()
@@ -288,8 +284,8 @@ impl PosMap {
     /// an `assert`'s expression, not the statement).
     pub fn lookup_enclosing(&self, start: LineCol, end: LineCol) -> Option<Origin> {
         self.iter()
-            .filter(|&(_, s, e)| key(s) <= key(start) && key(end) <= key(e))
-            .min_by_key(|&(_, s, e)| (e.line - s.line, std::cmp::Reverse(key(s)), key(e)))
+            .filter(|&(_, s, e)| s <= start && end <= e)
+            .min_by_key(|&(_, s, e)| (e.line - s.line, std::cmp::Reverse(s), e))
             .map(|(o, _, _)| o)
     }
 }
