@@ -102,10 +102,7 @@ fn declare_first(p: &mut Program, n: usize) -> diag::Result<Lowerings> {
         out.push((pass.declare)(p, &mut errs));
         sorted(errs)?;
         if cfg!(debug_assertions) {
-            let done = out.len();
-            PASSES[..done]
-                .iter()
-                .try_for_each(|q| left_in_declarations(q, p))?;
+            left_in_declarations(&PASSES[..out.len()], p)?;
         }
     }
     Ok(Lowerings(out))
@@ -139,12 +136,12 @@ impl Lowerings {
             // What this pass or an earlier one removed stays removed: a later
             // pass may add only what the passes after it lower.
             if cfg!(debug_assertions) {
-                PASSES[..=k].iter().try_for_each(|q| leftover(q, b))?;
+                leftover(&PASSES[..=k], b)?;
             }
             for mut x in out.made {
                 if let Some(mut xb) = x.body.take() {
                     if cfg!(debug_assertions) {
-                        PASSES[..=k].iter().try_for_each(|q| leftover(q, &mut xb))?;
+                        leftover(&PASSES[..=k], &mut xb)?;
                     }
                     self.body_from(k + 1, p, m, &mut xb, done)?;
                     x.body = Some(xb);
@@ -156,42 +153,53 @@ impl Lowerings {
     }
 }
 
-/// An internal error if `pass` left a statement or an expression it removes
-/// in `b` (a bug in weft: the node would reach the encoder, which reports it
-/// as not supported, as if it were the user's).
-pub fn leftover(pass: &Pass, b: &mut Block) -> diag::Result<()> {
+/// An internal error if a statement or an expression that one of `passes`
+/// removes is in `b` (a bug in weft: the node would reach the encoder, which
+/// reports it as not supported, as if it were the user's). One walk for all
+/// of them.
+pub fn leftover(passes: &[Pass], b: &mut Block) -> diag::Result<()> {
     let mut found = None;
     crate::core::visit::each_stmt(b, &mut |s| {
-        if found.is_none() && (pass.removes)(&s.kind) {
-            found = Some(s.span);
+        if found.is_none() {
+            found = passes
+                .iter()
+                .find(|q| (q.removes)(&s.kind))
+                .map(|q| (s.span, q));
         }
     });
-    map_body_exprs(b, &mut |e| note_removed(pass, e, &mut found));
-    left(pass, found, "statement or expression")
+    map_body_exprs(b, &mut |e| note_removed(passes, e, &mut found));
+    left(found, "statement or expression")
 }
 
-/// An internal error if `pass` left an expression it removes in a declaration.
-fn left_in_declarations(pass: &Pass, p: &mut Program) -> diag::Result<()> {
+/// An internal error if an expression that one of `passes` removes is in a
+/// declaration.
+fn left_in_declarations(passes: &[Pass], p: &mut Program) -> diag::Result<()> {
     let mut found = None;
-    map_decl_exprs(p, &mut |e| note_removed(pass, e, &mut found));
-    left(pass, found, "expression")
+    map_decl_exprs(p, &mut |e| note_removed(passes, e, &mut found));
+    left(found, "expression")
 }
 
-fn note_removed(pass: &Pass, e: Expr, found: &mut Option<crate::syntax::span::Span>) -> Expr {
-    if found.is_none() && (pass.removes_expr)(&e.kind) {
-        *found = Some(e.span);
+/// The first node found, and the pass that removes it.
+type Found<'p> = Option<(crate::syntax::span::Span, &'p Pass)>;
+
+fn note_removed<'p>(passes: &'p [Pass], e: Expr, found: &mut Found<'p>) -> Expr {
+    if found.is_none() {
+        *found = passes
+            .iter()
+            .find(|q| (q.removes_expr)(&e.kind))
+            .map(|q| (e.span, q));
     }
     e
 }
 
-fn left(pass: &Pass, found: Option<crate::syntax::span::Span>, what: &str) -> diag::Result<()> {
+fn left(found: Found<'_>, what: &str) -> diag::Result<()> {
     match found {
         None => Ok(()),
-        Some(span) => Err(vec![Diagnostic::error(
+        Some((span, pass)) => Err(vec![Diagnostic::error(
             diag::ErrorCode::Internal,
             span,
             format!(
-                "the {} pass left this {what}, which it removes (a bug in weft)",
+                "the {} pass left this {what}, which it removes, or a later pass brought it back (a bug in weft)",
                 pass.name
             ),
         )]),
@@ -274,7 +282,8 @@ mod validator_tests {
             span,
         };
         let threads = PASSES.iter().find(|p| p.name == "threads").expect("listed");
-        let errs = leftover(threads, &mut body).expect_err("the fork is left");
+        let errs =
+            leftover(std::slice::from_ref(threads), &mut body).expect_err("the fork is left");
         assert_eq!(errs[0].code, diag::Code::Error(diag::ErrorCode::Internal));
         assert!(
             errs[0].message.contains("threads pass"),
@@ -283,7 +292,7 @@ mod validator_tests {
         );
         // The pass that does not remove forks is content with it.
         let locks = PASSES.iter().find(|p| p.name == "locks").expect("listed");
-        assert!(leftover(locks, &mut body).is_ok());
+        assert!(leftover(std::slice::from_ref(locks), &mut body).is_ok());
     }
 
     #[test]
@@ -300,14 +309,15 @@ mod validator_tests {
             span,
         };
         let locks = PASSES.iter().find(|p| p.name == "locks").expect("listed");
-        let errs = leftover(locks, &mut body).expect_err("held(this) is left");
+        let errs =
+            leftover(std::slice::from_ref(locks), &mut body).expect_err("held(this) is left");
         assert!(
             errs[0].message.contains("locks pass"),
             "{}",
             errs[0].message
         );
         let threads = PASSES.iter().find(|p| p.name == "threads").expect("listed");
-        assert!(leftover(threads, &mut body).is_ok());
+        assert!(leftover(std::slice::from_ref(threads), &mut body).is_ok());
     }
 
     /// A pass at the first position that makes, from each body, a method
@@ -341,7 +351,7 @@ mod validator_tests {
         // The locks pass lowered the copy too.
         let mut copy = made[0].body.clone().unwrap();
         let locks = PASSES.iter().find(|q| q.name == "locks").unwrap();
-        assert!(leftover(locks, &mut copy).is_ok());
+        assert!(leftover(std::slice::from_ref(locks), &mut copy).is_ok());
         let mut locked = false;
         crate::core::visit::each_stmt(&copy, &mut |s| {
             locked |= matches!(s.kind, StmtKind::Lock(..))
