@@ -65,7 +65,9 @@ impl Lower for Refine {
 fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let own_contract: Vec<bool> = p.methods.iter().map(|m| !is_empty(&m.contract)).collect();
     let mut generated = Vec::new();
-    for i in &p.features.implements.clone() {
+    // Out while the contracts change, back when they are done.
+    let implements = std::mem::take(&mut p.features.implements);
+    for i in &implements {
         let (c, cm, span) = (i.class, i.method, i.name);
         let mut own = own_contract[cm.0 as usize];
         for &im in &i.interface_methods {
@@ -86,6 +88,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             }
         }
     }
+    p.features.implements = implements;
     p.methods.extend(generated);
     Box::new(Refine)
 }
