@@ -636,6 +636,7 @@ fn run_silicon(
             let mut diags: Vec<Diagnostic> = v
                 .failures
                 .iter()
+                .filter(|f| !blame::unreached(f, &v.failures, emitted, origins))
                 .map(|f| blame::blame(f, emitted, origins))
                 .collect();
             dedup(&mut diags);

@@ -241,12 +241,22 @@
 //!   library's abstract `String.literal(seq<int>)` on the character codes
 //!   (`syntax::java::builders::string_lit`), non-null, equal for equal texts.
 //! * **Arrays** are references; element `i` is `weft_loc(a, i).weft_item_T`,
-//!   where `weft_loc` is an abstract function whose precondition is the null
-//!   and bounds check (reported `arrayNull`/`arrayBounds`, in code and in
-//!   specifications alike) and whose postcondition makes it injective, so
-//!   quantified permissions over elements need no extra axioms.
-//!   Lengths are `weft_alen(a)` everywhere, so length facts under a
-//!   quantifier match bounds checks.
+//!   where `weft_loc` is a domain function made injective by an axiom (so
+//!   quantified permissions over elements need nothing more) and lengths are
+//!   `weft_len(a)`, a domain function too. Each access checks first, where
+//!   it is evaluated, in code and in specifications alike:
+//!   `asserting (a != null && 0 <= i && i < weft_len(a)) in weft_loc(a, i)`
+//!   (`a.length`: `asserting (a != null) in weft_len(a)`), the conjuncts
+//!   blamed `arrayNull`/`arrayBounds` (`encode::expr`'s `checked_element`;
+//!   on Boogie the same checks are well-definedness asserts). The checks are
+//!   exactly a checked function's preconditions, but the location is one
+//!   term everywhere, and Silicon does less work than for a function
+//!   application (K-arrays benchmark, in the README). Triggers use the bare
+//!   term; an operand holding an access is let-bound, so nesting stays
+//!   linear. Sound as the checked function was: every location the program
+//!   or a specification names goes through its check before it is used;
+//!   the bare term occurs only in triggers (never evaluated) and in formulas
+//!   weft states over indices known in range (a new array's slots, sums).
 //! * **`(\sum a[*])`** of an int array is `weft_sum(weft_snap(a))`: an
 //!   abstract heap function (the elements as a sequence) under an
 //!   uninterpreted sum. The encoder states where the sum comes from: 0 for a

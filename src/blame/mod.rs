@@ -24,17 +24,16 @@
 //!   inside the failing node around that position;
 //! * a call's or application's failed precondition: the innermost callee's
 //!   precondition clause around that position (Silicon substitutes the
-//!   arguments into the clause and keeps its position).
+//!   arguments into the clause and keeps its position);
+//! * a failed array access check (an `asserting` condition): the conjunct
+//!   at that position, whose origin says null check or bounds check.
 //!
 //! Only when the position is absent (Silicon's command line, used without
 //! `javac`, does not print it) or leads to no division, map lookup or clause,
 //! the offending node is matched by its text in Silicon's printing (names
 //! and numbers abstracted for a callee's clause) against our text of the
-//! blamed nodes printed inside the failing node. A null check of an array
-//! access is told from a bounds check by the text of the failing condition
-//! (the prelude's clauses have no origin to find): ours at the offending
-//! position, Silicon's printing without one. A scaled predicate (`ScaleNeg`)
-//! is told by our text of the failing node.
+//! blamed nodes printed inside the failing node. A scaled predicate
+//! (`ScaleNeg`) is told by our text of the failing node.
 
 use crate::backend::{BackendFailure, FailureKind, FailureReason};
 use crate::diag::{Diagnostic, FailureCode, Reason};
@@ -42,6 +41,28 @@ use crate::emit::boogie::{Check, Inner};
 use crate::emit::Emitted;
 use crate::syntax::span::{LineCol, Span};
 use crate::vir::{Blame, Origin, OriginInfo, OriginTable, What};
+
+/// Whether `f` is a satisfiability check (`refute false`) that the backend
+/// did not reach because the contract of its method is ill-formed (another
+/// failure in `all`): that failure is the one to report.
+pub fn unreached(
+    f: &BackendFailure,
+    all: &[BackendFailure],
+    emitted: &Emitted,
+    origins: &OriginTable,
+) -> bool {
+    if f.kind != FailureKind::RefuteFailed {
+        return false;
+    }
+    let member = around(emitted, origins, f.start, f.end)
+        .find(|(_, i, _, _)| matches!(i.what, What::Method))
+        .map(|(_, _, s, e)| (s, e));
+    let Some((start, end)) = member else {
+        return false;
+    };
+    all.iter()
+        .any(|g| g.kind == FailureKind::ContractNotWellformed && start <= g.start && g.end <= end)
+}
 
 /// Maps one backend failure to a diagnostic on the source.
 pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Diagnostic {
@@ -53,7 +74,7 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
         return internal(f, None);
     };
     if f.kind == FailureKind::RefuteFailed {
-        return match code_of(f, emitted, info, Reason::False) {
+        return match code_of_kind(&f.kind, info, Reason::False) {
             Some(code) => at(code, info),
             None => internal(f, Some(info)),
         };
@@ -91,7 +112,12 @@ pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Di
             return d;
         }
     }
-    match code_of(f, emitted, info, reason) {
+    if reason == Reason::False {
+        if let Some((code, check)) = access_check(f, emitted, origins, origin) {
+            return at(code, check);
+        }
+    }
+    match code_of_kind(&f.kind, info, reason) {
         Some(code @ FailureCode::PreFailed(_)) => {
             with_callee_clause(at(code, info), f, emitted, origins)
         }
@@ -198,7 +224,7 @@ pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
     } else {
         &c.kind
     };
-    match code_of_kind(kind, &c.text, info, reason) {
+    match code_of_kind(kind, info, reason) {
         Some(code @ FailureCode::PreFailed(_)) => {
             let d = at(code, info);
             match origins
@@ -237,34 +263,10 @@ pub fn unmapped(message: &str) -> Diagnostic {
     }
 }
 
-/// The code of a failure of the node itself.
-fn code_of(
-    f: &BackendFailure,
-    emitted: &Emitted,
-    info: OriginInfo,
-    r: Reason,
-) -> Option<FailureCode> {
-    // The failing condition as we printed it, where Silicon tells where it is.
-    let offending = match f.offending_at {
-        Some((start, end)) => text_at(emitted, start, end),
-        None => f.offending.clone(),
-    };
-    code_of_kind(&f.kind, &offending, info, r)
-}
-
-/// The code of a failure of kind `kind` of the node `info`; `offending` is
-/// the failing condition's text (it tells a null check from a bounds check).
-fn code_of_kind(
-    kind: &FailureKind,
-    offending: &str,
-    info: OriginInfo,
-    r: Reason,
-) -> Option<FailureCode> {
+/// The code of a failure of kind `kind` of the node `info`.
+fn code_of_kind(kind: &FailureKind, info: OriginInfo, r: Reason) -> Option<FailureCode> {
     use FailureKind as K;
     match &info.blame {
-        Blame::As(FailureCode::ArrayBounds) if is_null_check(offending) => {
-            return Some(FailureCode::ArrayNull)
-        }
         Blame::As(code) => return Some(*code),
         Blame::AsWithReason(code) => return Some(code.with_reason(r)),
         Blame::CannotFail(_) => return None,
@@ -303,9 +305,33 @@ fn is_predicate_access(text: &str) -> bool {
     name_end > 0 && rest[name_end..].starts_with('(')
 }
 
-/// `weft_loc`'s first precondition is the null check; the rest are bounds.
-fn is_null_check(offending: &str) -> bool {
-    normalize(offending).ends_with("!=null")
+/// A failed check of an array access (`asserting (a != null && 0 <= i &&
+/// i < weft_len(a)) in …`, see `encode`): Silicon names the conjunct that
+/// may not hold, whose origin says null (`arrayNull`) or bounds
+/// (`arrayBounds`). Found at the offending position, else by its text.
+fn access_check(
+    f: &BackendFailure,
+    emitted: &Emitted,
+    origins: &OriginTable,
+    origin: Origin,
+) -> Option<(FailureCode, OriginInfo)> {
+    let code = |i: &OriginInfo| match i.blame {
+        Blame::As(c @ (FailureCode::ArrayNull | FailureCode::ArrayBounds)) => Some(c),
+        _ => None,
+    };
+    if let Some((start, end)) = f.offending_at {
+        let found = around(emitted, origins, start, end)
+            .filter(|&(o, _, s, e)| o != origin && within(f, s, e))
+            .find_map(|(_, i, _, _)| code(&i).map(|c| (c, i)));
+        if found.is_some() {
+            return found;
+        }
+    }
+    let wanted = normalize(&f.offending);
+    nodes_inside(emitted, origins, origin, f.start, f.end)
+        .into_iter()
+        .find(|(_, i, text)| code(i).is_some() && *text == wanted)
+        .and_then(|(_, i, _)| code(&i).map(|c| (c, i)))
 }
 
 /// A missing permission: an assignment's target, a resource the construct
@@ -359,7 +385,7 @@ fn missing_permission(
     };
     // A generated check's resources carry the check's blame.
     if let Some(_res) = matching(&|b| b.is_resource() || matches!(b, Blame::AsWithReason(_))) {
-        return code_of(f, emitted, info, Reason::Perm).map(|c| at(c, info));
+        return code_of_kind(&f.kind, info, Reason::Perm).map(|c| at(c, info));
     }
     if let Some(read) = matching(&|b| *b == Blame::As(FailureCode::Perm)) {
         return Some(at(FailureCode::Perm, read));

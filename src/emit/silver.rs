@@ -245,6 +245,7 @@ fn is_compound(e: &Expr) -> bool {
             | ExprKind::Quant { .. }
             | ExprKind::Let(..)
             | ExprKind::Unfolding(..)
+            | ExprKind::Asserting(..)
     )
 }
 

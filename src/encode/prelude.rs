@@ -2,12 +2,12 @@
 //! options. Only what the program uses is emitted.
 //!
 //! * Arrays are references; element `i` of `a` is the location
-//!   `weft_loc(a, i).weft_item_T`. `weft_loc` is an abstract function whose
-//!   precondition is the null and bounds check (so reads in specifications are
-//!   checked too) and whose postcondition makes it injective (so quantified
-//!   permissions over elements are accepted). Lengths are read through
-//!   `weft_alen` everywhere (also in that precondition), so a length fact
-//!   under a quantifier (`m[i].length == n`) matches the bounds checks.
+//!   `weft_loc(a, i).weft_item_T`. `weft_loc` is a domain function with an
+//!   injectivity axiom (so quantified permissions over elements are
+//!   accepted), `weft_len` the length. Neither checks anything: an access
+//!   checks its array and index where it is evaluated
+//!   (`Encoder::checked_element`), and the prelude's own formulas and
+//!   triggers use the bare terms ([`element`], [`length`]).
 //! * Sub-arrays made by `new T[n][m]` carry the indices they were created at
 //!   (`weft_row_index(r, d)`, a domain function): rows are distinct.
 //! * `/` and `%` on ints truncate toward zero, as in Java (Silver's are
@@ -40,7 +40,6 @@ use std::collections::BTreeSet;
 
 pub const LOC: &str = "weft_loc";
 pub const LEN: &str = "weft_len";
-pub const ALEN: &str = "weft_alen";
 pub const ROW_INDEX: &str = "weft_row_index";
 pub const DIV: &str = "weft_div";
 pub const MOD: &str = "weft_mod";
@@ -111,9 +110,16 @@ fn app(f: &str, args: Vec<Expr>, ty: Type) -> Expr {
     ))
 }
 
-/// `a.length` (a function whose precondition is `a != null`).
+/// The location of element `i` of array `a`, unchecked: for triggers and the
+/// prelude's own formulas (an access checks first, see `Encoder::element_loc`).
+pub fn element(a: Expr, i: Expr) -> Expr {
+    app(LOC, vec![a, i], Type::Ref)
+}
+
+/// The length of array `a`, unchecked (`a.length` checks that `a` is not
+/// null first, see `Encoder::builtin`).
 pub fn length(a: Expr) -> Expr {
-    Expr::plain(ExprKind::FuncApp(ALEN.into(), vec![a]))
+    app(LEN, vec![a], Type::Int)
 }
 
 /// The index at position `d` (outermost 0) at which sub-array `r` was created.
@@ -191,9 +197,6 @@ impl Prelude {
 
     pub fn functions(&self) -> Vec<Function> {
         let mut out = Vec::new();
-        if self.arrays {
-            out.extend(array_functions());
-        }
         if self.division {
             out.extend(division_functions());
         }
@@ -219,6 +222,12 @@ impl Prelude {
                     unique: false,
                 },
                 DomainFunction {
+                    name: LOC.into(),
+                    params: vec![decl("a", Type::Ref), decl("i", Type::Int)],
+                    ret: Type::Ref,
+                    unique: false,
+                },
+                DomainFunction {
                     name: inv_array.into(),
                     params: vec![decl("r", Type::Ref)],
                     ret: Type::Ref,
@@ -231,18 +240,40 @@ impl Prelude {
                     unique: false,
                 },
             ],
-            axioms: vec![Axiom {
-                name: "weft_len_nonneg".into(),
-                body: forall(
-                    vec![decl("a", Type::Ref)],
-                    vec![vec![app(LEN, vec![local("a")], Type::Int)]],
-                    bin(
-                        BinOp::Ge,
-                        app(LEN, vec![local("a")], Type::Int),
-                        Expr::int(0),
+            axioms: vec![
+                Axiom {
+                    name: "weft_loc_injective".into(),
+                    body: forall(
+                        vec![decl("a", Type::Ref), decl("i", Type::Int)],
+                        vec![vec![element(local("a"), local("i"))]],
+                        bin(
+                            BinOp::And,
+                            bin(
+                                BinOp::Eq,
+                                app(inv_array, vec![element(local("a"), local("i"))], Type::Ref),
+                                local("a"),
+                            ),
+                            bin(
+                                BinOp::Eq,
+                                app(inv_index, vec![element(local("a"), local("i"))], Type::Int),
+                                local("i"),
+                            ),
+                        ),
                     ),
-                ),
-            }],
+                },
+                Axiom {
+                    name: "weft_len_nonneg".into(),
+                    body: forall(
+                        vec![decl("a", Type::Ref)],
+                        vec![vec![app(LEN, vec![local("a")], Type::Int)]],
+                        bin(
+                            BinOp::Ge,
+                            app(LEN, vec![local("a")], Type::Int),
+                            Expr::int(0),
+                        ),
+                    ),
+                },
+            ],
         };
         if self.rows {
             domain.functions.push(DomainFunction {
@@ -254,57 +285,6 @@ impl Prelude {
         }
         domain
     }
-}
-
-fn array_functions() -> Vec<Function> {
-    let len_a = || app(LEN, vec![local("a")], Type::Int);
-    let non_null = || bin(BinOp::Ne, local("a"), Expr::plain(ExprKind::NullLit));
-    let loc = Function {
-        name: LOC.into(),
-        params: vec![decl("a", Type::Ref), decl("i", Type::Int)],
-        ret: Type::Ref,
-        pres: vec![
-            non_null(),
-            bin(
-                BinOp::And,
-                bin(BinOp::Le, Expr::int(0), local("i")),
-                bin(BinOp::Lt, local("i"), length(local("a"))),
-            ),
-        ],
-        posts: vec![bin(
-            BinOp::And,
-            bin(
-                BinOp::Eq,
-                app(
-                    "weft_loc_array",
-                    vec![Expr::plain(ExprKind::Result)],
-                    Type::Ref,
-                ),
-                local("a"),
-            ),
-            bin(
-                BinOp::Eq,
-                app(
-                    "weft_loc_index",
-                    vec![Expr::plain(ExprKind::Result)],
-                    Type::Int,
-                ),
-                local("i"),
-            ),
-        )],
-        body: None,
-        origin: Origin::NONE,
-    };
-    let alen = Function {
-        name: ALEN.into(),
-        params: vec![decl("a", Type::Ref)],
-        ret: Type::Int,
-        pres: vec![non_null()],
-        posts: vec![],
-        body: Some(len_a()),
-        origin: Origin::NONE,
-    };
-    vec![loc, alen]
 }
 
 fn int_seq() -> Type {
@@ -335,7 +315,7 @@ pub fn snap(a: Expr) -> Expr {
 /// before less the old element plus `v`.
 pub fn sum_after_write(before: Name, a: Expr, i: Expr, v: Expr) -> Expr {
     let j = || local("weft_j");
-    let loc = Expr::plain(ExprKind::FuncApp(LOC.into(), vec![a.clone(), j()]));
+    let loc = element(a.clone(), j());
     let readable = bin(
         BinOp::Gt,
         Expr::plain(ExprKind::CurPermField(
@@ -400,7 +380,7 @@ fn elements_function(name: Name, ty: &Type, ranged: bool) -> Function {
         (Expr::int(0), length(a()))
     };
     let result = || Expr::plain(ExprKind::Result);
-    let loc = |i: Expr| Expr::plain(ExprKind::FuncApp(LOC.into(), vec![a(), i]));
+    let loc = |i: Expr| element(a(), i);
     let item = || Name::from(item_field(ty));
     let readable = forall(
         vec![decl("j", Type::Int)],

@@ -104,14 +104,8 @@ impl Encoder<'_> {
                 let a = self.expr(array)?;
                 let i = self.expr(index)?;
                 let value = self.expr_as(value, &elem)?;
-                self.prelude.arrays = true;
                 let summed = (self.p.sums_arrays && elem == T::Int).then(|| (a.clone(), i.clone()));
-                let lo = self.origin(
-                    array.span.fuse(index.span),
-                    Blame::As(FailureCode::ArrayBounds),
-                    What::ArrayIndex,
-                );
-                let loc = Expr::new(ExprKind::FuncApp(prelude::LOC.into(), vec![a, i]), lo);
+                let loc = self.checked_element(a, i, array.span.fuse(index.span));
                 let field = self.item_field(&elem);
                 let o = self.origin(span, Blame::Direct, What::ArrayElementAssignment);
                 let write = Stmt::new(
@@ -489,7 +483,7 @@ impl Encoder<'_> {
                 None => bound,
             };
             in_range = Some(range.clone());
-            let loc = Expr::plain(ExprKind::FuncApp(prelude::LOC.into(), vec![arrays, i]));
+            let loc = prelude::element(arrays, i);
             let leaf = level + 1 == dims.len();
             let item_ty = if leaf {
                 elem.clone()

@@ -1,6 +1,6 @@
 //! Triggers for quantifiers that read arrays of arrays.
 //!
-//! Left to itself, Silicon may pick a length term (`weft_alen(m[i])`) as the
+//! Left to itself, Silicon may pick a length term (`weft_len(m[i])`) as the
 //! trigger of `(\forall i; …; m[i] != null && m[i].length == n)`, and then
 //! never instantiates it where only the element location `m[i]` occurs (a
 //! bounds check of `m[i][j]`). For quantifiers that read a sub-array, weft
@@ -18,14 +18,35 @@
 //! quantifier is used for; the other triggers only add instantiations.
 //! Other quantifiers over plain arrays keep the backend's choice.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-use super::Encoder;
+use super::expr::substitute;
+use super::{prelude, Encoder};
 use crate::core::visit::{find, visit_post};
 use crate::core::{self, ExprKind as K, Type as T};
 use crate::diag;
 use crate::syntax::ast::{BinOp, Quantifier};
-use crate::vir::Expr;
+use crate::vir::visit::visit_mut;
+use crate::vir::{Expr, ExprKind};
+
+/// `e` without the checks of its array accesses (`asserting`, and the names
+/// of nested accesses substituted back): the terms they stand for.
+fn bare(mut e: Expr) -> Expr {
+    visit_mut(&mut e, &mut |x| loop {
+        match std::mem::replace(&mut x.kind, ExprKind::NullLit) {
+            ExprKind::Asserting(_, body) => *x = *body,
+            ExprKind::Let(d, v, body) => {
+                let map = HashMap::from([(d.name, bare(*v))]);
+                *x = substitute(*body, &map);
+            }
+            kind => {
+                x.kind = kind;
+                break;
+            }
+        }
+    });
+    e
+}
 
 /// The array reads of `e` (innermost first), except those inside `\old`
 /// (their locations are not the current heap's), mentioning a variable
@@ -118,6 +139,12 @@ fn arithmetic_of_elements(e: &core::Expr, v: &str) -> bool {
 }
 
 impl Encoder<'_> {
+    /// The location of `a[i]` as a trigger term: without its checks.
+    fn element_term(&mut self, a: &core::Expr, i: &core::Expr) -> diag::Result<Expr> {
+        let (a, i) = (self.expr(a)?, self.expr(i)?);
+        Ok(prelude::element(bare(a), bare(i)))
+    }
+
     /// Triggers for a quantifier over `vars` with body `body` (see the module doc).
     pub(super) fn array_triggers(
         &mut self,
@@ -127,7 +154,7 @@ impl Encoder<'_> {
     ) -> diag::Result<Vec<Vec<Expr>>> {
         if let Some(x) = defined_element(q, vars, body) {
             if let K::ArrayIndex(a, i) = &x.kind {
-                return Ok(vec![vec![self.element_loc(a, i, x)?]]);
+                return Ok(vec![vec![self.element_term(a, i)?]]);
             }
         }
         // Most quantifiers read no sub-array: skip collecting their reads.
@@ -159,7 +186,7 @@ impl Encoder<'_> {
             let mut terms = Vec::new();
             for x in set {
                 if let K::ArrayIndex(a, i) = &x.kind {
-                    terms.push(self.element_loc(a, i, x)?);
+                    terms.push(self.element_term(a, i)?);
                 }
             }
             out.push(terms);

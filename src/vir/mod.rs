@@ -253,6 +253,11 @@ pub enum ExprKind {
         body: Box<Expr>,
     },
     Let(Box<LocalDecl>, Box<Expr>, Box<Expr>),
+    /// `asserting (c) in e`: the value of `e`, where evaluating it first
+    /// checks the pure condition `c` (a failure is blamed on `c`'s origin).
+    /// On Silver the check is the backend's own; on Boogie a
+    /// well-definedness check.
+    Asserting(Box<Expr>, Box<Expr>),
     /// `unfolding acc(P(args), p) in e`
     Unfolding(Box<Expr>, Box<Expr>),
     /// `Seq[T]()` when empty, `Seq(a, b)` otherwise.

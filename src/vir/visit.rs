@@ -40,7 +40,8 @@ macro_rules! visitor {
                 | K::SeqIndex(a, b)
                 | K::Unfolding(a, b)
                 | K::FieldAcc(a, _, b)
-                | K::Let(_, a, b) => {
+                | K::Let(_, a, b)
+                | K::Asserting(a, b) => {
                     $name(a, f);
                     $name(b, f)
                 }

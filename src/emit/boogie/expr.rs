@@ -261,7 +261,8 @@ impl<'a> Ctx<'a> {
                 let v = format!("({})", self.expr(v, st)?);
                 self.with_binding(d, v, |c| c.expr(body, st))?
             }
-            K::Unfolding(_, body) => self.expr(body, st)?,
+            // The condition is a well-definedness check (`wd`).
+            K::Unfolding(_, body) | K::Asserting(_, body) => self.expr(body, st)?,
             K::SeqLit(t, items) if items.is_empty() => {
                 format!("(Seq#Empty(): Seq {})", boogie_arg(t))
             }

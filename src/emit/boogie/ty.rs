@@ -95,7 +95,7 @@ impl<'a> Typer<'a> {
                     t
                 }
             }
-            K::Old(_, x) | K::Unfolding(_, x) => self.type_of(x),
+            K::Old(_, x) | K::Unfolding(_, x) | K::Asserting(_, x) => self.type_of(x),
             K::Let(d, _, body) => {
                 let mut inner = Typer {
                     info: self.info,

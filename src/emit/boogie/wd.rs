@@ -151,6 +151,29 @@ impl Gen<'_> {
                 self.bind_all(std::slice::from_ref(d), vec![v], |g| g.wd(body, st, here))
             }
             K::Unfolding(acc, body) => self.wd_unfolding(acc, body, st, here),
+            K::Asserting(c, body) => {
+                self.wd(c, st, here)?;
+                // A conjunct at a time, each blamed on its own origin (as
+                // Silicon reports the conjunct that fails).
+                let mut conjuncts = vec![&**c];
+                while let Some(x) = conjuncts.pop() {
+                    if let K::Binary(BinOp::And, l, r) = &x.kind {
+                        conjuncts.extend([&**r, &**l]);
+                        continue;
+                    }
+                    let at = if x.origin.is_none() { here } else { x.origin };
+                    let cond = self.ctx.expr(x, st)?;
+                    self.wd_check(
+                        &cond,
+                        FailureKind::Other("asserting".into()),
+                        FailureReason::AssertionFalse,
+                        at,
+                        Inner::None,
+                        Origin::NONE,
+                    );
+                }
+                self.wd(body, st, here)
+            }
             K::SeqIndex(s, i) | K::SeqUpdate(s, i, _) => {
                 self.wd(s, st, here)?;
                 self.wd(i, st, here)?;

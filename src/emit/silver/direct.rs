@@ -524,6 +524,12 @@ impl<'p> Printer {
                 o.write(" in ");
                 self.x(o, body);
             }
+            ExprKind::Asserting(c, body) => {
+                o.write("asserting (");
+                self.x(o, c);
+                o.write(") in ");
+                self.x(o, body);
+            }
             ExprKind::SeqLit(t, items) => self.x_collection(o, "Seq", t, items),
             ExprKind::SetLit(t, items) => self.x_collection(o, "Set", t, items),
             ExprKind::MultisetLit(t, items) => self.x_collection(o, "Multiset", t, items),
@@ -794,6 +800,13 @@ fn pieces<'p>(e: &'p Expr, f: &mut dyn FnMut(P<'p>)) {
             f(P::T("unfolding "));
             f(P::E(acc));
             f(P::T(" in"));
+            f(P::Line);
+            f(P::E(body));
+        }
+        ExprKind::Asserting(c, body) => {
+            f(P::T("asserting ("));
+            f(P::E(c));
+            f(P::T(") in"));
             f(P::Line);
             f(P::E(body));
         }

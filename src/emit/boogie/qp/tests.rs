@@ -70,7 +70,7 @@ fn array_elements_at_an_offset_are_triggered_without_it() {
          requires (\\forall* int i; 0 <= i && i < 4; Perm(a[i + 1], write)); void m(int[] a) { } }",
     );
     assert!(
-        text.contains("(forall i#w: int :: {weft_loc(a, ((i#w - 1) + 1))}"),
+        text.contains("(forall i#w: int :: {(weft_loc(a, ((i#w - 1) + 1)): Ref)}"),
         "{text}"
     );
 }
@@ -92,5 +92,5 @@ fn a_quantified_body_has_a_pointwise_frame() {
          requires all(a); void m(int[] a) { unfold all(a); } }",
     );
     assert!(text.contains("FrameFragment($qpFrame"), "{text}");
-    assert!(text.contains("{Heap[weft_loc"), "{text}");
+    assert!(text.contains("{Heap[(weft_loc"), "{text}");
 }
