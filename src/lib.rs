@@ -253,7 +253,11 @@
 //!   term everywhere, and Silicon does less work than for a function
 //!   application (K-arrays benchmark, in the README). Triggers use the bare
 //!   term; an operand holding an access is let-bound, so nesting stays
-//!   linear. Sound as the checked function was: every location the program
+//!   linear. In a contract or a loop invariant, a check that the clauses
+//!   before it and its guards imply by a chain of (in)equalities over plain
+//!   terms is left out (`encode::known`: `a != null ** a.length == n **
+//!   (\forall* int j = 0 .. n; Perm(a[j], …))` checks nothing, at none of
+//!   the five places Silicon evaluates an invariant). Sound as the checked function was: every location the program
 //!   or a specification names goes through its check before it is used;
 //!   the bare term occurs only in triggers (never evaluated) and in formulas
 //!   weft states over indices known in range (a new array's slots, sums).

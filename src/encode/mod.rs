@@ -8,6 +8,7 @@
 
 mod decl;
 mod expr;
+mod known;
 pub mod names;
 pub mod prelude;
 mod stmt;

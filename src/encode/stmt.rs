@@ -592,6 +592,7 @@ impl Encoder<'_> {
                 out.push(v.with_origin(o));
             }
         }
+        super::known::drop_known(&mut out);
         Ok(out)
     }
 }
