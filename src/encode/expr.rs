@@ -131,7 +131,11 @@ impl Encoder<'_> {
                 let triggers = if triggers.is_empty() {
                     self.array_triggers(*q, vars, body)?
                 } else {
-                    let set: diag::Result<Vec<_>> = triggers.iter().map(|m| self.expr(m)).collect();
+                    // Terms, not evaluations: without their access checks.
+                    let set: diag::Result<Vec<_>> = triggers
+                        .iter()
+                        .map(|m| self.expr(m).map(super::triggers::bare))
+                        .collect();
                     vec![set?]
                 };
                 let vars = vars

@@ -31,7 +31,7 @@ use crate::vir::{Expr, ExprKind};
 
 /// `e` without the checks of its array accesses (`asserting`, and the names
 /// of nested accesses substituted back): the terms they stand for.
-fn bare(mut e: Expr) -> Expr {
+pub(super) fn bare(mut e: Expr) -> Expr {
     visit_mut(&mut e, &mut |x| loop {
         match std::mem::replace(&mut x.kind, ExprKind::NullLit) {
             ExprKind::Asserting(_, body) => *x = *body,
