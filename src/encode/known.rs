@@ -316,6 +316,16 @@ mod tests {
             "f".into(),
         ))
     }
+    /// `(\forall int j; 0 <= j && j < hi (or <=); a[j] == 0)`
+    fn all_zero(hi: Expr, strict: bool) -> Expr {
+        let guard = range("j", Expr::int(0), hi, strict);
+        forall("j", guard, bin(BinOp::Eq, read("a", "j"), Expr::int(0)))
+    }
+    /// The checks left in `cs` once the known ones are dropped.
+    fn left(mut cs: Vec<Expr>) -> usize {
+        drop_known(&mut cs);
+        checks(&cs)
+    }
     fn checks(es: &[Expr]) -> usize {
         let mut n = 0;
         for e in es {
@@ -331,54 +341,39 @@ mod tests {
     #[test]
     fn the_context_idiom_needs_no_checks() {
         // a != null ** a.length == n ** (\forall int j = 0 .. n; a[j] == 0)
-        let mut cs = vec![
+        let cs = vec![
             non_null("a"),
             bin(BinOp::Eq, len("a"), local("n")),
-            forall(
-                "j",
-                range("j", Expr::int(0), local("n"), true),
-                bin(BinOp::Eq, read("a", "j"), Expr::int(0)),
-            ),
+            all_zero(local("n"), true),
         ];
-        drop_known(&mut cs);
-        assert_eq!(checks(&cs), 0, "{cs:?}");
+        assert_eq!(left(cs), 0);
     }
 
     #[test]
     fn a_chain_of_bounds_is_followed() {
         // 0 <= i ** i <= n ** a != null ** a.length == n ** (\forall int j = 0 .. i; a[j] == 0)
-        let mut cs = vec![
+        let cs = vec![
             bin(BinOp::Le, Expr::int(0), local("i")),
             bin(BinOp::Le, local("i"), local("n")),
             non_null("a"),
             bin(BinOp::Eq, len("a"), local("n")),
-            forall(
-                "j",
-                range("j", Expr::int(0), local("i"), true),
-                bin(BinOp::Eq, read("a", "j"), Expr::int(0)),
-            ),
+            all_zero(local("i"), true),
         ];
-        drop_known(&mut cs);
-        assert_eq!(checks(&cs), 0, "{cs:?}");
+        assert_eq!(left(cs), 0);
     }
 
     #[test]
     fn what_does_not_follow_is_checked() {
         // One past the end (j <= n), no null fact, and a fact about the
         // bound variable from outside its quantifier: all kept.
-        let mut cs = vec![
+        let cs = vec![
             bin(BinOp::Eq, len("a"), local("n")),
-            forall(
-                "j",
-                range("j", Expr::int(0), local("n"), false),
-                bin(BinOp::Eq, read("a", "j"), Expr::int(0)),
-            ),
+            all_zero(local("n"), false),
         ];
-        drop_known(&mut cs);
         // null and j < a.length remain (0 <= j follows from the range).
-        assert_eq!(checks(&cs), 2, "{cs:?}");
+        assert_eq!(left(cs), 2);
 
-        let mut cs = vec![
+        let cs = vec![
             non_null("a"),
             bin(BinOp::Lt, local("j"), len("a")),
             bin(BinOp::Le, Expr::int(0), local("j")),
@@ -388,19 +383,17 @@ mod tests {
                 bin(BinOp::Eq, read("a", "j"), Expr::int(0)),
             ),
         ];
-        drop_known(&mut cs);
-        assert_eq!(checks(&cs), 2, "{cs:?}");
+        assert_eq!(left(cs), 2);
     }
 
     #[test]
     fn a_later_clause_is_no_fact_for_an_earlier_one() {
-        let mut cs = vec![
+        let cs = vec![
             bin(BinOp::Eq, read("a", "k"), Expr::int(0)),
             non_null("a"),
             bin(BinOp::Le, Expr::int(0), local("k")),
             bin(BinOp::Lt, local("k"), len("a")),
         ];
-        drop_known(&mut cs);
-        assert_eq!(checks(&cs), 3, "{cs:?}");
+        assert_eq!(left(cs), 3);
     }
 }
