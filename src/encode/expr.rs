@@ -296,27 +296,9 @@ impl Encoder<'_> {
         let i = self.named_if_checked(i, vir::Type::Int, &mut names);
         let null = self.origin(span, Blame::As(FailureCode::ArrayNull), What::ArrayIndex);
         let bounds = self.origin(span, Blame::As(FailureCode::ArrayBounds), What::ArrayIndex);
-        let non_null = Expr::new(
-            ExprKind::Binary(
-                BinOp::Ne,
-                boxed(a.clone()),
-                boxed(Expr::plain(ExprKind::NullLit)),
-            ),
-            null,
-        );
-        let low = Expr::new(
-            ExprKind::Binary(BinOp::Le, boxed(Expr::int(0)), boxed(i.clone())),
-            bounds,
-        );
-        let high = Expr::new(
-            ExprKind::Binary(
-                BinOp::Lt,
-                boxed(i.clone()),
-                boxed(prelude::length(a.clone())),
-            ),
-            bounds,
-        );
-        let cond = Expr::and(Expr::and(non_null, low), high);
+        let low = Expr::binary(BinOp::Le, Expr::int(0), i.clone()).with_origin(bounds);
+        let high = Expr::binary(BinOp::Lt, i.clone(), prelude::length(a.clone()));
+        let cond = Expr::and(Expr::and(non_null(&a, null), low), high.with_origin(bounds));
         let mut loc = Expr::plain(ExprKind::Asserting(
             boxed(cond),
             boxed(prelude::element(a, i)),
@@ -362,16 +344,8 @@ impl Encoder<'_> {
                 // length term everywhere, so length facts meet bounds checks.
                 let o = self.origin(e.span, Blame::As(FailureCode::ArrayNull), What::ArrayLength);
                 let a = xs.remove(0);
-                let non_null = Expr::new(
-                    ExprKind::Binary(
-                        BinOp::Ne,
-                        boxed(a.clone()),
-                        boxed(Expr::plain(ExprKind::NullLit)),
-                    ),
-                    o,
-                );
                 Expr::plain(ExprKind::Asserting(
-                    boxed(non_null),
+                    boxed(non_null(&a, o)),
                     boxed(prelude::length(a)),
                 ))
             }
@@ -753,6 +727,11 @@ pub(super) fn coerce(e: Expr, from: &T, want: &T) -> Expr {
     } else {
         e
     }
+}
+
+/// `a != null`, the null check of an access to array `a`, blamed on `origin`.
+fn non_null(a: &Expr, origin: vir::Origin) -> Expr {
+    Expr::binary(BinOp::Ne, a.clone(), Expr::plain(ExprKind::NullLit)).with_origin(origin)
 }
 
 /// Replaces free locals by expressions (used to inline predicate bodies,

@@ -152,11 +152,11 @@ fn walk(e: &mut Expr, facts: &Facts) {
             walk(body, facts);
             let mut known = facts.clone();
             let mut kept = Vec::new();
-            for x in conjuncts(std::mem::replace(&mut **c, Expr::bool(true))) {
-                if !known.imply(&x) {
+            for x in c.conjuncts() {
+                if !known.imply(x) {
                     kept.push(x.clone());
                 }
-                known.assume(&x);
+                known.assume(x);
             }
             match kept.into_iter().reduce(Expr::and) {
                 Some(rest) => **c = rest,
@@ -189,54 +189,7 @@ fn walk(e: &mut Expr, facts: &Facts) {
         }
         // Another state: the facts are of this one.
         K::Old(..) => {}
-        _ => children(e, facts),
-    }
-}
-
-fn children(e: &mut Expr, facts: &Facts) {
-    use ExprKind as K;
-    match &mut e.kind {
-        K::FieldAccess(x, _) | K::CurPermField(x, _) | K::Unary(_, x) | K::Size(x) => {
-            walk(x, facts)
-        }
-        K::DomainFuncApp(_, xs, _) | K::Map(_, xs, _) | K::PredicateAcc(_, xs, _) => {
-            xs.iter_mut().for_each(|x| walk(x, facts))
-        }
-        K::FuncApp(_, xs)
-        | K::CurPermPredicate(_, xs)
-        | K::SeqLit(_, xs)
-        | K::SetLit(_, xs)
-        | K::MultisetLit(_, xs) => xs.iter_mut().for_each(|x| walk(x, facts)),
-        K::Binary(_, a, b) | K::SeqIndex(a, b) | K::Unfolding(a, b) | K::FieldAcc(a, _, b) => {
-            walk(a, facts);
-            walk(b, facts);
-        }
-        K::SeqUpdate(a, b, c) => {
-            walk(a, facts);
-            walk(b, facts);
-            walk(c, facts);
-        }
-        K::SeqSlice(s, lo, hi) => {
-            walk(s, facts);
-            lo.iter_mut()
-                .chain(hi.iter_mut())
-                .for_each(|x| walk(x, facts));
-        }
-        _ => {}
-    }
-    if let K::PredicateAcc(_, _, p) = &mut e.kind {
-        walk(p, facts);
-    }
-}
-
-fn conjuncts(e: Expr) -> Vec<Expr> {
-    match e.kind {
-        ExprKind::Binary(BinOp::And, l, r) => {
-            let mut v = conjuncts(*l);
-            v.extend(conjuncts(*r));
-            v
-        }
-        _ => vec![e],
+        _ => crate::vir::visit::children_mut(e, &mut |x| walk(x, facts)),
     }
 }
 
@@ -331,7 +284,7 @@ mod tests {
         for e in es {
             crate::vir::visit::visit(e, &mut |x| {
                 if let ExprKind::Asserting(c, _) = &x.kind {
-                    n += conjuncts(*c.clone()).len();
+                    n += c.conjuncts().len();
                 }
             });
         }

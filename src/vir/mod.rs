@@ -340,6 +340,18 @@ impl Expr {
     pub fn negate(e: Expr) -> Expr {
         Expr::plain(ExprKind::Unary(UnOp::Not, Box::new(e)))
     }
+    /// The operands of a chain of `&&` (`e` itself if it is none).
+    pub fn conjuncts(&self) -> Vec<&Expr> {
+        match &self.kind {
+            ExprKind::Binary(BinOp::And, l, r) => {
+                let mut v = l.conjuncts();
+                v.extend(r.conjuncts());
+                v
+            }
+            _ => vec![self],
+        }
+    }
+
     pub fn with_origin(mut self, origin: Origin) -> Expr {
         self.origin = origin;
         self

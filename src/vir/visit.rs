@@ -2,12 +2,11 @@
 
 use super::{Expr, ExprKind as K};
 
-/// One traversal, written once for shared and for mutable access.
-macro_rules! visitor {
+/// The direct subexpressions, written once for shared and for mutable access.
+macro_rules! children {
     ($(#[$doc:meta])* $name:ident, $($m:ident)?) => {
         $(#[$doc])*
         pub fn $name(e: &$($m)? Expr, f: &mut dyn FnMut(&$($m)? Expr)) {
-            f(e);
             match &$($m)? e.kind {
                 K::IntLit(_)
                 | K::BoolLit(_)
@@ -21,10 +20,10 @@ macro_rules! visitor {
                 | K::CurPermField(x, _)
                 | K::Unary(_, x)
                 | K::Old(_, x)
-                | K::Size(x) => $name(x, f),
+                | K::Size(x) => f(x),
                 K::DomainFuncApp(_, xs, _) | K::Map(_, xs, _) => {
                     for x in &$($m)? **xs {
-                        $name(x, f)
+                        f(x)
                     }
                 }
                 K::FuncApp(_, xs)
@@ -33,7 +32,7 @@ macro_rules! visitor {
                 | K::SetLit(_, xs)
                 | K::MultisetLit(_, xs) => {
                     for x in xs {
-                        $name(x, f)
+                        f(x)
                     }
                 }
                 K::Binary(_, a, b)
@@ -42,35 +41,35 @@ macro_rules! visitor {
                 | K::FieldAcc(a, _, b)
                 | K::Let(_, a, b)
                 | K::Asserting(a, b) => {
-                    $name(a, f);
-                    $name(b, f)
+                    f(a);
+                    f(b)
                 }
                 K::Cond(a, b, c) | K::SeqUpdate(a, b, c) => {
-                    $name(a, f);
-                    $name(b, f);
-                    $name(c, f)
+                    f(a);
+                    f(b);
+                    f(c)
                 }
                 K::PredicateAcc(_, xs, p) => {
                     for x in &$($m)? **xs {
-                        $name(x, f)
+                        f(x)
                     }
-                    $name(p, f)
+                    f(p)
                 }
                 K::Quant { body, triggers, .. } => {
                     for t in &$($m)? **triggers {
                         for x in t {
-                            $name(x, f)
+                            f(x)
                         }
                     }
-                    $name(body, f)
+                    f(body)
                 }
                 K::SeqSlice(s, lo, hi) => {
-                    $name(s, f);
+                    f(s);
                     if let Some(x) = lo {
-                        $name(x, f)
+                        f(x)
                     }
                     if let Some(x) = hi {
-                        $name(x, f)
+                        f(x)
                     }
                 }
             }
@@ -78,12 +77,25 @@ macro_rules! visitor {
     };
 }
 
-visitor!(
-    /// Calls `f` on `e` and every subexpression.
-    visit,
+children!(
+    /// Calls `f` on each direct subexpression of `e` (a quantifier's
+    /// triggers too).
+    children,
 );
-visitor!(
-    /// [`visit`] with mutable access.
-    visit_mut,
+children!(
+    /// [`children`] with mutable access.
+    children_mut,
     mut
 );
+
+/// Calls `f` on `e` and every subexpression.
+pub fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    children(e, &mut |x| visit(x, f));
+}
+
+/// [`visit`] with mutable access.
+pub fn visit_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
+    f(e);
+    children_mut(e, &mut |x| visit_mut(x, f));
+}

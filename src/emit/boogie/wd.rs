@@ -155,12 +155,7 @@ impl Gen<'_> {
                 self.wd(c, st, here)?;
                 // A conjunct at a time, each blamed on its own origin (as
                 // Silicon reports the conjunct that fails).
-                let mut conjuncts = vec![&**c];
-                while let Some(x) = conjuncts.pop() {
-                    if let K::Binary(BinOp::And, l, r) = &x.kind {
-                        conjuncts.extend([&**r, &**l]);
-                        continue;
-                    }
+                for x in c.conjuncts() {
                     let at = if x.origin.is_none() { here } else { x.origin };
                     let cond = self.ctx.expr(x, st)?;
                     self.wd_check(
