@@ -440,7 +440,15 @@
 //! constructor requires of the initial value. `share` and `trans` are inline,
 //! so the backend sees their arithmetic. Between fractions `-` is the cut-off
 //! subtraction (`check::expr`), and a fold or unfold at amount 0 moves nothing
-//! (`encode::stmt`).
+//! (`encode::stmt`). `get` may be shown a witness `inv(w)` (a given with a
+//! default, `given zfrac w = 0;`); it ensures the synchroniser's share in the
+//! value read, the view share and w do not `exceed` one, where weft knows that
+//! `inv`'s fractions add up to at most one: it is, through aliases and final
+//! fields, a group predicate holding a field permission at its own fraction
+//! (`passes::java::bounded`; else `exceeds` is false and nothing is learnt).
+//! That is how the Semaphore's releasing thread knows `c < num`. The
+//! unconditional steps (`getAndIncrement` …) require `trans` from every value
+//! the integer can take, an unchanged synchroniser share, and no view shares.
 //!
 //! **Overloading** (`check::env`): a second function or method of a taken
 //! name is an overload when the parameter types differ; its core name is

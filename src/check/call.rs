@@ -462,7 +462,15 @@ impl Body<'_> {
                 None => ok = false,
             }
         }
+        let defaults = env.given_defaults.get(&id);
         for (i, n) in names.iter().enumerate() {
+            let default = defaults.and_then(|d| d[i].as_ref());
+            if let (None, Some(v)) = (&out[i], default) {
+                match self.expect(v, &params[i].ty) {
+                    Some(x) => out[i] = Some(x),
+                    None => ok = false,
+                }
+            }
             if out[i].is_none() && ok {
                 let msg = format!("ghost argument {n} is not given");
                 ok = self.err::<()>(ErrorCode::Arity, span, msg).is_some();

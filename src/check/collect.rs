@@ -23,6 +23,7 @@ pub(super) fn collect<'a>(
             classes: Vec::new(),
             globals: FileNames::default(),
             given_names: HashMap::default(),
+            given_defaults: HashMap::default(),
             overloads: HashMap::default(),
             yields_names: HashMap::default(),
             group_param: HashMap::default(),

@@ -54,6 +54,7 @@ fn take_clauses(c: &mut ast::Contract) -> ast::Contract {
         clauses: std::mem::take(&mut c.clauses),
         given: c.given.clone(),
         yields: c.yields.clone(),
+        defaults: c.defaults.clone(),
         kernel: Vec::new(),
     }
 }

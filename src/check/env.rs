@@ -106,6 +106,9 @@ pub(super) struct Env {
     /// Written names of given/yields parameters of the methods that have
     /// some (calls pass them by name).
     pub given_names: HashMap<MethodId, Vec<Name>>,
+    /// The values of given parameters a call may leave out (`given T x = v;`),
+    /// by position; closed expressions, so the caller's scope checks them.
+    pub given_defaults: HashMap<MethodId, Vec<Option<ast::Expr>>>,
     pub yields_names: HashMap<MethodId, Vec<Name>>,
     /// Overloading (VerCors's `is_empty(seq<int>)` beside `is_empty(List)`):
     /// the member a name's table holds → the other functions (methods) of
@@ -488,6 +491,18 @@ impl<'a> Collector<'a, '_> {
         // Most methods have none: only the others are recorded.
         if !m.contract.given.is_empty() {
             self.env.given_names.insert(id, names(&m.contract.given));
+        }
+        if !m.contract.defaults.is_empty() {
+            let defaults = m
+                .contract
+                .given
+                .iter()
+                .map(|p| {
+                    let d = m.contract.defaults.iter().find(|(n, _)| *n == p.name.name);
+                    d.map(|(_, v)| v.clone())
+                })
+                .collect();
+            self.env.given_defaults.insert(id, defaults);
         }
         if !m.contract.yields.is_empty() {
             self.env.yields_names.insert(id, names(&m.contract.yields));

@@ -260,6 +260,8 @@ pub struct Contract {
     pub given: Vec<Param>,
     /// `yields T x;` ghost outputs.
     pub yields: Vec<Param>,
+    /// `given T x = v;` (Java): the value of a ghost parameter a call leaves out.
+    pub defaults: Vec<(Name, Expr)>,
     /// A GPU kernel's ghost memory and invariants.
     pub kernel: Vec<KernelItem>,
 }

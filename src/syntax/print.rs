@@ -365,10 +365,19 @@ fn contract(c: &Contract) -> Vec<Doc> {
         clauses,
         given,
         yields,
+        defaults,
         kernel,
     } = c;
     let mut lines: Vec<Doc> = clauses.iter().map(clause).collect();
-    lines.extend(given.iter().map(|p| text(format!("given {};", param(p)))));
+    lines.extend(given.iter().map(|p| {
+        let default = defaults.iter().find(|(n, _)| *n == p.name.name);
+        match default {
+            Some((_, v)) => text(format!("given {} = ", param(p)))
+                .append(expr(v))
+                .append(text(";")),
+            None => text(format!("given {};", param(p))),
+        }
+    }));
     lines.extend(yields.iter().map(|p| text(format!("yields {};", param(p)))));
     lines.extend(kernel.iter().map(kernel_item));
     lines

@@ -1,4 +1,3 @@
-// unsupported-on: boogie Boogie goes on past release's expected failure, and its arithmetic does not find (c + 1)/num - c/num = 1/num at the next fold
 // The thesis's Semaphore on AtomicInteger (ch. 6, Listings 36, 39–41): the
 // synchroniser holds c/num of the protected resource when c permits are left;
 // acquire takes 1/num of it by a step c -> c - 1, release gives it back by
@@ -12,11 +11,13 @@
 // final, release's `d < num` before the `1/num` it guards, and `inv(1/num)` in
 // acquire and release as Listing 39 writes them (Listing 40 writes `rinv`).
 //
-// What weft finds: acquire verifies; release does not. Its step c -> c + 1
-// needs c < num (`trans`), which holds because the releasing thread holds a
-// permit — a relation between the integer and what threads hold that no
-// contract of this design states, so the thread cannot show it (the fold of
-// `trans` fails).
+// Release's step c -> c + 1 needs c < num (`trans`). The thread knows it
+// because it holds a permit: it shows `inv(1/num)` to `get` (the witness `w`),
+// which tells it that the synchroniser's share in the value read plus its
+// permit is at most one (AtomicInteger's `exceeds`; weft knows `inv` cannot
+// be held twice because the client's `readable` is a field permission). So
+// Listing 41's `fold sync.inv(…)` is left out: the thread's permit
+// `inv(1/num)` already is `sync.inv(1/num)` (Listing 41 holds `rinv` instead).
 import java.util.concurrent.atomic.*;
 
 /*@ given group (frac -> resource) rinv; @*/
@@ -79,20 +80,18 @@ public class Semaphore {
         loop_invariant stop ==> sync.handle(T, nextc, p) ** nextc <= num ** nextc > 0; @*/
     while (!stop) {
       /*@ fold sync.inv(sync.share(T, view)); @*/
-      int c = sync.get() /*@ with { r = T; d = view; p = p; } @*/;
+      int c = sync.get() /*@ with { r = T; d = view; p = p; w = 1/num; } @*/;
       /*@ set view = c; @*/
       nextc = c + 1;
-      /*[/expect assertFailed:false]*/
       /*@ fold sync.trans(T, c, nextc); @*/
-      /*[/end]*/
-      /*@ fold sync.inv(sync.share(S, nextc) - sync.share(S, c)); @*/
       stop = sync.compareAndSet(c, nextc) /*@ with { r = T; p = p; } @*/;
     }
     /*@ fold initialized(nextc, p); @*/
   }
 }
 
-// A client: two readers of `x` through a semaphore of two permits.
+// A client: a reader of `x` through a semaphore of two permits, which
+// acquires a permit, reads and releases it.
 class Shared {
   int x;
 
@@ -102,9 +101,13 @@ class Shared {
   void run() {
     //@ fold readable(1);
     Semaphore/*@<readable>@*/ s = new Semaphore/*@<readable>@*/(2);
-    s.acquire() /*@ with { d = 2; p = 1; } @*/;
+    int left = 0;
+    s.acquire() /*@ with { d = 2; p = 1; } then { left = w; } @*/;
     //@ unfold s.inv(1/2);
     //@ unfold readable(1/2);
     int v = x;
+    //@ fold readable(1/2);
+    //@ fold s.inv(1/2);
+    s.release() /*@ with { d = left; p = 1; } @*/;
   }
 }

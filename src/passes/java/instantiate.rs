@@ -172,6 +172,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
             }
         }
     }
+    super::bounded::write_exceeds(units);
     if st.errors.is_empty() {
         Ok(())
     } else {

@@ -230,13 +230,12 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
                     let start = mem.init.clone().unwrap_or_else(|| int_lit(0, mem.span));
                     cells.push((mem.name.name, start));
                 }
-                k.memory.insert(
-                    mem.name.name,
-                    Memory {
-                        scope: mem.scope,
-                        cell,
-                    },
-                );
+                // Memory written without a scope is the work group's.
+                let scope = match mem.scope {
+                    MemScope::Plain => MemScope::Local,
+                    s => s,
+                };
+                k.memory.insert(mem.name.name, Memory { scope, cell });
                 let alloc = allocate(&mem.name, &mem.ty, mem.size, mem.init, mem.span);
                 match mem.scope {
                     MemScope::Local => local_alloc.extend(alloc),

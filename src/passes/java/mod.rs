@@ -16,12 +16,14 @@
 //!    sets where it folds the predicate `w` is passed to.
 //! 2. [`instantiate`] removes ghost parameters: a class per distinct argument list; a
 //!    lemma of the specification library gets its proof per instance (`lemma`); an
-//!    AtomicInteger protocol is checked at each `new` (`protocol`, `shareSanity`).
+//!    AtomicInteger protocol is checked at each `new` (`protocol`, `shareSanity`), and
+//!    whether its resource can be held twice is written into its `exceeds` (`bounded`).
 //! 3. [`runnable`] removes `new Thread(r)`: a thread class per runnable class, whose
 //!    `run` has the runnable's contract.
 //! 4. [`inherit`] removes `extends`: the superclass's members copied into the subclass.
 
 mod binders;
+mod bounded;
 pub mod inherit;
 pub mod instantiate;
 pub mod kernel;

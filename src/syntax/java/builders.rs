@@ -406,6 +406,53 @@ fn check_throws(errors: &mut Errors, throws: Option<Throws>) {
     }
 }
 
+/// Outside a kernel, `given T x = v;` (one name, no memory scope, no size) is
+/// a ghost parameter a call may leave out: it then gets v, which names
+/// nothing (the caller's scope checks it).
+fn given_defaults(errors: &mut Errors, c: &mut Contract) {
+    for item in std::mem::take(&mut c.kernel) {
+        match item {
+            KernelItem::Memory(KernelMemory {
+                scope: MemScope::Plain,
+                ty,
+                name,
+                size: None,
+                init: Some(v),
+                span,
+            }) => {
+                let mut v = v;
+                let mut named = false;
+                crate::syntax::walk::each_expr_mut(&mut v, &mut |x| {
+                    named |= matches!(
+                        x.kind,
+                        ExprKind::Name(_)
+                            | ExprKind::This
+                            | ExprKind::Call(_)
+                            | ExprKind::Select(..)
+                    );
+                });
+                if named {
+                    let (l, r) = sp(v.span);
+                    not_supported(
+                        errors,
+                        l,
+                        r,
+                        "a ghost parameter's default that names something (write a literal)",
+                    );
+                }
+                c.defaults.push((name.name, v));
+                c.given.push(Param {
+                    ty,
+                    name,
+                    span,
+                    scope: MemScope::Plain,
+                });
+            }
+            other => c.kernel.push(other),
+        }
+    }
+}
+
 pub fn method<'i>(
     file: FileId,
     errors: &mut Errors,
@@ -463,6 +510,10 @@ pub fn method<'i>(
             span,
         })
     } else {
+        let mut contract = h.contract;
+        if !mods.is_kernel {
+            given_defaults(errors, &mut contract);
+        }
         let mut body = method_body(body, r)?;
         if let Some((sl, sr)) = sync {
             body = synchronized_body(file, errors, sl, sr, mods.is_static, body);
@@ -472,7 +523,7 @@ pub fn method<'i>(
             kind: MethodKind::Method,
             type_params: Vec::new(),
             mods,
-            contract: h.contract,
+            contract,
             ret,
             name: h.name,
             params: h.params,
@@ -1493,10 +1544,9 @@ pub fn kernel_memory(
     tail: MemTail,
     more: Vec<(Ident, Option<MemTail>)>,
 ) -> JItem {
-    let scope = match first.scope {
-        MemScope::Plain => MemScope::Local,
-        s => s,
-    };
+    // Without `local`/`global`: local memory in a kernel, or outside one a
+    // ghost parameter with a default (`given_defaults`).
+    let scope = first.scope;
     let ty = first.ty.clone();
     let mut out = Vec::new();
     let decls = std::iter::once((first.name.clone(), Some(tail))).chain(more);

@@ -18,6 +18,12 @@
 // had at the start (code shareSanity; `passes::java::protocol` says why that
 // makes the contract sound).
 //
+// `get` may be shown a witness: w of inv that the thread holds (given, 0
+// when left out). It learns that the synchroniser's share in the value read,
+// its own view share and w do not `exceed` what can exist at once: the
+// Semaphore's releasing thread holds a permit, so it cannot read that all
+// permits are in the synchroniser (c < num).
+//
 // As Listing 31, but: compareAndSet exchanges only the difference of the
 // synchroniser's shares (cut-off subtraction, Listing 38), which is the same
 // exchange where one of them is 0 and also serves shared readers; `set` does
@@ -45,6 +51,12 @@ public class AtomicInteger {
     // constructor requires it of the initial value.
     pure boolean values(int v);
 
+    // Whether t of inv cannot be held at once: `t > 1` where inv is a
+    // fraction of a write permission (its fractions add up to at most one),
+    // else false; weft writes the body per instance
+    // (`passes::java::bounded`).
+    pure boolean exceeds(zfrac t);
+
     // The thesis's cut-off subtraction (ch. 6): a − b, or 0 below it.
     pure zfrac cutoff(zfrac a, zfrac b) = a > b ? a - b : 0;
   @*/
@@ -57,9 +69,11 @@ public class AtomicInteger {
 
   /*@
     given role r, int d, frac p;
-    requires p == 1 || (\forall int w; share(r, w) == 0);
-    requires handle(r, d, p) ** inv(share(r, d));
+    given zfrac w = 0;
+    requires p == 1 || (\forall int v; share(r, v) == 0);
+    requires handle(r, d, p) ** inv(share(r, d)) ** (w > 0 ==> inv(w));
     ensures handle(r, \result, p) ** inv(share(r, \result)) ** values(\result);
+    ensures (w > 0 ==> inv(w)) ** !exceeds(share(S, \result) + share(r, \result) + w);
   @*/
   public int get();
 
@@ -81,4 +95,42 @@ public class AtomicInteger {
     ensures !\result ==> handle(r, x, p) ** inv(cutoff(share(S, n), share(S, x))) ** inv(share(r, x));
   @*/
   public boolean compareAndSet(int x, int n);
+
+  // The unconditional steps v -> v ± 1 from whatever value v the integer
+  // holds: every such step from a value it can take must be in `trans` and
+  // leave the synchroniser's share as it is (what is in it stays there), and
+  // the role must have no view shares (its view moves to a value it did not
+  // choose).
+
+  /*@
+    given role r, int d, frac p;
+    requires (\forall int v; share(r, v) == 0) ** handle(r, d, p);
+    requires (\forall int v; values(v) ==> trans(r, v, v + 1) && share(S, v + 1) == share(S, v));
+    ensures handle(r, \result + 1, p) ** values(\result);
+  @*/
+  public int getAndIncrement();
+
+  /*@
+    given role r, int d, frac p;
+    requires (\forall int v; share(r, v) == 0) ** handle(r, d, p);
+    requires (\forall int v; values(v) ==> trans(r, v, v + 1) && share(S, v + 1) == share(S, v));
+    ensures handle(r, \result, p) ** values(\result - 1);
+  @*/
+  public int incrementAndGet();
+
+  /*@
+    given role r, int d, frac p;
+    requires (\forall int v; share(r, v) == 0) ** handle(r, d, p);
+    requires (\forall int v; values(v) ==> trans(r, v, v - 1) && share(S, v - 1) == share(S, v));
+    ensures handle(r, \result - 1, p) ** values(\result);
+  @*/
+  public int getAndDecrement();
+
+  /*@
+    given role r, int d, frac p;
+    requires (\forall int v; share(r, v) == 0) ** handle(r, d, p);
+    requires (\forall int v; values(v) ==> trans(r, v, v - 1) && share(S, v - 1) == share(S, v));
+    ensures handle(r, \result, p) ** values(\result + 1);
+  @*/
+  public int decrementAndGet();
 }
