@@ -442,7 +442,7 @@
 //! subtraction (`check::expr`), and a fold or unfold at amount 0 moves nothing
 //! (`encode::stmt`). `get` may be shown a witness `inv(w)` (a given with a
 //! default, `given zfrac w = 0;`); it ensures the synchroniser's share in the
-//! value read, the view share and w do not `exceed` one, where weft knows that
+//! value read and w do not `exceed` one, where weft knows that
 //! `inv`'s fractions add up to at most one: it is, through aliases and final
 //! fields, a group predicate holding a field permission at its own fraction
 //! (`passes::java::bounded`; else `exceeds` is false and nothing is learnt).

@@ -6,10 +6,12 @@
 //! read that off the integer; it follows from what it holds: a permit,
 //! `inv(1/num)`, while the synchroniser holds `inv(c/num)` in state c, and
 //! the two are fractions of one resource, so c/num + 1/num ≤ 1. The contract
-//! of `compareAndSet` states the general rule: its step need not be in
-//! `trans` when the synchroniser's share in the expected state, together with
-//! what the thread hands in, `exceeds` what can exist at once — then the
-//! integer cannot hold the expected value and the call fails without writing.
+//! of `get` states the general rule: a thread may show it a witness `inv(w)`
+//! (and gets it back), and learns that the synchroniser's share in the value
+//! read plus w does not `exceed` what can exist at once. The synchroniser
+//! holds its share of the value (the sanity check's accounting, `protocol`),
+//! and the witness is the thread's, so both are held at the moment of the
+//! read.
 //!
 //! Sound only for a resource whose fractions add up to at most one. weft
 //! writes `t > 1` when `inv` is, through aliases and predicates of fixed
@@ -17,8 +19,8 @@
 //! `PointsTo(loc, p, v)`) at its own fraction p, with `loc` a field of a
 //! fixed object: p + q of it is a permission p + q to `loc`, at most one.
 //! A fixed object is `this` or reached from it through final fields, so every
-//! holder's `inv` names the same location. Otherwise `false`: the step must
-//! then be in `trans`, as before.
+//! holder's `inv` names the same location. Otherwise `false`: the witness
+//! tells nothing.
 
 use std::collections::{HashMap, HashSet};
 

@@ -19,8 +19,9 @@
 // makes the contract sound).
 //
 // `get` may be shown a witness: w of inv that the thread holds (given, 0
-// when left out). It learns that the synchroniser's share in the value read,
-// its own view share and w do not `exceed` what can exist at once: the
+// when left out). It learns that the synchroniser's share in the value read
+// and w do not `exceed` what can exist at once (its view share is left out:
+// not counting it is weaker, so sound however view shares are paid): the
 // Semaphore's releasing thread holds a permit, so it cannot read that all
 // permits are in the synchroniser (c < num).
 //
@@ -73,7 +74,7 @@ public class AtomicInteger {
     requires p == 1 || (\forall int v; share(r, v) == 0);
     requires handle(r, d, p) ** inv(share(r, d)) ** (w > 0 ==> inv(w));
     ensures handle(r, \result, p) ** inv(share(r, \result)) ** values(\result);
-    ensures (w > 0 ==> inv(w)) ** !exceeds(share(S, \result) + share(r, \result) + w);
+    ensures (w > 0 ==> inv(w)) ** !exceeds(share(S, \result) + w);
   @*/
   public int get();
 
