@@ -446,7 +446,11 @@
 //! `inv`'s fractions add up to at most one: it is, through aliases and final
 //! fields, a group predicate holding a field permission at its own fraction
 //! (`passes::java::bounded`; else `exceeds` is false and nothing is learnt).
-//! That is how the Semaphore's releasing thread knows `c < num`. The
+//! That is how the Semaphore's releasing thread knows `c < num`. A protocol
+//! the exploration cannot decide (states past its literals, thread roles
+//! with shares: the CountdownLatch) gets `protocol::obligation` asserted
+//! before its `new` (a tree `Check` with code `shareSanity`): views grow only
+//! at values no step leaves, paid from what the synchroniser holds there. The
 //! unconditional steps (`getAndIncrement` …) require `trans` from every value
 //! the integer can take, an unchanged synchroniser share, and no view shares.
 //!
@@ -498,10 +502,9 @@
 //! # Not yet
 //!
 //! `decreases` (reported as not supported), subtyping between Java
-//! classes (interfaces only), type-argument inference, the sanity check of
-//! protocols whose thread roles hold shares in symbolic states (CountDownLatch
-//! on AtomicInteger), the thesis's ch. 7 atomics (`csl_invariant`, the
-//! lock-free queue), `vec` blocks, histories, rely/guarantee.
+//! classes (interfaces only), type-argument inference, the thesis's ch. 7
+//! atomics (`csl_invariant`, the lock-free queue), `vec` blocks, histories,
+//! rely/guarantee.
 
 pub mod backend;
 pub mod blame;

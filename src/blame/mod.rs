@@ -606,7 +606,7 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::NotInjective => "the locations of this quantified permission may not be distinct".into(),
         C::ScaleNeg => "the amount of this predicate may be negative".into(),
         C::Unsatisfiable => "this precondition can never hold".into(),
-        C::ShareSanity => "this protocol can create resource".into(),
+        C::ShareSanity => "this protocol may create resource".into(),
         C::OptionNone => "this option may be None".into(),
         C::MapKey => "this key may not be in the map".into(),
         C::LockNotCommitted => "this lock's invariant may not have been committed".into(),

@@ -462,6 +462,7 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
             | S::Inhale(_)
             | S::Exhale(_)
             | S::Refute(_)
+            | S::Check(..)
             | S::Fold(_)
             | S::Unfold(_)
             | S::Break(_)

@@ -161,6 +161,12 @@ impl Body<'_> {
             AS::Inhale(e) => self.spec_stmt(e, span, out, S::Inhale),
             AS::Exhale(e) => self.spec_stmt(e, span, out, S::Exhale),
             AS::Refute(e) => self.spec_stmt(e, span, out, S::Refute),
+            AS::Check(code, e) => {
+                if let Some(expr) = self.in_spec(|b| b.assertion(e)) {
+                    let (exhale, code) = (false, *code);
+                    out.push(stmt(S::Check { exhale, expr, code }, span));
+                }
+            }
             AS::Fold(e) => self.fold_stmt(e, "fold", span, out, S::Fold),
             AS::Unfold(e) => self.fold_stmt(e, "unfold", span, out, S::Unfold),
             AS::Label(l) => out.push(stmt(S::Label(l.name), span)),

@@ -465,6 +465,9 @@ pub enum StmtKind {
     Inhale(Expr),
     Exhale(Expr),
     Refute(Expr),
+    /// A tree pass's proof obligation: asserts the expression, a failure
+    /// reported with `code` (the parser never writes it).
+    Check(crate::diag::FailureCode, Expr),
     Fold(Expr),
     Unfold(Expr),
     Label(Ident),

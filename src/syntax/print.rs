@@ -610,6 +610,7 @@ fn statement(s: &Stmt, end: &str) -> Doc {
         StmtKind::Inhale(e) => keyword_expr("inhale", e),
         StmtKind::Exhale(e) => keyword_expr("exhale", e),
         StmtKind::Refute(e) => keyword_expr("refute", e),
+        StmtKind::Check(code, e) => keyword_expr(&format!("assert /*{code}*/"), e),
         StmtKind::Fold(e) => keyword_expr("fold", e),
         StmtKind::Unfold(e) => keyword_expr("unfold", e),
         StmtKind::Label(l) => text(format!("label {};", l.name)),

@@ -319,6 +319,7 @@ fn sx_stmt(s: &Stmt) -> String {
         Inhale(e) => format!("(inhale {})", sx(e)),
         Exhale(e) => format!("(exhale {})", sx(e)),
         Refute(e) => format!("(refute {})", sx(e)),
+        Check(code, e) => format!("(check {code} {})", sx(e)),
         Fold(e) => format!("(fold {})", sx(e)),
         Unfold(e) => format!("(unfold {})", sx(e)),
         Label(l) => format!("(label {})", l.name),

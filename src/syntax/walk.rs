@@ -164,6 +164,7 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
         | StmtKind::Inhale(e)
         | StmtKind::Exhale(e)
         | StmtKind::Refute(e)
+        | StmtKind::Check(_, e)
         | StmtKind::Fold(e)
         | StmtKind::Unfold(e)
         | StmtKind::Fork(e)

@@ -29,7 +29,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use super::protocol;
-use crate::diag::{Diagnostic, ErrorCode};
+use crate::diag::{Diagnostic, ErrorCode, FailureCode};
 use crate::syntax::ast::*;
 use crate::syntax::span::Span;
 use crate::syntax::walk::{self, Rewrite};
@@ -131,6 +131,7 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                     for m in &mut c.members {
                         ctx.owner_links(m);
                         walk::member(&mut ctx, m);
+                        ctx.unplaced_obligations();
                     }
                     super::lemma::prove(c, None, &mut st.errors);
                 }
@@ -144,8 +145,10 @@ pub fn expand(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                         roles: Vec::new(),
                         functions: HashMap::new(),
                         finals: HashSet::new(),
+                        pending: Vec::new(),
                     };
                     walk::member(&mut ctx, m);
+                    ctx.unplaced_obligations();
                 }
             }
         }
@@ -212,6 +215,9 @@ struct State {
     /// its values read off `trans` ([`protocol::step_bounds`], over the
     /// value `v`, in the owner's terms), and the formal `trans` is bound as.
     protocol_bounds: HashMap<Name, Option<(Expr, Name)>>,
+    /// The sanity obligation of each `new` whose protocol the exploration
+    /// could not decide, asserted in every instance of the class holding it.
+    protocol_obligations: HashMap<Span, Expr>,
     /// The classes' functions bound as a protocol's `share` and `trans`:
     /// made inline, so the backend sees their arithmetic where the
     /// contract uses them (`share(S, c - 1) - share(S, c)`).
@@ -245,9 +251,23 @@ struct Ctx<'s> {
     functions: HashMap<Name, Function>,
     /// The class's final instance fields (a protocol's bounds may name them).
     finals: HashSet<Name>,
+    /// Protocol sanity obligations ([`protocol::obligation`]) at the `new`
+    /// they belong to, for the enclosing block to assert before its statement.
+    pending: Vec<(Span, Expr)>,
 }
 
 impl<'s> Ctx<'s> {
+    /// A sanity obligation no block took (a `new` outside a statement) is
+    /// never left unchecked: it is reported.
+    fn unplaced_obligations(&mut self) {
+        for (site, _) in std::mem::take(&mut self.pending) {
+            let msg = "an AtomicInteger whose protocol's sanity the backend must prove, created outside a statement";
+            self.st
+                .errors
+                .push(Diagnostic::not_supported(site, msg.to_owned()));
+        }
+    }
+
     fn new(st: &'s mut State, c: &mut Class, params: HashMap<Name, Param_>) -> Ctx<'s> {
         let preds = c
             .members
@@ -295,6 +315,7 @@ impl<'s> Ctx<'s> {
             constants,
             roles: protocol_roles(c),
             finals,
+            pending: Vec::new(),
             functions: c
                 .members
                 .iter()
@@ -481,6 +502,9 @@ impl<'s> Ctx<'s> {
             self.st.protocol_functions.insert((c, trans.name.name));
         }
         if !self.st.protocols_checked.insert(site) {
+            if let Some(ob) = self.st.protocol_obligations.get(&site) {
+                self.pending.push((site, ob.clone()));
+            }
             return;
         }
         let constants = self
@@ -499,9 +523,25 @@ impl<'s> Ctx<'s> {
             constants: &constants,
         };
         let values = match protocol::check(&p, init, site) {
-            Ok(v) => v,
-            Err(d) => {
+            protocol::Sanity::Sane(v) => v,
+            protocol::Sanity::Violation(d) => {
                 self.st.errors.push(d);
+                None
+            }
+            protocol::Sanity::Undecided(d) => {
+                // The backend proves it where the `new` is, with the caller's facts.
+                if protocol::is_plain(init) {
+                    let w = Ident {
+                        name: Name::from(protocol::OBLIGATION_VALUE),
+                        span: site,
+                    };
+                    let values = protocol::step_bounds(&trans, &self.finals, &w);
+                    let ob = protocol::obligation(&p, init, values, site);
+                    self.st.protocol_obligations.insert(site, ob.clone());
+                    self.pending.push((site, ob));
+                } else {
+                    self.st.errors.push(d);
+                }
                 None
             }
         };
@@ -931,6 +971,26 @@ fn self_select(field: &str, span: Span) -> Expr {
 }
 
 impl Rewrite for Ctx<'_> {
+    /// A protocol's sanity obligation goes before the statement with its `new`.
+    fn block(&mut self, b: &mut Block) {
+        let pending = std::mem::take(&mut self.pending);
+        for (site, ob) in pending {
+            let at = b.stmts.iter().position(|s| {
+                s.span.file == site.file && s.span.start <= site.start && site.end <= s.span.end
+            });
+            match at {
+                Some(i) => b.stmts.insert(
+                    i,
+                    Stmt {
+                        kind: StmtKind::Check(FailureCode::ShareSanity, ob),
+                        span: site,
+                    },
+                ),
+                None => self.pending.push((site, ob)),
+            }
+        }
+    }
+
     fn ty(&mut self, t: &mut Type) {
         if let TypeKind::Generic(name, args) = &t.kind {
             let (name, args) = (name.clone(), args.clone());
@@ -1135,6 +1195,7 @@ impl State {
         for m in &mut c.members {
             ctx.owner_links(m);
             walk::member(&mut ctx, m);
+            ctx.unplaced_obligations();
         }
         super::lemma::prove(&mut c, Some(req.site), &mut self.errors);
         for m in &mut c.members {

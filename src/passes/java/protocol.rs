@@ -30,8 +30,10 @@
 //!
 //! The states are the protocol's literals and constants and v0; a state
 //! parameter may only be compared (`==`, `!=`) with constants, so one more
-//! value stands for all others. A protocol outside that is "not supported
-//! yet", never passed unchecked.
+//! value stands for all others. A protocol outside that gets a sufficient
+//! condition of its sanity ([`obligation`]) for the backend to prove at the
+//! `new`; where even that cannot be written (an initial value with a call),
+//! it is "not supported yet", never passed unchecked.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -409,24 +411,205 @@ struct Snapshot {
 /// argument, at `site`): the values the atomic integer can take (None: not
 /// known, the protocol is sane whatever they are), a `shareSanity` failure,
 /// or notSupported when it cannot be decided.
-pub(super) fn check(
-    p: &Protocol<'_>,
-    init: &Expr,
-    site: Span,
-) -> Result<Option<Vec<i128>>, Diagnostic> {
+pub(super) fn check(p: &Protocol<'_>, init: &Expr, site: Span) -> Sanity {
     if no_role_has_shares(p) {
         // Only the threads' own shares can make the total grow: with none,
         // any protocol is sane, whatever its states.
-        return Ok(None);
+        return Sanity::Sane(None);
     }
-    decide(p, init, site).map(|r| r.map(Some)).unwrap_or_else(|Undecided(span, why)| {
-        Err(Diagnostic::not_supported(
+    match decide(p, init, site) {
+        Ok(Ok(values)) => Sanity::Sane(Some(values)),
+        Ok(Err(d)) => Sanity::Violation(d),
+        Err(Undecided(span, why)) => Sanity::Undecided(Diagnostic::not_supported(
             span,
             format!(
-                "deciding this AtomicInteger protocol's sanity (shareSanity), which needs a protocol whose states are literals or constants: {why}"
+                "deciding this AtomicInteger protocol's sanity (shareSanity), which needs a protocol whose states are literals or constants, or an initial value and a `trans` the backend can reason about: {why}"
             ),
-        ))
-    })
+        )),
+    }
+}
+
+/// What the exploration found.
+pub(super) enum Sanity {
+    /// Sane; the values the integer can take (None: not computed).
+    Sane(Option<Vec<i128>>),
+    /// A snapshot with more resource than was given (`shareSanity`).
+    Violation(Diagnostic),
+    /// States beyond literals: left to [`obligation`] (the notSupported
+    /// diagnostic where that cannot be written either).
+    Undecided(Diagnostic),
+}
+
+/// For a protocol the exploration cannot decide (its states are not
+/// literals: the CountDownLatch counts down from a ghost `num`), a
+/// sufficient condition of sanity over the initial value `init`, for the
+/// backend to prove where the `new` is, with the caller's facts (`num > 0`).
+/// With `values(w)` the values the integer can take, for every such w:
+///
+/// (a) if some role can step from w, every role's share at w is its share at
+///     the start (`share(r, w) == share(r, v0)`);
+/// (b) every role's share at w is at least its share at the start;
+/// (c) Σ_r share(r, w) ≤ share(S, w) + Σ_r share(r, v0).
+///
+/// Why that is enough (the accounting of the module doc, with one more
+/// source): from a *terminal* value, which no role can step from, no
+/// `compareAndSet` succeeds, so what the synchroniser holds there,
+/// `share(S, w)`, is never exchanged again, and `set` takes nothing from
+/// it. A view that grows at w is paid from it. By (a) views grow only at
+/// terminal values; by (b) a view that moves there gains at most
+/// `share(r, w) − share(r, v0)`; by (c) all roles together (one thread each:
+/// a role with shares acts with its whole handle) gain at most what the
+/// synchroniser holds there. Leaving w (by a stale `set`) drops what is left
+/// of it; the paid views keep what they were paid. So the total never
+/// exceeds what was given. `get`'s witness fact stays sound: the
+/// synchroniser's share at w is what it still holds plus what it paid, both
+/// held apart from the witness.
+pub(super) fn obligation(p: &Protocol<'_>, init: &Expr, values: Option<Expr>, span: Span) -> Expr {
+    let e = |kind| Expr { kind, span };
+    let bin = |op, a: Expr, b: Expr| e(ExprKind::Binary(op, Box::new(a), Box::new(b)));
+    let name = |n: Name| e(ExprKind::Name(Ident { name: n, span }));
+    let int = |i: i128| e(ExprKind::Int(IntValue::from(i)));
+    let call = |f: &Function, args: Vec<Expr>| {
+        e(ExprKind::Call(Box::new(Call {
+            recv: None,
+            name: Ident {
+                name: f.name.name,
+                span,
+            },
+            args,
+            given: Vec::new(),
+            yields: Vec::new(),
+            with: Vec::new(),
+            then: Vec::new(),
+        })))
+    };
+    let all = |op, xs: Vec<Expr>, unit: bool| {
+        xs.into_iter()
+            .reduce(|a, b| bin(op, a, b))
+            .unwrap_or_else(|| e(ExprKind::Bool(unit)))
+    };
+    let sum = |xs: Vec<Expr>| {
+        xs.into_iter()
+            .reduce(|a, b| bin(BinOp::Add, a, b))
+            .unwrap_or_else(|| int(0))
+    };
+    let (w, n) = (Name::from(OBLIGATION_VALUE), Name::from("$n"));
+    let roles = p.roles;
+    let share = |r: Name, v: &Expr| call(p.share, vec![name(r), v.clone()]);
+    let at_start = |r: Name| share(r, init);
+    // (a), (b) and (c) at the value v (`values(v)` assumed).
+    let rule = |v: &Expr| {
+        let steps = all(
+            BinOp::Or,
+            roles
+                .iter()
+                .map(|&r| call(p.trans, vec![name(r), v.clone(), name(n)]))
+                .collect(),
+            false,
+        );
+        let unchanged = all(
+            BinOp::And,
+            roles
+                .iter()
+                .map(|&r| bin(BinOp::Eq, share(r, v), at_start(r)))
+                .collect(),
+            true,
+        );
+        let a = e(ExprKind::Quant(Box::new(Quant {
+            q: Quantifier::Forall,
+            binders: vec![binder(n, span)],
+            ranges: Vec::new(),
+            cond: None,
+            body: Box::new(bin(BinOp::Implies, steps, unchanged)),
+        })));
+        let grows = roles
+            .iter()
+            .map(|&r| bin(BinOp::Ge, share(r, v), at_start(r)));
+        let fits = bin(
+            BinOp::Le,
+            sum(roles.iter().map(|&r| share(r, v)).collect()),
+            bin(
+                BinOp::Add,
+                share(Name::from("S"), v),
+                sum(roles.iter().map(|&r| at_start(r)).collect()),
+            ),
+        );
+        all(
+            BinOp::And,
+            std::iter::once(a).chain(grows).chain([fits]).collect(),
+            true,
+        )
+    };
+    let in_values = |v: &Expr| match &values {
+        Some(b) => substitute(b, w, v),
+        None => e(ExprKind::Bool(true)),
+    };
+    // Split at the values the protocol names: each of them on its own, the
+    // rest under one quantifier that knows it is none of them (Z3 decides
+    // `(num - w)/num` at w = 0 on its own, not under a quantifier).
+    let mut named = Vec::new();
+    for f in [p.share, p.trans] {
+        if let Some(b) = &f.body {
+            literals(b, p.constants, &mut named);
+        }
+    }
+    named.sort_unstable();
+    let var = name(w);
+    let others = all(
+        BinOp::And,
+        std::iter::once(in_values(&var))
+            .chain(named.iter().map(|&k| bin(BinOp::Ne, var.clone(), int(k))))
+            .collect(),
+        true,
+    );
+    let rest = e(ExprKind::Quant(Box::new(Quant {
+        q: Quantifier::Forall,
+        binders: vec![binder(w, span)],
+        ranges: Vec::new(),
+        cond: None,
+        body: Box::new(bin(BinOp::Implies, others, rule(&var))),
+    })));
+    let each = named.iter().map(|&k| {
+        let v = int(k);
+        bin(BinOp::Implies, in_values(&v), rule(&v))
+    });
+    all(BinOp::And, each.chain([rest]).collect(), true)
+}
+
+fn binder(x: Name, span: Span) -> Binder {
+    Binder {
+        ty: Type {
+            kind: TypeKind::Int,
+            span,
+        },
+        name: Ident { name: x, span },
+    }
+}
+
+/// `e` with the name `x` replaced by `v`.
+fn substitute(e: &Expr, x: Name, v: &Expr) -> Expr {
+    let mut out = e.clone();
+    crate::syntax::walk::each_expr_mut(&mut out, &mut |y| {
+        if matches!(&y.kind, ExprKind::Name(n) if n.name == x) {
+            *y = v.clone();
+        }
+    });
+    out
+}
+
+/// The value `w` in [`obligation`]'s quantifiers (no program name has a `$`).
+pub(super) const OBLIGATION_VALUE: &str = "$w";
+
+/// Whether `e` can be evaluated again before the statement holding it: no
+/// call, allocation or assignment in it.
+pub(super) fn is_plain(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Name(_) | ExprKind::This => true,
+        ExprKind::Select(r, _) | ExprKind::Unary(_, r) => is_plain(r),
+        ExprKind::Binary(_, a, b) => is_plain(a) && is_plain(b),
+        ExprKind::Cond(c, a, b) => is_plain(c) && is_plain(a) && is_plain(b),
+        _ => false,
+    }
 }
 
 /// Whether every thread role's share is 0 whatever its view, as its `share`
@@ -891,7 +1074,10 @@ mod tests {
             trans: &functions["trans"],
             constants: &constants,
         };
-        check(&p, &init, Span::default())
+        match check(&p, &init, Span::default()) {
+            Sanity::Sane(v) => Ok(v),
+            Sanity::Violation(d) | Sanity::Undecided(d) => Err(d),
+        }
     }
 
     /// The step bounds of `trans` in class `text`, printed.
@@ -997,7 +1183,7 @@ mod tests {
     }
 
     #[test]
-    fn a_protocol_beyond_its_literals_is_not_supported() {
+    fn a_protocol_beyond_its_literals_is_left_undecided() {
         let step = "class St { /*@ pred trans(role r, int c, int n) = n == c + 1;
             frac share(role r, int s) { return s == Z ? 1 : 0; } @*/ final int Z = 0; }";
         let d = run(step, &["T"], "Z").expect_err("undecided");

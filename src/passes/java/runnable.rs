@@ -248,6 +248,7 @@ impl Walker<'_> {
             | StmtKind::Inhale(e)
             | StmtKind::Exhale(e)
             | StmtKind::Refute(e)
+            | StmtKind::Check(_, e)
             | StmtKind::Fold(e)
             | StmtKind::Unfold(e)
             | StmtKind::Fork(e)

@@ -59,7 +59,7 @@ public class AtomicInteger {
     pure boolean exceeds(zfrac t);
 
     // The thesis's cut-off subtraction (ch. 6): a − b, or 0 below it.
-    pure zfrac cutoff(zfrac a, zfrac b) = a > b ? a - b : 0;
+    pure rational cutoff(rational a, rational b) = a > b ? a - b : 0;
   @*/
 
   /*@
