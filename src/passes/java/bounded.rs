@@ -157,3 +157,51 @@ fn fixed_object(c: &Class, e: &Expr) -> Option<Name> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::java::parse_java;
+    use crate::syntax::span::FileId;
+
+    /// The body weft writes for class `A`'s `exceeds`, printed.
+    fn exceeds_of(text: &str) -> String {
+        let mut units = vec![parse_java(FileId(0), text).expect("parses")];
+        write_exceeds(&mut units);
+        let body = units[0].decls.iter().find_map(|d| match d {
+            Decl::Class(c) if c.name.name == "A" => c.members.iter().find_map(|m| match m {
+                Member::Function(f) if f.name.name == "exceeds" => f.body.clone(),
+                _ => None,
+            }),
+            _ => None,
+        });
+        match body.map(|b| b.kind) {
+            Some(ExprKind::Bool(b)) => b.to_string(),
+            Some(ExprKind::Binary(BinOp::Gt, _, _)) => "t > 1".into(),
+            other => format!("{other:?}"),
+        }
+    }
+
+    const OWNER: &str = "class D { int x; /*@ group resource res(frac p) = Perm(x, p);
+        group resource half(frac p) = Perm(x, p / 2); @*/ }";
+
+    #[test]
+    fn a_write_permission_at_its_own_fraction_through_a_final_owner_is_at_most_one() {
+        let a = "class A { final D o; /*@ group resource inv(frac p) = o.res(p);
+            pure boolean exceeds(zfrac t); @*/ }";
+        assert_eq!(exceeds_of(&format!("{a} {OWNER}")), "t > 1");
+    }
+
+    #[test]
+    fn half_a_permission_or_a_field_that_may_change_tells_nothing() {
+        let half = "class A { final D o; /*@ group resource inv(frac p) = o.half(p);
+            pure boolean exceeds(zfrac t); @*/ }";
+        assert_eq!(exceeds_of(&format!("{half} {OWNER}")), "false");
+        let mutable = "class A { D o; /*@ group resource inv(frac p) = o.res(p);
+            pure boolean exceeds(zfrac t); @*/ }";
+        assert_eq!(exceeds_of(&format!("{mutable} {OWNER}")), "false");
+        let not_group = "class A { int y; /*@ resource inv(frac p) = Perm(y, p);
+            pure boolean exceeds(zfrac t); @*/ }";
+        assert_eq!(exceeds_of(not_group), "false");
+    }
+}
