@@ -673,6 +673,20 @@ pub struct Binder {
 
 /// A call `f(args)`, `o.m(args)`, optionally with `given { x = e, … }` and
 /// `yields { y = x, … }` ghost argument blocks.
+impl Expr {
+    /// The conjuncts of a `**` / `&&` chain, left to right.
+    pub fn conjuncts(&self) -> Vec<&Expr> {
+        match &self.kind {
+            ExprKind::Binary(BinOp::Star | BinOp::And, a, b) => {
+                let mut v = a.conjuncts();
+                v.extend(b.conjuncts());
+                v
+            }
+            _ => vec![self],
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Call {
     pub recv: Option<Box<Expr>>,

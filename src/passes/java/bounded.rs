@@ -106,7 +106,7 @@ fn at_most_one(
     };
     let q = q.name.name;
     let is_q = |e: &Expr| matches!(&e.kind, ExprKind::Name(n) if n.name == q);
-    conjuncts(body).into_iter().any(|e| match &e.kind {
+    body.conjuncts().into_iter().any(|e| match &e.kind {
         ExprKind::Perm(loc, amt) | ExprKind::PointsTo(loc, amt, _) => {
             is_q(amt) && own_field(c, loc).is_some()
         }
@@ -122,17 +122,6 @@ fn at_most_one(
         },
         _ => false,
     })
-}
-
-fn conjuncts(e: &Expr) -> Vec<&Expr> {
-    match &e.kind {
-        ExprKind::Binary(BinOp::Star | BinOp::And, a, b) => {
-            let mut v = conjuncts(a);
-            v.extend(conjuncts(b));
-            v
-        }
-        _ => vec![e],
-    }
 }
 
 /// A field of class `c`: `f` or `this.f`.

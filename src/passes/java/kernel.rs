@@ -285,7 +285,7 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
             errs.push(Diagnostic::not_supported(c.span, "this clause on a kernel"));
             continue;
         }
-        for part in conjuncts(&c.expr) {
+        for part in c.expr.conjuncts() {
             if !k.mentions(part, Some(MemScope::Local)) {
                 let over = over_ltid(part.clone(), c.span);
                 group.clauses.push(Clause {
@@ -399,7 +399,7 @@ fn starting_values(clauses: Vec<Clause>, cells: &[(Name, Expr)]) -> Vec<Clause> 
     for c in clauses {
         let mut known = Vec::new();
         if c.kind == ClauseKind::Requires || c.kind == ClauseKind::Context {
-            for part in conjuncts(&c.expr) {
+            for part in c.expr.conjuncts() {
                 let ExprKind::Perm(loc, _) = &part.kind else {
                     continue;
                 };
@@ -709,18 +709,6 @@ impl Rewrite for Substitute<'_> {
                 span,
             };
         }
-    }
-}
-
-/// The conjuncts of `e` (`**` and `&&`).
-fn conjuncts(e: &Expr) -> Vec<&Expr> {
-    match &e.kind {
-        ExprKind::Binary(BinOp::Star | BinOp::And, a, b) => {
-            let mut v = conjuncts(a);
-            v.extend(conjuncts(b));
-            v
-        }
-        _ => vec![e],
     }
 }
 

@@ -515,13 +515,7 @@ pub(super) fn obligation(p: &Protocol<'_>, init: &Expr, values: Option<Expr>, sp
                 .collect(),
             true,
         );
-        let a = e(ExprKind::Quant(Box::new(Quant {
-            q: Quantifier::Forall,
-            binders: vec![binder(n, span)],
-            ranges: Vec::new(),
-            cond: None,
-            body: Box::new(bin(BinOp::Implies, steps, unchanged)),
-        })));
+        let a = forall(n, bin(BinOp::Implies, steps, unchanged), span);
         let grows = roles
             .iter()
             .map(|&r| bin(BinOp::Ge, share(r, v), at_start(r)));
@@ -562,13 +556,7 @@ pub(super) fn obligation(p: &Protocol<'_>, init: &Expr, values: Option<Expr>, sp
             .collect(),
         true,
     );
-    let rest = e(ExprKind::Quant(Box::new(Quant {
-        q: Quantifier::Forall,
-        binders: vec![binder(w, span)],
-        ranges: Vec::new(),
-        cond: None,
-        body: Box::new(bin(BinOp::Implies, others, rule(&var))),
-    })));
+    let rest = forall(w, bin(BinOp::Implies, others, rule(&var)), span);
     let each = named.iter().map(|&k| {
         let v = int(k);
         bin(BinOp::Implies, in_values(&v), rule(&v))
@@ -576,13 +564,24 @@ pub(super) fn obligation(p: &Protocol<'_>, init: &Expr, values: Option<Expr>, sp
     all(BinOp::And, each.chain([rest]).collect(), true)
 }
 
-fn binder(x: Name, span: Span) -> Binder {
-    Binder {
+/// `(\forall int x; body)`.
+fn forall(x: Name, body: Expr, span: Span) -> Expr {
+    let binder = Binder {
         ty: Type {
             kind: TypeKind::Int,
             span,
         },
         name: Ident { name: x, span },
+    };
+    Expr {
+        kind: ExprKind::Quant(Box::new(Quant {
+            q: Quantifier::Forall,
+            binders: vec![binder],
+            ranges: Vec::new(),
+            cond: None,
+            body: Box::new(body),
+        })),
+        span,
     }
 }
 
