@@ -769,3 +769,93 @@ fn ident(n: &str, span: Span) -> Ident {
         span,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::span::FileId;
+
+    const CELL: &str = "final class AtomicCell { int val; AtomicCell(int v) { val = v; } }";
+
+    fn lowered(text: &str) -> Result<String, Vec<Diagnostic>> {
+        let text = format!("{CELL} {text}");
+        let mut units = vec![crate::syntax::java::parse_java(FileId(0), &text).expect("parses")];
+        lower(&mut units).map(|()| crate::syntax::print::decls(&units[0].decls))
+    }
+
+    fn refused(text: &str) -> String {
+        let errs = lowered(text).unwrap_err();
+        assert_eq!(
+            errs[0].code,
+            crate::diag::Code::Error(ErrorCode::NotSupported)
+        );
+        errs[0].message.clone()
+    }
+
+    const INV: &str = "final AtomicCell c; /*@ resource csl_invariant() = Perm(c.val, 1); @*/";
+
+    #[test]
+    fn a_step_is_an_atomic_block_in_the_methods_invariant_block() {
+        let out = lowered(&format!(
+            "class C {{ {INV} C() {{ c = new AtomicCell(0); }}
+               void m() {{ int x = c.get(); boolean b = c.compareAndSet(x, 1) /*@ then {{ assert b; }} @*/; }} }}"
+        ))
+        .unwrap();
+        let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(out.contains("inline resource csl_invariant()"), "{out}");
+        // The constructor establishes R at its end.
+        assert!(out.contains("c = new AtomicCell(0); invariant weft_csl(this.csl_invariant()) {} exhale this.csl_invariant(); }"), "{out}");
+        // The method: R in scope, each call an atomic block, `then` inside it.
+        assert!(out.contains("void m() { inhale this.csl_invariant(); invariant weft_csl(this.csl_invariant()) { int x;"), "{out}");
+        assert!(
+            out.contains("AtomicCell weft_cell_1 = c; atomic(weft_csl) { x = weft_cell_1.val; }"),
+            "{out}"
+        );
+        assert!(
+            out.contains(
+                "b = true; } else { b = false; } assert b; } } exhale this.csl_invariant(); }"
+            ),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_class_without_the_invariant_makes_no_step() {
+        let msg = refused("class C { final AtomicCell c; void m() { int x = c.get(); } }");
+        assert!(msg.contains("csl_invariant"), "{msg}");
+    }
+
+    #[test]
+    fn the_constructor_lets_nothing_escape_before_the_invariant() {
+        let msg = refused(&format!(
+            "class C {{ {INV} C() {{ c = new AtomicCell(0); m(); }} void m() {{ c.set(1); }} }}"
+        ));
+        assert!(msg.contains("call of m"), "{msg}");
+        let msg = refused(&format!(
+            "class C {{ {INV} C() {{ c = new AtomicCell(0); c.set(1); }} }}"
+        ));
+        assert!(msg.contains("constructor"), "{msg}");
+    }
+
+    #[test]
+    fn no_step_inside_a_step() {
+        let msg = refused(&format!(
+            "class C {{ {INV} C() {{ c = new AtomicCell(0); }} void m() {{ c.set(1); }}
+               void n() {{ c.set(2) /*@ with {{ m(); }} @*/; }} }}"
+        ));
+        assert!(msg.contains("step inside a step"), "{msg}");
+        let msg = refused(&format!(
+            "class C {{ {INV} C() {{ c = new AtomicCell(0); }} void n() {{ if (c.get() == 0) {{ }} }} }}"
+        ));
+        assert!(msg.contains("inside an expression"), "{msg}");
+    }
+
+    #[test]
+    fn only_a_cell_of_the_program_is_the_ch7_model() {
+        // Another field besides `val`, or its own `get`: an ordinary class.
+        let text = "final class AtomicPair { int val; int other; int get() { return val; } }
+            class C { final AtomicPair p; int m() { int x = p.get(); return x; } }";
+        let mut units = vec![crate::syntax::java::parse_java(FileId(0), text).expect("parses")];
+        assert!(lower(&mut units).is_ok());
+    }
+}
