@@ -1,4 +1,3 @@
-// unsupported-on: boogie weft's Boogie encoding has no fold or unfold at a `read` (wildcard) amount yet
 // The lock-free queue of the thesis's ch. 7 (§7.1, Listings 42 and 43), after
 // ConcurrentLinkedQueue: its resource invariant (Listing 42) and the dequeue
 // attempt try_deq (Listing 43), verified in weft's ch. 7 model of atomics (a
