@@ -10,7 +10,9 @@
 // bodies of RPerm, RPointsTo, reachable (a path from n to m, read access to the
 // `next` of each node before m) and chain (full access to the data of each node
 // after n up to m), the constructor, and the three lemmas the thesis names, as
-// ghost methods with inductive proofs (recursion on the predicate unfolded):
+// ghost methods with inductive proofs (each recursive call on the rest of an
+// instance the lemma unfolds, so it terminates as predicates are finite; weft
+// does not check termination, `decreases` being not supported yet):
 // (i) reachable_trans, (ii) readable_or_last, (iii) chain_append (used by an
 // enqueue, which the listings do not show). Changed in try_deq: the lemma call
 // is `readable_or_last(this.begin, n1, last)` (the listing's `lemma
