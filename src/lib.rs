@@ -83,7 +83,11 @@
 //!   predicate it is passed to), `instantiate` (class ghost
 //!   parameters, with `lemma` proofs and the AtomicInteger protocol check
 //!   `protocol`), `runnable` (a thread class per
-//!   `new Thread(r)`), `inherit` (`extends` by copying); they make classes
+//!   `new Thread(r)`), `inherit` (`extends` by copying), `csl` (the ch. 7
+//!   atomics: a class's `csl_invariant` established by its constructors, each
+//!   `get`/`set`/`compareAndSet` of an atomic cell an `atomic` block in an
+//!   `invariant` block of the method; [`passes::java::csl`] opens with the rule
+//!   [ATOMIC]); they make classes
 //!   the checker resolves like written ones. `weft emit --dump-after` one of
 //!   them prints the tree after it ([`passes::java::lower_until`],
 //!   [`syntax::print`]; the library's own classes left out, the instances made
@@ -502,9 +506,8 @@
 //! # Not yet
 //!
 //! `decreases` (reported as not supported), subtyping between Java
-//! classes (interfaces only), type-argument inference, the thesis's ch. 7
-//! atomics (`csl_invariant`, the lock-free queue), `vec` blocks, histories,
-//! rely/guarantee.
+//! classes (interfaces only), type-argument inference, `vec` blocks,
+//! histories, rely/guarantee.
 
 pub mod backend;
 pub mod blame;

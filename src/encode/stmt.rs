@@ -632,7 +632,8 @@ fn at_some_amount(s: Stmt) -> Stmt {
     let ExprKind::PredicateAcc(_, _, amount) = &acc.kind else {
         return s;
     };
-    if matches!(amount.kind, ExprKind::FullPerm) {
+    // Full and `read` (a wildcard: positive, and no value to compare) need no guard.
+    if matches!(amount.kind, ExprKind::FullPerm | ExprKind::Wildcard) {
         return s;
     }
     let nonzero = Expr::binary(

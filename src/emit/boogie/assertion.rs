@@ -30,6 +30,10 @@ pub struct Blaming {
     pub clause: Origin,
 }
 
+/// The scale of a body folded at a wildcard amount: each of its amounts is
+/// taken as a wildcard (some positive amount less than is held).
+pub const WILDCARD_SCALE: &str = "$wildcard";
+
 impl Gen<'_> {
     /// A permission amount, scaled.
     fn amount(&mut self, p: &Expr, scale: Option<&str>, st: &St) -> R<String> {
@@ -256,6 +260,12 @@ impl Gen<'_> {
                 body,
                 ..
             } if has_resources(body) => {
+                if scale == Some(WILDCARD_SCALE) {
+                    return Err(Unsupported::new(
+                        "a quantified permission in a predicate folded at a read amount",
+                        e,
+                    ));
+                }
                 let b = Blaming {
                     construct: failing,
                     ..b.clone()
@@ -312,7 +322,7 @@ impl Gen<'_> {
             text: format!("{mask}[{loc}] {cmp} {amount}"),
             refute: false,
         };
-        let amount = if matches!(p.kind, ExprKind::Wildcard) {
+        let amount = if matches!(p.kind, ExprKind::Wildcard) || scale == Some(WILDCARD_SCALE) {
             let c = check("0.0", ">");
             self.p.check(&c.text.clone(), c);
             let w = self.p.fresh("wildcard", "real");

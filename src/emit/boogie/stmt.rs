@@ -12,7 +12,7 @@
 //!   the instance; unfold: take the instance, inhale the body, tie the
 //!   values to the frame.
 
-use super::assertion::Blaming;
+use super::assertion::{Blaming, WILDCARD_SCALE};
 use super::expr::{ident, label_heap, label_mask, St};
 use super::info::has_resources;
 use super::proc::{Gen, R};
@@ -242,8 +242,10 @@ impl Gen<'_> {
     }
 
     /// The predicate instance of a fold or unfold: name, saved argument
-    /// texts, and the amount.
-    fn instance(&mut self, acc: &Expr, at: Origin) -> R<(String, Vec<String>, String)> {
+    /// texts, the amount, and whether it is a wildcard (`[read]P(…)`: a fresh
+    /// positive amount, of which the fold takes the body at wildcard amounts
+    /// and the unfold takes less than is held, as Silicon's).
+    fn instance(&mut self, acc: &Expr, at: Origin) -> R<(String, Vec<String>, String, bool)> {
         let st = body_state();
         let ExprKind::PredicateAcc(name, args, perm) = &acc.kind else {
             return Err(Unsupported::new("a fold or unfold of a non-predicate", acc));
@@ -253,6 +255,12 @@ impl Gen<'_> {
         }
         self.wd(perm, &st, at)?;
         let texts = self.saved(args, &[], &st)?;
+        if matches!(perm.kind, ExprKind::Wildcard) {
+            let w = self.p.fresh("wildcard", "real");
+            self.p.line(format!("havoc {w};"));
+            self.p.line(format!("assume 0.0 < {w};"));
+            return Ok((String::from(name), texts, w, true));
+        }
         let p = self.ctx.as_type(perm, true, &st)?;
         let p = if matches!(perm.kind, ExprKind::FullPerm | ExprKind::IntLit(_)) {
             p
@@ -261,14 +269,15 @@ impl Gen<'_> {
             self.p.line(format!("{t} := {p};"));
             t
         };
-        Ok((String::from(name), texts, p))
+        Ok((String::from(name), texts, p, false))
     }
 
     fn fold(&mut self, acc: &Expr, at: Origin) -> R {
         let st = body_state();
-        let (name, args, p) = self.instance(acc, at)?;
+        let (name, args, p, wildcard) = self.instance(acc, at)?;
         let loc = format!("null, {name}({})", args.join(", "));
         let frame = self.p.fresh("frame", "Frame");
+        let scale = if wildcard { WILDCARD_SCALE } else { &p };
         self.with_body(&name, &args, at, |g, body| {
             let f = g.frame(body, &st)?;
             g.p.line(format!("{frame} := {f};"));
@@ -278,7 +287,7 @@ impl Gen<'_> {
                 clause_blamed: false,
                 clause: Origin::NONE,
             };
-            g.exhale_into(body, "Mask", &st, Some(&p), &b)
+            g.exhale_into(body, "Mask", &st, Some(scale), &b)
         })?;
         // No forgetting: the body's locations are still held, through the instance.
         self.p.open(format!("if (Mask[{loc}] == 0.0)"));
@@ -293,9 +302,13 @@ impl Gen<'_> {
 
     fn unfold(&mut self, acc: &Expr, at: Origin) -> R {
         let st = body_state();
-        let (name, args, p) = self.instance(acc, at)?;
+        let (name, args, p, wildcard) = self.instance(acc, at)?;
         let loc = format!("null, {name}({})", args.join(", "));
-        let cond = format!("Mask[{loc}] >= {p}");
+        let cond = if wildcard {
+            format!("Mask[{loc}] > 0.0")
+        } else {
+            format!("Mask[{loc}] >= {p}")
+        };
         self.p.check(
             &cond,
             Check {
@@ -308,6 +321,9 @@ impl Gen<'_> {
                 refute: false,
             },
         );
+        if wildcard {
+            self.p.line(format!("assume {p} < Mask[{loc}];"));
+        }
         self.p.line(format!("Mask[{loc}] := Mask[{loc}] - {p};"));
         self.unfold_into(&name, &args, &p, "Mask", &st, at)
     }

@@ -21,9 +21,13 @@
 //! 3. [`runnable`] removes `new Thread(r)`: a thread class per runnable class, whose
 //!    `run` has the runnable's contract.
 //! 4. [`inherit`] removes `extends`: the superclass's members copied into the subclass.
+//! 5. [`csl`] removes the atomic operations of the ch. 7 model (`get`, `set`,
+//!    `compareAndSet` of an atomic cell class in a class with a `csl_invariant`): atomic
+//!    blocks in an invariant block of the method; the constructors establish it.
 
 mod binders;
 mod bounded;
+pub mod csl;
 pub mod inherit;
 pub mod instantiate;
 pub mod kernel;
@@ -68,6 +72,12 @@ pub const JAVA: &[TreePass] = &[
         name: "inherit",
         description: "extends: the superclass's members copied into the subclass",
         run: inherit::flatten,
+    },
+    TreePass {
+        name: "csl",
+        description:
+            "ch. 7 atomics: csl_invariant established by the constructors, held by each atomic step",
+        run: csl::lower,
     },
 ];
 
