@@ -89,6 +89,30 @@ pub fn block(r: &mut dyn Rewrite, b: &mut Block) {
     r.block(b);
 }
 
+/// Calls `f` on each block directly inside statement `s` (through `ghost`
+/// and labels), not on the blocks inside those.
+pub fn child_blocks_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
+    match &mut s.kind {
+        StmtKind::If { then, els, .. } => {
+            f(then);
+            if let Some(e) = els {
+                f(e);
+            }
+        }
+        StmtKind::While { body, .. }
+        | StmtKind::For { body, .. }
+        | StmtKind::ForRange { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Block(body)
+        | StmtKind::Synchronized { body, .. }
+        | StmtKind::Invariant { body, .. }
+        | StmtKind::Atomic { body, .. } => f(body),
+        StmtKind::Ghost(s) | StmtKind::Labelled(_, s) => child_blocks_mut(s, f),
+        StmtKind::Par(threads) => threads.iter_mut().for_each(|t| f(&mut t.body)),
+        _ => {}
+    }
+}
+
 pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
     match &mut s.kind {
         StmtKind::Local { ty: t, init, .. } => {

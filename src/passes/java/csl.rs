@@ -538,7 +538,7 @@ impl Walker<'_> {
                     StmtKind::ForRange { var, .. } => self.scope.push((var.name, None)),
                     _ => {}
                 }
-                for_children(&mut s, &mut |b| self.block(b));
+                walk::child_blocks_mut(&mut s, &mut |b| self.block(b));
                 self.scope.truncate(n);
                 out.push(s);
             }
@@ -549,10 +549,10 @@ impl Walker<'_> {
     /// blocks are walked as statements), and in any call's ghost code.
     fn refuse_in(&mut self, s: &mut Stmt) {
         let mut saved = Vec::new();
-        for_children(s, &mut |b| saved.push(std::mem::take(&mut b.stmts)));
+        walk::child_blocks_mut(s, &mut |b| saved.push(std::mem::take(&mut b.stmts)));
         let found = self.find_ops(s);
         let mut saved = saved.into_iter();
-        for_children(s, &mut |b| b.stmts = saved.next().unwrap_or_default());
+        walk::child_blocks_mut(s, &mut |b| b.stmts = saved.next().unwrap_or_default());
         for span in found {
             self.errs.push(Diagnostic::not_supported(
                 span,
@@ -730,28 +730,6 @@ impl Walker<'_> {
             },
             span,
         ));
-    }
-}
-
-fn for_children(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
-    match &mut s.kind {
-        StmtKind::If { then, els, .. } => {
-            f(then);
-            if let Some(e) = els {
-                f(e);
-            }
-        }
-        StmtKind::While { body, .. }
-        | StmtKind::For { body, .. }
-        | StmtKind::ForRange { body, .. }
-        | StmtKind::DoWhile { body, .. }
-        | StmtKind::Block(body)
-        | StmtKind::Synchronized { body, .. }
-        | StmtKind::Invariant { body, .. }
-        | StmtKind::Atomic { body, .. } => f(body),
-        StmtKind::Ghost(s) | StmtKind::Labelled(_, s) => for_children(s, f),
-        StmtKind::Par(threads) => threads.iter_mut().for_each(|t| f(&mut t.body)),
-        _ => {}
     }
 }
 

@@ -533,28 +533,7 @@ fn lower_stmts(k: &Kernel, b: &mut Block, errs: &mut Vec<Diagnostic>) {
             }
             _ => {}
         }
-        for_children(s, &mut |b| lower_stmts(k, b, errs));
-    }
-}
-
-fn for_children(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
-    match &mut s.kind {
-        StmtKind::If { then, els, .. } => {
-            f(then);
-            if let Some(e) = els {
-                f(e);
-            }
-        }
-        StmtKind::While { body, .. }
-        | StmtKind::For { body, .. }
-        | StmtKind::ForRange { body, .. }
-        | StmtKind::DoWhile { body, .. }
-        | StmtKind::Block(body)
-        | StmtKind::Synchronized { body, .. }
-        | StmtKind::Invariant { body, .. }
-        | StmtKind::Atomic { body, .. } => f(body),
-        StmtKind::Ghost(s) | StmtKind::Labelled(_, s) => for_children(s, f),
-        _ => {}
+        walk::child_blocks_mut(s, &mut |b| lower_stmts(k, b, errs));
     }
 }
 
