@@ -673,6 +673,26 @@ pub struct Binder {
 
 /// A call `f(args)`, `o.m(args)`, optionally with `given { x = e, … }` and
 /// `yields { y = x, … }` ghost argument blocks.
+impl Ident {
+    /// A name the passes make, at `span`.
+    pub fn at(name: &str, span: Span) -> Ident {
+        Ident {
+            name: Name::from(name),
+            span,
+        }
+    }
+}
+
+impl Type {
+    /// The class a `Named` type names.
+    pub fn class_name(&self) -> Option<Name> {
+        match &self.kind {
+            TypeKind::Named(n) => Some(n.name),
+            _ => None,
+        }
+    }
+}
+
 impl Expr {
     /// The conjuncts of a `**` / `&&` chain, left to right.
     pub fn conjuncts(&self) -> Vec<&Expr> {

@@ -140,11 +140,7 @@ fn own_field<'c>(c: &'c Class, e: &Expr) -> Option<&'c Field> {
 /// The class of the object `e` names, if it is fixed for an object of `c`:
 /// a final field of `c` (an owner field is final).
 fn fixed_object(c: &Class, e: &Expr) -> Option<Name> {
-    let f = own_field(c, e).filter(|f| f.mods.is_final)?;
-    match &f.ty.kind {
-        TypeKind::Named(d) => Some(d.name),
-        _ => None,
-    }
+    own_field(c, e).filter(|f| f.mods.is_final)?.ty.class_name()
 }
 
 #[cfg(test)]

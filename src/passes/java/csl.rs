@@ -134,7 +134,7 @@ pub fn lower(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                     scope: m
                         .params
                         .iter()
-                        .map(|p| (p.name.name, named(&p.ty)))
+                        .map(|p| (p.name.name, p.ty.class_name()))
                         .collect(),
                     steps: Vec::new(),
                     ghost: 0,
@@ -266,19 +266,12 @@ fn invariant(c: &mut Class, errs: &mut Vec<Diagnostic>) -> bool {
     found
 }
 
-fn named(t: &Type) -> Option<Name> {
-    match &t.kind {
-        TypeKind::Named(n) => Some(n.name),
-        _ => None,
-    }
-}
-
 /// `this.csl_invariant()`.
 fn resource(span: Span) -> Expr {
     expr(
         ExprKind::Call(Box::new(Call {
             recv: Some(Box::new(expr(ExprKind::This, span))),
-            name: ident(CSL_INVARIANT, span),
+            name: Ident::at(CSL_INVARIANT, span),
             args: Vec::new(),
             given: Vec::new(),
             yields: Vec::new(),
@@ -310,7 +303,7 @@ fn scope(body: &mut Block, span: Span) {
 fn invariant_block(stmts: Vec<Stmt>, span: Span) -> Stmt {
     stmt(
         StmtKind::Invariant {
-            name: ident(BLOCK, span),
+            name: Ident::at(BLOCK, span),
             inv: resource(span),
             body: Block { stmts, span },
         },
@@ -446,7 +439,7 @@ impl Walker<'_> {
     }
 
     fn field(&self, class: Name, f: Name) -> Option<Name> {
-        named(self.fields.get(&class)?.get(&f)?)
+        self.fields.get(&class)?.get(&f)?.class_name()
     }
 
     fn op<'e>(&self, e: &'e Expr) -> Option<Op<'e>> {
@@ -476,7 +469,7 @@ impl Walker<'_> {
                 name,
                 init: Some(e),
             } if self.op(&e).is_some() => {
-                self.scope.push((name.name, named(&ty)));
+                self.scope.push((name.name, ty.class_name()));
                 let target = expr(ExprKind::Name(name.clone()), name.span);
                 out.push(stmt(
                     StmtKind::Local {
@@ -524,14 +517,14 @@ impl Walker<'_> {
                 let n = self.scope.len();
                 match &mut s.kind {
                     StmtKind::Local { ty, name, .. } => {
-                        self.scope.push((name.name, named(ty)));
+                        self.scope.push((name.name, ty.class_name()));
                         out.push(s);
                         return;
                     }
                     StmtKind::For { init, .. } => {
                         for i in init {
                             if let StmtKind::Local { ty, name, .. } = &i.kind {
-                                self.scope.push((name.name, named(ty)));
+                                self.scope.push((name.name, ty.class_name()));
                             }
                         }
                     }
@@ -592,8 +585,8 @@ impl Walker<'_> {
         out: &mut Vec<Stmt>,
     ) -> Expr {
         self.fresh += 1;
-        let name = ident(&format!("{what}_{}", self.fresh), span);
-        self.scope.push((name.name, named(&ty)));
+        let name = Ident::at(&format!("{what}_{}", self.fresh), span);
+        self.scope.push((name.name, ty.class_name()));
         out.push(stmt(
             StmtKind::Local {
                 ty,
@@ -668,7 +661,7 @@ impl Walker<'_> {
             walk::stmt(&mut Calls(&mut self.ghost_calls), &mut s);
         }
         let cell_ty = Type {
-            kind: TypeKind::Named(ident(&cell, span)),
+            kind: TypeKind::Named(Ident::at(&cell, span)),
             span,
         };
         let val_ty = self.cells[&cell].clone();
@@ -681,7 +674,7 @@ impl Walker<'_> {
             .collect();
         let val = || {
             expr(
-                ExprKind::Select(Box::new(obj.clone()), ident("val", span)),
+                ExprKind::Select(Box::new(obj.clone()), Ident::at("val", span)),
                 span,
             )
         };
@@ -694,7 +687,7 @@ impl Walker<'_> {
                 None => body.push(stmt(
                     StmtKind::Local {
                         ty: val_ty,
-                        name: ident("weft_read", span),
+                        name: Ident::at("weft_read", span),
                         init: Some(val()),
                     },
                     span,
@@ -725,7 +718,7 @@ impl Walker<'_> {
         body.extend(call.then.iter().cloned());
         out.push(stmt(
             StmtKind::Atomic {
-                names: vec![ident(BLOCK, span)],
+                names: vec![Ident::at(BLOCK, span)],
                 body: Block { stmts: body, span },
             },
             span,
@@ -739,13 +732,6 @@ fn expr(kind: ExprKind, span: Span) -> Expr {
 
 fn stmt(kind: StmtKind, span: Span) -> Stmt {
     Stmt { kind, span }
-}
-
-fn ident(n: &str, span: Span) -> Ident {
-    Ident {
-        name: Name::from(n),
-        span,
-    }
 }
 
 #[cfg(test)]

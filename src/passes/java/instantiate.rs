@@ -522,36 +522,38 @@ impl<'s> Ctx<'s> {
             trans: &trans,
             constants: &constants,
         };
-        let values = match protocol::check(&p, init, site) {
-            protocol::Sanity::Sane(v) => v,
-            protocol::Sanity::Violation(d) => {
-                self.st.errors.push(d);
-                None
-            }
-            protocol::Sanity::Undecided(d) => {
-                // The backend proves it where the `new` is, with the caller's facts.
-                if protocol::is_plain(init) {
-                    let w = Ident {
-                        name: Name::from(protocol::OBLIGATION_VALUE),
-                        span: site,
-                    };
-                    let values = protocol::step_bounds(&trans, &self.finals, &w);
-                    let ob = protocol::obligation(&p, init, values, site);
-                    self.st.protocol_obligations.insert(site, ob.clone());
-                    self.pending.push((site, ob));
-                } else {
-                    self.st.errors.push(d);
-                }
-                None
-            }
+        let sanity = protocol::check(&p, init, site);
+        let values = match &sanity {
+            protocol::Sanity::Sane(v) => v.clone(),
+            _ => None,
         };
-        if values.is_none() {
+        // Without a finite set of values: the bounds `trans`'s steps keep, over `$v`.
+        let bounds = values.is_none().then(|| {
             let v = Ident {
                 name: Name::from(BOUND_VALUE),
                 span: site,
             };
-            let bounds = protocol::step_bounds(&trans, &self.finals, &v).zip(trans_formal);
-            self.st.protocol_bounds.insert(instance, bounds);
+            protocol::step_bounds(&trans, &self.finals, &v)
+        });
+        match sanity {
+            protocol::Sanity::Sane(_) => {}
+            protocol::Sanity::Violation(d) => self.st.errors.push(d),
+            // The backend proves it where the `new` is, with the caller's facts.
+            protocol::Sanity::Undecided(_) if protocol::is_plain(init) => {
+                let over = bounds
+                    .clone()
+                    .flatten()
+                    .map(|b| (b, Name::from(BOUND_VALUE)));
+                let ob = protocol::obligation(&p, init, over, site);
+                self.st.protocol_obligations.insert(site, ob.clone());
+                self.pending.push((site, ob));
+            }
+            protocol::Sanity::Undecided(d) => self.st.errors.push(d),
+        }
+        if let Some(bounds) = bounds {
+            self.st
+                .protocol_bounds
+                .insert(instance, bounds.zip(trans_formal));
         }
         let entry = self
             .st

@@ -341,7 +341,7 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
     for size in ["ksize", "gsize"] {
         m.contract.given.push(Param {
             ty: int.clone(),
-            name: ident(size, span),
+            name: Ident::at(size, span),
             span,
             scope: MemScope::Plain,
         });
@@ -364,7 +364,7 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
         );
         let threads = bin(BinOp::Mul, name("ksize", span), name("gsize", span), span);
         let len = Expr {
-            kind: ExprKind::Select(Box::new(a), ident("length", span)),
+            kind: ExprKind::Select(Box::new(a), Ident::at("length", span)),
             span,
         };
         pres.push(bin(
@@ -463,7 +463,7 @@ fn within(inv_name: &str, inv: Option<Expr>, s: Stmt, span: Span) -> Stmt {
     match inv {
         Some(inv) => Stmt {
             kind: StmtKind::Invariant {
-                name: ident(inv_name, span),
+                name: Ident::at(inv_name, span),
                 inv,
                 body: Block {
                     stmts: vec![s],
@@ -482,13 +482,13 @@ fn par(block: &str, var: &str, hi: Expr, contract: Contract, body: Block, span: 
             kind: TypeKind::Int,
             span,
         },
-        name: ident(var, span),
+        name: Ident::at(var, span),
         lo: int_lit(0, span),
         hi,
     };
     Stmt {
         kind: StmtKind::Par(vec![ParThread {
-            name: Some(ident(block, span)),
+            name: Some(Ident::at(block, span)),
             iters: vec![iter],
             contract,
             body,
@@ -515,9 +515,9 @@ fn lower_stmts(k: &Kernel, b: &mut Block, errs: &mut Vec<Diagnostic>) {
                 };
                 check_barrier_memory(k, contract, scope, errs);
                 s.kind = StmtKind::Barrier {
-                    name: ident(THREADS, span),
+                    name: Ident::at(THREADS, span),
                     invariants: if k.group_inv {
-                        vec![ident(GROUP_INV, span)]
+                        vec![Ident::at(GROUP_INV, span)]
                     } else {
                         vec![]
                     },
@@ -664,7 +664,7 @@ fn atomic(
         });
     }
     Ok(StmtKind::Atomic {
-        names: vec![ident(inv, span)],
+        names: vec![Ident::at(inv, span)],
         body: Block { stmts, span },
     })
 }
@@ -781,7 +781,7 @@ fn quantify(c: Expr, vars: &[(&str, &str)], span: Span) -> Expr {
                         kind: TypeKind::Int,
                         span,
                     },
-                    name: ident(v, span),
+                    name: Ident::at(v, span),
                 })
                 .collect(),
             ranges: Vec::new(),
@@ -823,7 +823,7 @@ fn thread_ids(span: Span) -> Vec<Member> {
     };
     let param = |n: &str| Param {
         ty: int(),
-        name: ident(n, span),
+        name: Ident::at(n, span),
         span,
         scope: MemScope::Plain,
     };
@@ -864,7 +864,7 @@ fn thread_ids(span: Span) -> Vec<Member> {
                 ..Contract::default()
             },
             ret: int(),
-            name: ident(fname, span),
+            name: Ident::at(fname, span),
             params,
             body: None,
             span,
@@ -903,7 +903,7 @@ fn call(f: &str, args: Vec<Expr>, span: Span) -> Expr {
     Expr {
         kind: ExprKind::Call(Box::new(Call {
             recv: None,
-            name: ident(f, span),
+            name: Ident::at(f, span),
             args,
             given: Vec::new(),
             yields: Vec::new(),
@@ -924,16 +924,9 @@ fn decl_span(d: &Decl) -> Span {
     }
 }
 
-fn ident(n: &str, span: Span) -> Ident {
-    Ident {
-        name: Name::from(n),
-        span,
-    }
-}
-
 fn name(n: &str, span: Span) -> Expr {
     Expr {
-        kind: ExprKind::Name(ident(n, span)),
+        kind: ExprKind::Name(Ident::at(n, span)),
         span,
     }
 }

@@ -464,7 +464,14 @@ pub(super) enum Sanity {
 /// exceeds what was given. `get`'s witness fact stays sound: the
 /// synchroniser's share at w is what it still holds plus what it paid, both
 /// held apart from the witness.
-pub(super) fn obligation(p: &Protocol<'_>, init: &Expr, values: Option<Expr>, span: Span) -> Expr {
+/// `values` is the invariant of the values, over the name it gives (none: any
+/// value).
+pub(super) fn obligation(
+    p: &Protocol<'_>,
+    init: &Expr,
+    values: Option<(Expr, Name)>,
+    span: Span,
+) -> Expr {
     let e = |kind| Expr { kind, span };
     let bin = |op, a: Expr, b: Expr| e(ExprKind::Binary(op, Box::new(a), Box::new(b)));
     let name = |n: Name| e(ExprKind::Name(Ident { name: n, span }));
@@ -493,7 +500,8 @@ pub(super) fn obligation(p: &Protocol<'_>, init: &Expr, values: Option<Expr>, sp
             .reduce(|a, b| bin(BinOp::Add, a, b))
             .unwrap_or_else(|| int(0))
     };
-    let (w, n) = (Name::from(OBLIGATION_VALUE), Name::from("$n"));
+    // No program name has a `$`.
+    let (w, n) = (Name::from("$w"), Name::from("$n"));
     let roles = p.roles;
     let share = |r: Name, v: &Expr| call(p.share, vec![name(r), v.clone()]);
     let at_start = |r: Name| share(r, init);
@@ -535,7 +543,7 @@ pub(super) fn obligation(p: &Protocol<'_>, init: &Expr, values: Option<Expr>, sp
         )
     };
     let in_values = |v: &Expr| match &values {
-        Some(b) => substitute(b, w, v),
+        Some((b, x)) => substitute(b, *x, v),
         None => e(ExprKind::Bool(true)),
     };
     // Split at the values the protocol names: each of them on its own, the
@@ -595,9 +603,6 @@ fn substitute(e: &Expr, x: Name, v: &Expr) -> Expr {
     });
     out
 }
-
-/// The value `w` in [`obligation`]'s quantifiers (no program name has a `$`).
-pub(super) const OBLIGATION_VALUE: &str = "$w";
 
 /// Whether `e` can be evaluated again before the statement holding it: no
 /// call, allocation or assignment in it.

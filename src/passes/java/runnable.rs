@@ -79,7 +79,7 @@ pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                 w.scope = m
                     .params
                     .iter()
-                    .map(|p| (p.name.name, named(&p.ty)))
+                    .map(|p| (p.name.name, p.ty.class_name()))
                     .collect();
                 w.block(body, u);
             }
@@ -101,13 +101,6 @@ pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
         Ok(())
     } else {
         Err(errs)
-    }
-}
-
-fn named(t: &Type) -> Option<Name> {
-    match &t.kind {
-        TypeKind::Named(n) => Some(n.name),
-        _ => None,
     }
 }
 
@@ -231,7 +224,7 @@ impl Walker<'_> {
                         }
                     }
                 }
-                self.scope.push((name.name, named(ty)));
+                self.scope.push((name.name, ty.class_name()));
             }
             StmtKind::Assign { target, value } => {
                 self.expr(target, u);
@@ -360,7 +353,7 @@ impl Walker<'_> {
         let field = |class: &str, f: &str| {
             lineage(self.classes, class).into_iter().find_map(|c| {
                 c.members.iter().find_map(|m| match m {
-                    Member::Field(x) if x.name.name == f => named(&x.ty),
+                    Member::Field(x) if x.name.name == f => x.ty.class_name(),
                     _ => None,
                 })
             })
@@ -416,20 +409,12 @@ impl Walker<'_> {
     }
 }
 
-/// The class an `implements` entry names (instantiated by now).
-fn type_name(t: &Type) -> Option<Name> {
-    match &t.kind {
-        TypeKind::Named(n) => Some(n.name),
-        _ => None,
-    }
-}
-
 /// Whether class `r` (or a superclass) implements `Runnable`, maybe
 /// through interfaces that extend it.
 fn implements_runnable(classes: &HashMap<Name, Class>, r: &str) -> bool {
     let mut todo: Vec<Name> = lineage(classes, r)
         .iter()
-        .flat_map(|c| c.implements.iter().filter_map(type_name))
+        .flat_map(|c| c.implements.iter().filter_map(Type::class_name))
         .collect();
     let mut seen = Vec::new();
     while let Some(i) = todo.pop() {
@@ -440,7 +425,7 @@ fn implements_runnable(classes: &HashMap<Name, Class>, r: &str) -> bool {
             continue;
         }
         if let Some(c) = classes.get(&i) {
-            todo.extend(c.implements.iter().filter_map(type_name));
+            todo.extend(c.implements.iter().filter_map(Type::class_name));
         }
         seen.push(i);
     }
