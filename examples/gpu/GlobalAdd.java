@@ -1,0 +1,41 @@
+// unsupported-on: boogie Boogie 2.4 with Z3 4.8 does not finish a thread's proof in 200 s (the group invariant's sum after the atomic add); Silicon takes about a minute
+// The thesis's Listing 53: a parallel add over several work groups. Each
+// thread atomically adds its value to its group's local x and records it in
+// the ghost array cont; after the group's barrier, thread 0 of each group
+// adds x to the global r and records the group's total in the ghost sums.
+// The group invariant keeps x == (\sum cont[*]) while the barrier region is
+// 0; the kernel invariant keeps r == (\sum sums[*]). The ghost region (read
+// by every thread, written inside the barrier) says which half of the kernel
+// is running.
+//
+// One clause is weft's: the barrier's `ensures Perm(x, 1\(2 * gsize))`. In
+// region 1 the group invariant keeps half of x, and the listing says that
+// after the barrier x "can be read concurrently by all the threads"; that
+// clause is where the other half goes. Without it the barrier's postcondition
+// x == (\sum cont[*]) reads x without permission
+// (tests/cases/java/gpu/GlobalAddAsWritten.java).
+class GlobalAdd {
+  /*@ given global int sums[ksize] = {0};
+      given local int cont[gsize] = {0}, region = 0;
+      kernel invariant Perm(r, 1) ** Perm(sums[*], 1\2) ** r == (\sum sums[*]);
+      group invariant Perm(region, 1\(gsize+1)) ** Perm(x, region == 0 ? 1 : 1\2)
+        ** Perm(cont[*], 1\2) ** x == (\sum cont[*]);
+      requires Perm(region, 1\(gsize+1)) ** Perm(values[gtid], 1\2);
+      requires Perm(cont[ltid], 1\2) ** cont[ltid] == 0;
+      requires ltid == 0 ==> Perm(sums[gid], 1\2) ** sums[gid] == 0;
+      ensures Perm(region, 1\(gsize+1)) ** Perm(values[gtid], 1\2);
+      ensures Perm(cont[ltid], 1\4) ** cont[ltid] == values[gtid];
+      ensures ltid == 0 ==> Perm(cont[*], 1\4) ** Perm(sums[gid], 1\2);
+      ensures ltid == 0 ==> sums[gid] == (\sum cont[*]); @*/
+  kernel void KParallelAdd(local int x, global int[] values, global int r) {
+    atomic_add(x, values[gtid]) /*@ then { cont[ltid] = values[gtid]; } @*/;
+    barrier(local) /*@
+      requires Perm(region, 1\(gsize+1)) ** region == 0 ** Perm(cont[ltid], 1\4);
+      ensures Perm(region, 1\(gsize+1)) ** region == 1;
+      ensures Perm(x, 1\(2 * gsize));
+      ensures ltid == 0 ==> Perm(cont[*], 1\4) ** x == (\sum cont[*]);
+      { region = 1; } @*/;
+    if (ltid == 0)
+      atomic_add(r, x) /*@ then { sums[gid] = x; } @*/;
+  }
+}

@@ -1,0 +1,185 @@
+//! What a thread may assume of the method's locals when it is verified as a
+//! method of its own.
+//!
+//! A thread is verified apart from the method around it (a smaller proof for
+//! the solver: only what the thread holds and knows), so the values of the
+//! method's locals it reads come in as parameters, and what the method knew
+//! of them must come along as facts. The facts are gathered on the way to
+//! the `par` statement, syntactically: a local's initialisation `v = e` and
+//! `new T[n]` (its length), what was assumed, inhaled or asserted, a branch's
+//! condition, a loop's condition and invariants inside it, the method's
+//! preconditions, and the enclosing thread's range and precondition. Only
+//! heap-free facts are taken (locals, literals, operators, array lengths),
+//! and a fact is dropped as soon as one of its locals may be assigned:
+//! after the assignment, and for the whole of a loop or branch that may
+//! assign it. So each fact holds when the block starts, which is all the
+//! thread may assume (none of the method's locals changes while the threads
+//! run: `passes::par` refuses a thread that assigns one).
+
+use crate::core::{Block, Builtin, Expr, ExprKind, Stmt, StmtKind, Type};
+use crate::name::Name;
+use crate::syntax::ast::{BinOp, UnOp};
+use std::collections::HashSet;
+
+/// Heap-free facts that hold at a point of a body.
+#[derive(Clone, Default)]
+pub struct Facts {
+    known: Vec<Expr>,
+}
+
+impl Facts {
+    /// Takes the heap-free conjuncts of `e`.
+    pub fn add(&mut self, e: &Expr) {
+        for c in super::conjuncts(e.clone()) {
+            if c.ty == Type::Bool && heap_free(&c) && !matches!(c.kind, ExprKind::Bool(true)) {
+                self.known.push(c);
+            }
+        }
+    }
+
+    /// Forgets every fact about the locals in `names`.
+    pub fn kill(&mut self, names: &HashSet<Name>) {
+        if !names.is_empty() {
+            self.known.retain(|f| locals(f).is_disjoint(names));
+        }
+    }
+
+    /// What holds after `s`, which runs where `self` holds (the blocks inside
+    /// it are walked by the caller, which passes what holds in them).
+    pub fn after(&mut self, s: &Stmt) {
+        let at = s.span;
+        match &s.kind {
+            StmtKind::Local(v, init) => {
+                self.kill(&HashSet::from([v.name]));
+                if let Some(e) = init {
+                    self.equal(v.name, &v.ty, e, at);
+                }
+            }
+            StmtKind::AssignLocal(v, e) => {
+                self.kill(&HashSet::from([*v]));
+                self.equal(*v, &e.ty, e, at);
+            }
+            StmtKind::NewArray { target, elem, dims } => {
+                self.kill(&HashSet::from([*target]));
+                let ty = dims
+                    .iter()
+                    .fold(elem.clone(), |t, _| Type::Array(Box::new(t)));
+                let a = Expr::new(ExprKind::Local(*target), ty, at);
+                let null = Expr::new(ExprKind::Null, Type::Null, at);
+                self.known
+                    .push(Expr::binary(BinOp::Ne, a.clone(), null, Type::Bool, at));
+                if let Some(n) = dims.first().filter(|n| heap_free(n)) {
+                    let len = Expr::new(
+                        ExprKind::Builtin(Builtin::ArrayLength, vec![a]),
+                        Type::Int,
+                        at,
+                    );
+                    self.known
+                        .push(Expr::binary(BinOp::Eq, len, n.clone(), Type::Bool, at));
+                }
+            }
+            StmtKind::Assume(e) | StmtKind::Inhale(e) | StmtKind::Assert(e) => self.add(e),
+            _ => self.kill(&assigned(s)),
+        }
+    }
+
+    /// `v == e`, when `e` is heap-free and does not read `v`.
+    fn equal(&mut self, v: Name, ty: &Type, e: &Expr, at: crate::syntax::span::Span) {
+        if heap_free(e) && !locals(e).contains(&v) {
+            let l = Expr::new(ExprKind::Local(v), ty.clone(), at);
+            self.known
+                .push(Expr::binary(BinOp::Eq, l, e.clone(), Type::Bool, at));
+        }
+    }
+
+    /// The facts about `vars` and, with them, about every local a fact
+    /// links to one of them; `vars` grows by those locals.
+    pub fn about(&self, vars: &mut HashSet<Name>) -> Vec<Expr> {
+        let mut taken = vec![false; self.known.len()];
+        loop {
+            let mut grew = false;
+            for (f, t) in self.known.iter().zip(taken.iter_mut()) {
+                let ls = locals(f);
+                if !*t && !ls.is_disjoint(vars) {
+                    *t = true;
+                    grew = true;
+                    vars.extend(ls);
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        self.known
+            .iter()
+            .zip(taken)
+            .filter(|(_, t)| *t)
+            .map(|(f, _)| f.clone())
+            .collect()
+    }
+}
+
+/// An expression whose value does not depend on the heap.
+pub fn heap_free(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int(_)
+        | ExprKind::Bool(_)
+        | ExprKind::Null
+        | ExprKind::This
+        | ExprKind::Local(_) => true,
+        ExprKind::Unary(UnOp::Not | UnOp::Neg, a) => heap_free(a),
+        // A division's well-definedness was checked where it is; as a
+        // thread's assumption it would be checked again, without its context.
+        ExprKind::Binary(BinOp::Div | BinOp::Mod | BinOp::FracDiv, ..) => false,
+        ExprKind::Binary(_, a, b) => a.ty != Type::Resource && heap_free(a) && heap_free(b),
+        ExprKind::Cond(c, a, b) => heap_free(c) && heap_free(a) && heap_free(b),
+        ExprKind::Builtin(Builtin::ArrayLength, args) => args.iter().all(heap_free),
+        _ => false,
+    }
+}
+
+/// The locals `e` reads.
+pub fn locals(e: &Expr) -> HashSet<Name> {
+    let mut out = HashSet::new();
+    crate::core::visit::visit_post(e, &mut |x| {
+        if let ExprKind::Local(n) = &x.kind {
+            out.insert(*n);
+        }
+    });
+    out
+}
+
+/// The locals a statement may assign (inside its blocks too).
+pub fn assigned(s: &Stmt) -> HashSet<Name> {
+    let mut out = HashSet::new();
+    let mut one = |s: &Stmt| match &s.kind {
+        StmtKind::Local(v, _) => {
+            out.insert(v.name);
+        }
+        StmtKind::AssignLocal(v, _) => {
+            out.insert(*v);
+        }
+        StmtKind::NewArray { target, .. } => {
+            out.insert(*target);
+        }
+        StmtKind::Call { target, call } => {
+            out.extend(*target);
+            out.extend(call.yields.iter().flatten().copied());
+        }
+        _ => {}
+    };
+    one(s);
+    for b in crate::core::visit::child_blocks(&s.kind) {
+        crate::core::visit::each_stmt(b, &mut one);
+    }
+    out
+}
+
+/// The locals assigned anywhere in `b`.
+pub fn assigned_in(b: &Block) -> HashSet<Name> {
+    let mut out = HashSet::new();
+    for s in &b.stmts {
+        out.extend(assigned(s));
+    }
+    out
+}
