@@ -17,6 +17,7 @@
 //! methods from it ([`Out::made`]), which then go through the later passes.
 
 mod atomics;
+pub mod calvin;
 mod context_everywhere;
 mod current_thread;
 mod desugar;
@@ -66,6 +67,9 @@ pub struct Out {
 
 /// The pipeline, in order.
 pub const PASSES: &[Pass] = &[
+    // First: a Calvin program's threads are sequential code once it is done
+    // (its `synchronized` is the monitor's `holder`, not the locks layer's).
+    calvin::PASS,
     // Sugar first: what it makes is the locks layer's.
     desugar::PASS,
     // Before context_everywhere: an inherited contract's clauses reach loops.
