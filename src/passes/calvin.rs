@@ -120,7 +120,7 @@ impl Lower for Inactive {
     fn body(&self, _: &Program, _: MethodId, _: &mut Block, _: &mut Out) {}
 }
 
-fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
+fn declarations(p: &mut Program, _: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let mut env = Vec::new();
     let mut inv = Vec::new();
     let mut classes = HashSet::new();
@@ -193,13 +193,6 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         if !calvin_classes.contains(&c) || m.is_constructor || is_calvin_name(&m.name) {
             continue;
         }
-        if m.is_static && m.name != "main" {
-            errs.push(Diagnostic::not_supported(
-                m.span,
-                "a static method other than main in a Calvin program",
-            ));
-            continue;
-        }
         threads.insert(MethodId(i as u32));
         let span = m.span;
         let tid = Var {
@@ -214,7 +207,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             *e = subst_tid(x, &tid);
         }
         let mut pre = Vec::new();
-        if m.is_static {
+        if m.is_static && m.name == "main" {
             // `main` runs on the main thread.
             pre.push(eq(tid.clone(), int(1, span)));
         } else {
@@ -504,6 +497,59 @@ impl Calvin {
         }
     }
 
+    /// `e`'s reads of the shared state as steps of their own, in evaluation
+    /// order (each into a fresh local, the environment before it); what is
+    /// left reads at most once (then after the environment). Under `&&`,
+    /// `||`, `==>` and `?:` a read is not split off (it may not happen).
+    fn linearize(&self, e: Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) -> Option<Expr> {
+        match self.reads(&e) {
+            0 => return Some(e),
+            1 => {
+                self.yield_(cx.p, span, &mut cx.fresh, out);
+                return Some(e);
+            }
+            _ => {}
+        }
+        if self.conditional_read(&e) {
+            cx.errs.push(Diagnostic::not_supported(
+                e.span,
+                "an expression that reads the shared state more than once, once under `&&`, `||`, `==>` or `?:`, in a step of a Calvin thread (read it into locals first)",
+            ));
+            return None;
+        }
+        let shared = &self.shared;
+        Some(map_expr(e, &mut |x| match &x.kind {
+            K::Field(_, f) if shared.iter().any(|(_, g, _)| g == f) => {
+                self.yield_(cx.p, span, &mut cx.fresh, out);
+                cx.fresh += 1;
+                let var = Var {
+                    name: Name::from(format!("weft_calvin_r{}", cx.fresh)),
+                    ty: x.ty.clone(),
+                    span,
+                };
+                let read = Expr::new(K::Local(var.name.clone()), var.ty.clone(), x.span);
+                out.push(Stmt {
+                    kind: S::Local(var, Some(x)),
+                    span,
+                });
+                read
+            }
+            _ => x,
+        }))
+    }
+
+    /// Whether a shared read in `e` is evaluated only on some paths.
+    fn conditional_read(&self, e: &Expr) -> bool {
+        let here = match &e.kind {
+            K::Binary(BinOp::And | BinOp::Or | BinOp::Implies, _, r) => self.reads(r) > 0,
+            K::Cond(_, a, b) => self.reads(a) + self.reads(b) > 0,
+            _ => false,
+        };
+        let mut below = false;
+        each_child(e, &mut |x| below |= self.conditional_read(x));
+        here || below
+    }
+
     /// One read step: at most one shared read, the environment before it.
     fn read_step(&self, e: &Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) -> bool {
         match self.reads(e) {
@@ -515,19 +561,20 @@ impl Calvin {
             _ => {
                 cx.errs.push(Diagnostic::not_supported(
                     e.span,
-                    "an expression that reads the shared state more than once in one step of a Calvin thread (read it into locals first)",
+                    "a loop condition that reads the shared state more than once in a Calvin thread (read it into locals first)",
                 ));
                 false
             }
         }
     }
 
-    /// `e` read into a fresh local (one read step), if it reads the shared state.
-    fn hoist(&self, e: Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) -> Expr {
+    /// `e` with its shared reads as steps before it, and what is left read
+    /// into a fresh local (so that the next step reads nothing).
+    fn hoist(&self, e: Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) -> Option<Expr> {
+        let e = self.linearize(e, span, cx, out)?;
         if self.reads(&e) == 0 {
-            return e;
+            return Some(e);
         }
-        self.read_step(&e, span, cx, out);
         cx.fresh += 1;
         let var = Var {
             name: Name::from(format!("weft_calvin_r{}", cx.fresh)),
@@ -539,7 +586,7 @@ impl Calvin {
             kind: S::Local(var, Some(e)),
             span,
         });
-        read
+        Some(read)
     }
 
     /// An own step that writes the shared state: the environment, the step, the guarantee.
@@ -559,16 +606,22 @@ impl Calvin {
         let st = |kind| Stmt { kind, span };
         match s.kind {
             S::Local(v, Some(e)) => {
-                self.read_step(&e, span, cx, out);
-                out.push(st(S::Local(v, Some(e))));
+                if let Some(e) = self.linearize(e, span, cx, out) {
+                    out.push(st(S::Local(v, Some(e))));
+                }
             }
             S::AssignLocal(x, e) => {
-                self.read_step(&e, span, cx, out);
-                out.push(st(S::AssignLocal(x, e)));
+                if let Some(e) = self.linearize(e, span, cx, out) {
+                    out.push(st(S::AssignLocal(x, e)));
+                }
             }
             S::AssignField { recv, field, value } => {
-                let recv = self.hoist(*recv, span, cx, out);
-                let value = self.hoist(value, span, cx, out);
+                let Some(recv) = self.hoist(*recv, span, cx, out) else {
+                    return;
+                };
+                let Some(value) = self.hoist(value, span, cx, out) else {
+                    return;
+                };
                 let w = st(S::AssignField {
                     recv: Box::new(recv),
                     field,
@@ -577,7 +630,9 @@ impl Calvin {
                 self.write_step(vec![w], span, cx, out);
             }
             S::If { cond, then, els } => {
-                self.read_step(&cond, span, cx, out);
+                let Some(cond) = self.linearize(cond, span, cx, out) else {
+                    return;
+                };
                 let then = self.sub(then, cx);
                 let els = els.map(|b| self.sub(b, cx));
                 out.push(st(S::If { cond, then, els }));
@@ -595,16 +650,23 @@ impl Calvin {
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 let mut b = self.sub(body, cx);
                 self.yield_(cx.p, span, &mut cx.fresh, &mut b.stmts);
+                // The body holds what the invariant gives: the shared state first.
+                let mut invs = self.perms(cx.p, span);
+                invs.extend(invariants);
                 out.push(st(S::While {
-                    invariants,
+                    invariants: invs,
                     cond,
                     body: b,
                 }));
             }
             S::Return(e) => {
-                if let Some(e) = &e {
-                    self.read_step(e, span, cx, out);
-                }
+                let e = match e {
+                    Some(e) => match self.hoist(e, span, cx, out) {
+                        Some(e) => Some(e),
+                        None => return,
+                    },
+                    None => None,
+                };
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 out.push(st(S::Return(e)));
             }
@@ -620,7 +682,9 @@ impl Calvin {
                     ));
                     return;
                 }
-                let lock = self.hoist(lock, span, cx, out);
+                let Some(lock) = self.hoist(lock, span, cx, out) else {
+                    return;
+                };
                 let Type::Class(c) = lock.ty else {
                     cx.errs.push(Diagnostic::not_supported(span, "this monitor"));
                     return;
@@ -639,6 +703,16 @@ impl Calvin {
                     ));
                     return;
                 };
+                out.push(st(S::Check {
+                    exhale: false,
+                    expr: bin(
+                        BinOp::Ne,
+                        lock.clone(),
+                        Expr::new(K::Null, Type::Null, span),
+                        Type::Bool,
+                    ),
+                    code: FailureCode::LockNull,
+                }));
                 let holder = Expr::new(K::Field(Box::new(lock.clone()), h), Type::Int, span);
                 let set = |v: Expr| {
                     st(S::AssignField {

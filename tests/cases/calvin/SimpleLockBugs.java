@@ -41,3 +41,15 @@ class SimpleLockBugs {
     /*[/end]*/
   }
 }
+
+class Other {
+  SimpleLockBugs lock;
+
+  // The monitor of a null object.
+  void nullMonitor() {
+    /*[/expect lockNull]*/
+    synchronized (lock) {
+    }
+    /*[/end]*/
+  }
+}
