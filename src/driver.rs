@@ -303,7 +303,9 @@ fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag
 fn calvin_annotation(units: &[syntax::ast::Unit]) -> Option<crate::syntax::span::Span> {
     units.iter().flat_map(|u| &u.decls).find_map(|d| match d {
         syntax::ast::Decl::Class(c) => c.members.iter().find_map(|m| match m {
-            syntax::ast::Member::Method(x) if crate::passes::calvin::is_calvin_name(&x.name.name) => {
+            syntax::ast::Member::Method(x)
+                if crate::passes::calvin::is_calvin_name(&x.name.name) =>
+            {
                 Some(x.span)
             }
             _ => None,

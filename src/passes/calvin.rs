@@ -281,7 +281,7 @@ fn subst_tid(e: Expr, by: &Expr) -> Expr {
 fn at_label(e: Expr, label: &Name) -> Expr {
     map_expr(e, &mut |x| match x.kind {
         K::Old(None, inner) => Expr {
-            kind: K::Old(Some(label.clone()), inner),
+            kind: K::Old(Some(*label), inner),
             ..x
         },
         kind => Expr { kind, ..x },
@@ -296,7 +296,7 @@ fn every_object(c: ClassId, body: Expr, name: &str) -> Expr {
         ty: Type::Class(c),
         span,
     };
-    let o = Expr::new(K::Local(var.name.clone()), var.ty.clone(), span);
+    let o = Expr::new(K::Local(var.name), var.ty.clone(), span);
     let nonnull = bin(
         BinOp::Ne,
         o.clone(),
@@ -335,7 +335,11 @@ fn all_perms(shared: &[(ClassId, FieldId, Type)], span: Span) -> Vec<Expr> {
             let this = Expr::new(K::This, Type::Class(c), span);
             let loc = Expr::new(K::Field(Box::new(this), f), ty.clone(), span);
             let write = Expr::new(K::Write, Type::Rational, span);
-            let perm = Expr::new(K::Perm(Box::new(loc), Box::new(write)), Type::Resource, span);
+            let perm = Expr::new(
+                K::Perm(Box::new(loc), Box::new(write)),
+                Type::Resource,
+                span,
+            );
             every_object(c, perm, "weft_calvin_o")
         })
         .collect()
@@ -371,7 +375,7 @@ impl Calvin {
     fn yield_(&self, p: &Program, span: Span, fresh: &mut u32, out: &mut Vec<Stmt>) {
         let label = self.label("env", fresh);
         let st = |kind| Stmt { kind, span };
-        out.push(st(S::Label(label.clone())));
+        out.push(st(S::Label(label)));
         for e in self.perms(p, span) {
             out.push(st(S::Exhale(e)));
         }
@@ -396,7 +400,7 @@ impl Calvin {
             ty: Type::Int,
             span,
         };
-        let j = Expr::new(K::Local(var.name.clone()), Type::Int, span);
+        let j = Expr::new(K::Local(var.name), Type::Int, span);
         let other = and(
             bin(BinOp::Gt, j.clone(), int(0, span), Type::Bool),
             bin(BinOp::Ne, j.clone(), tid_expr(span), Type::Bool),
@@ -527,7 +531,7 @@ impl Calvin {
                     ty: x.ty.clone(),
                     span,
                 };
-                let read = Expr::new(K::Local(var.name.clone()), var.ty.clone(), x.span);
+                let read = Expr::new(K::Local(var.name), var.ty.clone(), x.span);
                 out.push(Stmt {
                     kind: S::Local(var, Some(x)),
                     span,
@@ -581,7 +585,7 @@ impl Calvin {
             ty: e.ty.clone(),
             span,
         };
-        let read = Expr::new(K::Local(var.name.clone()), var.ty.clone(), e.span);
+        let read = Expr::new(K::Local(var.name), var.ty.clone(), e.span);
         out.push(Stmt {
             kind: S::Local(var, Some(e)),
             span,
@@ -594,7 +598,7 @@ impl Calvin {
         self.yield_(cx.p, span, &mut cx.fresh, out);
         let label = self.label("step", &mut cx.fresh);
         out.push(Stmt {
-            kind: S::Label(label.clone()),
+            kind: S::Label(label),
             span,
         });
         out.extend(step);
@@ -686,16 +690,16 @@ impl Calvin {
                     return;
                 };
                 let Type::Class(c) = lock.ty else {
-                    cx.errs.push(Diagnostic::not_supported(span, "this monitor"));
+                    cx.errs
+                        .push(Diagnostic::not_supported(span, "this monitor"));
                     return;
                 };
-                let Some(h) = cx
-                    .p
-                    .class(c)
-                    .fields
-                    .iter()
-                    .copied()
-                    .find(|f| cx.p.field(*f).name == "holder")
+                let Some(h) =
+                    cx.p.class(c)
+                        .fields
+                        .iter()
+                        .copied()
+                        .find(|f| cx.p.field(*f).name == "holder")
                 else {
                     cx.errs.push(Diagnostic::not_supported(
                         span,
@@ -776,7 +780,7 @@ impl Calvin {
             Type::Bool,
         ))));
         let [a, bb] = [Name::from("weft_calvin_a"), Name::from("weft_calvin_b")];
-        b.push(st(S::Label(a.clone())));
+        b.push(st(S::Label(a)));
         for (e, code) in self.env_of(&j, &a) {
             b.push(Stmt {
                 span: e.span,
@@ -796,7 +800,7 @@ impl Calvin {
             }
         };
         havoc(&mut b);
-        b.push(st(S::Label(bb.clone())));
+        b.push(st(S::Label(bb)));
         for (e, _) in self.env_of(&j, &a) {
             b.push(st(S::Assume(e)));
         }

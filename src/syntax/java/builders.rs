@@ -401,7 +401,11 @@ fn unwritable(u: &Method, f: &Ident) -> Method {
             name(),
             Box::new(ex(ExprKind::Old(None, name()))),
         ));
-        c.expr = ex(ExprKind::Binary(BinOp::Implies, Box::new(old_p), Box::new(same)));
+        c.expr = ex(ExprKind::Binary(
+            BinOp::Implies,
+            Box::new(old_p),
+            Box::new(same),
+        ));
     }
     m.name.name = format!("{}${}", u.name.name, f.name).as_str().into();
     m
@@ -412,9 +416,10 @@ fn unwritable(u: &Method, f: &Ident) -> Method {
 /// declared in each class of a unit that uses Calvin's annotations.
 fn calvin_holders(decls: &mut [Decl]) {
     let calvin = decls.iter().any(|d| match d {
-        Decl::Class(c) => c.members.iter().any(|m| {
-            matches!(m, Member::Method(x) if x.name.name.starts_with("weft_calvin_"))
-        }),
+        Decl::Class(c) => c
+            .members
+            .iter()
+            .any(|m| matches!(m, Member::Method(x) if x.name.name.starts_with("weft_calvin_"))),
         Decl::Member(_) => false,
     });
     if !calvin {
