@@ -400,8 +400,10 @@ mod validator_tests {
         )
         .expect("parses");
         let mut p = crate::check::check(&[unit]).expect("checks");
-        let mut lowerings = declare_first(&mut p, 2).expect("declares");
-        lowerings.0[1] = Box::new(Resugar);
+        // Through desugar (after calvin, which is first).
+        let desugar = PASSES.iter().position(|q| q.name == "desugar").unwrap();
+        let mut lowerings = declare_first(&mut p, desugar + 2).expect("declares");
+        lowerings.0[desugar + 1] = Box::new(Resugar);
         let m = MethodId(p.methods.iter().position(|m| m.name == "m").unwrap() as u32);
         let mut b = p.methods[m.0 as usize].body.take().unwrap();
         let errs = lowerings.body(&p, m, &mut b).expect_err("brought back");
