@@ -58,6 +58,12 @@
 //! a variable when not allowed") for an `unwritable_by_env_if`, `guarantee`
 //! for an `env_assumption`, `globalInvariant` for `I`.
 //!
+//! Not checked yet (each thread assumes it): that the initial state, as the
+//! program's initialization leaves it, satisfies `I` and each thread's
+//! precondition; thread ids are assumed distinct. Monitors are not reentrant
+//! here: `synchronized` on a monitor the thread holds blocks (`assume
+//! holder == 0`), so code after it verifies vacuously.
+//!
 //! Removes: nothing from the core language for other programs; in a Calvin
 //! program (a unit with the annotations) it removes from every method with a
 //! body in its classes `synchronized` and `tid` (`\current_thread`), and the
