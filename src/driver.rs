@@ -278,6 +278,13 @@ fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag
     }
     match backend {
         Backend::Silicon => {
+            if let Some(span) = calvin_annotation(&units) {
+                return Err(vec![Diagnostic::error(
+                    ErrorCode::NotSupported,
+                    span,
+                    "a Calvin (rely/guarantee) program has no permission-based meaning: verify it with --backend boogie",
+                )]);
+            }
             let lowered = stage("lower", || {
                 pipeline::run(units, files, emit::silver::RunPrinter::default)
             })?;
@@ -290,6 +297,21 @@ fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag
             pipeline::encoded(units, files)
         })?)),
     }
+}
+
+/// Where a unit first carries Calvin's annotations (`passes::calvin`).
+fn calvin_annotation(units: &[syntax::ast::Unit]) -> Option<crate::syntax::span::Span> {
+    units.iter().flat_map(|u| &u.decls).find_map(|d| match d {
+        syntax::ast::Decl::Class(c) => c.members.iter().find_map(|m| match m {
+            syntax::ast::Member::Method(x)
+                if crate::passes::calvin::is_calvin_name(&x.name.name) =>
+            {
+                Some(x.span)
+            }
+            _ => None,
+        }),
+        syntax::ast::Decl::Member(_) => None,
+    })
 }
 
 /// The backend text of the files (for `weft emit`).

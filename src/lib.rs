@@ -93,7 +93,17 @@
 //!   [`syntax::print`]; the library's own classes left out, the instances made
 //!   from its templates shown), after a core pass the core program
 //!   ([`core::print`]). Then the ordered list of
-//!   core-to-core rewritings ([`passes::PASSES`]). Today: `desugar`
+//!   core-to-core rewritings ([`passes::PASSES`]). Today: `calvin` (Calvin's
+//!   rely/guarantee, Boogie only: in a Java unit with `env_assumption`,
+//!   `global_invariant` or `unwritable_by_env_if` annotations, which the
+//!   front end keeps as bodiless ghost methods whose `ensures` is the
+//!   annotation and with a ghost `holder` field in each class, every method
+//!   is a thread verified sequentially: the environment (havoc of the shared
+//!   state under E and I) before each step, the guarantee asserted after each
+//!   write, `synchronized` as the `holder` steps, E's reflexivity and
+//!   transitivity in a method made from the first thread;
+//!   [`passes::calvin`] opens with the rule; `--backend silicon` refuses the
+//!   program in the driver), `desugar`
 //!   (Java's `synchronized` becomes lock operations with an unlock before
 //!   every exit), `refine` (interface methods: inherited contracts and
 //!   refinement obligations), `context_everywhere`, `atomics` (invariant blocks exhale R, atomic

@@ -72,6 +72,16 @@ pub enum FailureCode {
     /// An AtomicInteger protocol that can create resource (weft's own check,
     /// `passes::java::protocol`).
     ShareSanity,
+    /// A Calvin thread's step writes a field whose `unwritable_by_env_if`
+    /// condition holds for another thread (`passes::calvin`).
+    EnvAssumption,
+    /// A Calvin thread's step breaks another thread's `env_assumption`, or
+    /// the assumption is not reflexive and transitive.
+    Guarantee,
+    /// A Calvin thread's step breaks the `global_invariant`.
+    GlobalInvariant,
+    /// A method body does not simulate its abstraction (Calvin).
+    Abstraction,
     /// `.get` on an option that may be `None`.
     OptionNone,
     /// `m[k]` where k may not be a key of the map m.
@@ -143,6 +153,10 @@ impl fmt::Display for FailureCode {
             ScaleNeg => f.write_str("scaleNeg"),
             Unsatisfiable => f.write_str("unsatisfiable"),
             ShareSanity => f.write_str("shareSanity"),
+            EnvAssumption => f.write_str("envAssumption"),
+            Guarantee => f.write_str("guarantee"),
+            GlobalInvariant => f.write_str("globalInvariant"),
+            Abstraction => f.write_str("abstraction"),
             OptionNone => f.write_str("optionNone"),
             MapKey => f.write_str("mapKey"),
             LockNotCommitted => f.write_str("lockNotCommitted"),

@@ -17,6 +17,7 @@
 //! methods from it ([`Out::made`]), which then go through the later passes.
 
 mod atomics;
+pub mod calvin;
 mod context_everywhere;
 mod current_thread;
 mod desugar;
@@ -66,6 +67,9 @@ pub struct Out {
 
 /// The pipeline, in order.
 pub const PASSES: &[Pass] = &[
+    // First: a Calvin program's threads are sequential code once it is done
+    // (its `synchronized` is the monitor's `holder`, not the locks layer's).
+    calvin::PASS,
     // Sugar first: what it makes is the locks layer's.
     desugar::PASS,
     // Before context_everywhere: an inherited contract's clauses reach loops.
@@ -396,8 +400,10 @@ mod validator_tests {
         )
         .expect("parses");
         let mut p = crate::check::check(&[unit]).expect("checks");
-        let mut lowerings = declare_first(&mut p, 2).expect("declares");
-        lowerings.0[1] = Box::new(Resugar);
+        // Through desugar (after calvin, which is first).
+        let desugar = PASSES.iter().position(|q| q.name == "desugar").unwrap();
+        let mut lowerings = declare_first(&mut p, desugar + 2).expect("declares");
+        lowerings.0[desugar + 1] = Box::new(Resugar);
         let m = MethodId(p.methods.iter().position(|m| m.name == "m").unwrap() as u32);
         let mut b = p.methods[m.0 as usize].body.take().unwrap();
         let errs = lowerings.body(&p, m, &mut b).expect_err("brought back");

@@ -81,13 +81,14 @@ pub enum JTypeDecl {
 }
 
 pub fn unit(imports: Vec<Box<Import>>, decls: Vec<Box<JTypeDecl>>) -> JUnit {
-    let decls = decls
+    let mut decls: Vec<Decl> = decls
         .into_iter()
         .filter_map(|d| match *d {
             JTypeDecl::Class(c) => Some(Decl::Class(c)),
             JTypeDecl::Empty => None,
         })
         .collect();
+    calvin_holders(&mut decls);
     JUnit {
         unit: Unit {
             decls,
@@ -327,10 +328,126 @@ impl JMember {
         }
     }
 
-    /// Adds the members its prefix declared (a `lock_invariant`).
+    /// Adds the members its prefix declared (a `lock_invariant`, Calvin's
+    /// annotations; an `unwritable_by_env_if P` before a field `f` becomes
+    /// the environment assumption `\old(P) ==> f == \old(f)`, one per field).
     pub fn with(mut self, extra: Vec<Member>) -> JMember {
-        self.members.extend(extra);
+        let fields: Vec<Ident> = self
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                Member::Field(f) => Some(f.name.clone()),
+                _ => None,
+            })
+            .collect();
+        for m in extra {
+            match m {
+                Member::Method(u) if u.name.name.starts_with(CALVIN_UNWRITABLE) => {
+                    for f in &fields {
+                        self.members.push(Member::Method(unwritable(&u, f)));
+                    }
+                }
+                m => self.members.push(m),
+            }
+        }
         self
+    }
+}
+
+/// The name prefixes of the spec-only members that carry Calvin's
+/// annotations (`passes::calvin` reads them): each is a bodiless ghost
+/// method `void NAME_offset()` whose one `ensures` is the annotation, so the
+/// checker resolves it as a two-state predicate (`\old`, the fields of
+/// `this`, `tid`, `holder`).
+pub const CALVIN_ENV: &str = "weft_calvin_env_assumption";
+pub const CALVIN_INVARIANT: &str = "weft_calvin_global_invariant";
+pub const CALVIN_UNWRITABLE: &str = "weft_calvin_unwritable_by_env_if";
+
+/// `/*@ env_assumption E */`, `global_invariant I`, `unwritable_by_env_if P`.
+pub fn calvin_annotation(file: FileId, l: usize, r: usize, kind: &str, e: Box<Expr>) -> Member {
+    let span = b::span(file, l, r);
+    Member::Method(Method {
+        kind: MethodKind::Method,
+        type_params: Vec::new(),
+        mods: Modifiers {
+            is_ghost: true,
+            ..Modifiers::default()
+        },
+        contract: b::contract(vec![b::clause(file, l, r, ClauseKind::Ensures, e)]),
+        ret: b::ty(file, l, r, TypeKind::Void),
+        name: Ident {
+            name: format!("{kind}_{l}").as_str().into(),
+            span,
+        },
+        params: Vec::new(),
+        body: None,
+        unparsed_body: None,
+        derived: None,
+        span,
+    })
+}
+
+/// `unwritable_by_env_if P` of field `f`: `\old(P) ==> f == \old(f)`.
+fn unwritable(u: &Method, f: &Ident) -> Method {
+    let mut m = u.clone();
+    let span = u.span;
+    let ex = |kind| Expr { kind, span };
+    let name = || Box::new(ex(ExprKind::Name(f.clone())));
+    for c in &mut m.contract.clauses {
+        let p = std::mem::replace(&mut c.expr, ex(ExprKind::Bool(true)));
+        let old_p = ex(ExprKind::Old(None, Box::new(p)));
+        let same = ex(ExprKind::Binary(
+            BinOp::Eq,
+            name(),
+            Box::new(ex(ExprKind::Old(None, name()))),
+        ));
+        c.expr = ex(ExprKind::Binary(
+            BinOp::Implies,
+            Box::new(old_p),
+            Box::new(same),
+        ));
+    }
+    m.name.name = format!("{}${}", u.name.name, f.name).as_str().into();
+    m
+}
+
+/// Calvin's object model: every object has a monitor owner `holder` (the
+/// id of the thread holding its monitor, 0 when free), a ghost field
+/// declared in each class of a unit that uses Calvin's annotations.
+fn calvin_holders(decls: &mut [Decl]) {
+    let calvin = decls.iter().any(|d| match d {
+        Decl::Class(c) => c
+            .members
+            .iter()
+            .any(|m| matches!(m, Member::Method(x) if x.name.name.starts_with("weft_calvin_"))),
+        Decl::Member(_) => false,
+    });
+    if !calvin {
+        return;
+    }
+    for d in decls {
+        let Decl::Class(c) = d else { continue };
+        if c.is_interface {
+            continue;
+        }
+        let span = c.name.span;
+        c.members.push(Member::Field(Field {
+            mods: Modifiers {
+                is_ghost: true,
+                ..Modifiers::default()
+            },
+            ty: Type {
+                kind: TypeKind::Int,
+                span,
+            },
+            name: Ident {
+                name: "holder".into(),
+                span,
+            },
+            init: None,
+            owner_links: Vec::new(),
+            span,
+        }));
     }
 }
 

@@ -328,6 +328,13 @@ pub enum Token<'input> {
     Committed,
     #[token("lock_invariant")]
     LockInvariant,
+    /// Calvin's rely/guarantee annotations (`passes::calvin`).
+    #[token("env_assumption")]
+    EnvAssumption,
+    #[token("global_invariant")]
+    GlobalInvariant,
+    #[token("unwritable_by_env_if")]
+    UnwritableByEnvIf,
     /// `group invariant R;` / `kernel invariant R;` (a kernel's contract).
     #[token("invariant")]
     Invariant,
@@ -604,6 +611,9 @@ impl Token<'_> {
             Held => "held",
             Committed => "committed",
             LockInvariant => "lock_invariant",
+            EnvAssumption => "env_assumption",
+            GlobalInvariant => "global_invariant",
+            UnwritableByEnvIf => "unwritable_by_env_if",
             Perm => "Perm",
             PointsTo => "PointsTo",
             Value => "Value",
@@ -704,6 +714,9 @@ impl Token<'_> {
                 | Held
                 | Committed
                 | LockInvariant
+                | EnvAssumption
+                | GlobalInvariant
+                | UnwritableByEnvIf
                 | Invariant
                 | Perm
                 | PointsTo

@@ -239,3 +239,53 @@ fn string_literals_are_calls_with_their_character_codes() {
     let errs = errors(r#"class C { void m() { x = "\q"; } }"#);
     assert_eq!(errs[0].0, Code::Error(ErrorCode::ParseError), "{errs:?}");
 }
+
+#[test]
+fn calvin_annotations_are_spec_only_members_with_a_holder_field() {
+    let u = parse(
+        "/*@ env_assumption \\old(c) <= c; */ class C {
+           /*@ unwritable_by_env_if holder == tid; */ int c, d; }",
+    );
+    let c = class(&u);
+    let names: Vec<&str> = c
+        .members
+        .iter()
+        .map(|m| match m {
+            Member::Method(m) => m.name.name.as_str(),
+            Member::Field(f) => f.name.name.as_str(),
+            _ => "",
+        })
+        .collect();
+    // One unwritable member per field the annotation precedes, and `holder`.
+    assert!(
+        names
+            .iter()
+            .any(|n| n.starts_with("weft_calvin_env_assumption")),
+        "{names:?}"
+    );
+    assert_eq!(
+        names
+            .iter()
+            .filter(|n| n.starts_with("weft_calvin_unwritable_by_env_if"))
+            .count(),
+        2,
+        "{names:?}"
+    );
+    assert!(names.contains(&"holder"), "{names:?}");
+    // `unwritable_by_env_if P` before `f`: `\old(P) ==> f == \old(f)`.
+    let u = c
+        .members
+        .iter()
+        .find_map(|m| match m {
+            Member::Method(m) if m.name.name.ends_with("$c") => Some(m),
+            _ => None,
+        })
+        .expect("c's member");
+    assert!(matches!(
+        u.contract.clauses[0].expr.kind,
+        ExprKind::Binary(BinOp::Implies, ..)
+    ));
+    // A unit without the annotations gets no `holder`.
+    let plain = parse("class D { int x; }");
+    assert_eq!(class(&plain).members.len(), 1);
+}

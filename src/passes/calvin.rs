@@ -1,0 +1,834 @@
+//! Calvin's rely/guarantee check (Flanagan, Freund, Qadeer, Seshia: "Modular
+//! verification of multithreaded programs", TCS 2005, and the TMV tech note):
+//! each thread is verified on its own, sequentially, against an environment
+//! that may interleave any steps allowed by the environment assumption.
+//!
+//! The rule, as the papers state it: for every thread `tid`, with `E(tid)`
+//! its environment assumption (an action: a two-state predicate, `\old(x)`
+//! before, `x` after) and `I` the global invariant,
+//!
+//! ```text
+//!   for every thread tid:
+//!     { pre ∧ I }  E(tid)* ; S1 ; E(tid)* ; S2 ; … ; E(tid)* ; Sn ; E(tid)*  { post }
+//!   and every own atomic step Sk satisfies the guarantee
+//!     G(tid) = ∀ j ≠ tid. E(j)   (and keeps I)
+//!   ─────────────────────────────────────────────────────────────────────────
+//!   the threads running together keep I and each meets its contract
+//! ```
+//!
+//! Each `E(tid)` is checked once to be reflexive and transitive, so `E*` is
+//! `E` (Calvin §6.4). The encoding (Boogie only: the program has no
+//! permission-based meaning, and `--backend silicon` refuses it at once):
+//!
+//! ```text
+//! shared state        every field of the unit's classes; the method holds
+//!                     write permission to all of it (forall* o != null),
+//!                     so reads and writes check nothing but nullness
+//! E(tid)* (a yield)   label L; exhale all; inhale all    (havoc the shared state)
+//!                     assume E(tid)[\old := old[L]]; assume I
+//! own step S          E(tid)*; label P; S;
+//!  (a shared write)   assert (forall j > 0, j != tid. E(j)[\old := old[P]]);  assert I
+//! synchronized (o) B  o' = o; E*; label P; assume o'.holder == 0;
+//!                     o'.holder = tid; guarantee; B′; E*; label P';
+//!                     o'.holder = 0; guarantee
+//! end of the body     E*  (before each return too)
+//! ```
+//!
+//! `E(j)` is the conjunction, over the annotated classes `C` and every
+//! object `o` of `C`, of each `env_assumption` clause and of `\old(P) ==>
+//! f == \old(f)` for each `unwritable_by_env_if P` on a field `f`, with
+//! `this := o` and `tid := j`, and the monitor rule (a monitor the thread
+//! holds stays held by it, one it does not hold is not given to it:
+//! `\old(o.holder) == j <==> o.holder == j`). Thread ids are positive
+//! integers; `main` is 1; a free monitor's `holder` is 0.
+//!
+//! A statement is one atomic step when it accesses the shared state at most
+//! once; an assignment of a shared field whose value or receiver reads the
+//! shared state is split (the read into a local first, then the write). A
+//! condition or value that reads the shared state twice is not supported
+//! (read it into locals first), nor are calls, `new`, arrays and the
+//! permission statements in a thread's code.
+//!
+//! Why sound: the environment steps before each own step over-approximate
+//! any interleaving of other threads' steps, each of which satisfies the
+//! other thread's guarantee, that is this thread's `E` (the guarantee checks
+//! of the other threads are the same checks with the roles swapped), and
+//! `E*` is `E` because `E` is reflexive and transitive (checked). A failing
+//! guarantee conjunct is reported at the own step: `envAssumption` ("write of
+//! a variable when not allowed") for an `unwritable_by_env_if`, `guarantee`
+//! for an `env_assumption`, `globalInvariant` for `I`.
+//!
+//! Not checked yet (each thread assumes it): that the initial state, as the
+//! program's initialization leaves it, satisfies `I` and each thread's
+//! precondition; thread ids are assumed distinct. Monitors are not reentrant
+//! here: `synchronized` on a monitor the thread holds blocks (`assume
+//! holder == 0`), so code after it verifies vacuously.
+//!
+//! Removes: nothing from the core language for other programs; in a Calvin
+//! program (a unit with the annotations) it removes from every method with a
+//! body in its classes `synchronized` and `tid` (`\current_thread`), and the
+//! annotations' spec-only members lose their contracts.
+
+use super::{Lower, Out, Pass};
+use crate::core::visit::{each_child, map_expr, subst_this};
+use crate::core::{
+    Block, ClassId, Expr, ExprKind as K, FieldId, Method, MethodId, Program, Stmt, StmtKind as S,
+    Type, Var,
+};
+use crate::diag::{Diagnostic, FailureCode};
+use crate::name::Name;
+use crate::syntax::ast::{BinOp, Quantifier};
+use crate::syntax::java::builders::{CALVIN_ENV, CALVIN_INVARIANT, CALVIN_UNWRITABLE};
+use crate::syntax::span::Span;
+use std::collections::HashSet;
+
+pub const PASS: Pass = Pass {
+    name: "calvin",
+    description: "rely/guarantee (Calvin): each thread sequentially, the environment before each step, the guarantee after each write",
+    declare: declarations,
+    removes: |_| false,
+    removes_expr: |_| false,
+};
+
+/// The parameter that carries the thread's id.
+const TID: &str = "weft_calvin_tid";
+
+/// Whether a unit's members carry Calvin's annotations (for the backend check).
+pub fn is_calvin_name(name: &str) -> bool {
+    name.starts_with("weft_calvin_")
+}
+
+/// One annotation: a clause of `E` (over `this`, `tid`, `\old`) or of `I`.
+#[derive(Clone)]
+struct Clause {
+    class: ClassId,
+    expr: Expr,
+    /// The failure code of a step that breaks it.
+    code: FailureCode,
+}
+
+struct Calvin {
+    /// The shared fields, with their classes and types.
+    shared: Vec<(ClassId, FieldId, Type)>,
+    /// The environment assumption's clauses (each for every object of its class).
+    env: Vec<Clause>,
+    /// The global invariant's clauses.
+    inv: Vec<Clause>,
+    /// The threads' methods.
+    threads: HashSet<MethodId>,
+    /// The method whose lowering also makes E's reflexivity and transitivity check.
+    first: Option<MethodId>,
+}
+
+struct Inactive;
+
+impl Lower for Inactive {
+    fn body(&self, _: &Program, _: MethodId, _: &mut Block, _: &mut Out) {}
+}
+
+fn declarations(p: &mut Program, _: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
+    let mut env = Vec::new();
+    let mut inv = Vec::new();
+    let mut classes = HashSet::new();
+    for m in &mut p.methods {
+        let Some(class) = m.class else { continue };
+        let name = m.name.as_str();
+        let code = if name.starts_with(CALVIN_ENV) {
+            FailureCode::Guarantee
+        } else if name.starts_with(CALVIN_UNWRITABLE) {
+            FailureCode::EnvAssumption
+        } else if name.starts_with(CALVIN_INVARIANT) {
+            FailureCode::GlobalInvariant
+        } else {
+            continue;
+        };
+        classes.insert(class);
+        for e in std::mem::take(&mut m.contract.ensures) {
+            let c = Clause {
+                class,
+                expr: e,
+                code,
+            };
+            if code == FailureCode::GlobalInvariant {
+                inv.push(c);
+            } else {
+                env.push(c);
+            }
+        }
+    }
+    if classes.is_empty() {
+        return Box::new(Inactive);
+    }
+    // Every class of the unit has the monitor field `holder` (the front end).
+    let holder = |p: &Program, c: ClassId| {
+        p.class(c)
+            .fields
+            .iter()
+            .copied()
+            .find(|f| p.field(*f).name == "holder")
+    };
+    let calvin_classes: Vec<ClassId> = (0..p.classes.len() as u32)
+        .map(ClassId)
+        .filter(|c| holder(p, *c).is_some())
+        .collect();
+    let mut shared = Vec::new();
+    for &c in &calvin_classes {
+        for &f in &p.class(c).fields {
+            shared.push((c, f, p.field(f).ty.clone()));
+        }
+        // The monitor rule: a monitor held by the thread stays held by it,
+        // one it does not hold is not given to it.
+        if let Some(h) = holder(p, c) {
+            let span = p.class(c).span;
+            let this = Expr::new(K::This, Type::Class(c), span);
+            let read = Expr::new(K::Field(Box::new(this), h), Type::Int, span);
+            let tid = Expr::new(K::CurrentThread, Type::Int, span);
+            let before = eq(old(None, read.clone()), tid.clone());
+            let after = eq(read, tid);
+            env.push(Clause {
+                class: c,
+                expr: bin(BinOp::Eq, before, after, Type::Bool),
+                code: FailureCode::Guarantee,
+            });
+        }
+    }
+    let mut threads = HashSet::new();
+    for (i, m) in p.methods.iter_mut().enumerate() {
+        let Some(c) = m.class else { continue };
+        // (Bodies are not there yet when declarations are rewritten.)
+        if !calvin_classes.contains(&c) || m.is_constructor || is_calvin_name(&m.name) {
+            continue;
+        }
+        threads.insert(MethodId(i as u32));
+        let span = m.span;
+        let tid = Var {
+            name: Name::from(TID),
+            ty: Type::Int,
+            span,
+        };
+        m.params.push(tid);
+        let tid = tid_expr(span);
+        for e in m.contract.exprs_mut() {
+            let x = std::mem::replace(e, Expr::bool(true, span));
+            *e = subst_tid(x, &tid);
+        }
+        let mut pre = Vec::new();
+        if m.is_static && m.name == "main" {
+            // `main` runs on the main thread.
+            pre.push(eq(tid.clone(), int(1, span)));
+        } else {
+            pre.push(bin(BinOp::Gt, tid.clone(), int(0, span), Type::Bool));
+        }
+        let all = all_perms(&shared, span);
+        pre.extend(all.iter().cloned());
+        m.contract.requires.splice(0..0, pre);
+        // Last: the other clauses are evaluated with the permissions.
+        m.contract.ensures.extend(all);
+    }
+    // Tids in the clauses stay CurrentThread until instantiated per thread.
+    let first = threads.iter().min().copied();
+    let calvin = Calvin {
+        shared,
+        env,
+        inv,
+        threads,
+        first,
+    };
+    // The invariant is assumed at each thread's start.
+    for &m in &calvin.threads {
+        let span = p.method(m).span;
+        let i = calvin.invariant(p, span);
+        p.methods[m.0 as usize].contract.requires.push(i);
+    }
+    Box::new(calvin)
+}
+
+fn tid_expr(span: Span) -> Expr {
+    Expr::new(K::Local(Name::from(TID)), Type::Int, span)
+}
+
+fn int(i: i64, span: Span) -> Expr {
+    Expr::new(K::Int((i as i128).into()), Type::Int, span)
+}
+
+fn bin(op: BinOp, l: Expr, r: Expr, ty: Type) -> Expr {
+    let span = l.span;
+    Expr::binary(op, l, r, ty, span)
+}
+
+fn eq(l: Expr, r: Expr) -> Expr {
+    bin(BinOp::Eq, l, r, Type::Bool)
+}
+
+fn and(l: Expr, r: Expr) -> Expr {
+    bin(BinOp::And, l, r, Type::Bool)
+}
+
+fn implies(l: Expr, r: Expr) -> Expr {
+    bin(BinOp::Implies, l, r, Type::Bool)
+}
+
+fn old(label: Option<Name>, e: Expr) -> Expr {
+    let (ty, span) = (e.ty.clone(), e.span);
+    Expr::new(K::Old(label, Box::new(e)), ty, span)
+}
+
+fn subst_tid(e: Expr, by: &Expr) -> Expr {
+    map_expr(e, &mut |x| match x.kind {
+        K::CurrentThread => Expr {
+            span: x.span,
+            ..by.clone()
+        },
+        _ => x,
+    })
+}
+
+/// `\old(e)` becomes `old[label](e)`.
+fn at_label(e: Expr, label: &Name) -> Expr {
+    map_expr(e, &mut |x| match x.kind {
+        K::Old(None, inner) => Expr {
+            kind: K::Old(Some(*label), inner),
+            ..x
+        },
+        kind => Expr { kind, ..x },
+    })
+}
+
+/// `forall o: C :: o != null ==> body[this := o]`.
+fn every_object(c: ClassId, body: Expr, name: &str) -> Expr {
+    let span = body.span;
+    let var = Var {
+        name: Name::from(name),
+        ty: Type::Class(c),
+        span,
+    };
+    let o = Expr::new(K::Local(var.name), var.ty.clone(), span);
+    let nonnull = bin(
+        BinOp::Ne,
+        o.clone(),
+        Expr::new(K::Null, Type::Null, span),
+        Type::Bool,
+    );
+    let body = subst_this(body, &o);
+    let ty = body.ty.clone();
+    let q = if ty == Type::Resource {
+        Quantifier::ForallStar
+    } else {
+        Quantifier::Forall
+    };
+    Expr::new(
+        K::Quant {
+            q,
+            vars: vec![var].into(),
+            triggers: Vec::new().into(),
+            body: Box::new(implies_ty(nonnull, body, ty.clone())),
+        },
+        ty,
+        span,
+    )
+}
+
+fn implies_ty(l: Expr, r: Expr, ty: Type) -> Expr {
+    bin(BinOp::Implies, l, r, ty)
+}
+
+/// Write permission to every shared field of every object, one clause per field.
+fn all_perms(shared: &[(ClassId, FieldId, Type)], span: Span) -> Vec<Expr> {
+    shared
+        .iter()
+        .map(|(c, f, ty)| {
+            let (c, f) = (*c, *f);
+            let this = Expr::new(K::This, Type::Class(c), span);
+            let loc = Expr::new(K::Field(Box::new(this), f), ty.clone(), span);
+            let write = Expr::new(K::Write, Type::Rational, span);
+            let perm = Expr::new(
+                K::Perm(Box::new(loc), Box::new(write)),
+                Type::Resource,
+                span,
+            );
+            every_object(c, perm, "weft_calvin_o")
+        })
+        .collect()
+}
+
+impl Calvin {
+    /// `I` for every object.
+    fn invariant(&self, p: &Program, span: Span) -> Expr {
+        let _ = p;
+        self.inv
+            .iter()
+            .map(|c| every_object(c.class, c.expr.clone(), "weft_calvin_o"))
+            .reduce(and)
+            .unwrap_or_else(|| Expr::bool(true, span))
+    }
+
+    fn perms(&self, _: &Program, span: Span) -> Vec<Expr> {
+        all_perms(&self.shared, span)
+    }
+
+    /// `E(j)`'s clauses for thread `j`, two-state from `label`.
+    fn env_of(&self, j: &Expr, label: &Name) -> Vec<(Expr, FailureCode)> {
+        self.env
+            .iter()
+            .map(|c| {
+                let e = at_label(subst_tid(c.expr.clone(), j), label);
+                (every_object(c.class, e, "weft_calvin_o"), c.code)
+            })
+            .collect()
+    }
+
+    /// `E(tid)*`: the environment's steps (a yield).
+    fn yield_(&self, p: &Program, span: Span, fresh: &mut u32, out: &mut Vec<Stmt>) {
+        let label = self.label("env", fresh);
+        let st = |kind| Stmt { kind, span };
+        out.push(st(S::Label(label)));
+        for e in self.perms(p, span) {
+            out.push(st(S::Exhale(e)));
+        }
+        for e in self.perms(p, span) {
+            out.push(st(S::Inhale(e)));
+        }
+        for (e, _) in self.env_of(&tid_expr(span), &label) {
+            out.push(st(S::Assume(e)));
+        }
+        out.push(st(S::Assume(self.invariant(p, span))));
+    }
+
+    fn label(&self, what: &str, fresh: &mut u32) -> Name {
+        *fresh += 1;
+        Name::from(format!("weft_calvin_{what}_{fresh}"))
+    }
+
+    /// The guarantee after an own step that began at `label`.
+    fn guarantee(&self, p: &Program, label: &Name, span: Span, out: &mut Vec<Stmt>) {
+        let var = Var {
+            name: Name::from("weft_calvin_j"),
+            ty: Type::Int,
+            span,
+        };
+        let j = Expr::new(K::Local(var.name), Type::Int, span);
+        let other = and(
+            bin(BinOp::Gt, j.clone(), int(0, span), Type::Bool),
+            bin(BinOp::Ne, j.clone(), tid_expr(span), Type::Bool),
+        );
+        for (e, code) in self.env_of(&j, label) {
+            let all = Expr::new(
+                K::Quant {
+                    q: Quantifier::Forall,
+                    vars: vec![var.clone()].into(),
+                    triggers: Vec::new().into(),
+                    body: Box::new(implies(other.clone(), e)),
+                },
+                Type::Bool,
+                span,
+            );
+            out.push(Stmt {
+                kind: S::Check {
+                    exhale: false,
+                    expr: all,
+                    code,
+                },
+                span,
+            });
+        }
+        for c in &self.inv {
+            let _ = p;
+            out.push(Stmt {
+                kind: S::Check {
+                    exhale: false,
+                    expr: every_object(c.class, c.expr.clone(), "weft_calvin_o"),
+                    code: FailureCode::GlobalInvariant,
+                },
+                span,
+            });
+        }
+    }
+
+    /// How many times `e` reads the shared state.
+    fn reads(&self, e: &Expr) -> usize {
+        let mut n = 0;
+        count(e, &self.shared, &mut n);
+        n
+    }
+}
+
+fn count(e: &Expr, shared: &[(ClassId, FieldId, Type)], n: &mut usize) {
+    if let K::Field(_, f) = &e.kind {
+        if shared.iter().any(|(_, g, _)| g == f) {
+            *n += 1;
+        }
+    }
+    each_child(e, &mut |x| count(x, shared, n));
+}
+
+struct Cx<'a> {
+    p: &'a Program,
+    fresh: u32,
+    errs: Vec<Diagnostic>,
+}
+
+impl Lower for Calvin {
+    fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out) {
+        if !self.threads.contains(&m) {
+            return;
+        }
+        let mut cx = Cx {
+            p,
+            fresh: 0,
+            errs: Vec::new(),
+        };
+        let span = b.span;
+        let tid = tid_expr(span);
+        crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
+        let mut stmts = Vec::new();
+        self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
+        self.yield_(p, span, &mut cx.fresh, &mut stmts);
+        b.stmts = stmts;
+        out.errs.append(&mut cx.errs);
+        if self.first == Some(m) {
+            out.made.push(self.refl_trans(p, m, span));
+        }
+    }
+}
+
+impl Calvin {
+    fn block(&self, stmts: Vec<Stmt>, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        for s in stmts {
+            self.stmt(s, cx, out);
+        }
+    }
+
+    fn sub(&self, b: Block, cx: &mut Cx) -> Block {
+        let mut out = Vec::new();
+        self.block(b.stmts, cx, &mut out);
+        Block {
+            stmts: out,
+            span: b.span,
+        }
+    }
+
+    /// `e`'s reads of the shared state as steps of their own, in evaluation
+    /// order (each into a fresh local, the environment before it); what is
+    /// left reads at most once (then after the environment). Under `&&`,
+    /// `||`, `==>` and `?:` a read is not split off (it may not happen).
+    fn linearize(&self, e: Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) -> Option<Expr> {
+        match self.reads(&e) {
+            0 => return Some(e),
+            1 => {
+                self.yield_(cx.p, span, &mut cx.fresh, out);
+                return Some(e);
+            }
+            _ => {}
+        }
+        if self.conditional_read(&e) {
+            cx.errs.push(Diagnostic::not_supported(
+                e.span,
+                "an expression that reads the shared state more than once, once under `&&`, `||`, `==>` or `?:`, in a step of a Calvin thread (read it into locals first)",
+            ));
+            return None;
+        }
+        let shared = &self.shared;
+        Some(map_expr(e, &mut |x| match &x.kind {
+            K::Field(_, f) if shared.iter().any(|(_, g, _)| g == f) => {
+                self.yield_(cx.p, span, &mut cx.fresh, out);
+                cx.fresh += 1;
+                let var = Var {
+                    name: Name::from(format!("weft_calvin_r{}", cx.fresh)),
+                    ty: x.ty.clone(),
+                    span,
+                };
+                let read = Expr::new(K::Local(var.name), var.ty.clone(), x.span);
+                out.push(Stmt {
+                    kind: S::Local(var, Some(x)),
+                    span,
+                });
+                read
+            }
+            _ => x,
+        }))
+    }
+
+    /// Whether a shared read in `e` is evaluated only on some paths.
+    fn conditional_read(&self, e: &Expr) -> bool {
+        let here = match &e.kind {
+            K::Binary(BinOp::And | BinOp::Or | BinOp::Implies, _, r) => self.reads(r) > 0,
+            K::Cond(_, a, b) => self.reads(a) + self.reads(b) > 0,
+            _ => false,
+        };
+        let mut below = false;
+        each_child(e, &mut |x| below |= self.conditional_read(x));
+        here || below
+    }
+
+    /// One read step: at most one shared read, the environment before it.
+    fn read_step(&self, e: &Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) -> bool {
+        match self.reads(e) {
+            0 => true,
+            1 => {
+                self.yield_(cx.p, span, &mut cx.fresh, out);
+                true
+            }
+            _ => {
+                cx.errs.push(Diagnostic::not_supported(
+                    e.span,
+                    "a loop condition that reads the shared state more than once in a Calvin thread (read it into locals first)",
+                ));
+                false
+            }
+        }
+    }
+
+    /// `e` with its shared reads as steps before it, and what is left read
+    /// into a fresh local (so that the next step reads nothing).
+    fn hoist(&self, e: Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) -> Option<Expr> {
+        let e = self.linearize(e, span, cx, out)?;
+        if self.reads(&e) == 0 {
+            return Some(e);
+        }
+        cx.fresh += 1;
+        let var = Var {
+            name: Name::from(format!("weft_calvin_r{}", cx.fresh)),
+            ty: e.ty.clone(),
+            span,
+        };
+        let read = Expr::new(K::Local(var.name), var.ty.clone(), e.span);
+        out.push(Stmt {
+            kind: S::Local(var, Some(e)),
+            span,
+        });
+        Some(read)
+    }
+
+    /// An own step that writes the shared state: the environment, the step, the guarantee.
+    fn write_step(&self, step: Vec<Stmt>, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        self.yield_(cx.p, span, &mut cx.fresh, out);
+        let label = self.label("step", &mut cx.fresh);
+        out.push(Stmt {
+            kind: S::Label(label),
+            span,
+        });
+        out.extend(step);
+        self.guarantee(cx.p, &label, span, out);
+    }
+
+    fn stmt(&self, s: Stmt, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let span = s.span;
+        let st = |kind| Stmt { kind, span };
+        match s.kind {
+            S::Local(v, Some(e)) => {
+                if let Some(e) = self.linearize(e, span, cx, out) {
+                    out.push(st(S::Local(v, Some(e))));
+                }
+            }
+            S::AssignLocal(x, e) => {
+                if let Some(e) = self.linearize(e, span, cx, out) {
+                    out.push(st(S::AssignLocal(x, e)));
+                }
+            }
+            S::AssignField { recv, field, value } => {
+                let Some(recv) = self.hoist(*recv, span, cx, out) else {
+                    return;
+                };
+                let Some(value) = self.hoist(value, span, cx, out) else {
+                    return;
+                };
+                let w = st(S::AssignField {
+                    recv: Box::new(recv),
+                    field,
+                    value,
+                });
+                self.write_step(vec![w], span, cx, out);
+            }
+            S::If { cond, then, els } => {
+                let Some(cond) = self.linearize(cond, span, cx, out) else {
+                    return;
+                };
+                let then = self.sub(then, cx);
+                let els = els.map(|b| self.sub(b, cx));
+                out.push(st(S::If { cond, then, els }));
+            }
+            S::While {
+                invariants,
+                cond,
+                body,
+            } => {
+                // E*; while (c) { B; E* }: the condition is read after the environment.
+                if self.reads(&cond) > 1 {
+                    self.read_step(&cond, span, cx, out);
+                    return;
+                }
+                self.yield_(cx.p, span, &mut cx.fresh, out);
+                let mut b = self.sub(body, cx);
+                self.yield_(cx.p, span, &mut cx.fresh, &mut b.stmts);
+                // The body holds what the invariant gives: the shared state first.
+                let mut invs = self.perms(cx.p, span);
+                invs.extend(invariants);
+                out.push(st(S::While {
+                    invariants: invs,
+                    cond,
+                    body: b,
+                }));
+            }
+            S::Return(e) => {
+                let e = match e {
+                    Some(e) => match self.hoist(e, span, cx, out) {
+                        Some(e) => Some(e),
+                        None => return,
+                    },
+                    None => None,
+                };
+                self.yield_(cx.p, span, &mut cx.fresh, out);
+                out.push(st(S::Return(e)));
+            }
+            S::Synchronized { lock, body } => {
+                let mut exits = false;
+                crate::core::visit::each_stmt(&body, &mut |x| {
+                    exits |= matches!(x.kind, S::Return(_) | S::Goto(_))
+                });
+                if exits {
+                    cx.errs.push(Diagnostic::not_supported(
+                        span,
+                        "a return or jump out of a synchronized block of a Calvin thread",
+                    ));
+                    return;
+                }
+                let Some(lock) = self.hoist(lock, span, cx, out) else {
+                    return;
+                };
+                let Type::Class(c) = lock.ty else {
+                    cx.errs
+                        .push(Diagnostic::not_supported(span, "this monitor"));
+                    return;
+                };
+                let Some(h) =
+                    cx.p.class(c)
+                        .fields
+                        .iter()
+                        .copied()
+                        .find(|f| cx.p.field(*f).name == "holder")
+                else {
+                    cx.errs.push(Diagnostic::not_supported(
+                        span,
+                        "a monitor of a class outside the Calvin program",
+                    ));
+                    return;
+                };
+                out.push(st(S::Check {
+                    exhale: false,
+                    expr: bin(
+                        BinOp::Ne,
+                        lock.clone(),
+                        Expr::new(K::Null, Type::Null, span),
+                        Type::Bool,
+                    ),
+                    code: FailureCode::LockNull,
+                }));
+                let holder = Expr::new(K::Field(Box::new(lock.clone()), h), Type::Int, span);
+                let set = |v: Expr| {
+                    st(S::AssignField {
+                        recv: Box::new(lock.clone()),
+                        field: h,
+                        value: v,
+                    })
+                };
+                // acquire: <holder == 0 && holder' == tid>
+                self.write_step(
+                    vec![
+                        st(S::Assume(eq(holder.clone(), int(0, span)))),
+                        set(tid_expr(span)),
+                    ],
+                    span,
+                    cx,
+                    out,
+                );
+                let b = self.sub(body, cx);
+                out.push(st(S::Block(b)));
+                // release: <holder' == 0>
+                self.write_step(vec![set(int(0, span))], span, cx, out);
+            }
+            S::Block(b) => {
+                let b = self.sub(b, cx);
+                out.push(st(S::Block(b)));
+            }
+            S::Assert(e) => {
+                self.yield_(cx.p, span, &mut cx.fresh, out);
+                out.push(st(S::Assert(e)));
+            }
+            S::Assume(e) => {
+                self.yield_(cx.p, span, &mut cx.fresh, out);
+                out.push(st(S::Assume(e)));
+            }
+            k @ (S::Local(_, None) | S::Label(_) | S::Goto(_)) => out.push(st(k)),
+            S::Call { .. } => cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a call or `new` in a Calvin thread (method abstractions)",
+            )),
+            _ => cx.errs.push(Diagnostic::not_supported(
+                span,
+                "this statement in a Calvin thread",
+            )),
+        }
+    }
+
+    /// E's reflexivity and transitivity, for an arbitrary thread `j`:
+    /// at A, `E(j)[A, A]`; then from A to B and B to C, `E(j)[A, C]`.
+    fn refl_trans(&self, p: &Program, m: MethodId, span: Span) -> Method {
+        let st = |kind| Stmt { kind, span };
+        let mut b = Vec::new();
+        let j = tid_expr(span);
+        for e in self.perms(p, span) {
+            b.push(st(S::Inhale(e)));
+        }
+        b.push(st(S::Assume(bin(
+            BinOp::Gt,
+            j.clone(),
+            int(0, span),
+            Type::Bool,
+        ))));
+        let [a, bb] = [Name::from("weft_calvin_a"), Name::from("weft_calvin_b")];
+        b.push(st(S::Label(a)));
+        for (e, code) in self.env_of(&j, &a) {
+            b.push(Stmt {
+                span: e.span,
+                kind: S::Check {
+                    exhale: false,
+                    expr: e,
+                    code,
+                },
+            });
+        }
+        let havoc = |b: &mut Vec<Stmt>| {
+            for e in self.perms(p, span) {
+                b.push(st(S::Exhale(e)));
+            }
+            for e in self.perms(p, span) {
+                b.push(st(S::Inhale(e)));
+            }
+        };
+        havoc(&mut b);
+        b.push(st(S::Label(bb)));
+        for (e, _) in self.env_of(&j, &a) {
+            b.push(st(S::Assume(e)));
+        }
+        havoc(&mut b);
+        for (e, _) in self.env_of(&j, &bb) {
+            b.push(st(S::Assume(e)));
+        }
+        for (e, code) in self.env_of(&j, &a) {
+            b.push(Stmt {
+                span: e.span,
+                kind: S::Check {
+                    exhale: false,
+                    expr: e,
+                    code,
+                },
+            });
+        }
+        Method {
+            name: Name::from("env_reflexive_transitive"),
+            contract: Default::default(),
+            body: Some(Block { stmts: b, span }),
+            ..p.method(m).clone()
+        }
+    }
+}

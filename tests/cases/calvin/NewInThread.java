@@ -1,0 +1,12 @@
+// expect-error: notSupported
+// A Calvin thread that allocates: `new` (and calls: method abstractions) are
+// not supported in a Calvin thread yet; on Silicon, the program is refused
+// as a Calvin program (no permission-based meaning), also notSupported.
+/*@ env_assumption \old(counter) <= counter; */
+class Container {
+  int counter;
+
+  static void main() {
+    Container c = new Container();
+  }
+}
