@@ -87,7 +87,8 @@ pub const PASS: Pass = Pass {
 struct ModelEnc {
     class: ClassId,
     fields: Vec<FieldId>,
-    /// The passive and active tokens of each field, in `fields`' order.
+    /// The plain, passive and active tokens of each field, in `fields`' order.
+    plain: Vec<FieldId>,
     hist: Vec<FieldId>,
     act: Vec<FieldId>,
     tok: FieldId,
@@ -120,10 +121,12 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
             errs.push(Diagnostic::not_supported(span, "a model without fields"));
             continue;
         }
+        let mut plain = Vec::new();
         let mut hist = Vec::new();
         let mut act = Vec::new();
         for (i, f) in fields.iter().enumerate() {
             let name = p.field(*f).name;
+            plain.push(p.add_token_field(&format!("{name}$plain"), c));
             hist.push(p.add_token_field(&format!("{name}$hist"), c));
             act.push(p.add_token_field(&format!("{name}$act"), c));
             h.fields.insert(*f, (c, i));
@@ -183,6 +186,7 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
             ModelEnc {
                 class: c,
                 fields,
+                plain,
                 hist,
                 act,
                 tok,
@@ -200,7 +204,18 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
     }
     // Every history expression of the declarations (contracts, predicate
     // bodies), then the members' functions and methods.
+    // (A model's constructor gives its fields' permissions without the
+    // plain tokens: the caller gets those at the `new`.)
+    let mut ctors: Vec<(usize, Contract)> = Vec::new();
+    for (i, m) in p.methods.iter_mut().enumerate() {
+        if m.is_constructor && m.class.is_some_and(|c| h.models.contains_key(&c)) {
+            ctors.push((i, std::mem::take(&mut m.contract)));
+        }
+    }
     map_decl_exprs(p, &mut |e| h.expr(e));
+    for (i, c) in ctors {
+        p.methods[i].contract = c;
+    }
     let mut contracts = Vec::new();
     for enc in h.models.values() {
         for (m, (f, mm)) in &enc.members {
@@ -359,10 +374,24 @@ impl Histories {
         f(self.models.values().next().expect("a model"))
     }
 
-    /// `m.state(p, F)` and `HPerm(o.x, p)` in permission-based core.
+    /// `m.state(p, F)`, `HPerm(o.x, p)` and `Perm(o.x, p)` of a model's
+    /// field in permission-based core.
     fn expr(&self, e: Expr) -> Expr {
         let span = e.span;
         match e.kind {
+            K::Perm(loc, p) => {
+                let token = match &loc.kind {
+                    K::Field(r, f) => self.fields.get(f).map(|(c, i)| {
+                        field(r, self.models[c].plain[*i], Type::Bool, span)
+                    }),
+                    _ => None,
+                };
+                let plain = perm(*loc, (*p).clone(), span);
+                match token {
+                    Some(t) => star(plain, perm(t, *p, span), span),
+                    None => plain,
+                }
+            }
             K::History(History::State, xs) => {
                 let [m, p, f]: [Expr; 3] = xs.try_into().expect("m.state(p, F)");
                 let Type::Class(c) = m.ty else {
@@ -621,8 +650,9 @@ struct Lowering<'a> {
     p: &'a Program,
     errs: Vec<Diagnostic>,
     next: u32,
-    /// The histories created in this body, by the local holding the object.
-    created: HashMap<Name, Created>,
+    /// The histories created in the blocks around (innermost last), by the
+    /// local holding the object: a destroy ends one of the same block.
+    created: Vec<HashMap<Name, Created>>,
 }
 
 impl Lower for Histories {
@@ -635,7 +665,7 @@ impl Lower for Histories {
             p,
             errs: Vec::new(),
             next: 0,
-            created: HashMap::new(),
+            created: Vec::new(),
         };
         l.block(b);
         out.errs.append(&mut l.errs);
@@ -649,10 +679,12 @@ impl Lowering<'_> {
     }
 
     fn block(&mut self, b: &mut Block) {
+        self.created.push(HashMap::new());
         let stmts = std::mem::take(&mut b.stmts);
         for s in stmts {
             self.stmt(s, &mut b.stmts);
         }
+        self.created.pop();
     }
 
     fn exprs(&self, s: &mut Stmt) {
@@ -667,22 +699,50 @@ impl Lowering<'_> {
             S::AssignField { ref recv, field: f, .. } if self.h.fields.contains_key(&f) => {
                 let (c, i) = self.h.fields[&f];
                 let enc = &self.h.models[&c];
-                let hist = no_perm(field(recv, enc.hist[i], Type::Bool, span), span);
-                let act = field(recv, enc.act[i], Type::Bool, span);
-                let cur = Expr::new(K::CurPerm(Box::new(act)), Type::Rational, span);
-                let active = eq(cur, write(span), span);
-                let ok = Expr::binary(BinOp::Or, hist, active, Type::Bool, span);
+                let full = |t: FieldId| {
+                    let loc = field(recv, t, Type::Bool, span);
+                    let cur = Expr::new(K::CurPerm(Box::new(loc)), Type::Rational, span);
+                    eq(cur, write(span), span)
+                };
+                let ok = Expr::binary(BinOp::Or, full(enc.plain[i]), full(enc.act[i]), Type::Bool, span);
                 out.push(check(false, ok, FailureCode::AssignFieldFailed, span));
                 self.exprs(&mut s);
                 out.push(s);
             }
+            S::Call { target, ref call } if self.p.method(call.method).is_constructor => {
+                // A new model object: plain permission on its fields.
+                let class = self.p.method(call.method).class;
+                self.exprs(&mut s);
+                out.push(s);
+                let (Some(c), Some(t)) = (class, target) else { return };
+                self.assigned(t);
+                let Some(enc) = self.h.models.get(&c) else { return };
+                let o = local(t, Type::Class(c), span);
+                let tokens = enc
+                    .plain
+                    .iter()
+                    .map(|t| perm(field(&o, *t, Type::Bool, span), write(span), span))
+                    .collect();
+                out.push(stmt(S::Inhale(stars(tokens, span)), span));
+            }
             _ => {
+                match &s.kind {
+                    S::AssignLocal(v, _) | S::Call { target: Some(v), .. } => self.assigned(*v),
+                    _ => {}
+                }
                 self.exprs(&mut s);
                 for b in crate::core::visit::child_blocks_mut(&mut s.kind) {
                     self.block(b);
                 }
                 out.push(s);
             }
+        }
+    }
+
+    /// Local `v` is written: a history created on it is no longer known to be its.
+    fn assigned(&mut self, v: Name) {
+        for scope in &mut self.created {
+            scope.remove(&v);
         }
     }
 
@@ -718,16 +778,23 @@ impl Lowering<'_> {
                     out.push(stmt(S::Local(Var { name: v, ty: param.ty.clone(), span }, Some(a.clone())), span));
                     args.push((param.name, v));
                 }
-                // Full plain permission on every field, no passive or active token.
+                // Full plain permission on every field: the plain tokens
+                // become passive ones (every field's tokens total 1, so no
+                // other history of the object lives).
                 let mut owns = Vec::new();
                 for (i, f) in enc.fields.iter().enumerate() {
                     let ty = self.p.field(*f).ty.clone();
                     owns.push(perm(field(&m, *f, ty, span), write(span), span));
-                    owns.push(no_perm(field(&m, enc.hist[i], Type::Bool, span), span));
-                    owns.push(no_perm(field(&m, enc.act[i], Type::Bool, span), span));
+                    owns.push(perm(field(&m, enc.plain[i], Type::Bool, span), write(span), span));
                 }
-                owns.push(no_perm(tok.clone(), span));
                 out.push(check(false, stars(owns, span), FailureCode::HistoryPerm, span));
+                out.push(check(false, no_perm(tok.clone(), span), FailureCode::HistoryPerm, span));
+                let plain = enc
+                    .plain
+                    .iter()
+                    .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
+                    .collect();
+                out.push(stmt(S::Exhale(stars(plain, span)), span));
                 let mut inits = Vec::new();
                 for f in &enc.fields {
                     let ty = self.p.field(*f).ty.clone();
@@ -751,15 +818,18 @@ impl Lowering<'_> {
                 gets.push(perm(tok, one.clone(), span));
                 gets.push(self.h.state(enc, &m, &one, term, span));
                 out.push(stmt(S::Inhale(stars(gets, span)), span));
-                self.created.insert(var, created);
+                self.assigned(var);
+                if let Some(scope) = self.created.last_mut() {
+                    scope.insert(var, created);
+                }
             }
             HistoryStmt::Destroy => {
                 let created = match &m.kind {
-                    K::Local(v) => self.created.get(v).cloned(),
+                    K::Local(v) => self.created.last_mut().and_then(|s| s.remove(v)),
                     _ => None,
                 };
                 let Some(created) = created else {
-                    let msg = "destroying a history that was not created earlier in this method body, on the same local variable";
+                    let msg = "destroying a history that was not created earlier in the same block, on the same local variable (not assigned in between)";
                     self.errs.push(Diagnostic::not_supported(span, msg));
                     return;
                 };
@@ -773,6 +843,12 @@ impl Lowering<'_> {
                 gives.push(perm(tok, one.clone(), span));
                 gives.push(self.h.state(enc, &m, &one, empty, span));
                 out.push(check(true, stars(gives, span), FailureCode::HistoryPerm, span));
+                let plain = enc
+                    .plain
+                    .iter()
+                    .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
+                    .collect();
+                out.push(stmt(S::Inhale(stars(plain, span)), span));
                 let mut post = self.member_clauses(enc, created.member, &m, &created, true, span);
                 let modifies = &enc.members[&created.member].1.modifies;
                 for (fid, v) in &created.inits {
