@@ -156,13 +156,20 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
             derived: None,
             span,
         });
-        let empty = add_function(p, c, "proc$empty", Vec::new(), span);
-        let seq = add_function(p, c, "proc$seq", vec![int("a"), int("b")], span);
-        let par = add_function(p, c, "proc$par", vec![int("a"), int("b")], span);
+        // The process constructors are declared once (with the first
+        // model): a process term does not depend on the model.
+        let (empty, seq, par) = match h.models.values().next() {
+            Some(first) => (first.empty, first.seq, first.par),
+            None => (
+                add_function(p, c, "proc$empty", Vec::new(), span),
+                add_function(p, c, "proc$seq", vec![int("a"), int("b")], span),
+                add_function(p, c, "proc$par", vec![int("a"), int("b")], span),
+            ),
+        };
         // The unit laws: `empty` is the unit of `*` and `||`.
         let local = |n: &str| Expr::new(K::Local(n.into()), Type::Int, span);
         let empty_term = call(empty, Vec::new(), span);
-        for f in [seq, par] {
+        for f in [seq, par].into_iter().filter(|_| h.models.is_empty()) {
             let result = Expr::new(K::Result, Type::Int, span);
             let unit = |x: &str, other: &str| {
                 implies(
@@ -656,9 +663,27 @@ struct Lowering<'a> {
 }
 
 impl Lower for Histories {
-    fn body(&self, p: &Program, _: MethodId, b: &mut Block, out: &mut Out) {
+    fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out) {
         if self.models.is_empty() {
             return;
+        }
+        // Only a process's own method calls actions and processes: called
+        // elsewhere, an action would change the state without a block.
+        if self.model_of_member(m).is_none() {
+            crate::core::visit::each_stmt(b, &mut |s| {
+                if let S::Call { call, .. } = &s.kind {
+                    if self.model_of_member(call.method).is_some() {
+                        out.errs.push(Diagnostic::error(
+                            crate::diag::ErrorCode::Misplaced,
+                            s.span,
+                            "an action or process is not called: an action is done in an action block, action(m, p, F, m.a(args)) { … }",
+                        ));
+                    }
+                }
+            });
+            if !out.errs.is_empty() {
+                return;
+            }
         }
         let mut l = Lowering {
             h: self,
