@@ -78,8 +78,12 @@ pub(super) fn collect<'a>(
         let mut model = core::Model::default();
         for m in &class.members {
             if let ast::Member::Method(m) = m {
-                let found = c.env.classes[id.0 as usize].members.get(&m.name.name).copied();
-                if let (Some(kind), Some(super::env::Member::Method(mid))) = (m.mods.history, found) {
+                let found = c.env.classes[id.0 as usize]
+                    .members
+                    .get(&m.name.name)
+                    .copied();
+                if let (Some(kind), Some(super::env::Member::Method(mid))) = (m.mods.history, found)
+                {
                     model.members.insert(
                         mid,
                         core::ModelMember {

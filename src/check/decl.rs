@@ -289,11 +289,17 @@ fn history_member(
         None => None,
         Some(Source::Parsed(block)) => match ast_return(&block) {
             Some(e) => b.in_spec(|b| b.process(e)),
-            None => b.err(ErrorCode::Misplaced, block.span, "a process is defined by `= P;`"),
+            None => b.err(
+                ErrorCode::Misplaced,
+                block.span,
+                "a process is defined by `= P;`",
+            ),
         },
-        Some(Source::Unparsed(at)) => {
-            b.err(ErrorCode::ParseError, at, "a process definition was left unparsed")
-        }
+        Some(Source::Unparsed(at)) => b.err(
+            ErrorCode::ParseError,
+            at,
+            "a process definition was left unparsed",
+        ),
     };
     Done::History(
         id,

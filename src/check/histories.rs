@@ -62,10 +62,16 @@ impl Body<'_> {
     fn process_call(&mut self, call: &ast::Call, span: Span) -> Option<Expr> {
         let recv = match &call.recv {
             Some(r) => self.expr(r, None)?,
-            None => match self.this.filter(|c| self.model_of(&Type::Class(*c)).is_some()) {
+            None => match self
+                .this
+                .filter(|c| self.model_of(&Type::Class(*c)).is_some())
+            {
                 Some(c) => Expr::new(K::This, Type::Class(c), call.name.span),
                 None => {
-                    let msg = format!("{} is not an action or process of a model here: write m.{}(…)", call.name.name, call.name.name);
+                    let msg = format!(
+                        "{} is not an action or process of a model here: write m.{}(…)",
+                        call.name.name, call.name.name
+                    );
                     return self.err(ErrorCode::Undeclared, call.name.span, msg);
                 }
             },

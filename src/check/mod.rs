@@ -184,7 +184,12 @@ fn declarations(units: &[Unit], bodies: &Bodies) -> Declared {
             Done::History(id, contract, member) => {
                 p.methods[id.0 as usize].contract = contract;
                 if let Some(c) = p.methods[id.0 as usize].class {
-                    p.features.models.entry(c).or_default().members.insert(id, member);
+                    p.features
+                        .models
+                        .entry(c)
+                        .or_default()
+                        .members
+                        .insert(id, member);
                 }
             }
             Done::Function(id, contract, body) => {

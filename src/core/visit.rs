@@ -241,11 +241,9 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
             f(b);
             f(c)
         }
-        K::Builtin(_, xs)
-        | K::SeqLit(xs)
-        | K::SetLit(xs)
-        | K::BagLit(xs)
-        | K::History(_, xs) => xs.iter().for_each(f),
+        K::Builtin(_, xs) | K::SeqLit(xs) | K::SetLit(xs) | K::BagLit(xs) | K::History(_, xs) => {
+            xs.iter().for_each(f)
+        }
         K::FunctionCall { recv, args, .. } => {
             recv.iter().for_each(|r| f(r));
             args.iter().for_each(f)

@@ -34,18 +34,28 @@
 //! abstract functions `M$empty()`, `M$seq(a, b)`, `M$par(a, b)` with the unit
 //! laws (`empty` is the unit of `*` and `||`) as postconditions, one function
 //! per action (abstract) and per process (its definition as body).
-//! `m.state(p, F)` is `[p]M$state(m; F, p) ∗ Perm(m.hist$tok, p)`: the
+//! `m.state(p, F)` is `[p]hist$state(m; F, p) ∗ Perm(m.hist$tok, p)`: the
 //! predicate is abstract, and carries its fraction as an argument so that two
 //! fractions with the same future stay two (Silver would merge
 //! `[p₁]S(F) ∗ [p₂]S(F)` into `[p₁+p₂]S(F)`, which is `F || F`, not `F`; an
-//! action takes exactly one copy). `HPerm(o.x, p)` is `Perm(o.x, p) ∗
-//! Perm(o.x$hist, p)`; a field of a model may be written only by a thread
-//! holding no passive token for it (`perm(o.x$hist) == none`: plain
-//! permission, before create or after destroy) or the active one (`o.x$act`,
-//! which only an action block hands out, after taking the full passive
-//! token). Create records the process and the initial state in ghost locals;
-//! the matching destroy (in the same body, on the same local) assumes the
-//! process's postcondition over them.
+//! action takes exactly one copy). Every field has three tokens, whose
+//! permissions total 1 (as the field's own do): `Perm(o.x, p)` on a model's
+//! field is `Perm(o.x, p) ∗ Perm(o.x$plain, p)` (`new` gives the plain
+//! tokens), `HPerm(o.x, p)` is `Perm(o.x, p) ∗ Perm(o.x$hist, p)`, and the
+//! active token `o.x$act` exists only inside an action block, which takes
+//! the full passive one for it. A write of a model's field needs the full
+//! plain or the full active token (`assignFieldFailed`): a thread holding
+//! passive permission cannot write, nor hand out plain permission it does
+//! not have. Create exchanges the full plain tokens for passive ones and
+//! records the process, its arguments and the initial state in ghost locals;
+//! the matching destroy (in the same block, on the same local, not assigned
+//! in between) gives the plain tokens back and assumes the process's
+//! postcondition over them. Actions and processes are not called outside
+//! the process methods (an action changes state only in a block).
+//!
+//! Removes from the core program: `StmtKind::History` (create, destroy,
+//! split, merge), `StmtKind::Action` and `ExprKind::History` (process terms,
+//! `m.state(p, F)`, `HPerm`).
 //!
 //! Why it is sound: the total of `hist$tok` is 1 while a history lives, so
 //! destroy's full `hist$tok` means every fraction is back, and its `state(1,
@@ -56,8 +66,8 @@
 //! of the futures; the axioms hold of processes as sets of traces). Q's
 //! process method shows every trace of Q satisfies post_Q, by induction on
 //! the trace (guarded recursion) and over every interleaving of a parallel
-//! composition. Create needs full plain permission on every field and no
-//! passive or active token (so no other history of the object lives);
+//! composition. Create needs the full plain tokens of every field (so no
+//! other history of the object lives: its tokens would be passive or active);
 //! actions need the full passive permission of the fields they modify, so
 //! two actions on a field never overlap.
 
@@ -257,7 +267,13 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
     h
 }
 
-fn add_function(p: &mut Program, c: ClassId, name: &str, params: Vec<Var>, span: Span) -> FunctionId {
+fn add_function(
+    p: &mut Program,
+    c: ClassId,
+    name: &str,
+    params: Vec<Var>,
+    span: Span,
+) -> FunctionId {
     p.functions.push(Function {
         name: name.into(),
         class: Some(c),
@@ -316,7 +332,11 @@ fn field(recv: &Expr, f: FieldId, ty: Type, span: Span) -> Expr {
 }
 
 fn perm(loc: Expr, amount: Expr, span: Span) -> Expr {
-    Expr::new(K::Perm(Box::new(loc), Box::new(amount)), Type::Resource, span)
+    Expr::new(
+        K::Perm(Box::new(loc), Box::new(amount)),
+        Type::Resource,
+        span,
+    )
 }
 
 /// `perm(loc) == none`.
@@ -388,9 +408,10 @@ impl Histories {
         match e.kind {
             K::Perm(loc, p) => {
                 let token = match &loc.kind {
-                    K::Field(r, f) => self.fields.get(f).map(|(c, i)| {
-                        field(r, self.models[c].plain[*i], Type::Bool, span)
-                    }),
+                    K::Field(r, f) => self
+                        .fields
+                        .get(f)
+                        .map(|(c, i)| field(r, self.models[c].plain[*i], Type::Bool, span)),
                     _ => None,
                 };
                 let plain = perm(*loc, (*p).clone(), span);
@@ -405,7 +426,11 @@ impl Histories {
                     return Expr::bool(false, span);
                 };
                 let enc = &self.models[&c];
-                star(self.state(enc, &m, &p, self.term(f), span), perm(field(&m, enc.tok, Type::Bool, span), p, span), span)
+                star(
+                    self.state(enc, &m, &p, self.term(f), span),
+                    perm(field(&m, enc.tok, Type::Bool, span), p, span),
+                    span,
+                )
             }
             K::History(History::HPerm, xs) => {
                 let [loc, p]: [Expr; 2] = xs.try_into().expect("HPerm(o.x, p)");
@@ -414,7 +439,11 @@ impl Histories {
                 };
                 let (c, i) = self.fields[f];
                 let token = field(r, self.models[&c].hist[i], Type::Bool, span);
-                star(perm(loc.clone(), p.clone(), span), perm(token, p, span), span)
+                star(
+                    perm(loc.clone(), p.clone(), span),
+                    perm(token, p, span),
+                    span,
+                )
             }
             kind => Expr::new(kind, e.ty, span),
         }
@@ -437,13 +466,21 @@ impl Histories {
     /// The contract of an action's or process's method: write permission on
     /// every field of the model, and the fields it does not modify unchanged.
     fn member_contract(&self, p: &mut Program, m: MethodId, mm: &ModelMember) {
-        let Some(enc) = self.model_of_member(m) else { return };
+        let Some(enc) = self.model_of_member(m) else {
+            return;
+        };
         let span = p.method(m).span;
         let this = Expr::new(K::This, Type::Class(enc.class), span);
         let perms: Vec<Expr> = enc
             .fields
             .iter()
-            .map(|f| perm(field(&this, *f, p.field(*f).ty.clone(), span), write(span), span))
+            .map(|f| {
+                perm(
+                    field(&this, *f, p.field(*f).ty.clone(), span),
+                    write(span),
+                    span,
+                )
+            })
             .collect();
         let mut ensures = perms.clone();
         for f in enc.fields.iter().filter(|f| !mm.modifies.contains(f)) {
@@ -540,7 +577,11 @@ impl Gen<'_> {
                 let any = !a.is_empty() || !b.is_empty();
                 let branches: Vec<Vec<Stmt>> = orders
                     .into_iter()
-                    .map(|o| o.into_iter().map(|(id, args)| self.call(id, args, span)).collect())
+                    .map(|o| {
+                        o.into_iter()
+                            .map(|(id, args)| self.call(id, args, span))
+                            .collect()
+                    })
                     .collect();
                 Ok((guarded || any, self.choice(branches, span)))
             }
@@ -721,7 +762,9 @@ impl Lowering<'_> {
         match s.kind {
             S::History(op, xs) => self.history(op, xs, span, out),
             S::Action(xs, body) => self.action(xs, body, span, out),
-            S::AssignField { ref recv, field: f, .. } if self.h.fields.contains_key(&f) => {
+            S::AssignField {
+                ref recv, field: f, ..
+            } if self.h.fields.contains_key(&f) => {
                 let (c, i) = self.h.fields[&f];
                 let enc = &self.h.models[&c];
                 let full = |t: FieldId| {
@@ -729,7 +772,13 @@ impl Lowering<'_> {
                     let cur = Expr::new(K::CurPerm(Box::new(loc)), Type::Rational, span);
                     eq(cur, write(span), span)
                 };
-                let ok = Expr::binary(BinOp::Or, full(enc.plain[i]), full(enc.act[i]), Type::Bool, span);
+                let ok = Expr::binary(
+                    BinOp::Or,
+                    full(enc.plain[i]),
+                    full(enc.act[i]),
+                    Type::Bool,
+                    span,
+                );
                 out.push(check(false, ok, FailureCode::AssignFieldFailed, span));
                 self.exprs(&mut s);
                 out.push(s);
@@ -739,9 +788,13 @@ impl Lowering<'_> {
                 let class = self.p.method(call.method).class;
                 self.exprs(&mut s);
                 out.push(s);
-                let (Some(c), Some(t)) = (class, target) else { return };
+                let (Some(c), Some(t)) = (class, target) else {
+                    return;
+                };
                 self.assigned(t);
-                let Some(enc) = self.h.models.get(&c) else { return };
+                let Some(enc) = self.h.models.get(&c) else {
+                    return;
+                };
                 let o = local(t, Type::Class(c), span);
                 let tokens = enc
                     .plain
@@ -752,7 +805,10 @@ impl Lowering<'_> {
             }
             _ => {
                 match &s.kind {
-                    S::AssignLocal(v, _) | S::Call { target: Some(v), .. } => self.assigned(*v),
+                    S::AssignLocal(v, _)
+                    | S::Call {
+                        target: Some(v), ..
+                    } => self.assigned(*v),
                     _ => {}
                 }
                 self.exprs(&mut s);
@@ -800,7 +856,17 @@ impl Lowering<'_> {
                 let mut args = Vec::new();
                 for (param, a) in crate::core::explicit(&decl.params).iter().zip(&qargs[1..]) {
                     let v = self.fresh("arg");
-                    out.push(stmt(S::Local(Var { name: v, ty: param.ty.clone(), span }, Some(a.clone())), span));
+                    out.push(stmt(
+                        S::Local(
+                            Var {
+                                name: v,
+                                ty: param.ty.clone(),
+                                span,
+                            },
+                            Some(a.clone()),
+                        ),
+                        span,
+                    ));
                     args.push((param.name, v));
                 }
                 // Full plain permission on every field: the plain tokens
@@ -810,10 +876,24 @@ impl Lowering<'_> {
                 for (i, f) in enc.fields.iter().enumerate() {
                     let ty = self.p.field(*f).ty.clone();
                     owns.push(perm(field(&m, *f, ty, span), write(span), span));
-                    owns.push(perm(field(&m, enc.plain[i], Type::Bool, span), write(span), span));
+                    owns.push(perm(
+                        field(&m, enc.plain[i], Type::Bool, span),
+                        write(span),
+                        span,
+                    ));
                 }
-                out.push(check(false, stars(owns, span), FailureCode::HistoryPerm, span));
-                out.push(check(false, no_perm(tok.clone(), span), FailureCode::HistoryPerm, span));
+                out.push(check(
+                    false,
+                    stars(owns, span),
+                    FailureCode::HistoryPerm,
+                    span,
+                ));
+                out.push(check(
+                    false,
+                    no_perm(tok.clone(), span),
+                    FailureCode::HistoryPerm,
+                    span,
+                ));
                 let plain = enc
                     .plain
                     .iter()
@@ -824,14 +904,33 @@ impl Lowering<'_> {
                 for f in &enc.fields {
                     let ty = self.p.field(*f).ty.clone();
                     let v = self.fresh("init");
-                    out.push(stmt(S::Local(Var { name: v, ty: ty.clone(), span }, Some(field(&m, *f, ty, span))), span));
+                    out.push(stmt(
+                        S::Local(
+                            Var {
+                                name: v,
+                                ty: ty.clone(),
+                                span,
+                            },
+                            Some(field(&m, *f, ty, span)),
+                        ),
+                        span,
+                    ));
                     inits.push((*f, v));
                 }
-                let created = Created { member: q, args, inits };
+                let created = Created {
+                    member: q,
+                    args,
+                    inits,
+                };
                 // The process's precondition holds at the start.
                 let start = self.member_clauses(enc, q, &m, &created, false, span);
                 for pre in start {
-                    out.push(check(false, pre, FailureCode::PreFailed(Reason::False), span));
+                    out.push(check(
+                        false,
+                        pre,
+                        FailureCode::PreFailed(Reason::False),
+                        span,
+                    ));
                 }
                 let mut gets: Vec<Expr> = enc
                     .hist
@@ -867,7 +966,12 @@ impl Lowering<'_> {
                     .collect();
                 gives.push(perm(tok, one.clone(), span));
                 gives.push(self.h.state(enc, &m, &one, empty, span));
-                out.push(check(true, stars(gives, span), FailureCode::HistoryPerm, span));
+                out.push(check(
+                    true,
+                    stars(gives, span),
+                    FailureCode::HistoryPerm,
+                    span,
+                ));
                 let plain = enc
                     .plain
                     .iter()
@@ -879,7 +983,11 @@ impl Lowering<'_> {
                 for (fid, v) in &created.inits {
                     if !modifies.contains(fid) {
                         let ty = self.p.field(*fid).ty.clone();
-                        post.push(eq(field(&m, *fid, ty.clone(), span), local(*v, ty, span), span));
+                        post.push(eq(
+                            field(&m, *fid, ty.clone(), span),
+                            local(*v, ty, span),
+                            span,
+                        ));
                     }
                 }
                 for e in post {
@@ -919,7 +1027,15 @@ impl Lowering<'_> {
     /// `q` of the history `m` (and the fields it does not modify
     /// unchanged), with its arguments and the state it started from as
     /// `created` recorded them.
-    fn member_clauses(&self, enc: &ModelEnc, q: MethodId, m: &Expr, created: &Created, post: bool, span: Span) -> Vec<Expr> {
+    fn member_clauses(
+        &self,
+        enc: &ModelEnc,
+        q: MethodId,
+        m: &Expr,
+        created: &Created,
+        post: bool,
+        span: Span,
+    ) -> Vec<Expr> {
         let decl = &enc.contracts[&q];
         let n = enc.fields.len();
         let modifies = &enc.members[&q].1.modifies;
@@ -959,7 +1075,9 @@ impl Lowering<'_> {
         let Type::Class(c) = m.ty else { return };
         let h = self.h;
         let enc = &h.models[&c];
-        let K::History(History::Member(id), aargs) = &a.kind else { return };
+        let K::History(History::Member(id), aargs) = &a.kind else {
+            return;
+        };
         let id = *id;
         let mm = enc.members[&id].1.clone();
         let decl = self.p.method(id);
@@ -968,7 +1086,17 @@ impl Lowering<'_> {
         let mut arg_terms = Vec::new();
         for (param, x) in crate::core::explicit(&decl.params).iter().zip(&aargs[1..]) {
             let v = self.fresh("arg");
-            out.push(stmt(S::Local(Var { name: v, ty: param.ty.clone(), span }, Some(x.clone())), span));
+            out.push(stmt(
+                S::Local(
+                    Var {
+                        name: v,
+                        ty: param.ty.clone(),
+                        span,
+                    },
+                    Some(x.clone()),
+                ),
+                span,
+            ));
             args.push((param.name, v));
             arg_terms.push(local(v, param.ty.clone(), span));
         }
@@ -976,25 +1104,53 @@ impl Lowering<'_> {
         let act_term = call(enc.members[&id].0, arg_terms, span);
         let future = self.h.term(f);
         let before = call(enc.seq, vec![act_term, future.clone()], span);
-        out.push(check(true, self.h.state(enc, &m, &p, before, span), FailureCode::HistoryPerm, span));
+        out.push(check(
+            true,
+            self.h.state(enc, &m, &p, before, span),
+            FailureCode::HistoryPerm,
+            span,
+        ));
         // The state the action starts from.
         let mut inits = Vec::new();
         let touched: Vec<usize> = (0..enc.fields.len())
-            .filter(|i| mm.modifies.contains(&enc.fields[*i]) || mm.accessible.contains(&enc.fields[*i]))
+            .filter(|i| {
+                mm.modifies.contains(&enc.fields[*i]) || mm.accessible.contains(&enc.fields[*i])
+            })
             .collect();
         for i in &touched {
             let fid = enc.fields[*i];
             let ty = self.p.field(fid).ty.clone();
             let v = self.fresh("old");
-            out.push(stmt(S::Local(Var { name: v, ty: ty.clone(), span }, Some(field(&m, fid, ty, span))), span));
+            out.push(stmt(
+                S::Local(
+                    Var {
+                        name: v,
+                        ty: ty.clone(),
+                        span,
+                    },
+                    Some(field(&m, fid, ty, span)),
+                ),
+                span,
+            ));
             inits.push((fid, v));
         }
-        let created = Created { member: id, args, inits };
+        let created = Created {
+            member: id,
+            args,
+            inits,
+        };
         for pre in self.member_clauses(enc, id, &m, &created, false, span) {
-            out.push(check(false, pre, FailureCode::ActionFailed(Reason::False), span));
+            out.push(check(
+                false,
+                pre,
+                FailureCode::ActionFailed(Reason::False),
+                span,
+            ));
         }
         // Passive permission on the modified fields becomes active.
-        let modified: Vec<usize> = (0..enc.fields.len()).filter(|i| mm.modifies.contains(&enc.fields[*i])).collect();
+        let modified: Vec<usize> = (0..enc.fields.len())
+            .filter(|i| mm.modifies.contains(&enc.fields[*i]))
+            .collect();
         let passive: Vec<Expr> = modified
             .iter()
             .map(|i| perm(field(&m, enc.hist[*i], Type::Bool, span), write(span), span))
@@ -1004,13 +1160,23 @@ impl Lowering<'_> {
             .map(|i| perm(field(&m, enc.act[*i], Type::Bool, span), write(span), span))
             .collect();
         if !passive.is_empty() {
-            out.push(check(true, stars(passive.clone(), span), FailureCode::HistoryPerm, span));
+            out.push(check(
+                true,
+                stars(passive.clone(), span),
+                FailureCode::HistoryPerm,
+                span,
+            ));
             out.push(stmt(S::Inhale(stars(active.clone(), span)), span));
         }
         self.block(&mut body);
         out.push(stmt(S::Block(body), span));
         if !active.is_empty() {
-            out.push(check(true, stars(active, span), FailureCode::ActionFailed(Reason::Perm), span));
+            out.push(check(
+                true,
+                stars(active, span),
+                FailureCode::ActionFailed(Reason::Perm),
+                span,
+            ));
         }
         // The action's postcondition, over the state it started from; the
         // fields it reads but does not modify unchanged.
@@ -1018,16 +1184,28 @@ impl Lowering<'_> {
         for (fid, v) in &created.inits {
             if !mm.modifies.contains(fid) {
                 let ty = self.p.field(*fid).ty.clone();
-                post.push(eq(field(&m, *fid, ty.clone(), span), local(*v, ty, span), span));
+                post.push(eq(
+                    field(&m, *fid, ty.clone(), span),
+                    local(*v, ty, span),
+                    span,
+                ));
             }
         }
         for e in post {
-            out.push(check(false, e, FailureCode::ActionFailed(Reason::False), span));
+            out.push(check(
+                false,
+                e,
+                FailureCode::ActionFailed(Reason::False),
+                span,
+            ));
         }
         if !passive.is_empty() {
             out.push(stmt(S::Inhale(stars(passive, span)), span));
         }
-        out.push(stmt(S::Inhale(self.h.state(enc, &m, &p, future, span)), span));
+        out.push(stmt(
+            S::Inhale(self.h.state(enc, &m, &p, future, span)),
+            span,
+        ));
     }
 }
 

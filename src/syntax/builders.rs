@@ -786,7 +786,13 @@ pub fn clause(file: FileId, l: usize, r: usize, kind: ClauseKind, expr: Box<Expr
 }
 
 /// `modifies x, y;` / `accessible x;` of a model's action or process.
-pub fn frame(file: FileId, l: usize, r: usize, kind: ClauseKind, names: Vec<Ident>) -> ContractItem {
+pub fn frame(
+    file: FileId,
+    l: usize,
+    r: usize,
+    kind: ClauseKind,
+    names: Vec<Ident>,
+) -> ContractItem {
     let span = span(file, l, r);
     ContractItem::Frame(
         names
