@@ -1102,7 +1102,34 @@ impl Lowering<'_> {
         }
         // The history fraction whose future starts with the action.
         let act_term = call(enc.members[&id].0, arg_terms, span);
-        let future = self.h.term(f);
+        // The future and the fraction, evaluated on entry (the body may
+        // change what they read).
+        let fv = self.fresh("future");
+        out.push(stmt(
+            S::Local(
+                Var {
+                    name: fv,
+                    ty: Type::Int,
+                    span,
+                },
+                Some(self.h.term(f)),
+            ),
+            span,
+        ));
+        let future = local(fv, Type::Int, span);
+        let pv = self.fresh("frac");
+        out.push(stmt(
+            S::Local(
+                Var {
+                    name: pv,
+                    ty: Type::Rational,
+                    span,
+                },
+                Some(p),
+            ),
+            span,
+        ));
+        let p = local(pv, Type::Rational, span);
         let before = call(enc.seq, vec![act_term, future.clone()], span);
         out.push(check(
             true,
