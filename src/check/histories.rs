@@ -84,6 +84,16 @@ impl Body<'_> {
                 format!("a process is an action or process of a model; this is a {ty}"),
             );
         };
+        // Inside a model (a process's definition): its own members only.
+        if let Some(own) = self
+            .this
+            .filter(|c| self.model_of(&Type::Class(*c)).is_some())
+        {
+            if own != model || !matches!(recv.kind, K::This) {
+                let msg = "a process's definition uses its own model's actions and processes";
+                return self.err(ErrorCode::Misplaced, span, msg);
+            }
+        }
         let id = match self.env.member(Some(model), &call.name.name) {
             Some(Member::Method(id)) if self.member_kind(model, id).is_some() => id,
             _ => {
