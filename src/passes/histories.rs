@@ -31,9 +31,12 @@
 //!
 //! Lowered to permission-based core (the pass removes `History` expressions,
 //! `History` statements and `Action` blocks): processes become integers —
-//! abstract functions `M$empty()`, `M$seq(a, b)`, `M$par(a, b)` with the unit
-//! laws (`empty` is the unit of `*` and `||`) as postconditions, one function
-//! per action (abstract) and per process (its definition as body).
+//! abstract functions `proc$empty()`, `proc$seq(a, b)`, `proc$par(a, b)`
+//! (declared once, with the first model) with the unit laws (`empty` is the
+//! unit of `*` and `||`) as postconditions, one function per action
+//! (abstract) and per process (its definition as body). No other law is
+//! assumed (not associativity, not commutativity): fewer equalities of
+//! futures are provable, never a false one.
 //! `m.state(p, F)` is `[p]hist$state(m; F, p) ∗ Perm(m.hist$tok, p)`: the
 //! predicate is abstract, and carries its fraction as an argument so that two
 //! fractions with the same future stay two (Silver would merge
