@@ -106,7 +106,13 @@
 //!   program in the driver), `desugar`
 //!   (Java's `synchronized` becomes lock operations with an unlock before
 //!   every exit), `refine` (interface methods: inherited contracts and
-//!   refinement obligations), `context_everywhere`, `atomics` (invariant blocks exhale R, atomic
+//!   refinement obligations), `context_everywhere`, `histories` (thesis
+//!   ch. 7, layer 3, on top of the others: processes become abstract
+//!   integer functions, a history fraction `m.state(p, F)` an abstract
+//!   predicate carrying its fraction plus a token, `HPerm` and `Perm` on a
+//!   model's field permissions with passive/plain tokens; create, destroy,
+//!   split, merge and action blocks become checks, exhales and inhales; one
+//!   method per process proves its contract), `atomics` (invariant blocks exhale R, atomic
 //!   blocks inhale and exhale it, R's locals frozen at entry, jumps across
 //!   the blocks refused), `par` (the caller exhales every thread's
 //!   precondition and inhales their postconditions; one thread is verified
@@ -123,7 +129,10 @@
 //!   `committed`, `idle`, `running` of an object); the pass of each layer
 //!   declares the members that encode them and lowers them, so the checker
 //!   imports no pass and no generated member is found again by name.
-//!   Each further concurrency layer (GPU kernels, histories) is one more
+//!   Models and their actions and processes are [`core::Features`]'
+//!   `models`; history statements and expressions are `core::StmtKind::
+//!   History`/`Action` and `core::ExprKind::History`.
+//!   Each further concurrency layer (rely/guarantee) is one more
 //!   entry; `check/par.rs` resolves par blocks and barriers (a barrier names
 //!   the par block whose thread it is directly in). The pass contract: a [`passes::Pass`]
 //!   names the statements and expressions it removes (`removes`,

@@ -728,7 +728,8 @@ fn dump_after_prints_the_core_program_of_a_pass() {
     assert!(par_block(&before) && before.contains("(thread"), "{before}");
     let unknown = weft(&["emit", "--dump-after", "gpu", "examples/par/vector_add.pvl"]);
     assert_eq!(unknown.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&unknown.stderr).contains("context_everywhere, atomics, par"));
+    assert!(String::from_utf8_lossy(&unknown.stderr)
+        .contains("context_everywhere, histories, atomics, par"));
 }
 
 #[test]

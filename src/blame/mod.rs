@@ -633,6 +633,17 @@ fn describe(code: FailureCode, what: &str) -> String {
             "after this method, its interface method's postcondition {}",
             why(r)
         ),
+        C::ActionFailed(r) => format!(
+            "this action block may not implement its action: the action's contract {}",
+            why(r)
+        ),
+        C::HistoryPerm => {
+            "the history fraction (m.state(p, P)) or passive permission (HPerm) needed here may be missing".into()
+        }
+        C::ProcessPostFailed(r) => format!(
+            "this postcondition of a process {} (from its actions' contracts)",
+            why(r)
+        ),
         C::NotTripped => "an expected failure did not occur".into(),
         C::TrippedTwice => "an expected failure occurred more than once".into(),
         C::Internal => format!("internal error at this {what}"),

@@ -158,7 +158,7 @@ impl Body<'_> {
     }
 
     /// Checks arguments against parameters.
-    fn args(
+    pub(super) fn args(
         &mut self,
         params: &[Var],
         args: &[ast::Expr],
@@ -192,6 +192,9 @@ impl Body<'_> {
         perm: Option<Expr>,
     ) -> Option<Expr> {
         if let Some(x) = self.builtin_call(call, span) {
+            return x;
+        }
+        if let Some(x) = self.history_expr(call, span) {
             return x;
         }
         let (m, recv) = self.resolve(call, true)?;

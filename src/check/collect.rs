@@ -73,6 +73,31 @@ pub(super) fn collect<'a>(
         }
     }
     c.env.program.features = features(&c.env.program);
+    // The models and their members, so that bodies can resolve processes.
+    for (id, class) in classes.iter().filter(|(_, c)| c.is_model) {
+        let mut model = core::Model::default();
+        for m in &class.members {
+            if let ast::Member::Method(m) = m {
+                let found = c.env.classes[id.0 as usize]
+                    .members
+                    .get(&m.name.name)
+                    .copied();
+                if let (Some(kind), Some(super::env::Member::Method(mid))) = (m.mods.history, found)
+                {
+                    model.members.insert(
+                        mid,
+                        core::ModelMember {
+                            kind,
+                            modifies: Vec::new(),
+                            accessible: Vec::new(),
+                            def: None,
+                        },
+                    );
+                }
+            }
+        }
+        c.env.program.features.models.insert(*id, model);
+    }
     for (id, class) in &classes {
         if c.env.classes[id.0 as usize].ctors.is_empty() && !class.is_interface {
             c.default_ctor(*id, class);

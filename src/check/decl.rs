@@ -16,6 +16,8 @@ use crate::syntax::span::Span;
 /// method's body is checked later, on its own ([`Pending`]).
 pub(super) enum Done {
     Method(MethodId, core::Contract),
+    /// An action or process of a model: its contract, and what the model records of it.
+    History(MethodId, core::Contract, core::ModelMember),
     Function(FunctionId, core::Contract, Option<Expr>),
     Predicate(PredicateId, Option<Expr>),
 }
@@ -253,6 +255,9 @@ fn method(
         Some(Source::Parsed(block)) => labels(b, block),
         _ => HashSet::new(),
     };
+    if let Some(kind) = m.mods.history {
+        return Some(history_member(b, id, kind, &m_contract, body));
+    }
     let contract = contract(b, &m_contract, result, "a method", true);
     *pending = body.map(|body| Pending {
         method: id,
@@ -267,6 +272,56 @@ fn method(
         class: b.class,
     });
     Some(Done::Method(id, contract))
+}
+
+/// An action or process of a model: its contract (with `modifies` and
+/// `accessible`) and a process's definition, `return P;` in the syntax tree.
+fn history_member(
+    b: &mut Body<'_>,
+    id: MethodId,
+    kind: ast::HistoryMember,
+    c: &ast::Contract,
+    body: Option<Source<'_>>,
+) -> Done {
+    let (rest, modifies, accessible) = super::histories::member_contract(b, c);
+    let contract = contract(b, &rest, None, "an action or process", false);
+    let def = match body {
+        None => None,
+        Some(Source::Parsed(block)) => match ast_return(&block) {
+            Some(e) => b.in_spec(|b| b.process(e)),
+            None => b.err(
+                ErrorCode::Misplaced,
+                block.span,
+                "a process is defined by `= P;`",
+            ),
+        },
+        Some(Source::Unparsed(at)) => b.err(
+            ErrorCode::ParseError,
+            at,
+            "a process definition was left unparsed",
+        ),
+    };
+    Done::History(
+        id,
+        contract,
+        core::ModelMember {
+            kind,
+            modifies,
+            accessible,
+            def,
+        },
+    )
+}
+
+/// The expression of a block `{ return e; }`.
+fn ast_return(b: &ast::Block) -> Option<&ast::Expr> {
+    match b.stmts.as_slice() {
+        [ast::Stmt {
+            kind: ast::StmtKind::Return(Some(e)),
+            ..
+        }] => Some(e),
+        _ => None,
+    }
 }
 
 fn function(b: &mut Body<'_>, id: FunctionId, (c, body): Parts<'_, ast::Expr>) -> Option<Done> {
@@ -449,7 +504,8 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
             S::Block(body)
             | S::Synchronized { body, .. }
             | S::Invariant { body, .. }
-            | S::Atomic { body, .. } => walk_block(b, body, seen),
+            | S::Atomic { body, .. }
+            | S::Action { body, .. } => walk_block(b, body, seen),
             // Every kind is named: a new block kind must say whether labels
             // inside it count.
             S::Local { .. }

@@ -33,6 +33,7 @@ mod decl;
 mod env;
 mod expr;
 mod group;
+mod histories;
 mod implements;
 mod inline;
 mod interfaces;
@@ -180,6 +181,17 @@ fn declarations(units: &[Unit], bodies: &Bodies) -> Declared {
         let Some(d) = c.done else { continue };
         match d {
             Done::Method(id, contract) => p.methods[id.0 as usize].contract = contract,
+            Done::History(id, contract, member) => {
+                p.methods[id.0 as usize].contract = contract;
+                if let Some(c) = p.methods[id.0 as usize].class {
+                    p.features
+                        .models
+                        .entry(c)
+                        .or_default()
+                        .members
+                        .insert(id, member);
+                }
+            }
             Done::Function(id, contract, body) => {
                 let f = &mut p.functions[id.0 as usize];
                 f.contract = contract;

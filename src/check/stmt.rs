@@ -190,6 +190,13 @@ impl Body<'_> {
             }
             AS::Invariant { name, inv, body } => self.invariant_block(name, inv, body, span, out),
             AS::Atomic { names, body } => self.atomic_block(names, body, span, out),
+            AS::Action {
+                model,
+                perm,
+                future,
+                action,
+                body,
+            } => self.action_block([model, perm, future, action], body, span, out),
             AS::Par(threads) => self.par(threads, span, out),
             AS::Barrier {
                 name,
@@ -495,6 +502,12 @@ impl Body<'_> {
 
     /// A call or `new` as a statement.
     fn expr_stmt(&mut self, e: &ast::Expr, span: Span, out: &mut Vec<Stmt>) {
+        if let A::Call(c) = &e.kind {
+            if let Some(s) = self.history_stmt(c, span) {
+                out.extend(s);
+                return;
+            }
+        }
         let call = match &e.kind {
             A::Call(c) => match self.call_or_pure(c, e.span) {
                 Some(CallOrPure::Call(call, _)) => call,

@@ -157,5 +157,6 @@ pub(super) fn show(t: &Type, p: &Program) -> String {
         Type::Map(kv) => format!("map<{}, {}>", show(&kv.0, p), show(&kv.1, p)),
         Type::Tuple(ab) => format!("tuple<{}, {}>", show(&ab.0, p), show(&ab.1, p)),
         Type::Role => "role".into(),
+        Type::Process => "process".into(),
     }
 }

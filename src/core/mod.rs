@@ -53,6 +53,29 @@ pub struct Features {
     /// Each class (or interface) method that implements methods of its
     /// supertypes, superinterfaces' first (`passes::refine`).
     pub implements: Vec<Implements>,
+    /// The models (`model M { … }`, `passes::histories`), each with its
+    /// actions and processes.
+    pub models: BTreeMap<ClassId, Model>,
+}
+
+/// A model: a class whose fields are a history's abstract state, with its
+/// actions and processes (methods of the class, without bodies).
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    pub members: BTreeMap<MethodId, ModelMember>,
+}
+
+/// An action or a process of a model.
+#[derive(Clone, Debug)]
+pub struct ModelMember {
+    pub kind: crate::syntax::ast::HistoryMember,
+    /// The fields it may change (`modifies`); the others keep their values.
+    pub modifies: Vec<FieldId>,
+    /// The fields it reads (`accessible`).
+    pub accessible: Vec<FieldId>,
+    /// A process's definition: an expression of type `Process` over its
+    /// parameters and `this`.
+    pub def: Option<Expr>,
 }
 
 /// A method `method` of `class` that implements `interface_methods` (of
@@ -290,6 +313,8 @@ pub enum Type {
     /// synchroniser, or a name the protocol writes (`T`, `P`, `C`). An
     /// integer to the backends: [`role_value`].
     Role,
+    /// A process of a model (`passes::histories`).
+    Process,
 }
 
 /// The integer a role name stands for: its characters as digits in base
@@ -426,6 +451,13 @@ pub enum StmtKind {
         ensures: Vec<Expr>,
         hint: Block,
     },
+    /// A history statement on a model object, over its operands:
+    /// `m.create(P)` [m, P], `m.destroy()` [m], `m.split(p1, P1, p2, P2)` and
+    /// `m.merge(p1, P1, p2, P2)` [m, p1, P1, p2, P2] (`passes::histories`).
+    History(HistoryStmt, Vec<Expr>),
+    /// `action(m, p, P, m.a(args)) { body }`: [m, p, P, m.a(args)]
+    /// (`passes::histories`).
+    Action(Vec<Expr>, Block),
     /// A check a pass generated for a source construct (the statement's
     /// span): `exhale expr` if `exhale`, else `assert expr`. Its failure reads
     /// as `code`, with the failing part's reason when `code` takes one.
@@ -434,6 +466,26 @@ pub enum StmtKind {
         expr: Expr,
         code: FailureCode,
     },
+}
+
+/// The history statements (`StmtKind::History`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryStmt {
+    Create,
+    Destroy,
+    Split,
+    Merge,
+}
+
+impl HistoryStmt {
+    pub fn name(self) -> &'static str {
+        match self {
+            HistoryStmt::Create => "create",
+            HistoryStmt::Destroy => "destroy",
+            HistoryStmt::Split => "split",
+            HistoryStmt::Merge => "merge",
+        }
+    }
 }
 
 /// One block of threads of a `par` statement: a thread per value of its
@@ -571,6 +623,26 @@ pub enum ExprKind {
     /// object's class is lockable or runnable ([`Features`]). Removed by
     /// `passes::locks` and `passes::threads`, which declare what encodes them.
     Token(Token, Box<Expr>),
+    /// A history construct over its operands ([`History`]); removed by
+    /// `passes::histories`.
+    History(History, Vec<Expr>),
+}
+
+/// The history constructs of expressions (`passes::histories`), each over
+/// its operands in the order given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum History {
+    /// The process that does nothing (`empty`): no operands.
+    Empty,
+    /// `p * q`, `p || q`: [p, q].
+    Seq,
+    Par,
+    /// `m.a(args)`, an action or a process of a model: [m, args…].
+    Member(MethodId),
+    /// `m.state(p, P)`: fraction p of history m, whose future is P: [m, p, P].
+    State,
+    /// `HPerm(o.f, p)`: passive permission on a model's field: [o.f, p].
+    HPerm,
 }
 
 /// The tokens of the thread and lock layers.

@@ -174,6 +174,7 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::OptNone => "None".into(),
         K::Trigger(x) => format!("(trigger {})", sx(p, x)),
         K::Token(t, x) => format!("({} {})", t.keyword(), sx(p, x)),
+        K::History(h, xs) => format!("(history {h:?} {})", list(xs)),
     }
 }
 
@@ -230,6 +231,11 @@ fn sx_stmt(p: &Program, s: &Stmt) -> Doc {
             list(format!("atomic {}", names.join(" ")), vec![b(body)])
         }
         S::Synchronized { lock, body } => list("synchronized".into(), vec![e(lock), b(body)]),
+        S::Action(xs, body) => {
+            let mut items: Vec<_> = xs.iter().map(e).collect();
+            items.push(b(body));
+            list("action".into(), items)
+        }
         S::Barrier {
             name,
             requires,
@@ -329,6 +335,10 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         S::Goto(l) => format!("(goto {l})"),
         S::Fork(x) => format!("(fork {})", e(x)),
         S::Join(x) => format!("(join {})", e(x)),
+        S::History(h, xs) => {
+            let xs: Vec<String> = xs.iter().map(e).collect();
+            format!("({} {})", h.name(), xs.join(" "))
+        }
         S::Check { exhale, expr, code } => {
             let k = if *exhale { "exhale" } else { "assert" };
             format!("(check-{k} {code} {})", e(expr))
@@ -338,6 +348,7 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         | S::Block(_)
         | S::Invariant { .. }
         | S::Atomic { .. }
+        | S::Action(..)
         | S::Synchronized { .. }
         | S::Barrier { .. }
         | S::Par(_) => render(&sx_stmt(p, s), usize::MAX),

@@ -19,6 +19,7 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         | StmtKind::Synchronized { body, .. } => vec![body],
         StmtKind::Par(threads) => threads.iter_mut().map(|t| &mut t.body).collect(),
         StmtKind::Barrier { hint, .. } => vec![hint],
+        StmtKind::Action(_, body) => vec![body],
         StmtKind::Local(..)
         | StmtKind::AssignLocal(..)
         | StmtKind::AssignField { .. }
@@ -38,7 +39,8 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         | StmtKind::Goto(_)
         | StmtKind::Fork(_)
         | StmtKind::Join(_)
-        | StmtKind::Check { .. } => Vec::new(),
+        | StmtKind::Check { .. }
+        | StmtKind::History(..) => Vec::new(),
     }
 }
 
@@ -53,6 +55,7 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
         | StmtKind::Synchronized { body, .. } => vec![body],
         StmtKind::Par(threads) => threads.iter().map(|t| &t.body).collect(),
         StmtKind::Barrier { hint, .. } => vec![hint],
+        StmtKind::Action(_, body) => vec![body],
         _ => {
             // Same kinds as `child_blocks_mut` (kept exhaustive there).
             Vec::new()
@@ -153,6 +156,7 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::OptSome(x) => K::OptSome(m(x)),
         K::Trigger(x) => K::Trigger(m(x)),
         K::Token(t, x) => K::Token(t, m(x)),
+        K::History(h, xs) => K::History(h, map_all(xs, f)),
     };
     f(Expr { kind, ty, span })
 }
@@ -237,7 +241,9 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
             f(b);
             f(c)
         }
-        K::Builtin(_, xs) | K::SeqLit(xs) | K::SetLit(xs) | K::BagLit(xs) => xs.iter().for_each(f),
+        K::Builtin(_, xs) | K::SeqLit(xs) | K::SetLit(xs) | K::BagLit(xs) | K::History(_, xs) => {
+            xs.iter().for_each(f)
+        }
         K::FunctionCall { recv, args, .. } => {
             recv.iter().for_each(|r| f(r));
             args.iter().for_each(f)
@@ -305,6 +311,7 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
         }
         StmtKind::NewArray { dims, .. } => dims.iter_mut().for_each(go),
         StmtKind::If { cond, .. } => go(cond),
+        StmtKind::History(_, xs) | StmtKind::Action(xs, _) => xs.iter_mut().for_each(go),
         StmtKind::While {
             invariants, cond, ..
         } => {

@@ -112,6 +112,15 @@ pub enum FailureCode {
     /// A method implementing an interface method may not ensure the
     /// interface method's postcondition.
     ImplementsPost(Reason),
+    /// An action block whose body does not implement its action (the
+    /// action's precondition at entry, its postcondition at exit, the fields
+    /// it does not modify unchanged, active permission on those it does).
+    ActionFailed(Reason),
+    /// A history statement or action block without the history fraction
+    /// (`m.state(p, P)`) or the passive permissions it needs.
+    HistoryPerm,
+    /// A process's postcondition may not follow from its actions' contracts.
+    ProcessPostFailed(Reason),
     /// An expectation marker region that caught no failure.
     NotTripped,
     /// An expectation marker region that caught more than one failure.
@@ -171,6 +180,9 @@ impl fmt::Display for FailureCode {
             JoinNull => f.write_str("joinNull"),
             ImplementsPre(r) => with(f, "implementsPre", r),
             ImplementsPost(r) => with(f, "implementsPost", r),
+            ActionFailed(r) => with(f, "actionFailed", r),
+            HistoryPerm => f.write_str("historyPerm"),
+            ProcessPostFailed(r) => with(f, "processPostFailed", r),
             NotTripped => f.write_str("notTripped"),
             TrippedTwice => f.write_str("trippedTwice"),
             Internal => f.write_str("internal"),
@@ -204,6 +216,8 @@ impl FailureCode {
             ForkPre(_) => ForkPre(r),
             ImplementsPre(_) => ImplementsPre(r),
             ImplementsPost(_) => ImplementsPost(r),
+            ActionFailed(_) => ActionFailed(r),
+            ProcessPostFailed(_) => ProcessPostFailed(r),
             other => other,
         }
     }

@@ -52,6 +52,11 @@ impl Encoder<'_> {
                     t.keyword()
                 ),
             )]),
+            K::History(..) => Err(vec![Diagnostic::error(
+                diag::ErrorCode::Internal,
+                e.span,
+                "a history expression reached the encoder (passes::histories removes it; a bug in weft)",
+            )]),
             K::Field(recv, f) => self.field_read(e, recv, *f),
             K::ArrayIndex(a, i) => {
                 let loc = self.element_loc(a, i, e)?;

@@ -233,6 +233,12 @@ impl Encoder<'_> {
                     "an invariant or atomic block here (the atomics pass should have lowered it)",
                 )])
             }
+            S::History(..) | S::Action(..) => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "a history statement here (the histories pass should have lowered it)",
+                )])
+            }
             S::Fork(_) | S::Join(_) => {
                 return Err(vec![Diagnostic::not_supported(
                     span,

@@ -1,6 +1,6 @@
 //! The passes over the core program, in order. Each removes one family of
 //! constructs by rewriting it into simpler core; the list below is the whole
-//! layering (histories and rely/guarantee will be further entries). A
+//! layering (rely/guarantee will be a further entry). A
 //! layer's constructs reach it as typed core nodes (statement kinds,
 //! `core::Token`) and the classes it acts on as `Program::features`, by id;
 //! the pass declares the members that encode them.
@@ -21,6 +21,7 @@ pub mod calvin;
 mod context_everywhere;
 mod current_thread;
 mod desugar;
+mod histories;
 pub mod java;
 pub mod locks;
 mod par;
@@ -75,6 +76,10 @@ pub const PASSES: &[Pass] = &[
     // Before context_everywhere: an inherited contract's clauses reach loops.
     refine::PASS,
     context_everywhere::PASS,
+    // Layer 3 of the thesis (ch. 7), on top of the others: its action
+    // blocks stand inside atomic blocks and locked regions, and what it
+    // makes (checks, inhales, exhales, calls) is plain core to them.
+    histories::PASS,
     // First of the layers: its blocks hold forks, joins and locks that the later
     // passes lower, and its inhales and exhales are plain core to them.
     atomics::PASS,

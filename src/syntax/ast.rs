@@ -51,6 +51,9 @@ pub struct Class {
     pub implements: Vec<Type>,
     /// A Java `interface`: no fields or constructors; its methods are abstract.
     pub is_interface: bool,
+    /// A PVL `model` (a history's abstract state, actions and processes;
+    /// `passes::histories`): its methods are its actions and processes.
+    pub is_model: bool,
     pub members: Vec<Member>,
     pub span: Span,
 }
@@ -93,6 +96,16 @@ pub struct Modifiers {
     pub is_owner: bool,
     /// `kernel` (the thesis's GPU kernels): lowered by `passes::java::kernel`.
     pub is_kernel: bool,
+    /// An action or a process of a `model` (`passes::histories`): a bodiless
+    /// method, or one whose body is `return P;` with P its process expression.
+    pub history: Option<HistoryMember>,
+}
+
+/// What a method of a `model` is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryMember {
+    Action,
+    Process,
 }
 
 #[derive(Clone, Debug)]
@@ -274,6 +287,10 @@ pub enum ClauseKind {
     ContextEverywhere,
     LoopInvariant,
     Decreases,
+    /// `modifies x, y;` of a model's action or process: one clause per field name.
+    Modifies,
+    /// `accessible x;` of a model's action or process: one clause per field name.
+    Accessible,
 }
 
 impl Method {
@@ -317,6 +334,8 @@ impl ClauseKind {
             ClauseKind::ContextEverywhere => "context_everywhere",
             ClauseKind::LoopInvariant => "loop_invariant",
             ClauseKind::Decreases => "decreases",
+            ClauseKind::Modifies => "modifies",
+            ClauseKind::Accessible => "accessible",
         }
     }
 }
@@ -499,6 +518,16 @@ pub enum StmtKind {
     Invariant {
         name: Ident,
         inv: Expr,
+        body: Block,
+    },
+    /// `action(m, p, P, m.a(args)) { body }`: the body implements action `a`
+    /// of the history `m`, whose future at fraction `p` goes from `a * P`
+    /// to `P` (`passes::histories`).
+    Action {
+        model: Expr,
+        perm: Expr,
+        future: Expr,
+        action: Expr,
         body: Block,
     },
     /// `atomic(a, b) { body }`: the body holds the named invariants.

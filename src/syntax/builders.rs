@@ -770,6 +770,8 @@ pub fn loop_(file: FileId, l: usize, r: usize, head: Box<LoopHead>, body: Stmts)
 
 pub enum ContractItem {
     Clause(Box<Clause>),
+    /// `modifies x, y;` / `accessible x;`: one clause per name.
+    Frame(Vec<Clause>),
     Given(Box<Param>),
     Yields(Box<Param>),
     Kernel(Box<KernelItem>),
@@ -781,6 +783,30 @@ pub fn clause(file: FileId, l: usize, r: usize, kind: ClauseKind, expr: Box<Expr
         expr: *expr,
         span: span(file, l, r),
     }))
+}
+
+/// `modifies x, y;` / `accessible x;` of a model's action or process.
+pub fn frame(
+    file: FileId,
+    l: usize,
+    r: usize,
+    kind: ClauseKind,
+    names: Vec<Ident>,
+) -> ContractItem {
+    let span = span(file, l, r);
+    ContractItem::Frame(
+        names
+            .into_iter()
+            .map(|n| Clause {
+                kind,
+                expr: Expr {
+                    span: n.span,
+                    kind: ExprKind::Name(n),
+                },
+                span,
+            })
+            .collect(),
+    )
 }
 
 /// `decreases a, b;` keeps `a`; a bare `decreases;` gets `true`.
@@ -801,6 +827,7 @@ pub fn contract(items: Vec<ContractItem>) -> Contract {
     for item in items {
         match item {
             ContractItem::Clause(cl) => c.clauses.push(*cl),
+            ContractItem::Frame(cls) => c.clauses.extend(cls),
             ContractItem::Given(p) => c.given.push(*p),
             ContractItem::Yields(p) => c.yields.push(*p),
             ContractItem::Kernel(k) => c.kernel.push(*k),
@@ -951,6 +978,59 @@ fn method_like<'i>(
     }))
 }
 
+/// An action (`contract action a(params);`) or a process (`contract process
+/// p(params) = P;`, or abstract) of a model: a void method marked as such; a
+/// process's definition is its body's `return P;`.
+#[allow(clippy::too_many_arguments)]
+pub fn history_member(
+    file: FileId,
+    l: usize,
+    r: usize,
+    contract: Contract,
+    kind: HistoryMember,
+    name: Ident,
+    params: Vec<Param>,
+    def: Option<Box<Expr>>,
+) -> Vec<Member> {
+    let span = span(file, l, r);
+    let body = def.map(|e| Block {
+        span: e.span,
+        stmts: vec![Stmt {
+            span: e.span,
+            kind: StmtKind::Return(Some(*e)),
+        }],
+    });
+    vec![Member::Method(Method {
+        derived: None,
+        kind: MethodKind::Method,
+        type_params: Vec::new(),
+        mods: Modifiers {
+            is_ghost: true,
+            history: Some(kind),
+            ..Modifiers::default()
+        },
+        contract,
+        ret: Type {
+            kind: TypeKind::Void,
+            span,
+        },
+        name,
+        params,
+        body,
+        unparsed_body: None,
+        span,
+    })]
+}
+
+/// `model M { … }`: a class marked as a model.
+pub fn model(file: FileId, l: usize, r: usize, name: Ident, members: Vec<Vec<Member>>) -> Decl {
+    let mut d = class(file, l, r, name, None, members);
+    if let Decl::Class(c) = &mut d {
+        c.is_model = true;
+    }
+    d
+}
+
 /// A method's body, or where it is if the skim left it unparsed.
 fn method_body<'i>(body: Body, r: usize) -> PResult<'i, (Option<Block>, Option<Span>)> {
     match body {
@@ -1085,6 +1165,7 @@ pub fn class(
         extends: None,
         implements: Vec::new(),
         is_interface: false,
+        is_model: false,
         members: out,
         span: span(file, l, r),
     })

@@ -216,6 +216,17 @@ pub enum Token<'input> {
     Invariant,
     #[token("atomic")]
     Atomic,
+    // Histories (VerCors's models).
+    #[token("model")]
+    Model,
+    #[token("process")]
+    Process,
+    #[token("action")]
+    Action,
+    #[token("modifies")]
+    Modifies,
+    #[token("accessible")]
+    Accessible,
 
     // Expression keywords.
     #[token("true")]
@@ -496,6 +507,11 @@ impl Token<'_> {
             Barrier => "barrier",
             Invariant => "invariant",
             Atomic => "atomic",
+            Model => "model",
+            Process => "process",
+            Action => "action",
+            Modifies => "modifies",
+            Accessible => "accessible",
             True => "true",
             False => "false",
             Null => "null",

@@ -86,10 +86,17 @@ fn class(c: &Class) -> Doc {
         ghost_params,
         implements,
         is_interface,
+        is_model,
         members,
         span: _,
     } = c;
-    let keyword = if *is_interface { "interface" } else { "class" };
+    let keyword = if *is_interface {
+        "interface"
+    } else if *is_model {
+        "model"
+    } else {
+        "class"
+    };
     let mut head = format!("{keyword} {}{}", name.name, type_params_text(type_params));
     if let Some(d) = extends {
         head.push_str(&format!(" extends {}", d.name));
@@ -307,7 +314,12 @@ fn modifiers(m: &Modifiers) -> String {
         is_lemma,
         is_owner,
         is_kernel,
+        history,
     } = *m;
+    let (is_action, is_process) = (
+        history == Some(HistoryMember::Action),
+        history == Some(HistoryMember::Process),
+    );
     [
         (is_owner, "/*owner*/"),
         (is_static, "static"),
@@ -319,6 +331,8 @@ fn modifiers(m: &Modifiers) -> String {
         (is_group, "group"),
         (is_lemma, "lemma"),
         (is_kernel, "kernel"),
+        (is_action, "/*action*/"),
+        (is_process, "/*process*/"),
     ]
     .iter()
     .filter(|(on, _)| *on)
@@ -636,6 +650,22 @@ fn statement(s: &Stmt, end: &str) -> Doc {
         StmtKind::Join(e) => keyword_expr("join", e),
         StmtKind::Invariant { name, inv, body } => text(format!("invariant {}(", name.name))
             .append(expr(inv))
+            .append(text(") "))
+            .append(block(body)),
+        StmtKind::Action {
+            model,
+            perm,
+            future,
+            action,
+            body,
+        } => text("action(")
+            .append(expr(model))
+            .append(text(", "))
+            .append(expr(perm))
+            .append(text(", "))
+            .append(expr(future))
+            .append(text(", "))
+            .append(expr(action))
             .append(text(") "))
             .append(block(body)),
         StmtKind::Atomic { names, body } => {

@@ -341,6 +341,20 @@ fn sx_stmt(s: &Stmt) -> String {
             let names: Vec<&str> = names.iter().map(|n| n.name.as_str()).collect();
             format!("(atomic {} {})", names.join(" "), sx_block(body))
         }
+        Action {
+            model,
+            perm,
+            future,
+            action,
+            body,
+        } => format!(
+            "(action {} {} {} {} {})",
+            sx(model),
+            sx(perm),
+            sx(future),
+            sx(action),
+            sx_block(body)
+        ),
         Barrier { name, contract, .. } => {
             format!("(barrier {} {})", name.name, sx_contract(contract))
         }
@@ -1420,4 +1434,27 @@ fn triggers_ranges_goto_and_array_dims() {
         stmts("int[][] x = new int[2][3];"),
         "(local int[][] x (new[] int 2 3))"
     );
+}
+
+#[test]
+fn parses_a_model_with_actions_processes_and_an_action_block() {
+    let text = "model M { int x; modifies x; accessible x; ensures x == \\old(x) + 1; action a(); \
+                modifies x; process p(int n) = n > 0 ? a() * p(n - 1) : empty; }
+                class C { void m(M h) { action(h, 1, empty, h.a()) { h.x = h.x + 1; } } }";
+    let unit = parse(text);
+    let Decl::Class(m) = &unit.decls[0] else {
+        panic!("a model")
+    };
+    assert!(m.is_model);
+    let Member::Method(a) = &m.members[1] else {
+        panic!("an action")
+    };
+    assert_eq!(a.mods.history, Some(HistoryMember::Action));
+    assert_eq!(a.contract.clauses[0].kind, ClauseKind::Modifies);
+    assert_eq!(a.contract.clauses[1].kind, ClauseKind::Accessible);
+    let Member::Method(p) = &m.members[2] else {
+        panic!("a process")
+    };
+    assert_eq!(p.mods.history, Some(HistoryMember::Process));
+    assert!(p.body.is_some());
 }

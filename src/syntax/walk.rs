@@ -106,7 +106,8 @@ pub fn child_blocks_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
         | StmtKind::Block(body)
         | StmtKind::Synchronized { body, .. }
         | StmtKind::Invariant { body, .. }
-        | StmtKind::Atomic { body, .. } => f(body),
+        | StmtKind::Atomic { body, .. }
+        | StmtKind::Action { body, .. } => f(body),
         StmtKind::Ghost(s) | StmtKind::Labelled(_, s) => child_blocks_mut(s, f),
         StmtKind::Par(threads) => threads.iter_mut().for_each(|t| f(&mut t.body)),
         _ => {}
@@ -210,6 +211,18 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             block(r, body);
         }
         StmtKind::Atomic { body, .. } => block(r, body),
+        StmtKind::Action {
+            model,
+            perm,
+            future,
+            action,
+            body,
+        } => {
+            for e in [model, perm, future, action] {
+                expr(r, e);
+            }
+            block(r, body);
+        }
         StmtKind::Barrier {
             contract: c, hint, ..
         } => {

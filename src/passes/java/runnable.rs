@@ -251,6 +251,18 @@ impl Walker<'_> {
                 self.block(body, u);
             }
             StmtKind::Atomic { body, .. } => self.block(body, u),
+            StmtKind::Action {
+                model,
+                perm,
+                future,
+                action,
+                body,
+            } => {
+                for e in [model, perm, future, action] {
+                    self.expr(e, u);
+                }
+                self.block(body, u);
+            }
             StmtKind::Barrier { .. } => {}
             // Lowered in kernels (`super::kernel`); elsewhere the checker refuses them.
             StmtKind::KernelBarrier { .. } | StmtKind::KernelAtomic { .. } => {}
@@ -718,6 +730,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
         extends: Some(id(THREAD)),
         implements: Vec::new(),
         is_interface: false,
+        is_model: false,
         members,
         span,
     })

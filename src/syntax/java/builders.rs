@@ -212,6 +212,7 @@ pub fn type_decl(
         extends: superclass,
         implements: interfaces,
         is_interface,
+        is_model: false,
         members: out,
         span: b::span(file, l, r),
     }))

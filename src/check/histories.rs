@@ -1,0 +1,281 @@
+//! Histories (VerCors's models; `passes::histories` encodes them): a model's
+//! actions and processes, process expressions (`empty`, `p * q`, `p || q`,
+//! `c ? p : q`, `m.a(args)`), `m.state(p, P)`, `HPerm(o.f, p)`, the history
+//! statements `m.create(P)`, `m.destroy()`, `m.split(p1, P1, p2, P2)`,
+//! `m.merge(p1, P1, p2, P2)` and action blocks. Resolved and typed here,
+//! nothing more.
+
+use super::body::Body;
+use super::env::Member;
+use crate::core::{self, ClassId, Expr, ExprKind as K, History, HistoryStmt, MethodId, Stmt};
+use crate::core::{StmtKind as S, Type};
+use crate::diag::ErrorCode;
+use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, HistoryMember};
+use crate::syntax::span::Span;
+
+impl Body<'_> {
+    /// The model class of `ty`, if it is one.
+    pub(super) fn model_of(&self, ty: &Type) -> Option<ClassId> {
+        match ty {
+            Type::Class(c) if self.env.program.features.models.contains_key(c) => Some(*c),
+            _ => None,
+        }
+    }
+
+    fn member_kind(&self, model: ClassId, id: MethodId) -> Option<HistoryMember> {
+        let m = self.env.program.features.models.get(&model)?;
+        m.members.get(&id).map(|m| m.kind)
+    }
+
+    /// A process expression.
+    pub(super) fn process(&mut self, e: &ast::Expr) -> Option<Expr> {
+        let span = e.span;
+        let proc = |k, xs| Expr::new(K::History(k, xs), Type::Process, span);
+        match &e.kind {
+            A::Name(n) if n.name == "empty" && self.scopes.lookup(&n.name).is_none() => {
+                Some(proc(History::Empty, Vec::new()))
+            }
+            A::Binary(op @ (BinOp::Mul | BinOp::Or), a, b) => {
+                let (a, b) = (self.process(a), self.process(b));
+                let k = if *op == BinOp::Mul {
+                    History::Seq
+                } else {
+                    History::Par
+                };
+                Some(proc(k, vec![a?, b?]))
+            }
+            A::Cond(c, a, b) => {
+                let (c, a, b) = (self.cond(c), self.process(a), self.process(b));
+                let k = K::Cond(Box::new(c?), Box::new(a?), Box::new(b?));
+                Some(Expr::new(k, Type::Process, span))
+            }
+            A::Call(call) => self.process_call(call, span),
+            _ => self.err(
+                ErrorCode::TypeMismatch,
+                span,
+                "expected a process: `empty`, `p * q`, `p || q`, `c ? p : q`, or an action or process `m.a(args)` of a model",
+            ),
+        }
+    }
+
+    /// `m.a(args)` (or `a(args)` inside the model): an action or process of a model.
+    fn process_call(&mut self, call: &ast::Call, span: Span) -> Option<Expr> {
+        let recv = match &call.recv {
+            Some(r) => self.expr(r, None)?,
+            None => match self
+                .this
+                .filter(|c| self.model_of(&Type::Class(*c)).is_some())
+            {
+                Some(c) => Expr::new(K::This, Type::Class(c), call.name.span),
+                None => {
+                    let msg = format!(
+                        "{} is not an action or process of a model here: write m.{}(…)",
+                        call.name.name, call.name.name
+                    );
+                    return self.err(ErrorCode::Undeclared, call.name.span, msg);
+                }
+            },
+        };
+        let Some(model) = self.model_of(&recv.ty) else {
+            let ty = self.env.show(&recv.ty);
+            return self.err(
+                ErrorCode::TypeMismatch,
+                recv.span,
+                format!("a process is an action or process of a model; this is a {ty}"),
+            );
+        };
+        // Inside a model (a process's definition): its own members only.
+        if let Some(own) = self
+            .this
+            .filter(|c| self.model_of(&Type::Class(*c)).is_some())
+        {
+            if own != model || !matches!(recv.kind, K::This) {
+                let msg = "a process's definition uses its own model's actions and processes";
+                return self.err(ErrorCode::Misplaced, span, msg);
+            }
+        }
+        let id = match self.env.member(Some(model), &call.name.name) {
+            Some(Member::Method(id)) if self.member_kind(model, id).is_some() => id,
+            _ => {
+                let msg = format!(
+                    "the model {} has no action or process named {}",
+                    self.env.program.class(model).name,
+                    call.name.name
+                );
+                return self.err(ErrorCode::Undeclared, call.name.span, msg);
+            }
+        };
+        let params = self.env.program.method(id).params.clone();
+        let args = self.args(&params, &call.args, &call.name.name, span)?;
+        let mut xs = vec![recv];
+        xs.extend(args);
+        Some(Expr::new(
+            K::History(History::Member(id), xs),
+            Type::Process,
+            span,
+        ))
+    }
+
+    /// `m.state(p, P)` and `HPerm(o.f, p)` in an expression; None when the
+    /// call is neither.
+    pub(super) fn history_expr(&mut self, call: &ast::Call, span: Span) -> Option<Option<Expr>> {
+        match (&*call.name.name, &call.recv) {
+            ("HPerm", None) => {
+                if call.args.len() != 2 {
+                    return Some(self.err(ErrorCode::Arity, span, "HPerm expects 2 arguments"));
+                }
+                let loc = self.expr(&call.args[0], None);
+                let p = self.perm_amount(&call.args[1]);
+                let (loc, p) = (loc?, p?);
+                let on_model = match &loc.kind {
+                    K::Field(_, f) => {
+                        let c = self.env.program.field(*f).class;
+                        self.model_of(&Type::Class(c)).is_some()
+                    }
+                    _ => false,
+                };
+                if !on_model {
+                    let msg = "HPerm needs a field of a model";
+                    return Some(self.err(ErrorCode::TypeMismatch, loc.span, msg));
+                }
+                Some(Some(Expr::new(
+                    K::History(History::HPerm, vec![loc, p]),
+                    Type::Resource,
+                    span,
+                )))
+            }
+            ("state", Some(r)) => {
+                let recv = self.expr(r, None)?;
+                let model = self.model_of(&recv.ty)?;
+                if self.env.member(Some(model), "state").is_some() {
+                    return None;
+                }
+                if call.args.len() != 2 {
+                    return Some(self.err(ErrorCode::Arity, span, "state expects 2 arguments"));
+                }
+                let p = self.perm_amount(&call.args[0]);
+                let f = self.process(&call.args[1]);
+                Some(Some(Expr::new(
+                    K::History(History::State, vec![recv, p?, f?]),
+                    Type::Resource,
+                    span,
+                )))
+            }
+            _ => None,
+        }
+    }
+
+    /// `m.create(P)`, `m.destroy()`, `m.split(p1, P1, p2, P2)`,
+    /// `m.merge(p1, P1, p2, P2)`; None when the call is none of them.
+    pub(super) fn history_stmt(&mut self, call: &ast::Call, span: Span) -> Option<Option<Stmt>> {
+        let op = match &*call.name.name {
+            "create" => HistoryStmt::Create,
+            "destroy" => HistoryStmt::Destroy,
+            "split" => HistoryStmt::Split,
+            "merge" => HistoryStmt::Merge,
+            _ => return None,
+        };
+        let recv = self.expr(call.recv.as_deref()?, None)?;
+        let model = self.model_of(&recv.ty)?;
+        if self.env.member(Some(model), op.name()).is_some() {
+            return None;
+        }
+        let arity = match op {
+            HistoryStmt::Create => 1,
+            HistoryStmt::Destroy => 0,
+            HistoryStmt::Split | HistoryStmt::Merge => 4,
+        };
+        if call.args.len() != arity {
+            let msg = format!("{} expects {arity} arguments", op.name());
+            return Some(self.err(ErrorCode::Arity, span, msg));
+        }
+        let mut xs = vec![Some(recv)];
+        for (i, a) in call.args.iter().enumerate() {
+            let is_perm = arity == 4 && i % 2 == 0;
+            xs.push(if is_perm {
+                self.perm_amount(a)
+            } else {
+                self.in_spec(|b| b.process(a))
+            });
+        }
+        let xs: Option<Vec<Expr>> = xs.into_iter().collect();
+        Some(xs.map(|xs| Stmt {
+            kind: S::History(op, xs),
+            span,
+        }))
+    }
+
+    /// `action(m, p, P, m.a(args)) { body }`.
+    pub(super) fn action_block(
+        &mut self,
+        parts: [&ast::Expr; 4],
+        body: &ast::Block,
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) {
+        let [m, p, f, a] = parts;
+        let m = self.expr(m, None);
+        let p = self.perm_amount(p);
+        let f = self.in_spec(|b| b.process(f));
+        let a = self.in_spec(|b| b.process(a));
+        let body = self.block(body);
+        let (Some(m), Some(p), Some(f), Some(a)) = (m, p, f, a) else {
+            return;
+        };
+        if self.model_of(&m.ty).is_none() {
+            let ty = self.env.show(&m.ty);
+            let msg = format!("an action block's first argument is a model; this is a {ty}");
+            self.err::<()>(ErrorCode::TypeMismatch, m.span, msg);
+            return;
+        }
+        let is_action = match &a.kind {
+            K::History(History::Member(id), _) => {
+                let c = self.env.program.method(*id).class;
+                c.and_then(|c| self.member_kind(c, *id)) == Some(HistoryMember::Action)
+            }
+            _ => false,
+        };
+        if !is_action {
+            let msg = "an action block's last argument is an action of the model: m.a(args)";
+            self.err::<()>(ErrorCode::TypeMismatch, a.span, msg);
+            return;
+        }
+        out.push(Stmt {
+            kind: S::Action(vec![m, p, f, a], body),
+            span,
+        });
+    }
+}
+
+/// The contract of a model's action or process: its clauses, and the
+/// fields it names in `modifies` and `accessible`.
+pub(super) fn member_contract(
+    b: &mut Body<'_>,
+    c: &ast::Contract,
+) -> (ast::Contract, Vec<core::FieldId>, Vec<core::FieldId>) {
+    let mut rest = c.clone();
+    rest.clauses.clear();
+    let (mut modifies, mut accessible) = (Vec::new(), Vec::new());
+    for clause in &c.clauses {
+        let into = match clause.kind {
+            ClauseKind::Modifies => &mut modifies,
+            ClauseKind::Accessible => &mut accessible,
+            _ => {
+                rest.clauses.push(clause.clone());
+                continue;
+            }
+        };
+        match b.expr(&clause.expr, None) {
+            Some(Expr {
+                kind: K::Field(r, f),
+                ..
+            }) if matches!(r.kind, K::This) => into.push(f),
+            Some(_) => {
+                let msg = format!("{} names fields of the model", clause.kind.keyword());
+                b.err::<()>(ErrorCode::TypeMismatch, clause.expr.span, msg);
+            }
+            None => {}
+        }
+    }
+    (rest, modifies, accessible)
+}

@@ -1,0 +1,1250 @@
+//! Histories: models, processes, action blocks (thesis ch. 7, layer 3;
+//! VerCors's `model`/`process` feature in its futures form).
+//!
+//! A model `M` declares abstract state (its fields), actions (contracts over
+//! that state) and processes built from them: `empty`, `p * q`, `p || q`,
+//! `c ? p : q`, guarded recursion. A history of an object `m : M` is split
+//! into fractions `m.state(p, F)`, each with its remaining *future* F; the
+//! futures of all the fractions together, in parallel, are what is left to
+//! do of the process the history was created with. The proof rules:
+//!
+//! ```text
+//!   {Perm(m.x̄, 1) ∗ pre_Q}  m.create(Q)   {HPerm(m.x̄, 1) ∗ m.state(1, Q)}      (create)
+//!   {HPerm(m.x̄, 1) ∗ m.state(1, empty)}  m.destroy()  {Perm(m.x̄, 1) ∗ post_Q[\old(x̄) := x̄₀]}
+//!                                                   (destroy; Q, x̄₀ as at create)
+//!   m.state(p₁ + p₂, F₁ || F₂)  ⊣⊢  m.state(p₁, F₁) ∗ m.state(p₂, F₂)  (split, merge)
+//!
+//!   {pre_a ∗ APerm(m.modifies_a, 1) ∗ P} S {post_a ∗ APerm(m.modifies_a, 1) ∗ Q}
+//!   ───────────────────────────────────────────────────────────────── (action)
+//!   {HPerm(m.modifies_a, 1) ∗ m.state(p, a * F) ∗ P}
+//!       action(m, p, F, m.a(ē)) { S }
+//!   {HPerm(m.modifies_a, 1) ∗ m.state(p, F) ∗ Q}
+//!
+//!   {pre_q ∗ Perm(this.x̄, 1)} body(def_q) {post_q ∗ Perm(this.x̄, 1)}   (process)
+//! ```
+//!
+//! where body(def) is the process method: `P * Q` runs P's then Q's, `c ? P
+//! : Q` branches on c, `m.a(ē)` calls the action's (abstract) method or the
+//! process's method (recursion by induction on the trace: every process call
+//! must come after an action), and `P || Q` (of sequences of actions) runs
+//! every interleaving, one per branch of a nondeterministic choice.
+//!
+//! Lowered to permission-based core (the pass removes `History` expressions,
+//! `History` statements and `Action` blocks): processes become integers —
+//! abstract functions `proc$empty()`, `proc$seq(a, b)`, `proc$par(a, b)`
+//! (declared once, with the first model) with the unit laws (`empty` is the
+//! unit of `*` and `||`) as postconditions, one function per action
+//! (abstract) and per process (its definition as body). No other law is
+//! assumed (not associativity, not commutativity): fewer equalities of
+//! futures are provable, never a false one.
+//! `m.state(p, F)` is `[p]hist$state(m; F, p) ∗ Perm(m.hist$tok, p)`: the
+//! predicate is abstract, and carries its fraction as an argument so that two
+//! fractions with the same future stay two (Silver would merge
+//! `[p₁]S(F) ∗ [p₂]S(F)` into `[p₁+p₂]S(F)`, which is `F || F`, not `F`; an
+//! action takes exactly one copy). Every field has three tokens, whose
+//! permissions total 1 (as the field's own do): `Perm(o.x, p)` on a model's
+//! field is `Perm(o.x, p) ∗ Perm(o.x$plain, p)` (`new` gives the plain
+//! tokens), `HPerm(o.x, p)` is `Perm(o.x, p) ∗ Perm(o.x$hist, p)`, and the
+//! active token `o.x$act` exists only inside an action block, which takes
+//! the full passive one for it. A write of a model's field needs the full
+//! plain or the full active token (`assignFieldFailed`): a thread holding
+//! passive permission cannot write, nor hand out plain permission it does
+//! not have. Create exchanges the full plain tokens for passive ones and
+//! records the process, its arguments and the initial state in ghost locals;
+//! the matching destroy (in the same block, on the same local, not assigned
+//! in between) gives the plain tokens back and assumes the process's
+//! postcondition over them. Actions and processes are not called outside
+//! the process methods (an action changes state only in a block).
+//!
+//! Removes from the core program: `StmtKind::History` (create, destroy,
+//! split, merge), `StmtKind::Action` and `ExprKind::History` (process terms,
+//! `m.state(p, F)`, `HPerm`).
+//!
+//! Why it is sound: the total of `hist$tok` is 1 while a history lives, so
+//! destroy's full `hist$tok` means every fraction is back, and its `state(1,
+//! empty)` says the futures left are all `empty`: the actions done (each
+//! checked against its action's contract at its block, with the state it
+//! started from) form a trace of the created process Q (an action turns `a *
+//! F` into `F` in one fraction; split and merge keep the parallel composition
+//! of the futures; the axioms hold of processes as sets of traces). Q's
+//! process method shows every trace of Q satisfies post_Q, by induction on
+//! the trace (guarded recursion) and over every interleaving of a parallel
+//! composition. Create needs the full plain tokens of every field (so no
+//! other history of the object lives: its tokens would be passive or active);
+//! actions need the full passive permission of the fields they modify, so
+//! two actions on a field never overlap.
+
+use super::{Lower, Out, Pass};
+use crate::core::visit::{map_decl_exprs, map_expr, subst_this};
+use crate::core::{
+    Block, Call, ClassId, Contract, Expr, ExprKind as K, FieldId, Function, FunctionId, History,
+    HistoryStmt, MethodId, ModelMember, Predicate, PredicateAccess, PredicateId, Program, Stmt,
+    StmtKind as S, Type, Var,
+};
+use crate::diag::{Diagnostic, FailureCode, Reason};
+use crate::name::Name;
+use crate::syntax::ast::{BinOp, HistoryMember};
+use crate::syntax::span::Span;
+use std::collections::{BTreeMap, HashMap};
+
+pub const PASS: Pass = Pass {
+    name: "histories",
+    description: "models, processes, history fractions and action blocks become abstract functions and predicates, tokens, checks, and one method per process",
+    declare: |p, errs| Box::new(declare(p, errs)),
+    removes: |s| matches!(s, S::History(..) | S::Action(..)),
+    removes_expr: |e| matches!(e, K::History(..)),
+};
+
+/// What encodes one model.
+#[derive(Clone, Debug)]
+struct ModelEnc {
+    class: ClassId,
+    fields: Vec<FieldId>,
+    /// The plain, passive and active tokens of each field, in `fields`' order.
+    plain: Vec<FieldId>,
+    hist: Vec<FieldId>,
+    act: Vec<FieldId>,
+    tok: FieldId,
+    state: PredicateId,
+    empty: FunctionId,
+    seq: FunctionId,
+    par: FunctionId,
+    /// Each action and process, with the function that is its process term.
+    members: BTreeMap<MethodId, (FunctionId, ModelMember)>,
+    /// The contracts of their methods (with the permissions and the
+    /// unmodified fields' values added): the pipeline takes a method's
+    /// contract out of the program before the bodies are lowered.
+    contracts: BTreeMap<MethodId, Contract>,
+}
+
+#[derive(Default)]
+struct Histories {
+    models: BTreeMap<ClassId, ModelEnc>,
+    /// Each field of a model: its model and its place in `fields`.
+    fields: HashMap<FieldId, (ClassId, usize)>,
+}
+
+fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
+    let mut h = Histories::default();
+    let models = p.features.models.clone();
+    for (c, model) in models {
+        let span = p.class(c).span;
+        let fields = p.class(c).fields.clone();
+        if fields.is_empty() {
+            errs.push(Diagnostic::not_supported(span, "a model without fields"));
+            continue;
+        }
+        let mut plain = Vec::new();
+        let mut hist = Vec::new();
+        let mut act = Vec::new();
+        for (i, f) in fields.iter().enumerate() {
+            let name = p.field(*f).name;
+            plain.push(p.add_token_field(&format!("{name}$plain"), c));
+            hist.push(p.add_token_field(&format!("{name}$hist"), c));
+            act.push(p.add_token_field(&format!("{name}$act"), c));
+            h.fields.insert(*f, (c, i));
+        }
+        let tok = p.add_token_field("hist$tok", c);
+        let int = |n: &str| Var {
+            name: n.into(),
+            ty: Type::Int,
+            span,
+        };
+        let state = PredicateId(p.predicates.len() as u32);
+        p.predicates.push(Predicate {
+            name: "hist$state".into(),
+            class: Some(c),
+            is_static: false,
+            is_inline: false,
+            is_thread_local: false,
+            params: vec![
+                int("future"),
+                Var {
+                    name: "frac".into(),
+                    ty: Type::Rational,
+                    span,
+                },
+            ],
+            body: None,
+            derived: None,
+            span,
+        });
+        // The process constructors are declared once (with the first
+        // model): a process term does not depend on the model.
+        let (empty, seq, par) = match h.models.values().next() {
+            Some(first) => (first.empty, first.seq, first.par),
+            None => (
+                add_function(p, c, "proc$empty", Vec::new(), span),
+                add_function(p, c, "proc$seq", vec![int("a"), int("b")], span),
+                add_function(p, c, "proc$par", vec![int("a"), int("b")], span),
+            ),
+        };
+        // The unit laws: `empty` is the unit of `*` and `||`.
+        let local = |n: &str| Expr::new(K::Local(n.into()), Type::Int, span);
+        let empty_term = call(empty, Vec::new(), span);
+        for f in [seq, par].into_iter().filter(|_| h.models.is_empty()) {
+            let result = Expr::new(K::Result, Type::Int, span);
+            let unit = |x: &str, other: &str| {
+                implies(
+                    eq(local(x), empty_term.clone(), span),
+                    eq(result.clone(), local(other), span),
+                    span,
+                )
+            };
+            p.functions[f.0 as usize].contract.ensures = vec![unit("a", "b"), unit("b", "a")];
+        }
+        let mut members = BTreeMap::new();
+        for (m, mm) in &model.members {
+            let decl = p.method(*m);
+            let name = format!("proc${}", decl.name);
+            let params = decl.params.clone();
+            let f = add_function(p, c, &name, params, decl.span);
+            members.insert(*m, (f, mm.clone()));
+        }
+        h.models.insert(
+            c,
+            ModelEnc {
+                class: c,
+                fields,
+                plain,
+                hist,
+                act,
+                tok,
+                state,
+                empty,
+                seq,
+                par,
+                members,
+                contracts: BTreeMap::new(),
+            },
+        );
+    }
+    if h.models.is_empty() {
+        return h;
+    }
+    // Every history expression of the declarations (contracts, predicate
+    // bodies), then the members' functions and methods.
+    // (A model's constructor gives its fields' permissions without the
+    // plain tokens: the caller gets those at the `new`.)
+    let mut ctors: Vec<(usize, Contract)> = Vec::new();
+    for (i, m) in p.methods.iter_mut().enumerate() {
+        if m.is_constructor && m.class.is_some_and(|c| h.models.contains_key(&c)) {
+            ctors.push((i, std::mem::take(&mut m.contract)));
+        }
+    }
+    map_decl_exprs(p, &mut |e| h.expr(e));
+    for (i, c) in ctors {
+        p.methods[i].contract = c;
+    }
+    let mut contracts = Vec::new();
+    for enc in h.models.values() {
+        for (m, (f, mm)) in &enc.members {
+            if let Some(def) = &mm.def {
+                let term = h.term(def.clone());
+                if let Some(x) = crate::core::visit::find(&term, &|x| {
+                    matches!(x.kind, K::This | K::Field(..) | K::Old(..))
+                }) {
+                    errs.push(Diagnostic::not_supported(
+                        x.span,
+                        "a process definition that reads the model's state (its conditions may read only its parameters)",
+                    ));
+                    continue;
+                }
+                p.functions[f.0 as usize].body = Some(term);
+            }
+            h.member_contract(p, *m, mm);
+            contracts.push((enc.class, *m, p.method(*m).contract.clone()));
+            if let Some(def) = &mm.def {
+                match h.process_body(p, *m, def) {
+                    Ok(b) => p.methods[m.0 as usize].body = Some(b),
+                    Err(e) => errs.push(e),
+                }
+            }
+        }
+    }
+    for (c, m, contract) in contracts {
+        if let Some(enc) = h.models.get_mut(&c) {
+            enc.contracts.insert(m, contract);
+        }
+    }
+    h
+}
+
+fn add_function(
+    p: &mut Program,
+    c: ClassId,
+    name: &str,
+    params: Vec<Var>,
+    span: Span,
+) -> FunctionId {
+    p.functions.push(Function {
+        name: name.into(),
+        class: Some(c),
+        is_static: true,
+        is_inline: false,
+        params,
+        ret: Type::Int,
+        contract: Contract::default(),
+        body: None,
+        derived: None,
+        span,
+    });
+    FunctionId(p.functions.len() as u32 - 1)
+}
+
+fn call(f: FunctionId, args: Vec<Expr>, span: Span) -> Expr {
+    Expr::new(
+        K::FunctionCall {
+            func: f,
+            recv: None,
+            args: args.into(),
+        },
+        Type::Int,
+        span,
+    )
+}
+
+fn eq(a: Expr, b: Expr, span: Span) -> Expr {
+    Expr::binary(BinOp::Eq, a, b, Type::Bool, span)
+}
+
+fn implies(a: Expr, b: Expr, span: Span) -> Expr {
+    Expr::binary(BinOp::Implies, a, b, Type::Bool, span)
+}
+
+fn and(a: Expr, b: Expr, span: Span) -> Expr {
+    Expr::binary(BinOp::And, a, b, Type::Bool, span)
+}
+
+fn star(a: Expr, b: Expr, span: Span) -> Expr {
+    Expr::binary(BinOp::Star, a, b, Type::Resource, span)
+}
+
+fn stars(xs: Vec<Expr>, span: Span) -> Expr {
+    xs.into_iter()
+        .reduce(|a, b| star(a, b, span))
+        .unwrap_or_else(|| Expr::bool(true, span))
+}
+
+fn write(span: Span) -> Expr {
+    Expr::new(K::Write, Type::Rational, span)
+}
+
+fn field(recv: &Expr, f: FieldId, ty: Type, span: Span) -> Expr {
+    Expr::new(K::Field(Box::new(recv.clone()), f), ty, span)
+}
+
+fn perm(loc: Expr, amount: Expr, span: Span) -> Expr {
+    Expr::new(
+        K::Perm(Box::new(loc), Box::new(amount)),
+        Type::Resource,
+        span,
+    )
+}
+
+/// `perm(loc) == none`.
+fn no_perm(loc: Expr, span: Span) -> Expr {
+    let cur = Expr::new(K::CurPerm(Box::new(loc)), Type::Rational, span);
+    let none = Expr::new(K::NoPerm, Type::Rational, span);
+    eq(cur, none, span)
+}
+
+fn local(name: Name, ty: Type, span: Span) -> Expr {
+    Expr::new(K::Local(name), ty, span)
+}
+
+fn stmt(kind: S, span: Span) -> Stmt {
+    Stmt { kind, span }
+}
+
+fn check(exhale: bool, expr: Expr, code: FailureCode, span: Span) -> Stmt {
+    stmt(S::Check { exhale, expr, code }, span)
+}
+
+impl Histories {
+    fn model_of_member(&self, m: MethodId) -> Option<&ModelEnc> {
+        self.models.values().find(|e| e.members.contains_key(&m))
+    }
+
+    /// A process term as an integer.
+    fn term(&self, e: Expr) -> Expr {
+        map_expr(e, &mut |mut x| {
+            let span = x.span;
+            match x.kind {
+                K::History(h, xs) => {
+                    let mut xs = xs;
+                    let (f, args) = match h {
+                        History::Empty => (self.any_model(|m| m.empty), Vec::new()),
+                        History::Seq => (self.any_model(|m| m.seq), xs),
+                        History::Par => (self.any_model(|m| m.par), xs),
+                        History::Member(id) => {
+                            let enc = self.model_of_member(id).expect("a member of a model");
+                            xs.remove(0);
+                            (enc.members[&id].0, xs)
+                        }
+                        History::State | History::HPerm => {
+                            return Expr::new(K::History(h, xs), x.ty, span);
+                        }
+                    };
+                    call(f, args, span)
+                }
+                _ => {
+                    if x.ty == Type::Process {
+                        x.ty = Type::Int;
+                    }
+                    x
+                }
+            }
+        })
+    }
+
+    /// The process constructors are the same for every model (the first's):
+    /// a process term does not depend on the object it is a history of.
+    fn any_model(&self, f: impl Fn(&ModelEnc) -> FunctionId) -> FunctionId {
+        f(self.models.values().next().expect("a model"))
+    }
+
+    /// `m.state(p, F)`, `HPerm(o.x, p)` and `Perm(o.x, p)` of a model's
+    /// field in permission-based core.
+    fn expr(&self, e: Expr) -> Expr {
+        let span = e.span;
+        match e.kind {
+            K::Perm(loc, p) => {
+                let token = match &loc.kind {
+                    K::Field(r, f) => self
+                        .fields
+                        .get(f)
+                        .map(|(c, i)| field(r, self.models[c].plain[*i], Type::Bool, span)),
+                    _ => None,
+                };
+                let plain = perm(*loc, (*p).clone(), span);
+                match token {
+                    Some(t) => star(plain, perm(t, *p, span), span),
+                    None => plain,
+                }
+            }
+            K::History(History::State, xs) => {
+                let [m, p, f]: [Expr; 3] = xs.try_into().expect("m.state(p, F)");
+                let Type::Class(c) = m.ty else {
+                    return Expr::bool(false, span);
+                };
+                let enc = &self.models[&c];
+                star(
+                    self.state(enc, &m, &p, self.term(f), span),
+                    perm(field(&m, enc.tok, Type::Bool, span), p, span),
+                    span,
+                )
+            }
+            K::History(History::HPerm, xs) => {
+                let [loc, p]: [Expr; 2] = xs.try_into().expect("HPerm(o.x, p)");
+                let K::Field(r, f) = &loc.kind else {
+                    return Expr::bool(false, span);
+                };
+                let (c, i) = self.fields[f];
+                let token = field(r, self.models[&c].hist[i], Type::Bool, span);
+                star(
+                    perm(loc.clone(), p.clone(), span),
+                    perm(token, p, span),
+                    span,
+                )
+            }
+            kind => Expr::new(kind, e.ty, span),
+        }
+    }
+
+    /// `[p]hist$state(m; F, p)`.
+    fn state(&self, enc: &ModelEnc, m: &Expr, p: &Expr, f: Expr, span: Span) -> Expr {
+        Expr::new(
+            K::PredicateAccess(Box::new(PredicateAccess {
+                pred: enc.state,
+                recv: Some(m.clone()),
+                args: vec![f, p.clone()],
+                perm: p.clone(),
+            })),
+            Type::Resource,
+            span,
+        )
+    }
+
+    /// The contract of an action's or process's method: write permission on
+    /// every field of the model, and the fields it does not modify unchanged.
+    fn member_contract(&self, p: &mut Program, m: MethodId, mm: &ModelMember) {
+        let Some(enc) = self.model_of_member(m) else {
+            return;
+        };
+        let span = p.method(m).span;
+        let this = Expr::new(K::This, Type::Class(enc.class), span);
+        let perms: Vec<Expr> = enc
+            .fields
+            .iter()
+            .map(|f| {
+                perm(
+                    field(&this, *f, p.field(*f).ty.clone(), span),
+                    write(span),
+                    span,
+                )
+            })
+            .collect();
+        let mut ensures = perms.clone();
+        for f in enc.fields.iter().filter(|f| !mm.modifies.contains(f)) {
+            let x = field(&this, *f, p.field(*f).ty.clone(), span);
+            let old = Expr::new(K::Old(None, Box::new(x.clone())), x.ty.clone(), span);
+            ensures.push(eq(x, old, span));
+        }
+        let c = &mut p.methods[m.0 as usize].contract;
+        let requires = std::mem::take(&mut c.requires);
+        c.requires = perms.into_iter().chain(requires).collect();
+        let user = std::mem::take(&mut c.ensures);
+        c.ensures = ensures.into_iter().chain(user).collect();
+    }
+
+    /// The body of process `m`'s method: its definition run, then its
+    /// postcondition checked (`processPostFailed`).
+    fn process_body(&self, p: &Program, m: MethodId, def: &Expr) -> Result<Block, Diagnostic> {
+        let span = def.span;
+        let mut g = Gen {
+            h: self,
+            p,
+            next: 0,
+        };
+        let mut stmts = g.gen(def, false)?.1;
+        let n_fields = self.model_of_member(m).map_or(0, |e| e.fields.len());
+        // The method's ensures: permissions (one per field), the unmodified
+        // fields' values, then the user's clauses; all but the permissions
+        // checked here, the method's own ensures then follow.
+        for e in p.method(m).contract.ensures.iter().skip(n_fields) {
+            let code = FailureCode::ProcessPostFailed(Reason::False);
+            stmts.push(check(false, e.clone(), code, e.span));
+        }
+        Ok(Block { stmts, span })
+    }
+}
+
+/// Builds a process method's body.
+struct Gen<'a> {
+    h: &'a Histories,
+    p: &'a Program,
+    next: u32,
+}
+
+impl Gen<'_> {
+    /// The statements of process expression `e`; `guarded`: an action ran
+    /// before on every path here. Gives whether one has after `e`.
+    fn gen(&mut self, e: &Expr, guarded: bool) -> Result<(bool, Vec<Stmt>), Diagnostic> {
+        let span = e.span;
+        match &e.kind {
+            K::History(History::Empty, _) => Ok((guarded, Vec::new())),
+            K::History(History::Seq, xs) => {
+                let (g1, mut a) = self.gen(&xs[0], guarded)?;
+                let (g2, b) = self.gen(&xs[1], g1)?;
+                a.extend(b);
+                Ok((g2, a))
+            }
+            K::Cond(c, a, b) => {
+                let (ga, sa) = self.gen(a, guarded)?;
+                let (gb, sb) = self.gen(b, guarded)?;
+                let s = stmt(
+                    S::If {
+                        cond: (**c).clone(),
+                        then: Block { stmts: sa, span },
+                        els: Some(Block { stmts: sb, span }),
+                    },
+                    span,
+                );
+                Ok((ga && gb, vec![s]))
+            }
+            K::History(History::Member(id), xs) => {
+                let is_action = self.kind(*id) == Some(HistoryMember::Action);
+                if !is_action && !guarded {
+                    return Err(Diagnostic::not_supported(
+                        span,
+                        "a process call before any action in a process definition (only guarded recursion is supported)",
+                    ));
+                }
+                Ok((guarded || is_action, vec![self.call(*id, &xs[1..], span)]))
+            }
+            K::History(History::Par, xs) => {
+                let (Some(a), Some(b)) = (self.actions(&xs[0]), self.actions(&xs[1])) else {
+                    return Err(Diagnostic::not_supported(
+                        span,
+                        "a parallel composition of processes other than sequences of actions",
+                    ));
+                };
+                let orders = interleavings(&a, &b);
+                if orders.len() > 64 {
+                    return Err(Diagnostic::not_supported(
+                        span,
+                        "a parallel composition with more than 64 interleavings",
+                    ));
+                }
+                let any = !a.is_empty() || !b.is_empty();
+                let branches: Vec<Vec<Stmt>> = orders
+                    .into_iter()
+                    .map(|o| {
+                        o.into_iter()
+                            .map(|(id, args)| self.call(id, args, span))
+                            .collect()
+                    })
+                    .collect();
+                Ok((guarded || any, self.choice(branches, span)))
+            }
+            _ => Err(Diagnostic::not_supported(span, "this process expression")),
+        }
+    }
+
+    fn kind(&self, id: MethodId) -> Option<HistoryMember> {
+        self.h.model_of_member(id).map(|e| e.members[&id].1.kind)
+    }
+
+    /// A process that is a sequence of actions: the actions with their arguments.
+    fn actions<'e>(&self, e: &'e Expr) -> Option<Vec<(MethodId, &'e [Expr])>> {
+        match &e.kind {
+            K::History(History::Empty, _) => Some(Vec::new()),
+            K::History(History::Seq, xs) => {
+                let mut a = self.actions(&xs[0])?;
+                a.extend(self.actions(&xs[1])?);
+                Some(a)
+            }
+            K::History(History::Member(id), xs)
+                if self.kind(*id) == Some(HistoryMember::Action) =>
+            {
+                Some(vec![(*id, &xs[1..])])
+            }
+            _ => None,
+        }
+    }
+
+    /// `this.a(args)`.
+    fn call(&self, id: MethodId, args: &[Expr], span: Span) -> Stmt {
+        let class = self.p.method(id).class.expect("a model's member");
+        stmt(
+            S::Call {
+                target: None,
+                call: Box::new(Call {
+                    method: id,
+                    recv: Some(Expr::new(K::This, Type::Class(class), span)),
+                    args: args.to_vec(),
+                    given: Vec::new(),
+                    yields: Vec::new(),
+                    span,
+                }),
+            },
+            span,
+        )
+    }
+
+    /// One of `branches`, chosen nondeterministically.
+    fn choice(&mut self, mut branches: Vec<Vec<Stmt>>, span: Span) -> Vec<Stmt> {
+        let Some(last) = branches.pop() else {
+            return Vec::new();
+        };
+        branches.into_iter().rev().fold(last, |els, then| {
+            self.next += 1;
+            let v: Name = format!("proc$choice{}", self.next).into();
+            vec![
+                stmt(
+                    S::Local(
+                        Var {
+                            name: v,
+                            ty: Type::Bool,
+                            span,
+                        },
+                        None,
+                    ),
+                    span,
+                ),
+                stmt(
+                    S::If {
+                        cond: local(v, Type::Bool, span),
+                        then: Block { stmts: then, span },
+                        els: Some(Block { stmts: els, span }),
+                    },
+                    span,
+                ),
+            ]
+        })
+    }
+}
+
+/// Every interleaving of `a` and `b`.
+fn interleavings<T: Copy>(a: &[T], b: &[T]) -> Vec<Vec<T>> {
+    match (a.split_first(), b.split_first()) {
+        (None, _) => vec![b.to_vec()],
+        (_, None) => vec![a.to_vec()],
+        (Some((x, ra)), Some((y, rb))) => {
+            let mut out = Vec::new();
+            for mut o in interleavings(ra, b) {
+                o.insert(0, *x);
+                out.push(o);
+            }
+            for mut o in interleavings(a, rb) {
+                o.insert(0, *y);
+                out.push(o);
+            }
+            out
+        }
+    }
+}
+
+/// What a create recorded, for the destroy of the same history.
+#[derive(Clone)]
+struct Created {
+    member: MethodId,
+    /// The member's parameters, each with the local holding its argument.
+    args: Vec<(Name, Name)>,
+    /// Each field of the model with the local holding its initial value.
+    inits: Vec<(FieldId, Name)>,
+}
+
+struct Lowering<'a> {
+    h: &'a Histories,
+    p: &'a Program,
+    errs: Vec<Diagnostic>,
+    next: u32,
+    /// The histories created in the blocks around (innermost last), by the
+    /// local holding the object: a destroy ends one of the same block.
+    created: Vec<HashMap<Name, Created>>,
+}
+
+impl Lower for Histories {
+    fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out) {
+        if self.models.is_empty() {
+            return;
+        }
+        // Only a process's own method calls actions and processes: called
+        // elsewhere, an action would change the state without a block.
+        if self.model_of_member(m).is_none() {
+            crate::core::visit::each_stmt(b, &mut |s| {
+                if let S::Call { call, .. } = &s.kind {
+                    if self.model_of_member(call.method).is_some() {
+                        out.errs.push(Diagnostic::error(
+                            crate::diag::ErrorCode::Misplaced,
+                            s.span,
+                            "an action or process is not called: an action is done in an action block, action(m, p, F, m.a(args)) { … }",
+                        ));
+                    }
+                }
+            });
+            if !out.errs.is_empty() {
+                return;
+            }
+        }
+        let mut l = Lowering {
+            h: self,
+            p,
+            errs: Vec::new(),
+            next: 0,
+            created: Vec::new(),
+        };
+        l.block(b);
+        out.errs.append(&mut l.errs);
+    }
+}
+
+impl Lowering<'_> {
+    fn fresh(&mut self, what: &str) -> Name {
+        self.next += 1;
+        format!("hist${what}{}", self.next).into()
+    }
+
+    fn block(&mut self, b: &mut Block) {
+        self.created.push(HashMap::new());
+        let stmts = std::mem::take(&mut b.stmts);
+        for s in stmts {
+            self.stmt(s, &mut b.stmts);
+        }
+        self.created.pop();
+    }
+
+    fn exprs(&self, s: &mut Stmt) {
+        crate::core::visit::map_stmt_exprs(s, &mut |e| map_expr(e, &mut |x| self.h.expr(x)));
+    }
+
+    fn stmt(&mut self, mut s: Stmt, out: &mut Vec<Stmt>) {
+        let span = s.span;
+        match s.kind {
+            S::History(op, xs) => self.history(op, xs, span, out),
+            S::Action(xs, body) => self.action(xs, body, span, out),
+            S::AssignField {
+                ref recv, field: f, ..
+            } if self.h.fields.contains_key(&f) => {
+                let (c, i) = self.h.fields[&f];
+                let enc = &self.h.models[&c];
+                let full = |t: FieldId| {
+                    let loc = field(recv, t, Type::Bool, span);
+                    let cur = Expr::new(K::CurPerm(Box::new(loc)), Type::Rational, span);
+                    eq(cur, write(span), span)
+                };
+                let ok = Expr::binary(
+                    BinOp::Or,
+                    full(enc.plain[i]),
+                    full(enc.act[i]),
+                    Type::Bool,
+                    span,
+                );
+                out.push(check(false, ok, FailureCode::AssignFieldFailed, span));
+                self.exprs(&mut s);
+                out.push(s);
+            }
+            S::Call { target, ref call } if self.p.method(call.method).is_constructor => {
+                // A new model object: plain permission on its fields.
+                let class = self.p.method(call.method).class;
+                self.exprs(&mut s);
+                out.push(s);
+                let (Some(c), Some(t)) = (class, target) else {
+                    return;
+                };
+                self.assigned(t);
+                let Some(enc) = self.h.models.get(&c) else {
+                    return;
+                };
+                let o = local(t, Type::Class(c), span);
+                let tokens = enc
+                    .plain
+                    .iter()
+                    .map(|t| perm(field(&o, *t, Type::Bool, span), write(span), span))
+                    .collect();
+                out.push(stmt(S::Inhale(stars(tokens, span)), span));
+            }
+            _ => {
+                match &s.kind {
+                    S::AssignLocal(v, _)
+                    | S::Call {
+                        target: Some(v), ..
+                    } => self.assigned(*v),
+                    _ => {}
+                }
+                self.exprs(&mut s);
+                for b in crate::core::visit::child_blocks_mut(&mut s.kind) {
+                    self.block(b);
+                }
+                out.push(s);
+            }
+        }
+    }
+
+    /// Local `v` is written: a history created on it is no longer known to be its.
+    fn assigned(&mut self, v: Name) {
+        for scope in &mut self.created {
+            scope.remove(&v);
+        }
+    }
+
+    /// `m.create(Q)`, `m.destroy()`, `m.split(…)`, `m.merge(…)`.
+    fn history(&mut self, op: HistoryStmt, mut xs: Vec<Expr>, span: Span, out: &mut Vec<Stmt>) {
+        for x in &mut xs {
+            let e = std::mem::replace(x, Expr::bool(true, span));
+            *x = map_expr(e, &mut |y| self.h.expr(y));
+        }
+        let m = xs[0].clone();
+        let Type::Class(c) = m.ty else { return };
+        let h = self.h;
+        let enc = &h.models[&c];
+        let tok = field(&m, enc.tok, Type::Bool, span);
+        match op {
+            HistoryStmt::Create => {
+                let K::Local(var) = m.kind else {
+                    let msg = "creating a history of an object that is not in a local variable";
+                    self.errs.push(Diagnostic::not_supported(m.span, msg));
+                    return;
+                };
+                let K::History(History::Member(q), qargs) = &xs[1].kind else {
+                    let msg = "creating a history with a process other than one action or process of the model, m.q(args)";
+                    self.errs.push(Diagnostic::not_supported(xs[1].span, msg));
+                    return;
+                };
+                let q = *q;
+                let decl = self.p.method(q);
+                // The arguments and the initial state, kept.
+                let mut args = Vec::new();
+                for (param, a) in crate::core::explicit(&decl.params).iter().zip(&qargs[1..]) {
+                    let v = self.fresh("arg");
+                    out.push(stmt(
+                        S::Local(
+                            Var {
+                                name: v,
+                                ty: param.ty.clone(),
+                                span,
+                            },
+                            Some(a.clone()),
+                        ),
+                        span,
+                    ));
+                    args.push((param.name, v));
+                }
+                // Full plain permission on every field: the plain tokens
+                // become passive ones (every field's tokens total 1, so no
+                // other history of the object lives).
+                let mut owns = Vec::new();
+                for (i, f) in enc.fields.iter().enumerate() {
+                    let ty = self.p.field(*f).ty.clone();
+                    owns.push(perm(field(&m, *f, ty, span), write(span), span));
+                    owns.push(perm(
+                        field(&m, enc.plain[i], Type::Bool, span),
+                        write(span),
+                        span,
+                    ));
+                }
+                out.push(check(
+                    false,
+                    stars(owns, span),
+                    FailureCode::HistoryPerm,
+                    span,
+                ));
+                out.push(check(
+                    false,
+                    no_perm(tok.clone(), span),
+                    FailureCode::HistoryPerm,
+                    span,
+                ));
+                let plain = enc
+                    .plain
+                    .iter()
+                    .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
+                    .collect();
+                out.push(stmt(S::Exhale(stars(plain, span)), span));
+                let mut inits = Vec::new();
+                for f in &enc.fields {
+                    let ty = self.p.field(*f).ty.clone();
+                    let v = self.fresh("init");
+                    out.push(stmt(
+                        S::Local(
+                            Var {
+                                name: v,
+                                ty: ty.clone(),
+                                span,
+                            },
+                            Some(field(&m, *f, ty, span)),
+                        ),
+                        span,
+                    ));
+                    inits.push((*f, v));
+                }
+                let created = Created {
+                    member: q,
+                    args,
+                    inits,
+                };
+                // The process's precondition holds at the start.
+                let start = self.member_clauses(enc, q, &m, &created, false, span);
+                for pre in start {
+                    out.push(check(
+                        false,
+                        pre,
+                        FailureCode::PreFailed(Reason::False),
+                        span,
+                    ));
+                }
+                let mut gets: Vec<Expr> = enc
+                    .hist
+                    .iter()
+                    .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
+                    .collect();
+                let one = write(span);
+                let term = self.h.term(xs[1].clone());
+                gets.push(perm(tok, one.clone(), span));
+                gets.push(self.h.state(enc, &m, &one, term, span));
+                out.push(stmt(S::Inhale(stars(gets, span)), span));
+                self.assigned(var);
+                if let Some(scope) = self.created.last_mut() {
+                    scope.insert(var, created);
+                }
+            }
+            HistoryStmt::Destroy => {
+                let created = match &m.kind {
+                    K::Local(v) => self.created.last_mut().and_then(|s| s.remove(v)),
+                    _ => None,
+                };
+                let Some(created) = created else {
+                    let msg = "destroying a history that was not created earlier in the same block, on the same local variable (not assigned in between)";
+                    self.errs.push(Diagnostic::not_supported(span, msg));
+                    return;
+                };
+                let one = write(span);
+                let empty = call(enc.empty, Vec::new(), span);
+                let mut gives: Vec<Expr> = enc
+                    .hist
+                    .iter()
+                    .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
+                    .collect();
+                gives.push(perm(tok, one.clone(), span));
+                gives.push(self.h.state(enc, &m, &one, empty, span));
+                out.push(check(
+                    true,
+                    stars(gives, span),
+                    FailureCode::HistoryPerm,
+                    span,
+                ));
+                let plain = enc
+                    .plain
+                    .iter()
+                    .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
+                    .collect();
+                out.push(stmt(S::Inhale(stars(plain, span)), span));
+                let mut post = self.member_clauses(enc, created.member, &m, &created, true, span);
+                let modifies = &enc.members[&created.member].1.modifies;
+                for (fid, v) in &created.inits {
+                    if !modifies.contains(fid) {
+                        let ty = self.p.field(*fid).ty.clone();
+                        post.push(eq(
+                            field(&m, *fid, ty.clone(), span),
+                            local(*v, ty, span),
+                            span,
+                        ));
+                    }
+                }
+                for e in post {
+                    out.push(stmt(S::Inhale(e), span));
+                }
+            }
+            HistoryStmt::Split | HistoryStmt::Merge => {
+                let [_, p1, f1, p2, f2]: [Expr; 5] = xs.try_into().expect("five operands");
+                let both = Expr::binary(BinOp::Add, p1.clone(), p2.clone(), Type::Rational, span);
+                let (f1, f2) = (self.h.term(f1), self.h.term(f2));
+                let par = call(enc.par, vec![f1.clone(), f2.clone()], span);
+                let whole = self.h.state(enc, &m, &both, par, span);
+                let parts = star(
+                    self.h.state(enc, &m, &p1, f1, span),
+                    self.h.state(enc, &m, &p2, f2, span),
+                    span,
+                );
+                let none = Expr::new(K::NoPerm, Type::Rational, span);
+                let positive = and(
+                    Expr::binary(BinOp::Gt, p1.clone(), none.clone(), Type::Bool, span),
+                    Expr::binary(BinOp::Gt, p2.clone(), none, Type::Bool, span),
+                    span,
+                );
+                out.push(check(false, positive, FailureCode::HistoryPerm, span));
+                let (give, get) = if op == HistoryStmt::Split {
+                    (whole, parts)
+                } else {
+                    (parts, whole)
+                };
+                out.push(check(true, give, FailureCode::HistoryPerm, span));
+                out.push(stmt(S::Inhale(get), span));
+            }
+        }
+    }
+
+    /// The precondition (`post` false) or postcondition of action or process
+    /// `q` of the history `m` (and the fields it does not modify
+    /// unchanged), with its arguments and the state it started from as
+    /// `created` recorded them.
+    fn member_clauses(
+        &self,
+        enc: &ModelEnc,
+        q: MethodId,
+        m: &Expr,
+        created: &Created,
+        post: bool,
+        span: Span,
+    ) -> Vec<Expr> {
+        let decl = &enc.contracts[&q];
+        let n = enc.fields.len();
+        let modifies = &enc.members[&q].1.modifies;
+        let unchanged = enc.fields.iter().filter(|f| !modifies.contains(f)).count();
+        // The method's contract starts with the permissions (one per field),
+        // its ensures then with the unmodified fields' values (the callers
+        // say those themselves).
+        let clauses: Vec<Expr> = if post {
+            decl.ensures.iter().skip(n + unchanged).cloned().collect()
+        } else {
+            decl.requires.iter().skip(n).cloned().collect()
+        };
+        let inits: HashMap<FieldId, Name> = created.inits.iter().copied().collect();
+        let args: HashMap<Name, Name> = created.args.iter().copied().collect();
+        clauses
+            .into_iter()
+            .map(|e| {
+                let e = map_expr(e, &mut |x| match x.kind {
+                    K::Old(None, inner) => at_start(*inner, &inits),
+                    K::Local(v) if args.contains_key(&v) => local(args[&v], x.ty, x.span),
+                    kind => Expr::new(kind, x.ty, x.span),
+                });
+                let mut e = subst_this(e, m);
+                e.span = span;
+                e
+            })
+            .collect()
+    }
+
+    /// `action(m, p, F, m.a(args)) { body }`.
+    fn action(&mut self, mut xs: Vec<Expr>, mut body: Block, span: Span, out: &mut Vec<Stmt>) {
+        for x in &mut xs {
+            let e = std::mem::replace(x, Expr::bool(true, span));
+            *x = map_expr(e, &mut |y| self.h.expr(y));
+        }
+        let [m, p, f, a]: [Expr; 4] = xs.try_into().expect("four operands");
+        let Type::Class(c) = m.ty else { return };
+        let h = self.h;
+        let enc = &h.models[&c];
+        let K::History(History::Member(id), aargs) = &a.kind else {
+            return;
+        };
+        let id = *id;
+        let mm = enc.members[&id].1.clone();
+        let decl = self.p.method(id);
+        // The arguments, evaluated on entry.
+        let mut args = Vec::new();
+        let mut arg_terms = Vec::new();
+        for (param, x) in crate::core::explicit(&decl.params).iter().zip(&aargs[1..]) {
+            let v = self.fresh("arg");
+            out.push(stmt(
+                S::Local(
+                    Var {
+                        name: v,
+                        ty: param.ty.clone(),
+                        span,
+                    },
+                    Some(x.clone()),
+                ),
+                span,
+            ));
+            args.push((param.name, v));
+            arg_terms.push(local(v, param.ty.clone(), span));
+        }
+        // The history fraction whose future starts with the action.
+        let act_term = call(enc.members[&id].0, arg_terms, span);
+        // The future and the fraction, evaluated on entry (the body may
+        // change what they read).
+        let fv = self.fresh("future");
+        out.push(stmt(
+            S::Local(
+                Var {
+                    name: fv,
+                    ty: Type::Int,
+                    span,
+                },
+                Some(self.h.term(f)),
+            ),
+            span,
+        ));
+        let future = local(fv, Type::Int, span);
+        let pv = self.fresh("frac");
+        out.push(stmt(
+            S::Local(
+                Var {
+                    name: pv,
+                    ty: Type::Rational,
+                    span,
+                },
+                Some(p),
+            ),
+            span,
+        ));
+        let p = local(pv, Type::Rational, span);
+        let before = call(enc.seq, vec![act_term, future.clone()], span);
+        out.push(check(
+            true,
+            self.h.state(enc, &m, &p, before, span),
+            FailureCode::HistoryPerm,
+            span,
+        ));
+        // The state the action starts from.
+        let mut inits = Vec::new();
+        let touched: Vec<usize> = (0..enc.fields.len())
+            .filter(|i| {
+                mm.modifies.contains(&enc.fields[*i]) || mm.accessible.contains(&enc.fields[*i])
+            })
+            .collect();
+        for i in &touched {
+            let fid = enc.fields[*i];
+            let ty = self.p.field(fid).ty.clone();
+            let v = self.fresh("old");
+            out.push(stmt(
+                S::Local(
+                    Var {
+                        name: v,
+                        ty: ty.clone(),
+                        span,
+                    },
+                    Some(field(&m, fid, ty, span)),
+                ),
+                span,
+            ));
+            inits.push((fid, v));
+        }
+        let created = Created {
+            member: id,
+            args,
+            inits,
+        };
+        for pre in self.member_clauses(enc, id, &m, &created, false, span) {
+            out.push(check(
+                false,
+                pre,
+                FailureCode::ActionFailed(Reason::False),
+                span,
+            ));
+        }
+        // Passive permission on the modified fields becomes active.
+        let modified: Vec<usize> = (0..enc.fields.len())
+            .filter(|i| mm.modifies.contains(&enc.fields[*i]))
+            .collect();
+        let passive: Vec<Expr> = modified
+            .iter()
+            .map(|i| perm(field(&m, enc.hist[*i], Type::Bool, span), write(span), span))
+            .collect();
+        let active: Vec<Expr> = modified
+            .iter()
+            .map(|i| perm(field(&m, enc.act[*i], Type::Bool, span), write(span), span))
+            .collect();
+        if !passive.is_empty() {
+            out.push(check(
+                true,
+                stars(passive.clone(), span),
+                FailureCode::HistoryPerm,
+                span,
+            ));
+            out.push(stmt(S::Inhale(stars(active.clone(), span)), span));
+        }
+        self.block(&mut body);
+        out.push(stmt(S::Block(body), span));
+        if !active.is_empty() {
+            out.push(check(
+                true,
+                stars(active, span),
+                FailureCode::ActionFailed(Reason::Perm),
+                span,
+            ));
+        }
+        // The action's postcondition, over the state it started from; the
+        // fields it reads but does not modify unchanged.
+        let mut post = self.member_clauses(enc, id, &m, &created, true, span);
+        for (fid, v) in &created.inits {
+            if !mm.modifies.contains(fid) {
+                let ty = self.p.field(*fid).ty.clone();
+                post.push(eq(
+                    field(&m, *fid, ty.clone(), span),
+                    local(*v, ty, span),
+                    span,
+                ));
+            }
+        }
+        for e in post {
+            out.push(check(
+                false,
+                e,
+                FailureCode::ActionFailed(Reason::False),
+                span,
+            ));
+        }
+        if !passive.is_empty() {
+            out.push(stmt(S::Inhale(stars(passive, span)), span));
+        }
+        out.push(stmt(
+            S::Inhale(self.h.state(enc, &m, &p, future, span)),
+            span,
+        ));
+    }
+}
+
+/// `e` as it was at the start: each field of `this` recorded in `inits` read from its local.
+fn at_start(e: Expr, inits: &HashMap<FieldId, Name>) -> Expr {
+    map_expr(e, &mut |x| match &x.kind {
+        K::Field(r, f) if matches!(r.kind, K::This) && inits.contains_key(f) => {
+            local(inits[f], x.ty, x.span)
+        }
+        _ => x,
+    })
+}
