@@ -116,9 +116,9 @@
 //!   blocks inhale and exhale it, R's locals frozen at entry, jumps across
 //!   the blocks refused), `par` (the caller exhales every thread's
 //!   precondition and inhales their postconditions; one thread is verified
-//!   for an arbitrary id inside the caller, on a branch that ends in `assume
-//!   false`, framed by a loop that runs once, so it knows the method's
-//!   locals but holds only its precondition; barriers likewise, with their
+//!   for an arbitrary id in a method of its own whose parameters are the
+//!   locals it reads, with what the caller knew of them (`par::facts`), so
+//!   it holds only its precondition; barriers in the thread, their
 //!   consistency proved in a frame), `current_thread` (`\current_thread`
 //!   becomes a parameter of every method and thread-local predicate, a run's
 //!   is its thread object's id; only when the program names it), `threads`,
