@@ -87,7 +87,7 @@
 //!   atomics: a class's `csl_invariant` established by its constructors, each
 //!   `get`/`set`/`compareAndSet` of an atomic cell an `atomic` block in an
 //!   `invariant` block of the method; [`passes::java::csl`] opens with the rule
-//!   [ATOMIC]); they make classes
+//!   \[ATOMIC\]); they make classes
 //!   the checker resolves like written ones. `weft emit --dump-after` one of
 //!   them prints the tree after it ([`passes::java::lower_until`],
 //!   [`syntax::print`]; the library's own classes left out, the instances made
@@ -116,9 +116,10 @@
 //!   blocks inhale and exhale it, R's locals frozen at entry, jumps across
 //!   the blocks refused), `par` (the caller exhales every thread's
 //!   precondition and inhales their postconditions; one thread is verified
-//!   for an arbitrary id in a method of its own whose parameters are the
-//!   locals it reads, with what the caller knew of them (`par::facts`), so
-//!   it holds only its precondition; barriers in the thread, their
+//!   for an arbitrary id, holding only its precondition: a PVL thread in the
+//!   caller, framed by a loop that runs once; a GPU kernel's thread in a
+//!   method of its own whose parameters are the locals it reads, with what
+//!   the caller knew of them (`par::facts`); barriers in the thread, their
 //!   consistency proved in a frame), `current_thread` (`\current_thread`
 //!   becomes a parameter of every method and thread-local predicate, a run's
 //!   is its thread object's id; only when the program names it), `threads`,

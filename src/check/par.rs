@@ -64,6 +64,7 @@ impl Body<'_> {
                 requires,
                 ensures,
                 body,
+                apart: t.apart,
                 span: t.span,
             })
         })

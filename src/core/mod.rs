@@ -452,8 +452,8 @@ pub enum StmtKind {
         hint: Block,
     },
     /// A history statement on a model object, over its operands:
-    /// `m.create(P)` [m, P], `m.destroy()` [m], `m.split(p1, P1, p2, P2)` and
-    /// `m.merge(p1, P1, p2, P2)` [m, p1, P1, p2, P2] (`passes::histories`).
+    /// `m.create(P)` \[m, P\], `m.destroy()` \[m\], `m.split(p1, P1, p2, P2)` and
+    /// `m.merge(p1, P1, p2, P2)` \[m, p1, P1, p2, P2\] (`passes::histories`).
     History(HistoryStmt, Vec<Expr>),
     /// `action(m, p, P, m.a(args)) { body }`: [m, p, P, m.a(args)]
     /// (`passes::histories`).
@@ -498,6 +498,8 @@ pub struct ParThread {
     pub requires: Vec<Expr>,
     pub ensures: Vec<Expr>,
     pub body: Block,
+    /// Verified in a method of its own (see `syntax::ast::ParThread`).
+    pub apart: bool,
     pub span: Span,
 }
 

@@ -577,6 +577,10 @@ pub struct ParThread {
     pub iters: Vec<ParIter>,
     pub contract: Contract,
     pub body: Block,
+    /// Verified in a method of its own rather than in the method around it
+    /// (`passes::par`): the threads of a GPU kernel, which know of the
+    /// method's locals only what the par pass gathers.
+    pub apart: bool,
     pub span: Span,
 }
 

@@ -767,6 +767,7 @@ fn par_thread(t: &ParThread) -> Doc {
         iters,
         contract: c,
         body,
+        apart: _,
         span: _,
     } = t;
     let mut head = text("par");

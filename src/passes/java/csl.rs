@@ -2,7 +2,7 @@
 //! declares `resource csl_invariant() = R;`, its constructors establish R, and the
 //! `get`/`set`/`compareAndSet` calls on its atomic cells are atomic steps holding R.
 //!
-//! The proof rule [ATOMIC], as the thesis states it (o the object whose invariant the
+//! The proof rule \[ATOMIC\], as the thesis states it (o the object whose invariant the
 //! step holds; here always `this`, the object whose method makes the call):
 //!
 //! ```text
@@ -42,7 +42,7 @@
 //! where R is `this.csl_invariant()`, made inline so that its checks are R's body. The
 //! method's `inhale R` and the invariant block's `exhale R` cancel, as do the block's
 //! closing `inhale R′` and the final `exhale R` (an early `return` skips both): what is
-//! left is [ATOMIC] at each step. In a constructor the block's `exhale R` is the
+//! left is \[ATOMIC\] at each step. In a constructor the block's `exhale R` is the
 //! establishment; the `inhale R′; exhale R` after it cancel. The result `res` is
 //! assigned inside the step when it is a local (so G2 sees it), else through a fresh
 //! local after it (a field or array element is written by a step of its own in Java).

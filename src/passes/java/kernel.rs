@@ -492,6 +492,7 @@ fn par(block: &str, var: &str, hi: Expr, contract: Contract, body: Block, span: 
             iters: vec![iter],
             contract,
             body,
+            apart: true,
             span,
         }]),
         span,

@@ -183,3 +183,63 @@ pub fn assigned_in(b: &Block) -> HashSet<Name> {
     }
     out
 }
+
+/// The checks of the array accesses in `pre` (`a != null && 0 <= i && i <
+/// a.length` for each `a[i]`, under the implications it is in), where `a`
+/// and `i` are heap-free: the caller's exhale of every thread's
+/// precondition made them, for every thread, so a thread may assume them
+/// for itself before it takes its precondition in (which checks them again,
+/// without what the caller knew).
+pub fn accesses_checked(pre: &Expr) -> Vec<Expr> {
+    let mut out = Vec::new();
+    for c in super::conjuncts(pre.clone()) {
+        guarded(&c, None, &mut out);
+    }
+    out
+}
+
+fn guarded(e: &Expr, guard: Option<&Expr>, out: &mut Vec<Expr>) {
+    let at = e.span;
+    match &e.kind {
+        ExprKind::Binary(BinOp::Implies, g, body) if heap_free(g) => {
+            let g = match guard {
+                Some(outer) => {
+                    Expr::binary(BinOp::And, outer.clone(), (**g).clone(), Type::Bool, at)
+                }
+                None => (**g).clone(),
+            };
+            guarded(body, Some(&g), out);
+        }
+        ExprKind::Binary(BinOp::Star | BinOp::And, a, b) => {
+            guarded(a, guard, out);
+            guarded(b, guard, out);
+        }
+        ExprKind::Perm(loc, _) => guarded(loc, guard, out),
+        ExprKind::ArrayIndex(a, i) if heap_free(a) && heap_free(i) => {
+            let null = Expr::new(ExprKind::Null, Type::Null, at);
+            let len = Expr::new(
+                ExprKind::Builtin(Builtin::ArrayLength, vec![(**a).clone()]),
+                Type::Int,
+                at,
+            );
+            let zero = Expr::new(
+                ExprKind::Int(crate::int::IntValue::from(0i128)),
+                Type::Int,
+                at,
+            );
+            let and = |x, y| Expr::binary(BinOp::And, x, y, Type::Bool, at);
+            let check = and(
+                Expr::binary(BinOp::Ne, (**a).clone(), null, Type::Bool, at),
+                and(
+                    Expr::binary(BinOp::Le, zero, (**i).clone(), Type::Bool, at),
+                    Expr::binary(BinOp::Lt, (**i).clone(), len, Type::Bool, at),
+                ),
+            );
+            out.push(match guard {
+                Some(g) => Expr::binary(BinOp::Implies, g.clone(), check, Type::Bool, at),
+                None => check,
+            });
+        }
+        _ => {}
+    }
+}

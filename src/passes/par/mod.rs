@@ -20,8 +20,9 @@
 //! { S }                      inhale ⊛ tid ∈ [lo′, hi′). Q
 //! ```
 //!
-//! and each thread is verified once, for an arbitrary `tid`, in a method of
-//! its own (`Out::made`) whose parameters are the locals it reads:
+//! and each thread is verified once, for an arbitrary `tid`. A GPU kernel's
+//! threads (`ParThread::apart`) are verified in a method of their own
+//! (`Out::made`) whose parameters are the locals they read:
 //!
 //! ```text
 //! void m_par(tid, lo′, hi′, x, …) {
@@ -33,9 +34,12 @@
 //!
 //! with `\old(e)` in P, Q and S read at L, where the block starts. Removes
 //! `Par`. F is gathered syntactically on the way to the block ([`facts`]:
-//! heap-free facts of locals no statement since may have assigned). A thread
-//! that reads the state at one of the method's own labels stays in the
-//! method, on a branch: `if (*) { int tid; assume range; inhale P; S; assert
+//! heap-free facts of locals no statement since may have assigned), and the
+//! access checks of P, which the caller's exhale made for every thread. The
+//! threads of a PVL block, and a kernel thread that reads the state at one of
+//! the method's own labels or whose barrier reads `\old`, stay in the method
+//! (they may rely on what the caller knows of the heap, such as a lock's
+//! `committed`), on a branch: `if (*) { int tid; assume range; inhale P; S; assert
 //! Q; exhale Q; assume false }`, its body framed by a loop that runs once
 //! with invariant P (so only P gets in).
 //!
@@ -264,6 +268,20 @@ impl Lowering<'_> {
                 post.extend(conjuncts(e.clone()).map(|c| over_threads(&iters, c)));
             }
             let mut body = t.body;
+            // A barrier's `\old` is read for every thread, which only the
+            // caller's state at L can give.
+            let mut barrier_old = false;
+            each_stmt(&body, &mut |s| {
+                if let StmtKind::Barrier {
+                    requires, ensures, ..
+                } = &s.kind
+                {
+                    barrier_old |= requires.iter().chain(ensures).any(|e| {
+                        crate::core::visit::find(e, &|x| matches!(x.kind, ExprKind::Old(..)))
+                            .is_some()
+                    });
+                }
+            });
             self.barriers(&mut body, &iters, n, k);
             crate::core::visit::each_stmt_mut(&mut body, &mut |s| old_in_stmt(s, label));
             let mut at_block = known.clone();
@@ -280,7 +298,12 @@ impl Lowering<'_> {
                 body,
                 span: t.span,
             };
-            if let Some(inline) = self.outline(thread, &at_block) {
+            let inline = if barrier_old || !t.apart {
+                Some(self.one_thread(thread))
+            } else {
+                self.outline(thread, &at_block)
+            };
+            if let Some(inline) = inline {
                 checks.push(inline);
             }
         }
@@ -348,6 +371,13 @@ impl Lowering<'_> {
         }
         if let Some(f) = conjoin(facts, span) {
             stmts.push(at(StmtKind::Assume(f)));
+        }
+        // The thread starts in the state where the block starts: in P,
+        // `\old` at L is the value P gives (the caller gave it up at L).
+        let requires: Vec<Expr> = requires.into_iter().map(|e| now_at(e, label)).collect();
+        let checked: Vec<Expr> = requires.iter().flat_map(facts::accesses_checked).collect();
+        if let Some(c) = conjoin(checked, span) {
+            stmts.push(at(StmtKind::Assume(c)));
         }
         if let Some(p) = conjoin(requires, span) {
             stmts.push(at(StmtKind::Inhale(p)));
@@ -490,6 +520,17 @@ impl Lowering<'_> {
                 conjoin(parts, span)
             };
             let mut proof = Vec::new();
+            // Each thread checks its accesses in R where it gives R up and in
+            // E where it takes E in, so they hold here for every thread.
+            let checked: Vec<Expr> = requires
+                .iter()
+                .chain(ensures.iter())
+                .flat_map(facts::accesses_checked)
+                .map(|c| over_threads(iters, c))
+                .collect();
+            if let Some(c) = conjoin(checked, span) {
+                proof.push(at(StmtKind::Assume(c)));
+            }
             if let Some(r) = all(requires) {
                 proof.push(at(StmtKind::Inhale(r)));
             }
@@ -839,6 +880,16 @@ fn local(v: &Var) -> Expr {
 fn old_at(e: Expr, at: Name) -> Expr {
     crate::core::visit::map_expr(e, &mut |x| match x.kind {
         ExprKind::Old(None, inner) => Expr::new(ExprKind::Old(Some(at), inner), x.ty, x.span),
+        kind => Expr { kind, ..x },
+    })
+}
+
+/// `e` with `\old` at `at` read now: what [`old_at`] made of `\old(x)` in a
+/// thread's precondition, which the thread takes in the state where the
+/// block starts.
+fn now_at(e: Expr, at: Name) -> Expr {
+    crate::core::visit::map_expr(e, &mut |x| match x.kind {
+        ExprKind::Old(Some(l), inner) if l == at => *inner,
         kind => Expr { kind, ..x },
     })
 }
