@@ -243,3 +243,104 @@ fn guarded(e: &Expr, guard: Option<&Expr>, out: &mut Vec<Expr>) {
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Var;
+    use crate::syntax::span::Span;
+
+    fn int(n: i128) -> Expr {
+        Expr::new(
+            ExprKind::Int(crate::int::IntValue::from(n)),
+            Type::Int,
+            Span::default(),
+        )
+    }
+
+    fn var(n: &str) -> Expr {
+        Expr::new(ExprKind::Local(Name::from(n)), Type::Int, Span::default())
+    }
+
+    fn decl(n: &str, init: Expr) -> Stmt {
+        let v = Var {
+            name: Name::from(n),
+            ty: Type::Int,
+            span: Span::default(),
+        };
+        Stmt {
+            kind: StmtKind::Local(v, Some(init)),
+            span: Span::default(),
+        }
+    }
+
+    fn about(f: &Facts, names: &[&str]) -> (Vec<Expr>, HashSet<Name>) {
+        let mut vars: HashSet<Name> = names.iter().map(|n| Name::from(*n)).collect();
+        (f.about(&mut vars), vars)
+    }
+
+    #[test]
+    fn an_assignment_kills_what_was_known_of_the_local() {
+        let mut f = Facts::default();
+        f.after(&decl("n", int(5)));
+        assert_eq!(about(&f, &["n"]).0.len(), 1);
+        let plus = Expr::binary(BinOp::Add, var("n"), int(1), Type::Int, Span::default());
+        f.after(&Stmt {
+            kind: StmtKind::AssignLocal(Name::from("n"), plus),
+            span: Span::default(),
+        });
+        // Neither n == 5 nor n == n + 1.
+        assert!(about(&f, &["n"]).0.is_empty());
+    }
+
+    #[test]
+    fn a_fact_brings_the_locals_it_links_to() {
+        let mut f = Facts::default();
+        f.after(&decl("n", int(5)));
+        let plus = Expr::binary(BinOp::Add, var("n"), int(1), Type::Int, Span::default());
+        f.after(&decl("m", plus));
+        let (facts, vars) = about(&f, &["m"]);
+        assert_eq!(facts.len(), 2);
+        assert!(vars.contains(&Name::from("n")));
+    }
+
+    #[test]
+    fn a_division_is_no_fact() {
+        let mut f = Facts::default();
+        let div = Expr::binary(BinOp::Div, var("n"), var("d"), Type::Int, Span::default());
+        f.after(&decl("q", div));
+        assert!(about(&f, &["q"]).0.is_empty());
+    }
+
+    #[test]
+    fn an_access_check_keeps_its_guard() {
+        let at = Span::default();
+        let a = Expr::new(
+            ExprKind::Local(Name::from("a")),
+            Type::Array(Box::new(Type::Int)),
+            at,
+        );
+        let cell = Expr::new(
+            ExprKind::ArrayIndex(Box::new(a), Box::new(var("i"))),
+            Type::Int,
+            at,
+        );
+        let perm = Expr::new(
+            ExprKind::Perm(
+                Box::new(cell),
+                Box::new(Expr::new(ExprKind::Write, Type::Frac, at)),
+            ),
+            Type::Resource,
+            at,
+        );
+        let guard = Expr::binary(BinOp::Lt, var("i"), var("n"), Type::Bool, at);
+        let pre = Expr::binary(BinOp::Implies, guard, perm, Type::Resource, at);
+        let checks = accesses_checked(&pre);
+        assert_eq!(checks.len(), 1);
+        assert!(matches!(
+            checks[0].kind,
+            ExprKind::Binary(BinOp::Implies, ..)
+        ));
+        assert_eq!(locals(&checks[0]).len(), 3);
+    }
+}
