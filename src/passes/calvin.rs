@@ -467,6 +467,24 @@ struct Cx<'a> {
     errs: Vec<Diagnostic>,
 }
 
+impl Cx<'_> {
+    /// A fresh local read from `value` (a step of its own), and the read of it.
+    fn read_into_local(&mut self, value: Expr, span: Span, out: &mut Vec<Stmt>) -> Expr {
+        self.fresh += 1;
+        let var = Var {
+            name: Name::from(format!("weft_calvin_r{}", self.fresh)),
+            ty: value.ty.clone(),
+            span,
+        };
+        let read = Expr::new(K::Local(var.name), var.ty.clone(), value.span);
+        out.push(Stmt {
+            kind: S::Local(var, Some(value)),
+            span,
+        });
+        read
+    }
+}
+
 impl Lower for Calvin {
     fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out) {
         if !self.threads.contains(&m) {
@@ -531,18 +549,7 @@ impl Calvin {
         Some(map_expr(e, &mut |x| match &x.kind {
             K::Field(_, f) if shared.iter().any(|(_, g, _)| g == f) => {
                 self.yield_(cx.p, span, &mut cx.fresh, out);
-                cx.fresh += 1;
-                let var = Var {
-                    name: Name::from(format!("weft_calvin_r{}", cx.fresh)),
-                    ty: x.ty.clone(),
-                    span,
-                };
-                let read = Expr::new(K::Local(var.name), var.ty.clone(), x.span);
-                out.push(Stmt {
-                    kind: S::Local(var, Some(x)),
-                    span,
-                });
-                read
+                cx.read_into_local(x, span, out)
             }
             _ => x,
         }))
@@ -585,18 +592,7 @@ impl Calvin {
         if self.reads(&e) == 0 {
             return Some(e);
         }
-        cx.fresh += 1;
-        let var = Var {
-            name: Name::from(format!("weft_calvin_r{}", cx.fresh)),
-            ty: e.ty.clone(),
-            span,
-        };
-        let read = Expr::new(K::Local(var.name), var.ty.clone(), e.span);
-        out.push(Stmt {
-            kind: S::Local(var, Some(e)),
-            span,
-        });
-        Some(read)
+        Some(cx.read_into_local(e, span, out))
     }
 
     /// An own step that writes the shared state: the environment, the step, the guarantee.

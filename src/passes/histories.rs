@@ -747,6 +747,14 @@ impl Lowering<'_> {
         format!("hist${what}{}", self.next).into()
     }
 
+    /// A fresh local holding `value` as it is here, for code after it
+    /// (which may change what `value` reads).
+    fn keep(&mut self, what: &str, ty: Type, value: Expr, span: Span, out: &mut Vec<Stmt>) -> Name {
+        let name = self.fresh(what);
+        out.push(stmt(S::Local(Var { name, ty, span }, Some(value)), span));
+        name
+    }
+
     fn block(&mut self, b: &mut Block) {
         self.created.push(HashMap::new());
         let stmts = std::mem::take(&mut b.stmts);
@@ -858,18 +866,7 @@ impl Lowering<'_> {
                 // The arguments and the initial state, kept.
                 let mut args = Vec::new();
                 for (param, a) in crate::core::explicit(&decl.params).iter().zip(&qargs[1..]) {
-                    let v = self.fresh("arg");
-                    out.push(stmt(
-                        S::Local(
-                            Var {
-                                name: v,
-                                ty: param.ty.clone(),
-                                span,
-                            },
-                            Some(a.clone()),
-                        ),
-                        span,
-                    ));
+                    let v = self.keep("arg", param.ty.clone(), a.clone(), span, out);
                     args.push((param.name, v));
                 }
                 // Full plain permission on every field: the plain tokens
@@ -906,18 +903,7 @@ impl Lowering<'_> {
                 let mut inits = Vec::new();
                 for f in &enc.fields {
                     let ty = self.p.field(*f).ty.clone();
-                    let v = self.fresh("init");
-                    out.push(stmt(
-                        S::Local(
-                            Var {
-                                name: v,
-                                ty: ty.clone(),
-                                span,
-                            },
-                            Some(field(&m, *f, ty, span)),
-                        ),
-                        span,
-                    ));
+                    let v = self.keep("init", ty.clone(), field(&m, *f, ty, span), span, out);
                     inits.push((*f, v));
                 }
                 let created = Created {
@@ -1088,18 +1074,7 @@ impl Lowering<'_> {
         let mut args = Vec::new();
         let mut arg_terms = Vec::new();
         for (param, x) in crate::core::explicit(&decl.params).iter().zip(&aargs[1..]) {
-            let v = self.fresh("arg");
-            out.push(stmt(
-                S::Local(
-                    Var {
-                        name: v,
-                        ty: param.ty.clone(),
-                        span,
-                    },
-                    Some(x.clone()),
-                ),
-                span,
-            ));
+            let v = self.keep("arg", param.ty.clone(), x.clone(), span, out);
             args.push((param.name, v));
             arg_terms.push(local(v, param.ty.clone(), span));
         }
@@ -1107,31 +1082,9 @@ impl Lowering<'_> {
         let act_term = call(enc.members[&id].0, arg_terms, span);
         // The future and the fraction, evaluated on entry (the body may
         // change what they read).
-        let fv = self.fresh("future");
-        out.push(stmt(
-            S::Local(
-                Var {
-                    name: fv,
-                    ty: Type::Int,
-                    span,
-                },
-                Some(self.h.term(f)),
-            ),
-            span,
-        ));
+        let fv = self.keep("future", Type::Int, self.h.term(f), span, out);
         let future = local(fv, Type::Int, span);
-        let pv = self.fresh("frac");
-        out.push(stmt(
-            S::Local(
-                Var {
-                    name: pv,
-                    ty: Type::Rational,
-                    span,
-                },
-                Some(p),
-            ),
-            span,
-        ));
+        let pv = self.keep("frac", Type::Rational, p, span, out);
         let p = local(pv, Type::Rational, span);
         let before = call(enc.seq, vec![act_term, future.clone()], span);
         out.push(check(
@@ -1150,18 +1103,7 @@ impl Lowering<'_> {
         for i in &touched {
             let fid = enc.fields[*i];
             let ty = self.p.field(fid).ty.clone();
-            let v = self.fresh("old");
-            out.push(stmt(
-                S::Local(
-                    Var {
-                        name: v,
-                        ty: ty.clone(),
-                        span,
-                    },
-                    Some(field(&m, fid, ty, span)),
-                ),
-                span,
-            ));
+            let v = self.keep("old", ty.clone(), field(&m, fid, ty, span), span, out);
             inits.push((fid, v));
         }
         let created = Created {

@@ -328,15 +328,9 @@ impl Lowering<'_> {
     /// parameters): a smaller proof for the backend than the method around
     /// it. A thread that reads a state the method labelled (`\old` at a
     /// label of the method) stays where it is: its branch is returned.
-    fn outline(&mut self, t: Thread, known: &Facts) -> Option<Stmt> {
-        let mut own_labels = HashSet::from([t.label]);
-        each_stmt(&t.body, &mut |s| {
-            if let StmtKind::Label(l) = &s.kind {
-                own_labels.insert(*l);
-            }
-        });
-        let scan = Scan::of(&t);
-        if !scan.labels.is_subset(&own_labels) {
+    fn outline(&mut self, mut t: Thread, known: &Facts) -> Option<Stmt> {
+        let scan = Scan::of(&mut t);
+        if !scan.labels.is_empty() {
             return Some(self.one_thread(t));
         }
         let Thread {
@@ -939,14 +933,16 @@ fn thread_post(body: &mut Block, ensures: Vec<Expr>, span: Span) {
 }
 
 /// What a thread reads of the method: its free locals (with their types,
-/// by name so the parameters come in one order) and the labels it reads at.
+/// by name so the parameters come in one order) and the labels it reads at
+/// that are not its own.
 struct Scan {
     free: BTreeMap<Name, Type>,
     labels: HashSet<Name>,
 }
 
 impl Scan {
-    fn of(t: &Thread) -> Scan {
+    /// Reads `t` (its body in place: its expressions are only looked at).
+    fn of(t: &mut Thread) -> Scan {
         let mut used: BTreeMap<Name, Type> = BTreeMap::new();
         let mut bound: HashSet<Name> = HashSet::new();
         let mut labels = HashSet::new();
@@ -973,20 +969,25 @@ impl Scan {
             see(&local(&it.lo));
             see(&local(&it.hi));
         }
-        let mut body = t.body.clone();
-        crate::core::visit::each_stmt_mut(&mut body, &mut |s| {
+        let mut declared: HashSet<Name> = HashSet::new();
+        let mut own = HashSet::from([t.label]);
+        crate::core::visit::each_stmt_mut(&mut t.body, &mut |s| {
+            match &s.kind {
+                StmtKind::Local(v, _) => {
+                    declared.insert(v.name);
+                }
+                StmtKind::Label(l) => {
+                    own.insert(*l);
+                }
+                _ => {}
+            }
             crate::core::visit::map_stmt_exprs(s, &mut |e| {
                 see(&e);
                 e
             })
         });
-        let mut declared: HashSet<Name> = HashSet::new();
-        each_stmt(&t.body, &mut |s| {
-            if let StmtKind::Local(v, _) = &s.kind {
-                declared.insert(v.name);
-            }
-        });
         used.retain(|n, _| !bound.contains(n) && !declared.contains(n));
+        labels.retain(|l| !own.contains(l));
         Scan { free: used, labels }
     }
 }
