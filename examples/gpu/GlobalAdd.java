@@ -1,4 +1,3 @@
-// unsupported-on: boogie Boogie 2.4 with Z3 4.8 does not finish a thread's proof in 200 s (the group invariant's sum after the atomic add); Silicon takes about a minute
 // The thesis's Listing 53: a parallel add over several work groups. Each
 // thread atomically adds its value to its group's local x and records it in
 // the ghost array cont; after the group's barrier, thread 0 of each group

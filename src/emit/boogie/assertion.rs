@@ -351,7 +351,16 @@ impl Gen<'_> {
         self.p.line("havoc $ExhaleHeap;");
         self.p
             .line("assume IdenticalOnKnownLocations(Heap, $ExhaleHeap, Mask);");
+        self.step("$ExhaleHeap");
         self.p.line("Heap := $ExhaleHeap;");
+    }
+
+    /// Says that `next` (a heap) follows `Heap`, for the framing axioms that
+    /// fire along heap steps only (`Info::step_framed`).
+    pub fn step(&mut self, next: &str) {
+        if self.ctx.info().step_framed {
+            self.p.line(format!("assume weft_succ(Heap, {next});"));
+        }
     }
 
     /// Runs `f` on the body of predicate `name` with its parameters bound

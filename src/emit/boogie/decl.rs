@@ -10,7 +10,7 @@
 //!   the body against the contract.
 
 use super::expr::{ident, Ctx, St};
-use super::info::{has_resources, Info};
+use super::info::{has_resources, quantified_footprint, Info};
 use super::proc::{Gen, Proc, R};
 use super::stmt::body_state;
 use super::ty::{arg, boogie, type_vars};
@@ -39,6 +39,9 @@ fn program_with(p: &Program, maps: bool) -> Result<BoogieEmitted, Unsupported> {
     out.text(COLLECTIONS_BPL);
     if maps {
         out.text(MAPS_BPL);
+    }
+    if info.step_framed {
+        out.text(STEP_BPL);
     }
     for d in &p.domains {
         out.text(&domain(d, &info)?);
@@ -274,6 +277,14 @@ fn self_app(f: &Function, info: &Info, heap: &str, limited: bool) -> String {
     format!("{name}({})", args.join(", "))
 }
 
+/// Declared when some function is framed along heap steps (`Info::step_framed`).
+const STEP_BPL: &str = "\
+// `weft_succ(h, h2)`: h2 is the heap one step after h (a write, an exhale's
+// forgetting). It has no meaning of its own: it only lets the framing axioms
+// of functions with quantified footprints fire between neighbouring heaps.
+function weft_succ(h: HeapType, h2: HeapType): bool;
+";
+
 fn function_decl(f: &Function, info: &Info) -> R<String> {
     let heap = info.heap_functions.contains(&f.name);
     let mut binders = Vec::new();
@@ -347,8 +358,19 @@ fn function_decl(f: &Function, info: &Info) -> R<String> {
         } else {
             agree.join(" && ")
         };
+        // A quantified footprint makes every instance a case split over the
+        // quantifier's witness, and a trigger on any two heaps instantiates
+        // it for every pair of heap versions a procedure has: quadratic. Such
+        // functions are framed from one heap to the next only (`weft_succ`,
+        // assumed at every heap change), forwards and backwards; equal
+        // values chain along the steps.
+        let triggers = if quantified_footprint(f) {
+            format!("{{weft_succ($H, $H2), {value}}} {{weft_succ($H, $H2), {h2}}}")
+        } else {
+            format!("{{{value}, {h2}}}")
+        };
         s.push_str(&format!(
-            "axiom (forall $H2: HeapType, {binders} :: {{{value}, {h2}}} {agree} ==> {value} == {h2});\n"
+            "axiom (forall $H2: HeapType, {binders} :: {triggers} {agree} ==> {value} == {h2});\n"
         ));
     }
     Ok(s)

@@ -18,6 +18,10 @@ pub struct Info<'p> {
     /// Functions that may call themselves (their definitions unroll through
     /// a limited twin).
     pub recursive: HashSet<Name>,
+    /// Some heap function's footprint is quantified (`forall j :: acc(a[j])`):
+    /// its framing axiom fires along heap steps only (`weft_succ`), not for
+    /// every pair of heaps; see `decl::function_decl`.
+    pub step_framed: bool,
 }
 
 impl<'p> Info<'p> {
@@ -35,6 +39,7 @@ impl<'p> Info<'p> {
             methods: p.methods.iter().map(|m| (m.name, m)).collect(),
             heap_functions: HashSet::new(),
             recursive: HashSet::new(),
+            step_framed: false,
         };
         info.recursive = recursive(p);
         // A function reads the heap when its contract or body does, directly
@@ -57,6 +62,10 @@ impl<'p> Info<'p> {
                 }
             }
             if !changed {
+                info.step_framed = p
+                    .functions
+                    .iter()
+                    .any(|f| info.heap_functions.contains(&f.name) && quantified_footprint(f));
                 return info;
             }
         }
@@ -113,6 +122,21 @@ fn recursive(p: &Program) -> HashSet<Name> {
         }
     }
     out
+}
+
+/// Whether function `f`'s precondition holds permissions under a quantifier.
+pub fn quantified_footprint(f: &Function) -> bool {
+    fn quantified(e: &Expr) -> bool {
+        use crate::vir::BinOp;
+        match &e.kind {
+            ExprKind::Quant { body, .. } => has_resources(body),
+            ExprKind::Binary(BinOp::And | BinOp::Implies, l, r) => quantified(l) || quantified(r),
+            ExprKind::Cond(_, a, b) => quantified(a) || quantified(b),
+            ExprKind::Let(_, _, b) => quantified(b),
+            _ => false,
+        }
+    }
+    f.pres.iter().any(quantified)
 }
 
 /// Whether an assertion holds permissions (rather than being pure). The

@@ -67,6 +67,7 @@ impl Gen<'_> {
                 );
                 self.wd(value, &st, at)?;
                 let v = self.ctx.expr(value, &st)?;
+                self.step(&format!("Heap[{r}, {field} := {v}]"));
                 self.p.line(format!("Heap[{r}, {field}] := {v};"));
             }
             StmtKind::New { target, fields } => self.new_object(&ident(target), fields),
@@ -164,6 +165,7 @@ impl Gen<'_> {
         self.p.line(format!(
             "assume (forall<A> $f: Field A :: Mask[{x}, $f] == 0.0);"
         ));
+        self.step(&format!("Heap[{x}, $allocated := true]"));
         self.p.line(format!("Heap[{x}, $allocated] := true;"));
         for f in fields {
             self.p
@@ -291,6 +293,7 @@ impl Gen<'_> {
         })?;
         // No forgetting: the body's locations are still held, through the instance.
         self.p.open(format!("if (Mask[{loc}] == 0.0)"));
+        self.step(&format!("Heap[{loc} := {frame}]"));
         self.p.line(format!("Heap[{loc}] := {frame};"));
         self.p.otherwise();
         self.p.line(format!("assume Heap[{loc}] == {frame};"));

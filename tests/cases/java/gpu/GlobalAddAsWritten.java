@@ -1,4 +1,3 @@
-// unsupported-on: boogie Boogie 2.4 with Z3 4.8 does not finish a thread's proof in 200 s (the group invariant's sum after the atomic add); Silicon takes about a minute
 // Listing 53 as the thesis writes it: the barrier's postcondition reads the
 // group's x, which no thread holds after the barrier (the group invariant
 // keeps half of it in region 1; the other half is given to no one).
