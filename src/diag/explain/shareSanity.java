@@ -1,4 +1,4 @@
-// The protocol gives the resource to the synchroniser at U and to a thread at L: a thread moving U to L gets it twice.
+// Both S (at U) and a thread (at L) hold the resource: a thread stepping U to L gets it twice.
 import java.util.concurrent.atomic.*;
 
 class Flag {
