@@ -5,4 +5,7 @@ fn main() {
         .process()
         .expect("lalrpop grammar generation failed");
     println!("cargo:rerun-if-changed=grammars");
+    // `include_dir!` embeds these files (`diag::explain`); on stable Rust it cannot tell
+    // cargo that it read them.
+    println!("cargo:rerun-if-changed=src/diag/explain");
 }

@@ -15,6 +15,7 @@
 //!      ─check─> core (resolved, typed) ─passes─> core ─encode─> vir + OriginTable
 //!      ─emit::silver─> Silver text + PosMap ─backend::silicon─> BackendFailure*
 //!      ─blame─> diag::Diagnostic (VerCors code, source span) ─diag::render─> terminal | JSON
+//!                                                            ─diag::sarif─> SARIF 2.1.0
 //!   or ─emit::boogie─> Boogie text + Checks ─backend::boogie─> BoogieError* ─blame::blame_check─> …
 //! ```
 //!
@@ -176,7 +177,10 @@
 //! * [`blame`]: a backend failure → the origin of the node printed at its
 //!   position → the failure code and source span; for Boogie the check table
 //!   already names the origin.
-//! * [`diag`]: diagnostics, failure and error codes as types, rendering.
+//! * [`diag`]: diagnostics, failure and error codes as types, rendering
+//!   (human, JSON, SARIF: [`diag::sarif`]); [`diag::explain`] is `weft
+//!   explain` and the one-line hint under every diagnostic, from the texts and
+//!   programs in `src/diag/explain/` (verified by the suite like examples).
 //! * [`expect`]: VerCors expectation markers (`/*[/expect CODE]*/ … /*[/end]*/`).
 //! * [`pipeline`]: one member at a time through check, passes, encode and a
 //!   sink; the verdict as if the stages ran one after another (check errors

@@ -50,6 +50,8 @@ fn quiet() -> bool {
 enum Format {
     Human,
     Json,
+    /// SARIF 2.1.0, for CI code scanning.
+    Sarif,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -132,6 +134,9 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Explain a failure or error code (`weft explain postFailed`): what it means, a program
+    /// that fails with it and the fix. Without a code, list the codes.
+    Explain { code: Option<String> },
     /// Download and install the backends, Silicon and Boogie (also done on first use).
     Setup {
         /// Only this backend [default: both].
@@ -167,6 +172,7 @@ fn main() -> ExitCode {
         },
         Command::Test { paths, run } => test(&paths, &run),
         Command::Setup { backend } => setup(backend),
+        Command::Explain { code } => explain(code.as_deref()),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(shell, &mut Cli::command(), "weft", &mut std::io::stdout());
@@ -257,6 +263,27 @@ impl Drop for Progress {
     }
 }
 
+fn explain(code: Option<&str>) -> i32 {
+    use weft::diag::explain;
+    let Some(code) = code else {
+        for stem in explain::stems() {
+            let hint = explain::hint(&stem).unwrap_or_default();
+            println!("{stem:<28} {hint}");
+        }
+        return 0;
+    };
+    match explain::lookup(code) {
+        Some(e) => {
+            print!("{}", e.render());
+            0
+        }
+        None => {
+            eprintln!("weft knows no code `{code}`; `weft explain` lists the codes");
+            2
+        }
+    }
+}
+
 fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
     let start = Instant::now();
     let mut files = Files::new();
@@ -285,6 +312,10 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
             .with_programs(runs.iter().map(program_entry).collect());
             println!("{}", report.to_json());
         }
+        Format::Sarif => println!(
+            "{}",
+            weft::diag::sarif::to_json(&files, outcome.diagnostics())
+        ),
         Format::Human if quiet() => print_human(&files, outcome.diagnostics()),
         Format::Human => {
             print_human(&files, outcome.diagnostics());

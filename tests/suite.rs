@@ -1,4 +1,4 @@
-//! Runs every program under `examples/` and `tests/cases/` through each real
+//! Runs every program under `examples/`, `tests/cases/` and `src/diag/explain/` through each real
 //! backend (Silicon and Boogie) and checks it against its expectation
 //! markers: a file passes when
 //! it verifies and every `/*[/expect CODE]*/` region caught exactly one
@@ -77,4 +77,16 @@ fn examples_on_boogie() {
 #[test]
 fn cases_on_boogie() {
     run_all("tests/cases", Backend::Boogie, 2);
+}
+
+/// The programs of `weft explain` (`src/diag/explain/`): each failing one fails with its code
+/// where it is marked, each fixed one verifies.
+#[test]
+fn explanations_on_silicon() {
+    run_all("src/diag/explain", Backend::Silicon, 1);
+}
+
+#[test]
+fn explanations_on_boogie() {
+    run_all("src/diag/explain", Backend::Boogie, 1);
 }

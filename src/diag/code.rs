@@ -4,9 +4,10 @@
 use std::fmt;
 
 /// Why a contract-like check failed: the `R` in `postFailed:R`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Reason {
     /// A boolean part does not hold.
+    #[default]
     False,
     /// Insufficient permission.
     Perm,
@@ -25,7 +26,7 @@ impl Reason {
 }
 
 /// A verification failure, reported on the source construct.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumIter)]
 pub enum FailureCode {
     AssertFailed(Reason),
     PreFailed(Reason),
@@ -224,7 +225,7 @@ impl FailureCode {
 }
 
 /// Front-end and tool errors (exit 2 and 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::EnumIter)]
 pub enum ErrorCode {
     ParseError,
     /// A name that is not declared.

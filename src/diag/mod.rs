@@ -1,7 +1,9 @@
 //! Diagnostics: front-end errors and verification failures, on source spans.
 
 pub mod code;
+pub mod explain;
 pub mod render;
+pub mod sarif;
 
 use crate::syntax::span::Span;
 pub use code::{ErrorCode, FailureCode, Reason};

@@ -31,10 +31,18 @@ pub fn to_codespan(d: &Diagnostic) -> CsDiagnostic<FileId> {
                 .map(|r| Label::secondary(r.span.file, r.span.range()).with_message(&r.message)),
         );
     }
+    let code = d.code.to_string();
+    let notes = super::explain::hint(&code)
+        .map(|h| {
+            let stem = super::explain::stem(&code);
+            vec![format!("help: {h} (`weft explain {stem}`)")]
+        })
+        .unwrap_or_default();
     CsDiagnostic::error()
-        .with_code(d.code.to_string())
+        .with_code(code)
         .with_message(&d.message)
         .with_labels(labels)
+        .with_notes(notes)
 }
 
 /// Writes `diags` to a styled writer (a `termcolor` stream, or [`term::termcolor::Buffer`]).
@@ -158,6 +166,9 @@ pub struct Entry {
     /// The text under the primary span, when there is one.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub label: String,
+    /// What usually fixes it, in one line (`weft explain CODE` says more).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub hint: String,
     #[serde(default)]
     pub related: Vec<RelatedEntry>,
 }
@@ -272,6 +283,9 @@ impl Entry {
             end_line,
             end_column,
             label: d.label.clone(),
+            hint: super::explain::hint(&d.code.to_string())
+                .unwrap_or_default()
+                .to_string(),
             related,
         }
     }

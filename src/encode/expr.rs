@@ -61,7 +61,13 @@ impl Encoder<'_> {
             K::ArrayIndex(a, i) => {
                 let loc = self.element_loc(a, i, e)?;
                 let item = self.item_field(&e.ty);
-                let o = self.origin(e.span, Blame::As(FailureCode::Perm), What::ArrayElementRead);
+                // A kernel's scalar `x` is the cell `x[0]`, spanning `x` alone.
+                let what = if a.span == e.span {
+                    What::CellRead
+                } else {
+                    What::ArrayElementRead
+                };
+                let o = self.origin(e.span, Blame::As(FailureCode::Perm), what);
                 Ok(Expr::new(ExprKind::FieldAccess(boxed(loc), item), o))
             }
             K::Builtin(b, args) => self.builtin(e, *b, args),

@@ -107,7 +107,13 @@ impl Encoder<'_> {
                 let summed = (self.p.sums_arrays && elem == T::Int).then(|| (a.clone(), i.clone()));
                 let loc = self.checked_element(a, i, array.span.fuse(index.span));
                 let field = self.item_field(&elem);
-                let o = self.origin(span, Blame::Direct, What::ArrayElementAssignment);
+                // A kernel's scalar `x` is the cell `x[0]`, spanning `x` alone.
+                let what = if array.span == index.span {
+                    What::CellAssignment
+                } else {
+                    What::ArrayElementAssignment
+                };
+                let o = self.origin(span, Blame::Direct, what);
                 let write = Stmt::new(
                     StmtKind::FieldAssign {
                         recv: Box::new(loc),

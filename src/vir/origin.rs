@@ -72,6 +72,10 @@ pub enum What {
     FieldRead,
     ArrayIndex,
     ArrayElementRead,
+    /// A read of a GPU kernel's scalar memory (a one-element cell, `passes::java::kernel`).
+    CellRead,
+    /// An assignment to a GPU kernel's scalar memory.
+    CellAssignment,
     ArrayElementAssignment,
     ArrayLength,
     ArraySize,
@@ -113,6 +117,8 @@ impl What {
             What::FieldRead => "field read",
             What::ArrayIndex => "array index",
             What::ArrayElementRead => "array element read",
+            What::CellRead => "read of kernel memory",
+            What::CellAssignment => "assignment to kernel memory",
             What::ArrayElementAssignment => "array element assignment",
             What::ArrayLength => "array length",
             What::ArraySize => "array size",

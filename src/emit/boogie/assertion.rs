@@ -158,18 +158,20 @@ impl Gen<'_> {
         }
         let amount = self.amount(p, scale, st)?;
         if check && !is_literal_perm(p) {
-            self.negative_check(&amount, at, of_predicate);
+            let kind = FailureKind::Other("permission amount".into());
+            self.negative_check(&amount, kind, at, of_predicate);
         }
         Ok(amount)
     }
 
     /// `amount >= 0` for the amount of a resource at `at` (`scale`: of a
-    /// predicate instance).
-    fn negative_check(&mut self, amount: &str, at: Origin, scale: bool) {
+    /// predicate instance); `kind`: the operation that fails with it (an
+    /// exhale's, so that the failure is `exhaleFailed:negativePermValue`).
+    fn negative_check(&mut self, amount: &str, kind: FailureKind, at: Origin, scale: bool) {
         let inner = if scale { Inner::Scale } else { Inner::None };
         self.wd_check(
             &format!("{amount} >= 0.0"),
-            FailureKind::Other("permission amount".into()),
+            kind,
             FailureReason::NegativePermission,
             at,
             inner,
@@ -333,7 +335,7 @@ impl Gen<'_> {
         } else {
             let amount = self.amount(p, scale, st)?;
             if !is_literal_perm(p) {
-                self.negative_check(&amount, failing, of_predicate);
+                self.negative_check(&amount, b.kind.clone(), failing, of_predicate);
             }
             let c = check(&amount, ">=");
             self.p.check(&c.text.clone(), c);
