@@ -123,7 +123,18 @@ pub fn input_files(paths: &[impl AsRef<Path>]) -> Vec<std::path::PathBuf> {
 /// Reads the files into the store, followed by the specification library
 /// classes the Java files among them name (`syntax::java::library`).
 pub fn load(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileId>, Diagnostic> {
-    let mut ids = read_files(files, paths)?;
+    let ids = read_files(files, paths)?;
+    Ok(with_library(files, ids))
+}
+
+/// [`load`] of one file whose text is given (an editor's buffer, `weft lsp`).
+pub fn load_text(files: &mut Files, name: &str, text: String) -> Vec<FileId> {
+    let id = files.add(name.to_string(), text);
+    with_library(files, vec![id])
+}
+
+/// `ids` and the files of the Java specification library they name.
+fn with_library(files: &mut Files, mut ids: Vec<FileId>) -> Vec<FileId> {
     let java: Vec<&str> = ids
         .iter()
         .filter(|id| files.name(**id).ends_with(".java"))
@@ -134,7 +145,7 @@ pub fn load(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileId>
             ids.push(files.add(e.path(), e.text));
         }
     }
-    Ok(ids)
+    ids
 }
 
 fn read_files(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileId>, Diagnostic> {

@@ -181,6 +181,7 @@
 //!   (human, JSON, SARIF: [`diag::sarif`]); [`diag::explain`] is `weft
 //!   explain` and the one-line hint under every diagnostic, from the texts and
 //!   programs in `src/diag/explain/` (verified by the suite like examples).
+//! * [`lsp`]: `weft lsp`, the language server (verify on open and save).
 //! * [`expect`]: VerCors expectation markers (`/*[/expect CODE]*/ … /*[/end]*/`).
 //! * [`pipeline`]: one member at a time through check, passes, encode and a
 //!   sink; the verdict as if the stages ran one after another (check errors
@@ -550,6 +551,7 @@ pub mod emit;
 pub mod encode;
 pub mod expect;
 pub mod int;
+pub mod lsp;
 pub mod name;
 pub mod parallel;
 pub mod passes;

@@ -134,6 +134,16 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// Run a language server on stdin/stdout: a file is verified when the editor opens or
+    /// saves it, and its diagnostics are published.
+    Lsp {
+        /// The verifier that checks the encoding.
+        #[arg(long, value_enum, default_value = "silicon")]
+        backend: Backend,
+        /// Seconds one backend run may take.
+        #[arg(long, default_value_t = 120)]
+        timeout: u64,
+    },
     /// Explain a failure or error code (`weft explain postFailed`): what it means, a program
     /// that fails with it and the fix. Without a code, list the codes.
     Explain { code: Option<String> },
@@ -173,6 +183,15 @@ fn main() -> ExitCode {
         Command::Test { paths, run } => test(&paths, &run),
         Command::Setup { backend } => setup(backend),
         Command::Explain { code } => explain(code.as_deref()),
+        Command::Lsp { backend, timeout } => {
+            match weft::lsp::run(backend, Duration::from_secs(timeout)) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("weft lsp: {e}");
+                    3
+                }
+            }
+        }
         Command::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(shell, &mut Cli::command(), "weft", &mut std::io::stdout());
