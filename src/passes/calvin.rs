@@ -400,7 +400,7 @@ impl Calvin {
     }
 
     /// The guarantee after an own step that began at `label`.
-    fn guarantee(&self, p: &Program, label: &Name, span: Span, out: &mut Vec<Stmt>) {
+    fn guarantee(&self, _p: &Program, label: &Name, span: Span, out: &mut Vec<Stmt>) {
         let var = Var {
             name: Name::from("weft_calvin_j"),
             ty: Type::Int,
@@ -411,6 +411,17 @@ impl Calvin {
             bin(BinOp::Gt, j.clone(), int(0, span), Type::Bool),
             bin(BinOp::Ne, j.clone(), tid_expr(span), Type::Bool),
         );
+        // I first: E's clauses may read what I makes well-defined.
+        for c in &self.inv {
+            out.push(Stmt {
+                kind: S::Check {
+                    exhale: false,
+                    expr: every_object(c.class, c.expr.clone(), "weft_calvin_o"),
+                    code: FailureCode::GlobalInvariant,
+                },
+                span,
+            });
+        }
         for (e, code) in self.env_of(&j, label) {
             let all = Expr::new(
                 K::Quant {
@@ -427,17 +438,6 @@ impl Calvin {
                     exhale: false,
                     expr: all,
                     code,
-                },
-                span,
-            });
-        }
-        for c in &self.inv {
-            let _ = p;
-            out.push(Stmt {
-                kind: S::Check {
-                    exhale: false,
-                    expr: every_object(c.class, c.expr.clone(), "weft_calvin_o"),
-                    code: FailureCode::GlobalInvariant,
                 },
                 span,
             });
@@ -782,6 +782,9 @@ impl Calvin {
             Type::Bool,
         ))));
         let [a, bb] = [Name::from("weft_calvin_a"), Name::from("weft_calvin_b")];
+        // Every state the environment steps between satisfies I (each
+        // step keeps it, and each thread starts in it).
+        b.push(st(S::Assume(self.invariant(p, span))));
         b.push(st(S::Label(a)));
         for (e, code) in self.env_of(&j, &a) {
             b.push(Stmt {
@@ -802,11 +805,13 @@ impl Calvin {
             }
         };
         havoc(&mut b);
+        b.push(st(S::Assume(self.invariant(p, span))));
         b.push(st(S::Label(bb)));
         for (e, _) in self.env_of(&j, &a) {
             b.push(st(S::Assume(e)));
         }
         havoc(&mut b);
+        b.push(st(S::Assume(self.invariant(p, span))));
         for (e, _) in self.env_of(&j, &bb) {
             b.push(st(S::Assume(e)));
         }
