@@ -78,7 +78,9 @@ use crate::core::{
 use crate::diag::{Diagnostic, FailureCode};
 use crate::name::Name;
 use crate::syntax::ast::{BinOp, Quantifier};
-use crate::syntax::java::builders::{CALVIN_ENV, CALVIN_INVARIANT, CALVIN_UNWRITABLE};
+use crate::syntax::java::builders::{
+    CALVIN_ENV, CALVIN_GHOST, CALVIN_INVARIANT, CALVIN_UNWRITABLE,
+};
 use crate::syntax::span::Span;
 use std::collections::HashSet;
 
@@ -110,6 +112,8 @@ struct Clause {
 struct Calvin {
     /// The shared fields, with their classes and types.
     shared: Vec<(ClassId, FieldId, Type)>,
+    /// The ghost fields among them: an access is no step of its own.
+    ghost: HashSet<FieldId>,
     /// The environment assumption's clauses (each for every object of its class).
     env: Vec<Clause>,
     /// The global invariant's clauses.
@@ -130,9 +134,17 @@ fn declarations(p: &mut Program, _: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let mut env = Vec::new();
     let mut inv = Vec::new();
     let mut classes = HashSet::new();
+    let mut ghost = HashSet::new();
     for m in &mut p.methods {
         let Some(class) = m.class else { continue };
         let name = m.name.as_str();
+        if let Some(f) = name
+            .strip_prefix(CALVIN_GHOST)
+            .and_then(|n| n.strip_prefix('$'))
+        {
+            ghost.extend(p_fields_named(&p.fields, class, f));
+            continue;
+        }
         let code = if name.starts_with(CALVIN_ENV) {
             FailureCode::Guarantee
         } else if name.starts_with(CALVIN_UNWRITABLE) {
@@ -229,6 +241,7 @@ fn declarations(p: &mut Program, _: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let first = threads.iter().min().copied();
     let calvin = Calvin {
         shared,
+        ghost,
         env,
         inv,
         threads,
@@ -241,6 +254,14 @@ fn declarations(p: &mut Program, _: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         p.methods[m.0 as usize].contract.requires.push(i);
     }
     Box::new(calvin)
+}
+
+/// The field of class `c` named `name`.
+fn p_fields_named(fields: &[crate::core::Field], c: ClassId, name: &str) -> Option<FieldId> {
+    fields
+        .iter()
+        .position(|f| f.class == c && f.name == name)
+        .map(|i| FieldId(i as u32))
 }
 
 fn tid_expr(span: Span) -> Expr {
@@ -423,6 +444,13 @@ impl Calvin {
             });
         }
         for (e, code) in self.env_of(&j, label) {
+            // An `unwritable_by_env_if`'s check keeps the annotation's span
+            // (the related location of its failure).
+            let at = if code == FailureCode::EnvAssumption {
+                e.span
+            } else {
+                span
+            };
             let all = Expr::new(
                 K::Quant {
                     q: Quantifier::Forall,
@@ -431,7 +459,7 @@ impl Calvin {
                     body: Box::new(implies(other.clone(), e)),
                 },
                 Type::Bool,
-                span,
+                at,
             );
             out.push(Stmt {
                 kind: S::Check {
@@ -444,21 +472,27 @@ impl Calvin {
         }
     }
 
-    /// How many times `e` reads the shared state.
+    /// How many times `e` reads the shared state (a ghost field's read is
+    /// no access of its own: it belongs to the step it is part of).
     fn reads(&self, e: &Expr) -> usize {
         let mut n = 0;
-        count(e, &self.shared, &mut n);
+        self.count(e, &mut n);
         n
     }
-}
 
-fn count(e: &Expr, shared: &[(ClassId, FieldId, Type)], n: &mut usize) {
-    if let K::Field(_, f) = &e.kind {
-        if shared.iter().any(|(_, g, _)| g == f) {
-            *n += 1;
-        }
+    /// Whether `f` is a shared field whose access is a step.
+    fn is_step_field(&self, f: &FieldId) -> bool {
+        !self.ghost.contains(f) && self.shared.iter().any(|(_, g, _)| g == f)
     }
-    each_child(e, &mut |x| count(x, shared, n));
+
+    fn count(&self, e: &Expr, n: &mut usize) {
+        if let K::Field(_, f) = &e.kind {
+            if self.is_step_field(f) {
+                *n += 1;
+            }
+        }
+        each_child(e, &mut |x| self.count(x, n));
+    }
 }
 
 struct Cx<'a> {
@@ -545,14 +579,26 @@ impl Calvin {
             ));
             return None;
         }
-        let shared = &self.shared;
         Some(map_expr(e, &mut |x| match &x.kind {
-            K::Field(_, f) if shared.iter().any(|(_, g, _)| g == f) => {
+            K::Field(_, f) if self.is_step_field(f) => {
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 cx.read_into_local(x, span, out)
             }
             _ => x,
         }))
+    }
+
+    /// `e`, when it reads the shared state at most once (the step it is
+    /// part of makes that read).
+    fn one_read(&self, e: Expr, cx: &mut Cx) -> Option<Expr> {
+        if self.reads(&e) <= 1 {
+            return Some(e);
+        }
+        cx.errs.push(Diagnostic::not_supported(
+            e.span,
+            "a ghost field's write whose value reads the shared state more than once, in a Calvin thread",
+        ));
+        None
     }
 
     /// Whether a shared read in `e` is evaluated only on some paths.
@@ -620,6 +666,22 @@ impl Calvin {
                 if let Some(e) = self.linearize(e, span, cx, out) {
                     out.push(st(S::AssignLocal(x, e)));
                 }
+            }
+            // A ghost field's write is part of the step of the one shared
+            // read of its value (Dekker's `cs1 = !a2`: the test and its record).
+            S::AssignField { recv, field, value } if self.ghost.contains(&field) => {
+                let Some(recv) = self.hoist(*recv, span, cx, out) else {
+                    return;
+                };
+                let Some(value) = self.one_read(value, cx) else {
+                    return;
+                };
+                let w = st(S::AssignField {
+                    recv: Box::new(recv),
+                    field,
+                    value,
+                });
+                self.write_step(vec![w], span, cx, out);
             }
             S::AssignField { recv, field, value } => {
                 let Some(recv) = self.hoist(*recv, span, cx, out) else {

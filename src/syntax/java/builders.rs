@@ -363,6 +363,9 @@ impl JMember {
 pub const CALVIN_ENV: &str = "weft_calvin_env_assumption";
 pub const CALVIN_INVARIANT: &str = "weft_calvin_global_invariant";
 pub const CALVIN_UNWRITABLE: &str = "weft_calvin_unwritable_by_env_if";
+/// `CALVIN_GHOST$f`: field `f` of the class is ghost (its accesses are no
+/// steps of their own).
+pub const CALVIN_GHOST: &str = "weft_calvin_ghost";
 
 /// `/*@ env_assumption E */`, `global_invariant I`, `unwritable_by_env_if P`.
 pub fn calvin_annotation(file: FileId, l: usize, r: usize, kind: &str, e: Box<Expr>) -> Member {
@@ -430,6 +433,38 @@ fn calvin_holders(decls: &mut [Decl]) {
         let Decl::Class(c) = d else { continue };
         if c.is_interface {
             continue;
+        }
+        let ghosts: Vec<Ident> = c
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                Member::Field(f) if f.mods.is_ghost => Some(f.name.clone()),
+                _ => None,
+            })
+            .collect();
+        for f in ghosts {
+            c.members.push(Member::Method(Method {
+                kind: MethodKind::Method,
+                type_params: Vec::new(),
+                mods: Modifiers {
+                    is_ghost: true,
+                    ..Modifiers::default()
+                },
+                contract: b::contract(Vec::new()),
+                ret: Type {
+                    kind: TypeKind::Void,
+                    span: f.span,
+                },
+                name: Ident {
+                    name: format!("{CALVIN_GHOST}${}", f.name).as_str().into(),
+                    span: f.span,
+                },
+                params: Vec::new(),
+                body: None,
+                unparsed_body: None,
+                derived: None,
+                span: f.span,
+            }));
         }
         let span = c.name.span;
         c.members.push(Member::Field(Field {
