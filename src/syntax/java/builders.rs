@@ -391,6 +391,45 @@ pub fn calvin_annotation(file: FileId, l: usize, r: usize, kind: &str, e: Box<Ex
     })
 }
 
+/// A method abstraction's `modifies c;` and `action: also_modifies v ensures
+/// e;`, members of the class like the other annotations (`passes::calvin`
+/// ties each to the method whose prefix holds it): the action `e` (if any)
+/// is the first `ensures`, then each location `x` as `x == x`.
+pub const CALVIN_MODIFIES: &str = "weft_calvin_modifies";
+pub const CALVIN_ACTION: &str = "weft_calvin_action";
+
+pub fn calvin_action(
+    file: FileId,
+    l: usize,
+    r: usize,
+    kind: &str,
+    locs: Vec<Box<Expr>>,
+    action: Option<Box<Expr>>,
+) -> Member {
+    let first = action.unwrap_or_else(|| {
+        Box::new(Expr {
+            kind: ExprKind::Bool(true),
+            span: b::span(file, l, r),
+        })
+    });
+    let Member::Method(mut m) = calvin_annotation(file, l, r, kind, first) else {
+        unreachable!("an annotation is a method")
+    };
+    for x in locs {
+        let same = Box::new(Expr {
+            span: x.span,
+            kind: ExprKind::Binary(BinOp::Eq, x.clone(), x),
+        });
+        m.contract
+            .clauses
+            .push(match b::clause(file, l, r, ClauseKind::Ensures, same) {
+                b::ContractItem::Clause(c) => *c,
+                _ => unreachable!("a clause"),
+            });
+    }
+    Member::Method(m)
+}
+
 /// `unwritable_by_env_if P` of field `f`: `\old(P) ==> f == \old(f)`.
 fn unwritable(u: &Method, f: &Ident) -> Method {
     let mut m = u.clone();
