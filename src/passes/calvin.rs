@@ -83,6 +83,8 @@
 //! are supported only when `c` is empty, so that the stutters change nothing
 //! and `(E ∪ stutter)*` is `E*`. The tid is a ghost (`given`) parameter so
 //! that the checker accepts calls without it; a call site passes its own.
+//! An abstracted method is verified as a procedure: its actions' guarantee
+//! is checked where it is called, not when it runs as a thread of its own.
 //! E's reflexivity and transitivity are checked between states satisfying I:
 //! every state an environment step starts or ends in does (each thread starts
 //! in I, each step keeps it, and the yield assumes it).
@@ -1062,7 +1064,12 @@ impl Calvin {
             let also: Vec<Expr> = also.iter().map(&sub).collect();
             out.push(st(S::Assume(self.frame(&also, &q, span))));
             out.push(st(S::Assume(at_label(sub(e), &q))));
-            self.guarantee(cx.p, &q, span, out);
+            // In an abstracted body the inlined action is a step of its own
+            // simulation too.
+            match cx.abs {
+                Some(mine) => out.push(self.simulates(mine, &cx.pc, &q, span, cx.p)),
+                None => self.guarantee(cx.p, &q, span, out),
+            }
             self.yield_(cx.p, span, &mut cx.fresh, out);
         }
         for e in &a.post {

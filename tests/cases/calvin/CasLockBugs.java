@@ -71,4 +71,14 @@ class CasLockBugs {
     release();
     /*[/end]*/
   }
+
+  // Its abstraction acquires the lock, but it releases it again (the
+  // inlined release is a step outside the abstraction).
+  /*@ action: also_modifies m ensures \old(m) == 0 && m == tid; */
+  void acquireRelease() {
+    acquire();
+    /*[/expect abstraction]*/
+    release();
+    /*[/end]*/
+  }
 }
