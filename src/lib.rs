@@ -101,8 +101,13 @@
 //!   annotation and with a ghost `holder` field in each class, every method
 //!   is a thread verified sequentially: the environment (havoc of the shared
 //!   state under E and I) before each step, the guarantee asserted after each
-//!   write, `synchronized` as the `holder` steps, E's reflexivity and
-//!   transitivity in a method made from the first thread;
+//!   write, `synchronized` as the `holder` steps, `atomic: { … }` as one
+//!   step, a ghost field's write in the step of its value's read, E's
+//!   reflexivity and transitivity in a method made from the first thread;
+//!   a method abstraction (`modifies`, `action: also_modifies v ensures
+//!   e;`, kept like the annotations) is inlined at each call, its actions
+//!   checked against the guarantee there, and its body checked to simulate
+//!   it with a ghost program counter;
 //!   [`passes::calvin`] opens with the rule; `--backend silicon` refuses the
 //!   program in the driver), `desugar`
 //!   (Java's `synchronized` becomes lock operations with an unlock before

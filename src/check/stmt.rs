@@ -328,6 +328,12 @@ impl Body<'_> {
         }
         self.push_exits(false, Some(l.name));
         let mut stmts = Vec::new();
+        // Calvin's atomic step (Plato's CAS): `atomic: { … }` keeps a mark
+        // that `passes::calvin` reads (a label nothing jumps to).
+        if l.name.as_str() == "atomic" {
+            let mark = format!("{}{}", crate::passes::calvin::ATOMIC_MARK, l.span.start);
+            stmts.push(stmt(S::Label(Name::from(mark.as_str())), span));
+        }
         self.stmt(s, &mut stmts);
         let exits = self.loops.pop().expect("pushed above");
         out.push(stmt(S::Block(Block { stmts, span }), span));

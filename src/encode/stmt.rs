@@ -219,7 +219,19 @@ impl Encoder<'_> {
                 } else {
                     Blame::As(*code)
                 };
-                self.checked_as(span, expr, make, blame, what, out)?
+                // Calvin's write that an `unwritable_by_env_if` forbids: the
+                // annotation (the check's expression) is the related location.
+                let annotation = *code == diag::FailureCode::EnvAssumption && expr.span != span;
+                let outer = self.derived;
+                if annotation && outer.is_none() {
+                    self.derived = Some(crate::syntax::ast::Derived {
+                        rule: crate::syntax::ast::Rule::Annotation,
+                        at: expr.span,
+                    });
+                }
+                let done = self.checked_as(span, expr, make, blame, what, out);
+                self.derived = outer;
+                done?
             }
             S::Lock(..) => {
                 return Err(vec![Diagnostic::not_supported(

@@ -32,6 +32,16 @@
 //!                     o'.holder = tid; guarantee; B′; E*; label P';
 //!                     o'.holder = 0; guarantee
 //! end of the body     E*  (before each return too)
+//! atomic: { B }       E*; label P; B; guarantee          (one step)
+//! g = e (g ghost)     E*; label P; g = e; guarantee      (e's one read in the step)
+//! call m(a) (m with   check pre; label S; E*; for each action i:
+//!  an abstraction,      label Q; havoc; assume only v_i changed; assume e_i[Q];
+//!  c empty)             guarantee; E*
+//!                     assume post[\old := S]
+//! body of m           pc = 1; after each own write, from P:
+//!                       if pc == i && e_i[P] && only c ∪ v_i changed { pc = i + 1 }
+//!                       else { assert only c changed; guarantee }   (abstraction)
+//!                     at each exit: assert pc == n + 1                (abstraction)
 //! ```
 //!
 //! `E(j)` is the conjunction, over the annotated classes `C` and every
@@ -46,8 +56,11 @@
 //! once; an assignment of a shared field whose value or receiver reads the
 //! shared state is split (the read into a local first, then the write). A
 //! condition or value that reads the shared state twice is not supported
-//! (read it into locals first), nor are calls, `new`, arrays and the
-//! permission statements in a thread's code.
+//! (read it into locals first), nor are calls of methods without an
+//! abstraction (or with a non-empty `modifies`), `new`, arrays and the
+//! permission statements in a thread's code. The exceptions are the
+//! programmer's: `atomic: { B }` (the papers' atomic guarded steps, CAS) is
+//! one step, and a ghost field's accesses are no steps of their own.
 //!
 //! Why sound: the environment steps before each own step over-approximate
 //! any interleaving of other threads' steps, each of which satisfies the
@@ -57,6 +70,24 @@
 //! guarantee conjunct is reported at the own step: `envAssumption` ("write of
 //! a variable when not allowed") for an `unwritable_by_env_if`, `guarantee`
 //! for an `env_assumption`, `globalInvariant` for `I`.
+//!
+//! Method abstractions (Calvin §6.3) are sound by the paper's simulation
+//! rule: the body is simulated by `A(p) = pre?; <G ∧ I>_c*; <e_1 ∧ G ∧
+//! I>_{c∪v_1}; …; <G ∧ I>_c*; post` when each of its own steps, after the
+//! environment, is either a stutter (changes only `c`, keeps G and I: checked
+//! in the body) or the next action (changes only `c ∪ v_i`, satisfies `e_i`:
+//! checked in the body, the pc moves on), and it ends with every action done
+//! (pc). A call inlines `A(p)` (Calvin's InlineAbs) with the environment
+//! before each atomic step; each action's G and I are checked there, with
+//! the caller's knowledge, as Calvin checks the inlined abstraction. Calls
+//! are supported only when `c` is empty, so that the stutters change nothing
+//! and `(E ∪ stutter)*` is `E*`. The tid is a ghost (`given`) parameter so
+//! that the checker accepts calls without it; a call site passes its own.
+//! An abstracted method is verified as a procedure: its actions' guarantee
+//! is checked where it is called, not when it runs as a thread of its own.
+//! E's reflexivity and transitivity are checked between states satisfying I:
+//! every state an environment step starts or ends in does (each thread starts
+//! in I, each step keeps it, and the yield assumes it).
 //!
 //! Not checked yet (each thread assumes it): that the initial state, as the
 //! program's initialization leaves it, satisfies `I` and each thread's
@@ -78,9 +109,11 @@ use crate::core::{
 use crate::diag::{Diagnostic, FailureCode};
 use crate::name::Name;
 use crate::syntax::ast::{BinOp, Quantifier};
-use crate::syntax::java::builders::{CALVIN_ENV, CALVIN_INVARIANT, CALVIN_UNWRITABLE};
+use crate::syntax::java::builders::{
+    CALVIN_ACTION, CALVIN_ENV, CALVIN_GHOST, CALVIN_INVARIANT, CALVIN_MODIFIES, CALVIN_UNWRITABLE,
+};
 use crate::syntax::span::Span;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 pub const PASS: Pass = Pass {
     name: "calvin",
@@ -92,6 +125,10 @@ pub const PASS: Pass = Pass {
 
 /// The parameter that carries the thread's id.
 const TID: &str = "weft_calvin_tid";
+
+/// The label that marks a block `atomic: { … }` (one atomic step of a
+/// thread, as Plato's CAS instruction; the front end keeps it).
+pub const ATOMIC_MARK: &str = "weft_calvin_atomic_";
 
 /// Whether a unit's members carry Calvin's annotations (for the backend check).
 pub fn is_calvin_name(name: &str) -> bool {
@@ -110,6 +147,8 @@ struct Clause {
 struct Calvin {
     /// The shared fields, with their classes and types.
     shared: Vec<(ClassId, FieldId, Type)>,
+    /// The ghost fields among them: an access is no step of its own.
+    ghost: HashSet<FieldId>,
     /// The environment assumption's clauses (each for every object of its class).
     env: Vec<Clause>,
     /// The global invariant's clauses.
@@ -118,7 +157,27 @@ struct Calvin {
     threads: HashSet<MethodId>,
     /// The method whose lowering also makes E's reflexivity and transitivity check.
     first: Option<MethodId>,
+    /// The methods with an abstraction.
+    abs: HashMap<MethodId, Abstraction>,
 }
+
+/// A method's abstraction (Calvin §6.3): `requires pre; modifies c; action:
+/// also_modifies v1 ensures e1; …; ensures post`. The locations are field
+/// reads `r.f` (`r` reads no shared state).
+struct Abstraction {
+    pre: Vec<Expr>,
+    modifies: Vec<Expr>,
+    /// Each action: its two-state predicate and what it also modifies.
+    actions: Vec<(Expr, Vec<Expr>)>,
+    post: Vec<Expr>,
+    params: Vec<Name>,
+}
+
+/// The ghost program counter of a body checked against its abstraction;
+/// the body may declare it (`//@ ghost int pc = 1;`, never assigned) to
+/// mention it in loop invariants.
+const PC: &str = "weft_calvin_pc";
+const USER_PC: &str = "pc";
 
 struct Inactive;
 
@@ -126,13 +185,37 @@ impl Lower for Inactive {
     fn body(&self, _: &Program, _: MethodId, _: &mut Block, _: &mut Out) {}
 }
 
-fn declarations(p: &mut Program, _: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
+fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let mut env = Vec::new();
     let mut inv = Vec::new();
     let mut classes = HashSet::new();
+    let mut ghost = HashSet::new();
+    let mut frames: Vec<(ClassId, Span, Option<Expr>, Vec<Expr>)> = Vec::new();
     for m in &mut p.methods {
         let Some(class) = m.class else { continue };
         let name = m.name.as_str();
+        if let Some(f) = name
+            .strip_prefix(CALVIN_GHOST)
+            .and_then(|n| n.strip_prefix('$'))
+        {
+            ghost.extend(p_fields_named(&p.fields, class, f));
+            continue;
+        }
+        if name.starts_with(CALVIN_MODIFIES) || name.starts_with(CALVIN_ACTION) {
+            let action = name.starts_with(CALVIN_ACTION);
+            let mut es = std::mem::take(&mut m.contract.ensures);
+            let e = es.remove(0);
+            let locs = es
+                .into_iter()
+                .filter_map(|x| match x.kind {
+                    K::Binary(BinOp::Eq, l, _) => Some(*l),
+                    _ => None,
+                })
+                .collect();
+            frames.push((class, m.span, action.then_some(e), locs));
+            classes.insert(class);
+            continue;
+        }
         let code = if name.starts_with(CALVIN_ENV) {
             FailureCode::Guarantee
         } else if name.starts_with(CALVIN_UNWRITABLE) {
@@ -192,6 +275,7 @@ fn declarations(p: &mut Program, _: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             });
         }
     }
+    let abs = abstractions(p, &calvin_classes, frames, errs);
     let mut threads = HashSet::new();
     for (i, m) in p.methods.iter_mut().enumerate() {
         let Some(c) = m.class else { continue };
@@ -206,7 +290,8 @@ fn declarations(p: &mut Program, _: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             ty: Type::Int,
             span,
         };
-        m.params.push(tid);
+        // A ghost parameter: calls in the bodies (checked later) pass none.
+        m.given.push(tid);
         let tid = tid_expr(span);
         for e in m.contract.exprs_mut() {
             let x = std::mem::replace(e, Expr::bool(true, span));
@@ -229,10 +314,12 @@ fn declarations(p: &mut Program, _: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let first = threads.iter().min().copied();
     let calvin = Calvin {
         shared,
+        ghost,
         env,
         inv,
         threads,
         first,
+        abs,
     };
     // The invariant is assumed at each thread's start.
     for &m in &calvin.threads {
@@ -241,6 +328,75 @@ fn declarations(p: &mut Program, _: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         p.methods[m.0 as usize].contract.requires.push(i);
     }
     Box::new(calvin)
+}
+
+/// Ties each `modifies`/`action:` annotation to the method whose prefix holds
+/// it (the first method of its class that ends after it), in source order.
+fn abstractions(
+    p: &Program,
+    classes: &[ClassId],
+    mut frames: Vec<(ClassId, Span, Option<Expr>, Vec<Expr>)>,
+    errs: &mut Vec<Diagnostic>,
+) -> HashMap<MethodId, Abstraction> {
+    frames.sort_by_key(|f| (f.1.file.0, f.1.start));
+    let mut abs: HashMap<MethodId, Abstraction> = HashMap::new();
+    for (class, span, action, locs) in frames {
+        let owner = p
+            .methods
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| {
+                m.class == Some(class)
+                    && classes.contains(&class)
+                    && !is_calvin_name(&m.name)
+                    && !m.is_constructor
+                    && m.span.file == span.file
+                    && m.span.end > span.end
+            })
+            .min_by_key(|(_, m)| m.span.end);
+        let Some((i, m)) = owner else {
+            errs.push(Diagnostic::not_supported(
+                span,
+                "a method abstraction that precedes no method",
+            ));
+            continue;
+        };
+        for l in &locs {
+            if !matches!(l.kind, K::Field(..)) {
+                errs.push(Diagnostic::not_supported(
+                    l.span,
+                    "this location in a method abstraction (a field, `x` or `o.x`)",
+                ));
+            }
+        }
+        let a = abs
+            .entry(MethodId(i as u32))
+            .or_insert_with(|| Abstraction {
+                pre: m.contract.requires.clone(),
+                modifies: Vec::new(),
+                actions: Vec::new(),
+                post: m.contract.ensures.clone(),
+                params: m.params.iter().map(|v| v.name).collect(),
+            });
+        match action {
+            Some(e) => a.actions.push((e, locs)),
+            None => a.modifies.extend(locs),
+        }
+    }
+    abs
+}
+
+/// Whether `b` is an `atomic: { … }` block.
+fn is_atomic(b: &Block) -> bool {
+    matches!(b.stmts.first(), Some(Stmt { kind: S::Label(l), .. }) if l.as_str().starts_with(ATOMIC_MARK))
+}
+
+/// The field of class `c` named `name`.
+fn p_fields_named(fields: &[crate::core::Field], c: ClassId, name: &str) -> Option<FieldId> {
+    fields
+        .iter()
+        .position(|f| f.class == c && f.name == name)
+        .map(|i| FieldId(i as u32))
 }
 
 fn tid_expr(span: Span) -> Expr {
@@ -400,7 +556,32 @@ impl Calvin {
     }
 
     /// The guarantee after an own step that began at `label`.
-    fn guarantee(&self, p: &Program, label: &Name, span: Span, out: &mut Vec<Stmt>) {
+    fn guarantee(&self, _p: &Program, label: &Name, span: Span, out: &mut Vec<Stmt>) {
+        // I first: E's clauses may read what I makes well-defined.
+        for c in &self.inv {
+            out.push(Stmt {
+                kind: S::Check {
+                    exhale: false,
+                    expr: every_object(c.class, c.expr.clone(), "weft_calvin_o"),
+                    code: FailureCode::GlobalInvariant,
+                },
+                span,
+            });
+        }
+        for (all, code) in self.others(label, span) {
+            out.push(Stmt {
+                kind: S::Check {
+                    exhale: false,
+                    expr: all,
+                    code,
+                },
+                span,
+            });
+        }
+    }
+
+    /// `E(j)` of every other thread `j`, two-state from `label`, clause by clause.
+    fn others(&self, label: &Name, span: Span) -> Vec<(Expr, FailureCode)> {
         let var = Var {
             name: Name::from("weft_calvin_j"),
             ty: Type::Int,
@@ -411,7 +592,15 @@ impl Calvin {
             bin(BinOp::Gt, j.clone(), int(0, span), Type::Bool),
             bin(BinOp::Ne, j.clone(), tid_expr(span), Type::Bool),
         );
+        let mut out = Vec::new();
         for (e, code) in self.env_of(&j, label) {
+            // An `unwritable_by_env_if`'s check keeps the annotation's span
+            // (the related location of its failure).
+            let at = if code == FailureCode::EnvAssumption {
+                e.span
+            } else {
+                span
+            };
             let all = Expr::new(
                 K::Quant {
                     q: Quantifier::Forall,
@@ -420,51 +609,43 @@ impl Calvin {
                     body: Box::new(implies(other.clone(), e)),
                 },
                 Type::Bool,
-                span,
+                at,
             );
-            out.push(Stmt {
-                kind: S::Check {
-                    exhale: false,
-                    expr: all,
-                    code,
-                },
-                span,
-            });
+            out.push((all, code));
         }
-        for c in &self.inv {
-            let _ = p;
-            out.push(Stmt {
-                kind: S::Check {
-                    exhale: false,
-                    expr: every_object(c.class, c.expr.clone(), "weft_calvin_o"),
-                    code: FailureCode::GlobalInvariant,
-                },
-                span,
-            });
-        }
+        out
     }
 
-    /// How many times `e` reads the shared state.
+    /// How many times `e` reads the shared state (a ghost field's read is
+    /// no access of its own: it belongs to the step it is part of).
     fn reads(&self, e: &Expr) -> usize {
         let mut n = 0;
-        count(e, &self.shared, &mut n);
+        self.count(e, &mut n);
         n
     }
-}
 
-fn count(e: &Expr, shared: &[(ClassId, FieldId, Type)], n: &mut usize) {
-    if let K::Field(_, f) = &e.kind {
-        if shared.iter().any(|(_, g, _)| g == f) {
-            *n += 1;
-        }
+    /// Whether `f` is a shared field whose access is a step.
+    fn is_step_field(&self, f: &FieldId) -> bool {
+        !self.ghost.contains(f) && self.shared.iter().any(|(_, g, _)| g == f)
     }
-    each_child(e, &mut |x| count(x, shared, n));
+
+    fn count(&self, e: &Expr, n: &mut usize) {
+        if let K::Field(_, f) = &e.kind {
+            if self.is_step_field(f) {
+                *n += 1;
+            }
+        }
+        each_child(e, &mut |x| self.count(x, n));
+    }
 }
 
 struct Cx<'a> {
     p: &'a Program,
     fresh: u32,
     errs: Vec<Diagnostic>,
+    /// The abstraction the body is checked against, and its pc.
+    abs: Option<&'a Abstraction>,
+    pc: Name,
 }
 
 impl Cx<'_> {
@@ -494,12 +675,34 @@ impl Lower for Calvin {
             p,
             fresh: 0,
             errs: Vec::new(),
+            abs: self.abs.get(&m),
+            pc: Name::from(PC),
         };
         let span = b.span;
         let tid = tid_expr(span);
         crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
         let mut stmts = Vec::new();
+        let user_pc = cx.abs.is_some() && self.user_pc(b, &mut cx);
+        if user_pc {
+            cx.pc = Name::from(USER_PC);
+        } else if cx.abs.is_some() {
+            let pc = Var {
+                name: Name::from(PC),
+                ty: Type::Int,
+                span,
+            };
+            stmts.push(Stmt {
+                kind: S::Local(pc, Some(int(1, span))),
+                span,
+            });
+        }
         self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
+        // At the closing brace: the body ends before its actions happened.
+        let end = Span {
+            start: span.end.saturating_sub(1),
+            ..span
+        };
+        self.all_actions_done(&cx, end, &mut stmts);
         self.yield_(p, span, &mut cx.fresh, &mut stmts);
         b.stmts = stmts;
         out.errs.append(&mut cx.errs);
@@ -545,14 +748,26 @@ impl Calvin {
             ));
             return None;
         }
-        let shared = &self.shared;
         Some(map_expr(e, &mut |x| match &x.kind {
-            K::Field(_, f) if shared.iter().any(|(_, g, _)| g == f) => {
+            K::Field(_, f) if self.is_step_field(f) => {
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 cx.read_into_local(x, span, out)
             }
             _ => x,
         }))
+    }
+
+    /// `e`, when it reads the shared state at most once (the step it is
+    /// part of makes that read).
+    fn one_read(&self, e: Expr, cx: &mut Cx) -> Option<Expr> {
+        if self.reads(&e) <= 1 {
+            return Some(e);
+        }
+        cx.errs.push(Diagnostic::not_supported(
+            e.span,
+            "a ghost field's write whose value reads the shared state more than once, in a Calvin thread",
+        ));
+        None
     }
 
     /// Whether a shared read in `e` is evaluated only on some paths.
@@ -604,7 +819,262 @@ impl Calvin {
             span,
         });
         out.extend(step);
-        self.guarantee(cx.p, &label, span, out);
+        match cx.abs {
+            Some(a) => out.push(self.simulates(a, &cx.pc, &label, span, cx.p)),
+            None => self.guarantee(cx.p, &label, span, out),
+        }
+    }
+
+    /// The step that began at `label` is the abstraction's next action
+    /// (`pc == i && e_i && only c ∪ v_i changed`: pc moves on) or a stutter
+    /// (only `c` changed), or the body does not simulate the abstraction.
+    fn simulates(
+        &self,
+        a: &Abstraction,
+        pc_name: &Name,
+        label: &Name,
+        span: Span,
+        p: &Program,
+    ) -> Stmt {
+        let st = |kind| Stmt { kind, span };
+        let pc = Expr::new(K::Local(*pc_name), Type::Int, span);
+        // A stutter: only c changes, and the guarantee holds (an action's
+        // guarantee is checked where it is called, as Calvin inlines it).
+        let mut stutter = vec![st(S::Check {
+            exhale: false,
+            expr: self.frame(&a.modifies, label, span),
+            code: FailureCode::Abstraction,
+        })];
+        self.guarantee(p, label, span, &mut stutter);
+        let mut chain = st(S::Block(Block {
+            stmts: stutter,
+            span,
+        }));
+        for (i, (e, also)) in a.actions.iter().enumerate().rev() {
+            let mut locs = a.modifies.clone();
+            locs.extend(also.iter().cloned());
+            let e = at_label(subst_tid(e.clone(), &tid_expr(span)), label);
+            let cond = and(
+                and(eq(pc.clone(), int(i as i64 + 1, span)), e),
+                self.frame(&locs, label, span),
+            );
+            chain = st(S::If {
+                cond,
+                then: Block {
+                    stmts: vec![st(S::AssignLocal(*pc_name, int(i as i64 + 2, span)))],
+                    span,
+                },
+                els: Some(Block {
+                    stmts: vec![chain],
+                    span,
+                }),
+            });
+        }
+        chain
+    }
+
+    /// `atomic: { B }`: one step, the environment before it and the
+    /// guarantee after it (if it writes the shared state). B is straight-line
+    /// code with conditionals: no loop, call, monitor or jump.
+    fn atomic(&self, b: Block, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let mut bad = None;
+        let mut writes = false;
+        crate::core::visit::each_stmt(&b, &mut |x| match &x.kind {
+            S::While { .. }
+            | S::Call { .. }
+            | S::Synchronized { .. }
+            | S::Goto(_)
+            | S::Return(_) => bad = bad.or(Some(x.span)),
+            S::AssignField { .. } => writes = true,
+            _ => {}
+        });
+        if let Some(at) = bad {
+            cx.errs.push(Diagnostic::not_supported(
+                at,
+                "a loop, call, monitor or jump inside `atomic:` in a Calvin thread",
+            ));
+            return;
+        }
+        let step = vec![Stmt {
+            kind: S::Block(b),
+            span,
+        }];
+        if writes {
+            self.write_step(step, span, cx, out);
+        } else {
+            self.yield_(cx.p, span, &mut cx.fresh, out);
+            out.extend(step);
+        }
+    }
+
+    /// Whether the body declares the pc first (`int pc = 1`) and never
+    /// assigns it (an assignment is an error).
+    fn user_pc(&self, b: &Block, cx: &mut Cx) -> bool {
+        let pc = Name::from(USER_PC);
+        let declared = matches!(
+            b.stmts.first(),
+            Some(Stmt { kind: S::Local(v, Some(Expr { kind: K::Int(i), .. })), .. })
+                if v.name == pc && *i == crate::int::IntValue::from(1i128)
+        );
+        if !declared {
+            return false;
+        }
+        crate::core::visit::each_stmt(b, &mut |x| {
+            if matches!(&x.kind, S::AssignLocal(n, _) if *n == pc) {
+                cx.errs.push(Diagnostic::not_supported(
+                    x.span,
+                    "an assignment of the abstraction's program counter `pc`",
+                ));
+            }
+        });
+        true
+    }
+
+    /// At the end of an abstracted body: every action happened.
+    fn all_actions_done(&self, cx: &Cx, span: Span, out: &mut Vec<Stmt>) {
+        if let Some(a) = cx.abs {
+            let pc = Expr::new(K::Local(cx.pc), Type::Int, span);
+            out.push(Stmt {
+                kind: S::Check {
+                    exhale: false,
+                    expr: eq(pc, int(a.actions.len() as i64 + 1, span)),
+                    code: FailureCode::Abstraction,
+                },
+                span,
+            });
+        }
+    }
+
+    /// Every shared location but `locs` keeps its value from `label`.
+    fn frame(&self, locs: &[Expr], label: &Name, span: Span) -> Expr {
+        let mut all = Expr::bool(true, span);
+        for (c, f, ty) in &self.shared {
+            let var = Var {
+                name: Name::from("weft_calvin_o"),
+                ty: Type::Class(*c),
+                span,
+            };
+            let o = Expr::new(K::Local(var.name), var.ty.clone(), span);
+            let mut cond = bin(
+                BinOp::Ne,
+                o.clone(),
+                Expr::new(K::Null, Type::Null, span),
+                Type::Bool,
+            );
+            for l in locs {
+                if let K::Field(r, g) = &l.kind {
+                    if g == f {
+                        cond = and(cond, bin(BinOp::Ne, o.clone(), (**r).clone(), Type::Bool));
+                    }
+                }
+            }
+            let read = Expr::new(K::Field(Box::new(o), *f), ty.clone(), span);
+            let same = eq(read.clone(), old(Some(*label), read));
+            let q = Expr::new(
+                K::Quant {
+                    q: Quantifier::Forall,
+                    vars: vec![var].into(),
+                    triggers: Vec::new().into(),
+                    body: Box::new(implies(cond, same)),
+                },
+                Type::Bool,
+                span,
+            );
+            all = and(all, q);
+        }
+        all
+    }
+
+    /// A call of a method with an abstraction: its steps, each after the
+    /// environment (`pre`; E*; (a_1; E*) … (a_n; E*); `post`). A stutter of
+    /// the callee changes nothing when `c` is empty; otherwise the call is
+    /// not supported yet.
+    fn call_abs(&self, call: crate::core::Call, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let a = &self.abs[&call.method];
+        let st = |kind| Stmt { kind, span };
+        if !a.modifies.is_empty() {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a call of a method whose abstraction `modifies` locations outside its actions (its stutter steps)",
+            ));
+            return;
+        }
+        let recv = match call.recv {
+            Some(r) => match self.hoist(r, span, cx, out) {
+                Some(r) => Some(r),
+                None => return,
+            },
+            None => None,
+        };
+        let mut args = Vec::new();
+        for x in call.args {
+            let Some(x) = self.hoist(x, span, cx, out) else {
+                return;
+            };
+            args.push(x);
+        }
+        let sub = |e: &Expr| {
+            let e = subst_tid(e.clone(), &tid_expr(span));
+            let e = match &recv {
+                Some(r) => subst_this(e, r),
+                None => e,
+            };
+            map_expr(e, &mut |x| match &x.kind {
+                K::Local(n) => match a.params.iter().position(|p| p == n) {
+                    Some(i) if i < args.len() => Expr {
+                        span: x.span,
+                        ..args[i].clone()
+                    },
+                    _ => x,
+                },
+                _ => x,
+            })
+        };
+        if let Some(r) = &recv {
+            out.push(st(S::Check {
+                exhale: false,
+                expr: bin(
+                    BinOp::Ne,
+                    r.clone(),
+                    Expr::new(K::Null, Type::Null, span),
+                    Type::Bool,
+                ),
+                code: FailureCode::Abstraction,
+            }));
+        }
+        for e in &a.pre {
+            out.push(st(S::Check {
+                exhale: false,
+                expr: sub(e),
+                code: FailureCode::PreFailed(crate::diag::Reason::False),
+            }));
+        }
+        let start = self.label("call", &mut cx.fresh);
+        out.push(st(S::Label(start)));
+        self.yield_(cx.p, span, &mut cx.fresh, out);
+        for (e, also) in &a.actions {
+            let q = self.label("action", &mut cx.fresh);
+            out.push(st(S::Label(q)));
+            for x in self.perms(cx.p, span) {
+                out.push(st(S::Exhale(x)));
+            }
+            for x in self.perms(cx.p, span) {
+                out.push(st(S::Inhale(x)));
+            }
+            let also: Vec<Expr> = also.iter().map(&sub).collect();
+            out.push(st(S::Assume(self.frame(&also, &q, span))));
+            out.push(st(S::Assume(at_label(sub(e), &q))));
+            // In an abstracted body the inlined action is a step of its own
+            // simulation too.
+            match cx.abs {
+                Some(mine) => out.push(self.simulates(mine, &cx.pc, &q, span, cx.p)),
+                None => self.guarantee(cx.p, &q, span, out),
+            }
+            self.yield_(cx.p, span, &mut cx.fresh, out);
+        }
+        for e in &a.post {
+            out.push(st(S::Assume(at_label(sub(e), &start))));
+        }
     }
 
     fn stmt(&self, s: Stmt, cx: &mut Cx, out: &mut Vec<Stmt>) {
@@ -620,6 +1090,22 @@ impl Calvin {
                 if let Some(e) = self.linearize(e, span, cx, out) {
                     out.push(st(S::AssignLocal(x, e)));
                 }
+            }
+            // A ghost field's write is part of the step of the one shared
+            // read of its value (Dekker's `cs1 = !a2`: the test and its record).
+            S::AssignField { recv, field, value } if self.ghost.contains(&field) => {
+                let Some(recv) = self.hoist(*recv, span, cx, out) else {
+                    return;
+                };
+                let Some(value) = self.one_read(value, cx) else {
+                    return;
+                };
+                let w = st(S::AssignField {
+                    recv: Box::new(recv),
+                    field,
+                    value,
+                });
+                self.write_step(vec![w], span, cx, out);
             }
             S::AssignField { recv, field, value } => {
                 let Some(recv) = self.hoist(*recv, span, cx, out) else {
@@ -673,6 +1159,7 @@ impl Calvin {
                     },
                     None => None,
                 };
+                self.all_actions_done(cx, span, out);
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 out.push(st(S::Return(e)));
             }
@@ -742,6 +1229,7 @@ impl Calvin {
                 // release: <holder' == 0>
                 self.write_step(vec![set(int(0, span))], span, cx, out);
             }
+            S::Block(b) if is_atomic(&b) => self.atomic(b, span, cx, out),
             S::Block(b) => {
                 let b = self.sub(b, cx);
                 out.push(st(S::Block(b)));
@@ -755,6 +1243,9 @@ impl Calvin {
                 out.push(st(S::Assume(e)));
             }
             k @ (S::Local(_, None) | S::Label(_) | S::Goto(_)) => out.push(st(k)),
+            S::Call { target: None, call } if self.abs.contains_key(&call.method) => {
+                self.call_abs(*call, span, cx, out)
+            }
             S::Call { .. } => cx.errs.push(Diagnostic::not_supported(
                 span,
                 "a call or `new` in a Calvin thread (method abstractions)",
@@ -782,6 +1273,9 @@ impl Calvin {
             Type::Bool,
         ))));
         let [a, bb] = [Name::from("weft_calvin_a"), Name::from("weft_calvin_b")];
+        // Every state the environment steps between satisfies I (each
+        // step keeps it, and each thread starts in it).
+        b.push(st(S::Assume(self.invariant(p, span))));
         b.push(st(S::Label(a)));
         for (e, code) in self.env_of(&j, &a) {
             b.push(Stmt {
@@ -802,11 +1296,13 @@ impl Calvin {
             }
         };
         havoc(&mut b);
+        b.push(st(S::Assume(self.invariant(p, span))));
         b.push(st(S::Label(bb)));
         for (e, _) in self.env_of(&j, &a) {
             b.push(st(S::Assume(e)));
         }
         havoc(&mut b);
+        b.push(st(S::Assume(self.invariant(p, span))));
         for (e, _) in self.env_of(&j, &bb) {
             b.push(st(S::Assume(e)));
         }

@@ -159,6 +159,9 @@ pub enum Rule {
     Inherited,
     /// Class ghost parameters: the template's member, in one instance.
     Instantiated,
+    /// Not a copy: a check of one of the member's steps against an
+    /// annotation elsewhere (Calvin's `unwritable_by_env_if`), which `at` names.
+    Annotation,
 }
 
 impl Derived {
@@ -167,6 +170,7 @@ impl Derived {
         match self.rule {
             Rule::Inherited => "in the copy of this member that this subclass inherits",
             Rule::Instantiated => "in the instance of this class for these ghost arguments",
+            Rule::Annotation => "the annotation that does not allow the write",
         }
     }
 }

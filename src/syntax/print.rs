@@ -244,6 +244,7 @@ fn derived(d: &Derived) -> String {
         Rule::Instantiated => {
             "// instantiated: the template's member, for these ghost arguments".into()
         }
+        Rule::Annotation => "// checked against an annotation".into(),
     }
 }
 

@@ -363,6 +363,9 @@ impl JMember {
 pub const CALVIN_ENV: &str = "weft_calvin_env_assumption";
 pub const CALVIN_INVARIANT: &str = "weft_calvin_global_invariant";
 pub const CALVIN_UNWRITABLE: &str = "weft_calvin_unwritable_by_env_if";
+/// `CALVIN_GHOST$f`: field `f` of the class is ghost (its accesses are no
+/// steps of their own).
+pub const CALVIN_GHOST: &str = "weft_calvin_ghost";
 
 /// `/*@ env_assumption E */`, `global_invariant I`, `unwritable_by_env_if P`.
 pub fn calvin_annotation(file: FileId, l: usize, r: usize, kind: &str, e: Box<Expr>) -> Member {
@@ -386,6 +389,45 @@ pub fn calvin_annotation(file: FileId, l: usize, r: usize, kind: &str, e: Box<Ex
         derived: None,
         span,
     })
+}
+
+/// A method abstraction's `modifies c;` and `action: also_modifies v ensures
+/// e;`, members of the class like the other annotations (`passes::calvin`
+/// ties each to the method whose prefix holds it): the action `e` (if any)
+/// is the first `ensures`, then each location `x` as `x == x`.
+pub const CALVIN_MODIFIES: &str = "weft_calvin_modifies";
+pub const CALVIN_ACTION: &str = "weft_calvin_action";
+
+pub fn calvin_action(
+    file: FileId,
+    l: usize,
+    r: usize,
+    kind: &str,
+    locs: Vec<Box<Expr>>,
+    action: Option<Box<Expr>>,
+) -> Member {
+    let first = action.unwrap_or_else(|| {
+        Box::new(Expr {
+            kind: ExprKind::Bool(true),
+            span: b::span(file, l, r),
+        })
+    });
+    let Member::Method(mut m) = calvin_annotation(file, l, r, kind, first) else {
+        unreachable!("an annotation is a method")
+    };
+    for x in locs {
+        let same = Box::new(Expr {
+            span: x.span,
+            kind: ExprKind::Binary(BinOp::Eq, x.clone(), x),
+        });
+        m.contract
+            .clauses
+            .push(match b::clause(file, l, r, ClauseKind::Ensures, same) {
+                b::ContractItem::Clause(c) => *c,
+                _ => unreachable!("a clause"),
+            });
+    }
+    Member::Method(m)
 }
 
 /// `unwritable_by_env_if P` of field `f`: `\old(P) ==> f == \old(f)`.
@@ -430,6 +472,38 @@ fn calvin_holders(decls: &mut [Decl]) {
         let Decl::Class(c) = d else { continue };
         if c.is_interface {
             continue;
+        }
+        let ghosts: Vec<Ident> = c
+            .members
+            .iter()
+            .filter_map(|m| match m {
+                Member::Field(f) if f.mods.is_ghost => Some(f.name.clone()),
+                _ => None,
+            })
+            .collect();
+        for f in ghosts {
+            c.members.push(Member::Method(Method {
+                kind: MethodKind::Method,
+                type_params: Vec::new(),
+                mods: Modifiers {
+                    is_ghost: true,
+                    ..Modifiers::default()
+                },
+                contract: b::contract(Vec::new()),
+                ret: Type {
+                    kind: TypeKind::Void,
+                    span: f.span,
+                },
+                name: Ident {
+                    name: format!("{CALVIN_GHOST}${}", f.name).as_str().into(),
+                    span: f.span,
+                },
+                params: Vec::new(),
+                body: None,
+                unparsed_body: None,
+                derived: None,
+                span: f.span,
+            }));
         }
         let span = c.name.span;
         c.members.push(Member::Field(Field {

@@ -335,6 +335,13 @@ pub enum Token<'input> {
     GlobalInvariant,
     #[token("unwritable_by_env_if")]
     UnwritableByEnvIf,
+    /// Calvin's method abstractions: `modifies c;`, `action: also_modifies v ensures e;`.
+    #[token("modifies")]
+    Modifies,
+    #[token("action")]
+    Action,
+    #[token("also_modifies")]
+    AlsoModifies,
     /// `group invariant R;` / `kernel invariant R;` (a kernel's contract).
     #[token("invariant")]
     Invariant,
@@ -614,6 +621,9 @@ impl Token<'_> {
             EnvAssumption => "env_assumption",
             GlobalInvariant => "global_invariant",
             UnwritableByEnvIf => "unwritable_by_env_if",
+            Modifies => "modifies",
+            Action => "action",
+            AlsoModifies => "also_modifies",
             Perm => "Perm",
             PointsTo => "PointsTo",
             Value => "Value",
@@ -717,6 +727,9 @@ impl Token<'_> {
                 | EnvAssumption
                 | GlobalInvariant
                 | UnwritableByEnvIf
+                | Modifies
+                | Action
+                | AlsoModifies
                 | Invariant
                 | Perm
                 | PointsTo
