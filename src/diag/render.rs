@@ -339,11 +339,18 @@ mod tests {
     }
 
     #[test]
-    fn human_without_span_is_just_the_header() {
+    fn human_without_span_is_the_header_and_the_hint() {
         let (files, _) = setup();
         let d = Diagnostic::tool(ErrorCode::Backend, "silicon not found");
         let out = human_string(&files, &[d]).unwrap();
-        assert_eq!(out.trim_end(), "error[backendError]: silicon not found");
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some("error[backendError]: silicon not found"));
+        let help = lines.next().unwrap_or_default();
+        assert!(
+            help.contains("= help: ") && help.contains("`weft explain backendError`"),
+            "{out}"
+        );
+        assert!(!out.contains('┌'), "{out}");
     }
 
     #[test]
