@@ -494,9 +494,7 @@ fn busy_run(
             "--backend",
             backend,
             "--timeout",
-            // Boogie under Mono may take most of 6 s to start on a loaded machine, and
-            // then times out before naming the member it was on.
-            if backend == "boogie" { "20" } else { "6" },
+            "6",
         ])
         .arg(&file)
         .env("TMPDIR", &work)
