@@ -25,7 +25,7 @@ use lsp_types::{
     TextDocumentSyncSaveOptions, Uri,
 };
 
-use crate::diag::{explain, Diagnostic};
+use crate::diag::{explain, render, Diagnostic};
 use crate::driver::{self, Backend, Options};
 use crate::syntax::span::{FileId, Files, Span};
 
@@ -207,25 +207,11 @@ fn publish(connection: &Connection, uri: Uri, diagnostics: Vec<LspDiagnostic>) {
 
 /// The file name of a `file:` URI (percent-decoded), as weft's diagnostics name it.
 fn file_name(uri: &Uri) -> String {
-    let s = uri.as_str();
-    let path = s.strip_prefix("file://").unwrap_or(s);
-    let bytes = path.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
-            (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
-                out.push((hex(h).unwrap_or(0) * 16 + hex(l).unwrap_or(0)) as u8);
-                i += 3;
-            }
-            (b, _, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    uri.path()
+        .as_estr()
+        .decode()
+        .into_string_lossy()
+        .into_owned()
 }
 
 /// Verifies `text` as the document at `uri` and returns the diagnostics on it.
@@ -242,11 +228,9 @@ pub fn check(uri: &Uri, text: String, opts: &Options) -> Vec<LspDiagnostic> {
 }
 
 fn range(files: &Files, span: Span) -> Range {
-    let at = |offset: u32| {
-        let lc = files.line_col(span.file, offset as usize);
-        Position::new(lc.line as u32 - 1, lc.column as u32 - 1)
-    };
-    Range::new(at(span.start), at(span.end))
+    let (line, column, end_line, end_column) = render::position(files, span);
+    let at = |l: usize, c: usize| Position::new(l as u32 - 1, c as u32 - 1);
+    Range::new(at(line, column), at(end_line, end_column))
 }
 
 fn lsp_diagnostic_at(range: Range, message: String) -> LspDiagnostic {

@@ -244,7 +244,7 @@ impl Report {
 }
 
 /// 1-based (line, column, end_line, end_column) of a span.
-fn position(files: &Files, span: Span) -> (usize, usize, usize, usize) {
+pub fn position(files: &Files, span: Span) -> (usize, usize, usize, usize) {
     let start = files.line_col(span.file, span.start as usize);
     let end = files.line_col(span.file, span.end as usize);
     (start.line, start.column, end.line, end.column)

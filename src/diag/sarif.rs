@@ -15,19 +15,18 @@ use serde_sarif::sarif::{
     Tool, ToolComponent,
 };
 
-use super::{explain, Diagnostic};
+use super::{explain, render, Diagnostic};
 use crate::syntax::span::{Files, Span};
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 fn location(files: &Files, span: Span, message: Option<&str>) -> Location {
-    let start = files.line_col(span.file, span.start as usize);
-    let end = files.line_col(span.file, span.end as usize);
+    let (line, column, end_line, end_column) = render::position(files, span);
     let region = Region::builder()
-        .start_line(start.line as i64)
-        .start_column(start.column as i64)
-        .end_line(end.line as i64)
-        .end_column(end.column as i64)
+        .start_line(line as i64)
+        .start_column(column as i64)
+        .end_line(end_line as i64)
+        .end_column(end_column as i64)
         .build();
     let physical = PhysicalLocation::builder()
         .artifact_location(

@@ -1091,27 +1091,18 @@ impl Calvin {
                     out.push(st(S::AssignLocal(x, e)));
                 }
             }
-            // A ghost field's write is part of the step of the one shared
-            // read of its value (Dekker's `cs1 = !a2`: the test and its record).
-            S::AssignField { recv, field, value } if self.ghost.contains(&field) => {
-                let Some(recv) = self.hoist(*recv, span, cx, out) else {
-                    return;
-                };
-                let Some(value) = self.one_read(value, cx) else {
-                    return;
-                };
-                let w = st(S::AssignField {
-                    recv: Box::new(recv),
-                    field,
-                    value,
-                });
-                self.write_step(vec![w], span, cx, out);
-            }
             S::AssignField { recv, field, value } => {
                 let Some(recv) = self.hoist(*recv, span, cx, out) else {
                     return;
                 };
-                let Some(value) = self.hoist(value, span, cx, out) else {
+                // A ghost field's write is part of the step of the one shared
+                // read of its value (Dekker's `cs1 = !a2`: the test and its record).
+                let value = if self.ghost.contains(&field) {
+                    self.one_read(value, cx)
+                } else {
+                    self.hoist(value, span, cx, out)
+                };
+                let Some(value) = value else {
                     return;
                 };
                 let w = st(S::AssignField {
