@@ -43,6 +43,7 @@ fn sx_ty(t: &Type) -> String {
         TypeKind::Frac => "frac".into(),
         TypeKind::ZFrac => "zfrac".into(),
         TypeKind::Rational => "rational".into(),
+        TypeKind::Process => "process".into(),
         TypeKind::Seq(t) => format!("seq<{}>", sx_ty(t)),
         TypeKind::Set(t) => format!("set<{}>", sx_ty(t)),
         TypeKind::Bag(t) => format!("bag<{}>", sx_ty(t)),

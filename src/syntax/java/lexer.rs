@@ -298,6 +298,15 @@ pub enum Token<'input> {
     Group,
     #[token("frac")]
     Frac,
+    // Histories (the thesis's ch. 7, `passes::histories`).
+    #[token("process")]
+    Process,
+    #[token("modifies")]
+    Modifies,
+    #[token("accessible")]
+    Accessible,
+    #[token("action")]
+    Action,
     #[token("zfrac")]
     ZFrac,
     #[token("rational")]
@@ -460,6 +469,9 @@ pub enum Token<'input> {
     Implies,
     #[token("**")]
     StarStar,
+    /// `|` in specifications: `|xs|`, a sequence's length (never lexed:
+    /// made of a `BitOp` in a spec region).
+    Bar,
     /// Bit operators and shifts: lexed so they are refused with a span.
     #[regex(r"&|\||\^|~|<<|>>|>>>|&=|\|=|\^=|<<=|>>=|>>>=")]
     BitOp(&'input str),
@@ -518,6 +530,7 @@ impl Token<'_> {
             LineComment => "//",
             BlockComment => "/*",
             SpecTypeArgs => "/*@<",
+            Bar => "|",
             EmptyBrackets => "[]",
             SpecLine => "//@",
             SpecBlock => "/*@",
@@ -596,6 +609,10 @@ impl Token<'_> {
             Resource => "resource",
             Group => "group",
             Frac => "frac",
+            Process => "process",
+            Modifies => "modifies",
+            Accessible => "accessible",
+            Action => "action",
             ZFrac => "zfrac",
             Rational => "rational",
             Seq => "seq",
@@ -699,6 +716,10 @@ impl Token<'_> {
                 | Resource
                 | Group
                 | Frac
+                | Process
+                | Modifies
+                | Accessible
+                | Action
                 | ZFrac
                 | Rational
                 | Seq
@@ -736,6 +757,7 @@ impl Token<'_> {
             OtherNumber(_) => "a floating-point literal",
             UnicodeEscape(_) => "a unicode escape outside a character or string literal",
             BitOp(_) => "a bit or shift operator",
+            Bar => "|",
             Enum => "an enum",
             Switch => "a `switch` statement",
             Throw => "a `throw` statement",
@@ -1045,6 +1067,10 @@ impl<'input> Lexer<'input> {
                 }
                 (Mode::Java, t) if t.spec_only() => {
                     return Some(Ok((l, Token::Ident(&self.text[l..r]), r)))
+                }
+                // `|xs|` (a sequence's length) in specifications, as in PVL.
+                (Mode::SpecBlock(_) | Mode::SpecLine(_), Token::BitOp("|")) => {
+                    return Some(Ok((l, Token::Bar, r)))
                 }
                 (Mode::Java, t) if t.spec_symbol() => {
                     return Self::err(
