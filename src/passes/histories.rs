@@ -392,6 +392,22 @@ fn stars(xs: Vec<Expr>, span: Span) -> Expr {
         .unwrap_or_else(|| Expr::bool(true, span))
 }
 
+/// `|xs|`.
+fn size(xs: Expr, span: Span) -> Expr {
+    Expr::new(
+        K::Builtin(crate::core::Builtin::Size, vec![xs]),
+        Type::Int,
+        span,
+    )
+}
+
+/// `a + b + …` (0 when empty).
+fn sum(xs: Vec<Expr>, span: Span) -> Expr {
+    xs.into_iter()
+        .reduce(|a, b| Expr::binary(BinOp::Add, a, b, Type::Int, span))
+        .unwrap_or_else(|| Expr::new(K::Int(0i128.into()), Type::Int, span))
+}
+
 fn write(span: Span) -> Expr {
     Expr::new(K::Write, Type::Rational, span)
 }
@@ -1053,6 +1069,9 @@ struct Lowering<'a> {
     /// The histories created in the blocks around (innermost last), by the
     /// local holding the object: a destroy ends one of the same block.
     created: Vec<HashMap<Name, Created>>,
+    /// In a method of a history class (a lemma): the method, and the local
+    /// holding its measure on entry.
+    lemma: Option<(MethodId, Name)>,
 }
 
 impl Lower for Histories {
@@ -1084,7 +1103,40 @@ impl Lower for Histories {
             errs: Vec::new(),
             next: 0,
             created: Vec::new(),
+            lemma: None,
         };
+        // A method of a history class other than its actions and processes
+        // (a process lemma, `get_lemma`): it must terminate, as its
+        // postcondition is used as a fact. It calls no method but itself,
+        // and each recursive call has a smaller measure: the total length of
+        // its sequence parameters (kept on entry).
+        let decl = p.method(m);
+        let in_model = decl.class.is_some_and(|c| self.models.contains_key(&c));
+        if in_model && !decl.is_constructor && self.model_of_member(m).is_none() {
+            let span = b.span;
+            let sizes: Vec<Expr> = crate::core::explicit(&decl.params)
+                .iter()
+                .filter(|v| matches!(v.ty, Type::Seq(_)))
+                .map(|v| size(local(v.name, v.ty.clone(), span), span))
+                .collect();
+            let measure = sum(sizes, span);
+            let v = l.fresh("measure");
+            b.stmts.insert(
+                0,
+                stmt(
+                    S::Local(
+                        Var {
+                            name: v,
+                            ty: Type::Int,
+                            span,
+                        },
+                        Some(measure),
+                    ),
+                    span,
+                ),
+            );
+            l.lemma = Some((m, v));
+        }
         l.block(b);
         out.errs.append(&mut l.errs);
     }
@@ -1140,6 +1192,32 @@ impl Lowering<'_> {
                     span,
                 );
                 out.push(check(false, ok, FailureCode::AssignFieldFailed, span));
+                self.exprs(&mut s);
+                out.push(s);
+            }
+            S::Call { ref call, .. } if self.lemma.is_some() => {
+                let (me, v) = self.lemma.expect("a lemma");
+                if call.method != me {
+                    let msg = "a method of a history class that calls another method (only a lemma calling itself is supported)";
+                    self.errs.push(Diagnostic::not_supported(span, msg));
+                    return;
+                }
+                let params = crate::core::explicit(&self.p.method(me).params);
+                let sizes: Vec<Expr> = params
+                    .iter()
+                    .zip(&call.args)
+                    .filter(|(p, _)| matches!(p.ty, Type::Seq(_)))
+                    .map(|(_, a)| size(a.clone(), span))
+                    .collect();
+                let smaller = Expr::binary(
+                    BinOp::Lt,
+                    sum(sizes, span),
+                    local(v, Type::Int, span),
+                    Type::Bool,
+                    span,
+                );
+                let code = FailureCode::PreFailed(Reason::False);
+                out.push(check(false, smaller, code, span));
                 self.exprs(&mut s);
                 out.push(s);
             }
