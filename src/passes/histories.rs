@@ -25,18 +25,55 @@
 //!
 //! where body(def) is the process method: `P * Q` runs P's then Q's, `c ? P
 //! : Q` branches on c, `m.a(ē)` calls the action's (abstract) method or the
-//! process's method (recursion by induction on the trace: every process call
-//! must come after an action), and `P || Q` (of sequences of actions) runs
-//! every interleaving, one per branch of a nondeterministic choice.
+//! process's method (recursion by induction on the trace: a call of the
+//! process itself must come after an action, and calls of other processes
+//! before any action must not go round), and `P || Q` of sequences of
+//! actions runs every interleaving, one per branch of a nondeterministic
+//! choice. A process whose whole definition is `p₁(x̄) || p₂(ȳ)` (x̄, ȳ its
+//! parameters, each once; the thesis's `feed`) is run by the expansion law
+//! `P || Q = P ⌊ Q + Q ⌊ P`: either side moves first; its definition,
+//! unfolded once into head normal form (under its conditions, `empty` or
+//! `a(ē) * R`), then gives `empty || Q` = Q (Q's method) or `a(ē)` followed
+//! by `R || Q`, which must be `empty || Q` or the process again, `p₁(ē') ||
+//! p₂(ȳ)` (a call after an action). Every trace of P || Q starts with a
+//! step of one side, so it is a trace of one branch.
+//!
+//! The thesis's Java form (Listings 47–50) records the *past* instead:
+//! `Hist(m, p, P)`, fraction p of history m, which did P:
+//!
+//! ```text
+//!   {Perm(m.x̄, 1)}  m.create_hist()  {HPerm(m.x̄, 1) ∗ Hist(m, 1, empty)}
+//!   {HPerm(m.x̄, 1) ∗ Hist(m, 1, q(ē))}  m.destroy_hist(m.q(ē))
+//!       {Perm(m.x̄, 1) ∗ post_q[\old(x̄) := x̄₀]}        (pre_q checked of x̄₀)
+//!   Hist(m, p₁ + p₂, P₁ || P₂)  ⊣⊢  Hist(m, p₁, P₁) ∗ Hist(m, p₂, P₂)
+//!                                          (m.split_hist, m.merge_hist)
+//!   {pre_a ∗ APerm(m.modifies_a, 1) ∗ P} S {post_a ∗ APerm(m.modifies_a, 1) ∗ Q}
+//!   ─────────────────────────────────────────────────────────────────
+//!   {HPerm(m.modifies_a, 1) ∗ Hist(m, p, F) ∗ P}
+//!       action m, p, F, m.a(ē); S
+//!   {HPerm(m.modifies_a, 1) ∗ Hist(m, p, F * a(ē)) ∗ Q}
+//! ```
+//!
+//! `Hist(m, p, P)` is `[p]hist$past(m; P, p) ∗ Perm(m.hist$tok, p)`, a
+//! predicate apart from `hist$state`'s (a history lives in one form). In a
+//! history class (a Java class with processes; a process without a
+//! definition is an action), a method other than its processes is a lemma
+//! about processes (`get_lemma`): its contract is used as a fact wherever it
+//! is called, so it must terminate: it calls no method but itself, and each
+//! recursive call checks (`preFailed`) that the total length of its
+//! sequence arguments is smaller than on entry.
 //!
 //! Lowered to permission-based core (the pass removes `History` expressions,
 //! `History` statements and `Action` blocks): processes become integers —
 //! abstract functions `proc$empty()`, `proc$seq(a, b)`, `proc$par(a, b)`
 //! (declared once, with the first model) with the unit laws (`empty` is the
 //! unit of `*` and `||`) as postconditions, one function per action
-//! (abstract) and per process (its definition as body). No other law is
-//! assumed (not associativity, not commutativity): fewer equalities of
-//! futures are provable, never a false one.
+//! (abstract) and per process (its definition as body). Associativity of
+//! `*` is the postcondition of an abstract `proc$assoc()`, which `proc$empty`
+//! ensures (Silicon refuses a function naming itself in its postcondition).
+//! No other law is assumed (not commutativity of `||`, no expansion law as
+//! an axiom): fewer equalities of processes are provable, never a false one
+//! (each law holds of processes as sets of traces).
 //! `m.state(p, F)` is `[p]hist$state(m; F, p) ∗ Perm(m.hist$tok, p)`: the
 //! predicate is abstract, and carries its fraction as an argument so that two
 //! fractions with the same future stay two (Silver would merge
@@ -57,8 +94,9 @@
 //! the process methods (an action changes state only in a block).
 //!
 //! Removes from the core program: `StmtKind::History` (create, destroy,
-//! split, merge), `StmtKind::Action` and `ExprKind::History` (process terms,
-//! `m.state(p, F)`, `HPerm`).
+//! split, merge and their `_hist` forms), `StmtKind::Action` and
+//! `ExprKind::History` (process terms, `m.state(p, F)`, `Hist(m, p, P)`,
+//! `HPerm`).
 //!
 //! Why it is sound: the total of `hist$tok` is 1 while a history lives, so
 //! destroy's full `hist$tok` means every fraction is back, and its `state(1,
@@ -73,6 +111,17 @@
 //! other history of the object lives: its tokens would be passive or active);
 //! actions need the full passive permission of the fields they modify, so
 //! two actions on a field never overlap.
+//!
+//! Why the past form is sound: the same tokens, so at `destroy_hist` every
+//! fraction is back; the actions done, each checked against its contract
+//! from the state it started from, form an interleaving of the fractions'
+//! pasts (an action appends itself to its own fraction's past; merge
+//! composes the pasts in parallel, split undoes that), so the trace is one
+//! of the whole past P, which the prover showed equal to q(ē) under laws
+//! true of trace sets and the processes' definitions; q's method shows
+//! every trace of q from a state with pre_q (checked of the initial state,
+//! kept at create) ends in post_q. A lemma's postcondition is an equality
+//! of processes proved by a terminating recursion, so it is true.
 
 use super::{Lower, Out, Pass};
 use crate::core::visit::{map_decl_exprs, map_expr, subst_this};
@@ -205,7 +254,7 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
         // own), which `proc$empty()`'s postcondition mentions: every
         // program with a process has `empty` (the unit laws name it).
         if h.models.is_empty() {
-            let [x, y, z] = ["proc$x", "proc$y", "proc$z"].map(|n| local(n));
+            let [x, y, z] = ["proc$x", "proc$y", "proc$z"].map(local);
             let xy = call(seq, vec![x.clone(), y.clone()], span);
             let left = call(seq, vec![xy, z.clone()], span);
             let right = call(seq, vec![x, call(seq, vec![y, z], span)], span);

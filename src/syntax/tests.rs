@@ -348,6 +348,7 @@ fn sx_stmt(s: &Stmt) -> String {
             future,
             action,
             body,
+            ..
         } => format!(
             "(action {} {} {} {} {})",
             sx(model),
