@@ -110,7 +110,10 @@
 //! composition. Create needs the full plain tokens of every field (so no
 //! other history of the object lives: its tokens would be passive or active);
 //! actions need the full passive permission of the fields they modify, so
-//! two actions on a field never overlap.
+//! two actions on a field never overlap. An action's contract reads only
+//! the fields it names (`accessible`, `modifies`; an error otherwise): the
+//! block records exactly those at entry, and checks the ones it does not
+//! modify unchanged at exit.
 //!
 //! Why the past form is sound: the same tokens, so at `destroy_hist` every
 //! fraction is back; the actions done, each checked against its contract
@@ -343,6 +346,25 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
                     continue;
                 }
                 p.functions[f.0 as usize].body = Some(term);
+            }
+            // `accessible` on reads: the contract reads only the fields it
+            // names (`accessible` or `modifies`), the ones an action block
+            // records at entry; another could change while the block runs.
+            let c = &p.method(*m).contract;
+            for e in c.requires.iter().chain(&c.ensures) {
+                let named = |f: &FieldId| mm.modifies.contains(f) || mm.accessible.contains(f);
+                let read = crate::core::visit::find(
+                    e,
+                    &|x| matches!(&x.kind, K::Field(r, f) if matches!(r.kind, K::This) && h.fields.contains_key(f) && !named(f)),
+                );
+                if let Some(x) = read {
+                    let msg = "this field is read by an action's or process's contract but not named in its accessible or modifies clause";
+                    errs.push(Diagnostic::error(
+                        crate::diag::ErrorCode::Misplaced,
+                        x.span,
+                        msg,
+                    ));
+                }
             }
             h.member_contract(p, *m, mm);
             contracts.push((enc.class, *m, p.method(*m).contract.clone()));
