@@ -114,11 +114,14 @@
 //!   every exit), `refine` (interface methods: inherited contracts and
 //!   refinement obligations), `context_everywhere`, `histories` (thesis
 //!   ch. 7, layer 3, on top of the others: processes become abstract
-//!   integer functions, a history fraction `m.state(p, F)` an abstract
-//!   predicate carrying its fraction plus a token, `HPerm` and `Perm` on a
-//!   model's field permissions with passive/plain tokens; create, destroy,
-//!   split, merge and action blocks become checks, exhales and inhales; one
-//!   method per process proves its contract), `atomics` (invariant blocks exhale R, atomic
+//!   integer functions (unit laws, associativity of `*`), a history
+//!   fraction `m.state(p, F)` (future F) or the thesis's `Hist(m, p, P)`
+//!   (past P) an abstract predicate carrying its fraction plus a token,
+//!   `HPerm` and `Perm` on a model's field permissions with passive/plain
+//!   tokens; create, destroy, split, merge (and their `_hist` forms) and
+//!   action blocks become checks, exhales and inhales; one method per
+//!   process proves its contract, `p(x̄) || q(ȳ)` by the expansion law; a
+//!   history class's lemma must terminate), `atomics` (invariant blocks exhale R, atomic
 //!   blocks inhale and exhale it, R's locals frozen at entry, jumps across
 //!   the blocks refused), `par` (the caller exhales every thread's
 //!   precondition and inhales their postconditions; one thread is verified

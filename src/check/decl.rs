@@ -430,6 +430,12 @@ fn contract(
             ClauseKind::ContextEverywhere if everywhere => {
                 out.context_everywhere.extend(check(b, None))
             }
+            // A method's frame: locations, read by the layer that knows
+            // what the frame means (`passes::calvin`).
+            ClauseKind::Modifies if everywhere => {
+                let x = b.in_spec(|b| b.expr(&clause.expr, None));
+                out.modifies.extend(x)
+            }
             _ => misplaced_clause(b, clause, what),
         }
     }

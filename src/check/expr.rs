@@ -66,7 +66,17 @@ impl Body<'_> {
     pub(super) fn expr(&mut self, e: &ast::Expr, hint: Option<&Type>) -> Option<Expr> {
         let span = e.span;
         let new = |k: K, t: Type| Some(Expr::new(k, t, span));
+        // A process where one is expected (a `given process` argument).
+        if hint == Some(&Type::Process) && !matches!(e.kind, A::Name(_)) {
+            return self.in_spec(|b| b.process(e));
+        }
         match &e.kind {
+            A::Binary(op @ (BinOp::Eq | BinOp::Ne), l, r)
+                if self.looks_process(l) || self.looks_process(r) =>
+            {
+                let (l, r) = (self.process(l), self.process(r));
+                new(K::Binary(*op, Box::new(l?), Box::new(r?)), Type::Bool)
+            }
             A::Int(n) => new(K::Int(*n), Type::Int),
             A::Bool(b) => new(K::Bool(*b), Type::Bool),
             A::Null => new(K::Null, Type::Null),

@@ -50,11 +50,42 @@ impl Body<'_> {
                 Some(Expr::new(k, Type::Process, span))
             }
             A::Call(call) => self.process_call(call, span),
+            A::Name(n) if self.scopes.lookup(&n.name).is_some() => {
+                let x = self.expr(e, None)?;
+                if x.ty == Type::Process {
+                    Some(x)
+                } else {
+                    self.type_mismatch(span, &Type::Process, &x.ty)
+                }
+            }
             _ => self.err(
                 ErrorCode::TypeMismatch,
                 span,
                 "expected a process: `empty`, `p * q`, `p || q`, `c ? p : q`, or an action or process `m.a(args)` of a model",
             ),
+        }
+    }
+
+    /// Whether `e` is written as a process of this model: `empty`, `p * q`,
+    /// `p || q` of such, or `a(args)` naming one of its actions or
+    /// processes (a process lemma's `ensures P == Q`).
+    pub(super) fn looks_process(&self, e: &ast::Expr) -> bool {
+        match &e.kind {
+            A::Name(n) => n.name == "empty" && self.scopes.lookup(&n.name).is_none(),
+            A::Binary(BinOp::Mul | BinOp::Or, a, b) => {
+                self.looks_process(a) || self.looks_process(b)
+            }
+            A::Call(call) if call.recv.is_none() => {
+                let Some(c) = self
+                    .this
+                    .filter(|c| self.model_of(&Type::Class(*c)).is_some())
+                else {
+                    return false;
+                };
+                matches!(self.env.member(Some(c), &call.name.name),
+                    Some(Member::Method(id)) if self.member_kind(c, id).is_some())
+            }
+            _ => false,
         }
     }
 
@@ -144,6 +175,25 @@ impl Body<'_> {
                     span,
                 )))
             }
+            ("Hist", None) => {
+                if call.args.len() != 3 {
+                    return Some(self.err(ErrorCode::Arity, span, "Hist expects 3 arguments"));
+                }
+                let m = self.expr(&call.args[0], None);
+                let p = self.perm_amount(&call.args[1]);
+                let f = self.in_spec(|b| b.process(&call.args[2]));
+                let m = m?;
+                if self.model_of(&m.ty).is_none() {
+                    let ty = self.env.show(&m.ty);
+                    let msg = format!("Hist's first argument is a history (an object of a class with processes); this is a {ty}");
+                    return Some(self.err(ErrorCode::TypeMismatch, m.span, msg));
+                }
+                Some(Some(Expr::new(
+                    K::History(History::Hist, vec![m, p?, f?]),
+                    Type::Resource,
+                    span,
+                )))
+            }
             ("state", Some(r)) => {
                 let recv = self.expr(r, None)?;
                 let model = self.model_of(&recv.ty)?;
@@ -173,6 +223,10 @@ impl Body<'_> {
             "destroy" => HistoryStmt::Destroy,
             "split" => HistoryStmt::Split,
             "merge" => HistoryStmt::Merge,
+            "create_hist" => HistoryStmt::CreateHist,
+            "destroy_hist" => HistoryStmt::DestroyHist,
+            "split_hist" => HistoryStmt::SplitHist,
+            "merge_hist" => HistoryStmt::MergeHist,
             _ => return None,
         };
         let recv = self.expr(call.recv.as_deref()?, None)?;
@@ -181,9 +235,12 @@ impl Body<'_> {
             return None;
         }
         let arity = match op {
-            HistoryStmt::Create => 1,
-            HistoryStmt::Destroy => 0,
-            HistoryStmt::Split | HistoryStmt::Merge => 4,
+            HistoryStmt::Create | HistoryStmt::DestroyHist => 1,
+            HistoryStmt::Destroy | HistoryStmt::CreateHist => 0,
+            HistoryStmt::Split
+            | HistoryStmt::Merge
+            | HistoryStmt::SplitHist
+            | HistoryStmt::MergeHist => 4,
         };
         if call.args.len() != arity {
             let msg = format!("{} expects {arity} arguments", op.name());
@@ -210,6 +267,7 @@ impl Body<'_> {
         &mut self,
         parts: [&ast::Expr; 4],
         body: &ast::Block,
+        past: bool,
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
@@ -240,8 +298,12 @@ impl Body<'_> {
             self.err::<()>(ErrorCode::TypeMismatch, a.span, msg);
             return;
         }
+        let mut xs = vec![m, p, f, a];
+        if past {
+            xs.push(Expr::bool(true, span));
+        }
         out.push(Stmt {
-            kind: S::Action(vec![m, p, f, a], body),
+            kind: S::Action(xs, body),
             span,
         });
     }

@@ -196,7 +196,8 @@ impl Body<'_> {
                 future,
                 action,
                 body,
-            } => self.action_block([model, perm, future, action], body, span, out),
+                past,
+            } => self.action_block([model, perm, future, action], body, *past, span, out),
             AS::Par(threads) => self.par(threads, span, out),
             AS::Barrier {
                 name,

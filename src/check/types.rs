@@ -27,6 +27,7 @@ pub(super) fn convert(
         K::Frac => Type::Frac,
         K::ZFrac => Type::ZFrac,
         K::Rational => Type::Rational,
+        K::Process => Type::Process,
         K::Seq(e) => Type::Seq(inner(e)?),
         K::Set(e) => Type::Set(inner(e)?),
         K::Bag(e) => Type::Bag(inner(e)?),

@@ -201,15 +201,19 @@ pub struct Contract {
     pub ensures: Vec<Expr>,
     /// Holds at entry, exit, and as an invariant of every loop in the body.
     pub context_everywhere: Vec<Expr>,
+    /// The locations a method abstraction may write (`modifies c;`, read by
+    /// `passes::calvin`; any other program with one is refused there).
+    pub modifies: Vec<Expr>,
 }
 
 impl Contract {
-    /// Every clause: requires, ensures, context_everywhere.
+    /// Every clause: requires, ensures, context_everywhere, modifies.
     pub fn exprs_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
         self.requires
             .iter_mut()
             .chain(&mut self.ensures)
             .chain(&mut self.context_everywhere)
+            .chain(&mut self.modifies)
     }
 }
 
@@ -455,8 +459,9 @@ pub enum StmtKind {
     /// `m.create(P)` \[m, P\], `m.destroy()` \[m\], `m.split(p1, P1, p2, P2)` and
     /// `m.merge(p1, P1, p2, P2)` \[m, p1, P1, p2, P2\] (`passes::histories`).
     History(HistoryStmt, Vec<Expr>),
-    /// `action(m, p, P, m.a(args)) { body }`: [m, p, P, m.a(args)]
-    /// (`passes::histories`).
+    /// `action(m, p, P, m.a(args)) { body }`: [m, p, P, m.a(args)], P the
+    /// future; the thesis's `action m, p, P, m.a(args); S` over `Hist(m, p,
+    /// P)`, P the past: [m, p, P, m.a(args), true] (`passes::histories`).
     Action(Vec<Expr>, Block),
     /// A check a pass generated for a source construct (the statement's
     /// span): `exhale expr` if `exhale`, else `assert expr`. Its failure reads
@@ -475,6 +480,13 @@ pub enum HistoryStmt {
     Destroy,
     Split,
     Merge,
+    /// The thesis's form, over `Hist(m, p, P)` (P the past): `m.create_hist()`
+    /// gives `Hist(m, 1, empty)`; `m.destroy_hist(m.q(args))` takes
+    /// `Hist(m, 1, m.q(args))`; split and merge as above.
+    CreateHist,
+    DestroyHist,
+    SplitHist,
+    MergeHist,
 }
 
 impl HistoryStmt {
@@ -484,6 +496,10 @@ impl HistoryStmt {
             HistoryStmt::Destroy => "destroy",
             HistoryStmt::Split => "split",
             HistoryStmt::Merge => "merge",
+            HistoryStmt::CreateHist => "create_hist",
+            HistoryStmt::DestroyHist => "destroy_hist",
+            HistoryStmt::SplitHist => "split_hist",
+            HistoryStmt::MergeHist => "merge_hist",
         }
     }
 }
@@ -645,6 +661,9 @@ pub enum History {
     State,
     /// `HPerm(o.f, p)`: passive permission on a model's field: [o.f, p].
     HPerm,
+    /// `Hist(m, p, P)` (the thesis's form): fraction p of history m, whose
+    /// recorded past is P: [m, p, P].
+    Hist,
 }
 
 /// The tokens of the thread and lock layers.

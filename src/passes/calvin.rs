@@ -110,7 +110,7 @@ use crate::diag::{Diagnostic, FailureCode};
 use crate::name::Name;
 use crate::syntax::ast::{BinOp, Quantifier};
 use crate::syntax::java::builders::{
-    CALVIN_ACTION, CALVIN_ENV, CALVIN_GHOST, CALVIN_INVARIANT, CALVIN_MODIFIES, CALVIN_UNWRITABLE,
+    CALVIN_ACTION, CALVIN_ENV, CALVIN_GHOST, CALVIN_INVARIANT, CALVIN_UNWRITABLE,
 };
 use crate::syntax::span::Span;
 use std::collections::{HashMap, HashSet};
@@ -190,7 +190,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let mut inv = Vec::new();
     let mut classes = HashSet::new();
     let mut ghost = HashSet::new();
-    let mut frames: Vec<(ClassId, Span, Option<Expr>, Vec<Expr>)> = Vec::new();
+    let mut frames: Vec<(ClassId, Span, Expr, Vec<Expr>)> = Vec::new();
     for m in &mut p.methods {
         let Some(class) = m.class else { continue };
         let name = m.name.as_str();
@@ -201,8 +201,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             ghost.extend(p_fields_named(&p.fields, class, f));
             continue;
         }
-        if name.starts_with(CALVIN_MODIFIES) || name.starts_with(CALVIN_ACTION) {
-            let action = name.starts_with(CALVIN_ACTION);
+        if name.starts_with(CALVIN_ACTION) {
             let mut es = std::mem::take(&mut m.contract.ensures);
             let e = es.remove(0);
             let locs = es
@@ -212,7 +211,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
                     _ => None,
                 })
                 .collect();
-            frames.push((class, m.span, action.then_some(e), locs));
+            frames.push((class, m.span, e, locs));
             classes.insert(class);
             continue;
         }
@@ -240,6 +239,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         }
     }
     if classes.is_empty() {
+        refuse_frames(p, &[], errs);
         return Box::new(Inactive);
     }
     // Every class of the unit has the monitor field `holder` (the front end).
@@ -275,6 +275,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             });
         }
     }
+    refuse_frames(p, &calvin_classes, errs);
     let abs = abstractions(p, &calvin_classes, frames, errs);
     let mut threads = HashSet::new();
     for (i, m) in p.methods.iter_mut().enumerate() {
@@ -335,11 +336,24 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
 fn abstractions(
     p: &Program,
     classes: &[ClassId],
-    mut frames: Vec<(ClassId, Span, Option<Expr>, Vec<Expr>)>,
+    mut frames: Vec<(ClassId, Span, Expr, Vec<Expr>)>,
     errs: &mut Vec<Diagnostic>,
 ) -> HashMap<MethodId, Abstraction> {
     frames.sort_by_key(|f| (f.1.file.0, f.1.start));
     let mut abs: HashMap<MethodId, Abstraction> = HashMap::new();
+    let new = |m: &crate::core::Method| Abstraction {
+        pre: m.contract.requires.clone(),
+        modifies: m.contract.modifies.clone(),
+        actions: Vec::new(),
+        post: m.contract.ensures.clone(),
+        params: m.params.iter().map(|v| v.name).collect(),
+    };
+    for (i, m) in p.methods.iter().enumerate() {
+        if !m.contract.modifies.is_empty() {
+            only_fields(&m.contract.modifies, errs);
+            abs.insert(MethodId(i as u32), new(m));
+        }
+    }
     for (class, span, action, locs) in frames {
         let owner = p
             .methods
@@ -361,29 +375,40 @@ fn abstractions(
             ));
             continue;
         };
-        for l in &locs {
-            if !matches!(l.kind, K::Field(..)) {
+        only_fields(&locs, errs);
+        let a = abs.entry(MethodId(i as u32)).or_insert_with(|| new(m));
+        a.actions.push((action, locs));
+    }
+    abs
+}
+
+/// A method abstraction names fields: `x` or `o.x`.
+fn only_fields(locs: &[Expr], errs: &mut Vec<Diagnostic>) {
+    for l in locs {
+        if !matches!(l.kind, K::Field(..)) {
+            errs.push(Diagnostic::not_supported(
+                l.span,
+                "this location in a method abstraction (a field, `x` or `o.x`)",
+            ));
+        }
+    }
+}
+
+/// A `modifies` clause means a method abstraction's frame, only in the
+/// classes of a Calvin program; anywhere else weft does not check it, so it
+/// says so instead of ignoring it.
+fn refuse_frames(p: &mut Program, classes: &[ClassId], errs: &mut Vec<Diagnostic>) {
+    for m in &mut p.methods {
+        let calvin = m.class.is_some_and(|c| classes.contains(&c)) && !m.is_constructor;
+        if !calvin {
+            for e in std::mem::take(&mut m.contract.modifies) {
                 errs.push(Diagnostic::not_supported(
-                    l.span,
-                    "this location in a method abstraction (a field, `x` or `o.x`)",
+                    e.span,
+                    "`modifies` outside a history model or a Calvin class (one with env_assumption, global_invariant or unwritable_by_env_if)",
                 ));
             }
         }
-        let a = abs
-            .entry(MethodId(i as u32))
-            .or_insert_with(|| Abstraction {
-                pre: m.contract.requires.clone(),
-                modifies: Vec::new(),
-                actions: Vec::new(),
-                post: m.contract.ensures.clone(),
-                params: m.params.iter().map(|v| v.name).collect(),
-            });
-        match action {
-            Some(e) => a.actions.push((e, locs)),
-            None => a.modifies.extend(locs),
-        }
     }
-    abs
 }
 
 /// Whether `b` is an `atomic: { … }` block.

@@ -25,18 +25,55 @@
 //!
 //! where body(def) is the process method: `P * Q` runs P's then Q's, `c ? P
 //! : Q` branches on c, `m.a(ē)` calls the action's (abstract) method or the
-//! process's method (recursion by induction on the trace: every process call
-//! must come after an action), and `P || Q` (of sequences of actions) runs
-//! every interleaving, one per branch of a nondeterministic choice.
+//! process's method (recursion by induction on the trace: a call of the
+//! process itself must come after an action, and calls of other processes
+//! before any action must not go round), and `P || Q` of sequences of
+//! actions runs every interleaving, one per branch of a nondeterministic
+//! choice. A process whose whole definition is `p₁(x̄) || p₂(ȳ)` (x̄, ȳ its
+//! parameters, each once; the thesis's `feed`) is run by the expansion law
+//! `P || Q = P ⌊ Q + Q ⌊ P`: either side moves first; its definition,
+//! unfolded once into head normal form (under its conditions, `empty` or
+//! `a(ē) * R`), then gives `empty || Q` = Q (Q's method) or `a(ē)` followed
+//! by `R || Q`, which must be `empty || Q` or the process again, `p₁(ē') ||
+//! p₂(ȳ)` (a call after an action). Every trace of P || Q starts with a
+//! step of one side, so it is a trace of one branch.
+//!
+//! The thesis's Java form (Listings 47–50) records the *past* instead:
+//! `Hist(m, p, P)`, fraction p of history m, which did P:
+//!
+//! ```text
+//!   {Perm(m.x̄, 1)}  m.create_hist()  {HPerm(m.x̄, 1) ∗ Hist(m, 1, empty)}
+//!   {HPerm(m.x̄, 1) ∗ Hist(m, 1, q(ē))}  m.destroy_hist(m.q(ē))
+//!       {Perm(m.x̄, 1) ∗ post_q[\old(x̄) := x̄₀]}        (pre_q checked of x̄₀)
+//!   Hist(m, p₁ + p₂, P₁ || P₂)  ⊣⊢  Hist(m, p₁, P₁) ∗ Hist(m, p₂, P₂)
+//!                                          (m.split_hist, m.merge_hist)
+//!   {pre_a ∗ APerm(m.modifies_a, 1) ∗ P} S {post_a ∗ APerm(m.modifies_a, 1) ∗ Q}
+//!   ─────────────────────────────────────────────────────────────────
+//!   {HPerm(m.modifies_a, 1) ∗ Hist(m, p, F) ∗ P}
+//!       action m, p, F, m.a(ē); S
+//!   {HPerm(m.modifies_a, 1) ∗ Hist(m, p, F * a(ē)) ∗ Q}
+//! ```
+//!
+//! `Hist(m, p, P)` is `[p]hist$past(m; P, p) ∗ Perm(m.hist$tok, p)`, a
+//! predicate apart from `hist$state`'s (a history lives in one form). In a
+//! history class (a Java class with processes; a process without a
+//! definition is an action), a method other than its processes is a lemma
+//! about processes (`get_lemma`): its contract is used as a fact wherever it
+//! is called, so it must terminate: it calls no method but itself, and each
+//! recursive call checks (`preFailed`) that the total length of its
+//! sequence arguments is smaller than on entry.
 //!
 //! Lowered to permission-based core (the pass removes `History` expressions,
 //! `History` statements and `Action` blocks): processes become integers —
 //! abstract functions `proc$empty()`, `proc$seq(a, b)`, `proc$par(a, b)`
 //! (declared once, with the first model) with the unit laws (`empty` is the
 //! unit of `*` and `||`) as postconditions, one function per action
-//! (abstract) and per process (its definition as body). No other law is
-//! assumed (not associativity, not commutativity): fewer equalities of
-//! futures are provable, never a false one.
+//! (abstract) and per process (its definition as body). Associativity of
+//! `*` is the postcondition of an abstract `proc$assoc()`, which `proc$empty`
+//! ensures (Silicon refuses a function naming itself in its postcondition).
+//! No other law is assumed (not commutativity of `||`, no expansion law as
+//! an axiom): fewer equalities of processes are provable, never a false one
+//! (each law holds of processes as sets of traces).
 //! `m.state(p, F)` is `[p]hist$state(m; F, p) ∗ Perm(m.hist$tok, p)`: the
 //! predicate is abstract, and carries its fraction as an argument so that two
 //! fractions with the same future stay two (Silver would merge
@@ -57,8 +94,9 @@
 //! the process methods (an action changes state only in a block).
 //!
 //! Removes from the core program: `StmtKind::History` (create, destroy,
-//! split, merge), `StmtKind::Action` and `ExprKind::History` (process terms,
-//! `m.state(p, F)`, `HPerm`).
+//! split, merge and their `_hist` forms), `StmtKind::Action` and
+//! `ExprKind::History` (process terms, `m.state(p, F)`, `Hist(m, p, P)`,
+//! `HPerm`).
 //!
 //! Why it is sound: the total of `hist$tok` is 1 while a history lives, so
 //! destroy's full `hist$tok` means every fraction is back, and its `state(1,
@@ -72,7 +110,21 @@
 //! composition. Create needs the full plain tokens of every field (so no
 //! other history of the object lives: its tokens would be passive or active);
 //! actions need the full passive permission of the fields they modify, so
-//! two actions on a field never overlap.
+//! two actions on a field never overlap. An action's contract reads only
+//! the fields it names (`accessible`, `modifies`; an error otherwise): the
+//! block records exactly those at entry, and checks the ones it does not
+//! modify unchanged at exit.
+//!
+//! Why the past form is sound: the same tokens, so at `destroy_hist` every
+//! fraction is back; the actions done, each checked against its contract
+//! from the state it started from, form an interleaving of the fractions'
+//! pasts (an action appends itself to its own fraction's past; merge
+//! composes the pasts in parallel, split undoes that), so the trace is one
+//! of the whole past P, which the prover showed equal to q(ē) under laws
+//! true of trace sets and the processes' definitions; q's method shows
+//! every trace of q from a state with pre_q (checked of the initial state,
+//! kept at create) ends in post_q. A lemma's postcondition is an equality
+//! of processes proved by a terminating recursion, so it is true.
 
 use super::{Lower, Out, Pass};
 use crate::core::visit::{map_decl_exprs, map_expr, subst_this};
@@ -106,6 +158,9 @@ struct ModelEnc {
     act: Vec<FieldId>,
     tok: FieldId,
     state: PredicateId,
+    /// `Hist(m, p, P)`'s predicate (P the past), apart from `state`'s so
+    /// that a history is used in one form only.
+    past: PredicateId,
     empty: FunctionId,
     seq: FunctionId,
     par: FunctionId,
@@ -150,25 +205,29 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
             ty: Type::Int,
             span,
         };
-        let state = PredicateId(p.predicates.len() as u32);
-        p.predicates.push(Predicate {
-            name: "hist$state".into(),
-            class: Some(c),
-            is_static: false,
-            is_inline: false,
-            is_thread_local: false,
-            params: vec![
-                int("future"),
-                Var {
-                    name: "frac".into(),
-                    ty: Type::Rational,
-                    span,
-                },
-            ],
-            body: None,
-            derived: None,
-            span,
-        });
+        let mut abstract_pred = |name: &str, what: &str| {
+            p.predicates.push(Predicate {
+                name: name.into(),
+                class: Some(c),
+                is_static: false,
+                is_inline: false,
+                is_thread_local: false,
+                params: vec![
+                    int(what),
+                    Var {
+                        name: "frac".into(),
+                        ty: Type::Rational,
+                        span,
+                    },
+                ],
+                body: None,
+                derived: None,
+                span,
+            });
+            PredicateId(p.predicates.len() as u32 - 1)
+        };
+        let state = abstract_pred("hist$state", "future");
+        let past = abstract_pred("hist$past", "past");
         // The process constructors are declared once (with the first
         // model): a process term does not depend on the model.
         let (empty, seq, par) = match h.models.values().next() {
@@ -193,6 +252,40 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
             };
             p.functions[f.0 as usize].contract.ensures = vec![unit("a", "b"), unit("b", "a")];
         }
+        // Associativity of `*`: the postcondition of an abstract boolean
+        // function `proc$assoc()` (`proc$seq` may not name itself in its
+        // own), which `proc$empty()`'s postcondition mentions: every
+        // program with a process has `empty` (the unit laws name it).
+        if h.models.is_empty() {
+            let [x, y, z] = ["proc$x", "proc$y", "proc$z"].map(local);
+            let xy = call(seq, vec![x.clone(), y.clone()], span);
+            let left = call(seq, vec![xy, z.clone()], span);
+            let right = call(seq, vec![x, call(seq, vec![y, z], span)], span);
+            let all = Expr::new(
+                K::Quant {
+                    q: crate::syntax::ast::Quantifier::Forall,
+                    vars: vec![int("proc$x"), int("proc$y"), int("proc$z")].into(),
+                    triggers: vec![left.clone()].into(),
+                    body: Box::new(eq(left, right, span)),
+                },
+                Type::Bool,
+                span,
+            );
+            let assoc = add_function(p, c, "proc$assoc", Vec::new(), span);
+            let f = &mut p.functions[assoc.0 as usize];
+            f.ret = Type::Bool;
+            f.contract.ensures = vec![Expr::new(K::Result, Type::Bool, span), all];
+            let holds = Expr::new(
+                K::FunctionCall {
+                    func: assoc,
+                    recv: None,
+                    args: Vec::new().into(),
+                },
+                Type::Bool,
+                span,
+            );
+            p.functions[empty.0 as usize].contract.ensures = vec![holds];
+        }
         let mut members = BTreeMap::new();
         for (m, mm) in &model.members {
             let decl = p.method(*m);
@@ -211,6 +304,7 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
                 act,
                 tok,
                 state,
+                past,
                 empty,
                 seq,
                 par,
@@ -232,11 +326,12 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
             ctors.push((i, std::mem::take(&mut m.contract)));
         }
     }
-    map_decl_exprs(p, &mut |e| h.expr(e));
+    map_decl_exprs(p, &mut |e| h.expr_terms(e));
     for (i, c) in ctors {
         p.methods[i].contract = c;
     }
     let mut contracts = Vec::new();
+    let mut unguarded = Vec::new();
     for enc in h.models.values() {
         for (m, (f, mm)) in &enc.members {
             if let Some(def) = &mm.def {
@@ -252,14 +347,56 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
                 }
                 p.functions[f.0 as usize].body = Some(term);
             }
+            // `accessible` on reads: the contract reads only the fields it
+            // names (`accessible` or `modifies`), the ones an action block
+            // records at entry; another could change while the block runs.
+            let c = &p.method(*m).contract;
+            for e in c.requires.iter().chain(&c.ensures) {
+                let named = |f: &FieldId| mm.modifies.contains(f) || mm.accessible.contains(f);
+                let read = crate::core::visit::find(
+                    e,
+                    &|x| matches!(&x.kind, K::Field(r, f) if matches!(r.kind, K::This) && h.fields.contains_key(f) && !named(f)),
+                );
+                if let Some(x) = read {
+                    let msg = "this field is read by an action's or process's contract but not named in its accessible or modifies clause";
+                    errs.push(Diagnostic::error(
+                        crate::diag::ErrorCode::Misplaced,
+                        x.span,
+                        msg,
+                    ));
+                }
+            }
             h.member_contract(p, *m, mm);
             contracts.push((enc.class, *m, p.method(*m).contract.clone()));
             if let Some(def) = &mm.def {
-                match h.process_body(p, *m, def) {
+                match h.process_body(p, *m, def, &mut unguarded) {
                     Ok(b) => p.methods[m.0 as usize].body = Some(b),
                     Err(e) => errs.push(e),
                 }
             }
+        }
+    }
+    // Calls of processes before any action must not go round: each
+    // process's contract is proved by induction on its traces, and an
+    // unguarded call is to a process proved before it in this order.
+    for (from, to, at) in &unguarded {
+        let mut seen = vec![*to];
+        let mut i = 0;
+        while i < seen.len() {
+            let next = seen[i];
+            i += 1;
+            for (a, b, _) in &unguarded {
+                if *a == next && !seen.contains(b) {
+                    seen.push(*b);
+                }
+            }
+        }
+        if seen.contains(from) {
+            errs.push(Diagnostic::not_supported(
+                *at,
+                "processes that call each other before any action (only guarded recursion is supported)",
+            ));
+            break;
         }
     }
     for (c, m, contract) in contracts {
@@ -326,6 +463,22 @@ fn stars(xs: Vec<Expr>, span: Span) -> Expr {
         .unwrap_or_else(|| Expr::bool(true, span))
 }
 
+/// `|xs|`.
+fn size(xs: Expr, span: Span) -> Expr {
+    Expr::new(
+        K::Builtin(crate::core::Builtin::Size, vec![xs]),
+        Type::Int,
+        span,
+    )
+}
+
+/// `a + b + …` (0 when empty).
+fn sum(xs: Vec<Expr>, span: Span) -> Expr {
+    xs.into_iter()
+        .reduce(|a, b| Expr::binary(BinOp::Add, a, b, Type::Int, span))
+        .unwrap_or_else(|| Expr::new(K::Int(0i128.into()), Type::Int, span))
+}
+
 fn write(span: Span) -> Expr {
     Expr::new(K::Write, Type::Rational, span)
 }
@@ -382,7 +535,7 @@ impl Histories {
                             xs.remove(0);
                             (enc.members[&id].0, xs)
                         }
-                        History::State | History::HPerm => {
+                        History::State | History::HPerm | History::Hist => {
                             return Expr::new(K::History(h, xs), x.ty, span);
                         }
                     };
@@ -435,6 +588,18 @@ impl Histories {
                     span,
                 )
             }
+            K::History(History::Hist, xs) => {
+                let [m, p, f]: [Expr; 3] = xs.try_into().expect("Hist(m, p, P)");
+                let Type::Class(c) = m.ty else {
+                    return Expr::bool(false, span);
+                };
+                let enc = &self.models[&c];
+                star(
+                    self.pred(enc.past, &m, &p, self.term(f), span),
+                    perm(field(&m, enc.tok, Type::Bool, span), p, span),
+                    span,
+                )
+            }
             K::History(History::HPerm, xs) => {
                 let [loc, p]: [Expr; 2] = xs.try_into().expect("HPerm(o.x, p)");
                 let K::Field(r, f) = &loc.kind else {
@@ -452,11 +617,28 @@ impl Histories {
         }
     }
 
+    /// `expr`, and a process term anywhere else (`P == Q` in a process
+    /// lemma, a `given process` argument) as an integer.
+    fn expr_terms(&self, e: Expr) -> Expr {
+        match e.kind {
+            K::History(
+                h @ (History::Empty | History::Seq | History::Par | History::Member(_)),
+                xs,
+            ) => self.term(Expr::new(K::History(h, xs), e.ty, e.span)),
+            _ => self.expr(e),
+        }
+    }
+
     /// `[p]hist$state(m; F, p)`.
     fn state(&self, enc: &ModelEnc, m: &Expr, p: &Expr, f: Expr, span: Span) -> Expr {
+        self.pred(enc.state, m, p, f, span)
+    }
+
+    /// `[p]pred(m; F, p)`.
+    fn pred(&self, pred: PredicateId, m: &Expr, p: &Expr, f: Expr, span: Span) -> Expr {
         Expr::new(
             K::PredicateAccess(Box::new(PredicateAccess {
-                pred: enc.state,
+                pred,
                 recv: Some(m.clone()),
                 args: vec![f, p.clone()],
                 perm: p.clone(),
@@ -500,14 +682,25 @@ impl Histories {
 
     /// The body of process `m`'s method: its definition run, then its
     /// postcondition checked (`processPostFailed`).
-    fn process_body(&self, p: &Program, m: MethodId, def: &Expr) -> Result<Block, Diagnostic> {
+    /// Its calls of other processes before any action are added to
+    /// `unguarded` (caller, callee, where).
+    fn process_body(
+        &self,
+        p: &Program,
+        m: MethodId,
+        def: &Expr,
+        unguarded: &mut Vec<(MethodId, MethodId, Span)>,
+    ) -> Result<Block, Diagnostic> {
         let span = def.span;
         let mut g = Gen {
             h: self,
             p,
             next: 0,
+            me: m,
+            unguarded: Vec::new(),
         };
         let mut stmts = g.gen(def, false)?.1;
+        unguarded.extend(g.unguarded.into_iter().map(|(to, at)| (m, to, at)));
         let n_fields = self.model_of_member(m).map_or(0, |e| e.fields.len());
         // The method's ensures: permissions (one per field), the unmodified
         // fields' values, then the user's clauses; all but the permissions
@@ -525,6 +718,10 @@ struct Gen<'a> {
     h: &'a Histories,
     p: &'a Program,
     next: u32,
+    /// The process whose method this is.
+    me: MethodId,
+    /// Calls of other processes before any action, with where.
+    unguarded: Vec<(MethodId, Span)>,
 }
 
 impl Gen<'_> {
@@ -556,19 +753,22 @@ impl Gen<'_> {
             K::History(History::Member(id), xs) => {
                 let is_action = self.kind(*id) == Some(HistoryMember::Action);
                 if !is_action && !guarded {
-                    return Err(Diagnostic::not_supported(
-                        span,
-                        "a process call before any action in a process definition (only guarded recursion is supported)",
-                    ));
+                    // Another process's method, whose contract its own
+                    // method proves: sound unless the calls before any
+                    // action go round (checked once all are known).
+                    if *id == self.me {
+                        return Err(Diagnostic::not_supported(
+                            span,
+                            "a process call before any action in a process definition (only guarded recursion is supported)",
+                        ));
+                    }
+                    self.unguarded.push((*id, span));
                 }
                 Ok((guarded || is_action, vec![self.call(*id, &xs[1..], span)]))
             }
             K::History(History::Par, xs) => {
                 let (Some(a), Some(b)) = (self.actions(&xs[0]), self.actions(&xs[1])) else {
-                    return Err(Diagnostic::not_supported(
-                        span,
-                        "a parallel composition of processes other than sequences of actions",
-                    ));
+                    return Ok((guarded, self.expansion(e, &xs[0], &xs[1], span)?));
                 };
                 let orders = interleavings(&a, &b);
                 if orders.len() > 64 {
@@ -589,6 +789,230 @@ impl Gen<'_> {
                 Ok((guarded || any, self.choice(branches, span)))
             }
             _ => Err(Diagnostic::not_supported(span, "this process expression")),
+        }
+    }
+
+    /// `P || Q` as the whole definition `p1(x̄) || p2(ȳ)` of this process
+    /// (x̄, ȳ its parameters, each once): the expansion law. Either side
+    /// moves first: its definition, unfolded once, is (under conditions)
+    /// `empty`, then the other side runs alone (its method), or `a(ē) *
+    /// R`, then `a`, and `R || Q` must be `empty || Q` or this process
+    /// again, `p1(ē') || p2(ȳ)` (a recursive call after an action).
+    fn expansion(
+        &mut self,
+        whole: &Expr,
+        l: &Expr,
+        r: &Expr,
+        span: Span,
+    ) -> Result<Vec<Stmt>, Diagnostic> {
+        let unsupported = || {
+            Diagnostic::not_supported(
+                span,
+                "a parallel composition other than of two sequences of actions or a process's whole definition p(x̄) || q(ȳ), x̄ and ȳ its parameters, each once",
+            )
+        };
+        let own = self
+            .h
+            .model_of_member(self.me)
+            .map(|e| &e.members[&self.me].1);
+        if !own
+            .and_then(|m| m.def.as_ref())
+            .is_some_and(|d| std::ptr::eq(d, whole))
+        {
+            return Err(unsupported());
+        }
+        let params: Vec<Name> = crate::core::explicit(&self.p.method(self.me).params)
+            .iter()
+            .map(|v| v.name)
+            .collect();
+        let (K::History(History::Member(p1), a1), K::History(History::Member(p2), a2)) =
+            (&l.kind, &r.kind)
+        else {
+            return Err(unsupported());
+        };
+        let names = |xs: &[Expr]| -> Option<Vec<Name>> {
+            xs[1..]
+                .iter()
+                .map(|x| match x.kind {
+                    K::Local(v) if params.contains(&v) => Some(v),
+                    _ => None,
+                })
+                .collect()
+        };
+        let (Some(n1), Some(n2)) = (names(a1), names(a2)) else {
+            return Err(unsupported());
+        };
+        let mut all: Vec<Name> = n1.iter().chain(&n2).copied().collect();
+        all.sort();
+        all.dedup();
+        if all.len() != n1.len() + n2.len() || all.len() != params.len() {
+            return Err(unsupported());
+        }
+        let sides = [
+            ((*p1, &a1[1..], &n1), (*p2, &a2[1..])),
+            ((*p2, &a2[1..], &n2), (*p1, &a1[1..])),
+        ];
+        // A hint (each a tautology, checked): a sequence parameter is empty
+        // or its head then its tail (the definitions branch on it).
+        let mut out = Vec::new();
+        for v in crate::core::explicit(&self.p.method(self.me).params) {
+            let Type::Seq(t) = &v.ty else { continue };
+            let s = local(v.name, v.ty.clone(), span);
+            let b = |k, xs, ty| Expr::new(K::Builtin(k, xs), ty, span);
+            let size = b(crate::core::Builtin::Size, vec![s.clone()], Type::Int);
+            let zero = Expr::new(K::Int(0i128.into()), Type::Int, span);
+            let first = b(
+                crate::core::Builtin::SeqIndex,
+                vec![s.clone(), zero.clone()],
+                (**t).clone(),
+            );
+            let tail = b(crate::core::Builtin::SeqTail, vec![s.clone()], v.ty.clone());
+            let lit = |xs| Expr::new(K::SeqLit(xs), v.ty.clone(), span);
+            let split = Expr::binary(BinOp::Add, lit(vec![first]), tail, v.ty.clone(), span);
+            let code = FailureCode::ProcessPostFailed(Reason::False);
+            out.push(stmt(
+                S::If {
+                    cond: Expr::binary(BinOp::Gt, size, zero, Type::Bool, span),
+                    then: Block {
+                        stmts: vec![check(false, eq(s.clone(), split, span), code, span)],
+                        span,
+                    },
+                    els: Some(Block {
+                        stmts: vec![check(false, eq(s, lit(Vec::new()), span), code, span)],
+                        span,
+                    }),
+                },
+                span,
+            ));
+        }
+        let mut branches = Vec::new();
+        for ((pid, pargs, pnames), other) in sides {
+            let Some(t) = self.hnf(&self.unfold(pid, pargs, span)?, span) else {
+                return Err(unsupported());
+            };
+            branches.push(self.side(t, pid, pnames, &params, other, span)?);
+        }
+        out.extend(self.choice(branches, span));
+        Ok(out)
+    }
+
+    /// Process `id`'s definition with `args` for its parameters.
+    fn unfold(&self, id: MethodId, args: &[Expr], span: Span) -> Result<Expr, Diagnostic> {
+        let enc = self.h.model_of_member(id).expect("a member of a model");
+        let Some(def) = enc.members[&id].1.def.clone() else {
+            let msg = "a parallel composition of a process without a definition";
+            return Err(Diagnostic::not_supported(span, msg));
+        };
+        let by: HashMap<Name, Expr> = crate::core::explicit(&self.p.method(id).params)
+            .iter()
+            .zip(args)
+            .map(|(v, a)| (v.name, a.clone()))
+            .collect();
+        Ok(map_expr(def, &mut |x| match &x.kind {
+            K::Local(v) if by.contains_key(v) => by[v].clone(),
+            _ => x,
+        }))
+    }
+
+    /// Process `e` in head normal form: under conditions, `empty` or an
+    /// action followed by the rest (`*` re-associated to the right).
+    fn hnf(&self, e: &Expr, span: Span) -> Option<Hnf> {
+        let empty = || Expr::new(K::History(History::Empty, Vec::new()), Type::Process, span);
+        let seq =
+            |a: Expr, b: Expr| Expr::new(K::History(History::Seq, vec![a, b]), Type::Process, span);
+        match &e.kind {
+            K::History(History::Empty, _) => Some(Hnf::Empty),
+            K::Cond(c, a, b) => Some(Hnf::If(
+                (**c).clone(),
+                Box::new(self.hnf(a, span)?),
+                Box::new(self.hnf(b, span)?),
+            )),
+            K::History(History::Member(id), xs)
+                if self.kind(*id) == Some(HistoryMember::Action) =>
+            {
+                Some(Hnf::Step(*id, xs[1..].to_vec(), empty()))
+            }
+            K::History(History::Seq, xs) => {
+                let rest = xs[1].clone();
+                match &xs[0].kind {
+                    K::History(History::Empty, _) => self.hnf(&rest, span),
+                    K::History(History::Member(id), ys)
+                        if self.kind(*id) == Some(HistoryMember::Action) =>
+                    {
+                        Some(Hnf::Step(*id, ys[1..].to_vec(), rest))
+                    }
+                    K::History(History::Seq, ys) => {
+                        self.hnf(&seq(ys[0].clone(), seq(ys[1].clone(), rest)), span)
+                    }
+                    K::Cond(c, a, b) => Some(Hnf::If(
+                        (**c).clone(),
+                        Box::new(self.hnf(&seq((**a).clone(), rest.clone()), span)?),
+                        Box::new(self.hnf(&seq((**b).clone(), rest), span)?),
+                    )),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The statements of one side moving first (`expansion`).
+    fn side(
+        &mut self,
+        t: Hnf,
+        pid: MethodId,
+        pnames: &[Name],
+        params: &[Name],
+        (qid, qargs): (MethodId, &[Expr]),
+        span: Span,
+    ) -> Result<Vec<Stmt>, Diagnostic> {
+        match t {
+            Hnf::If(c, a, b) => {
+                let then = self.side(*a, pid, pnames, params, (qid, qargs), span)?;
+                let els = self.side(*b, pid, pnames, params, (qid, qargs), span)?;
+                Ok(vec![stmt(
+                    S::If {
+                        cond: c,
+                        then: Block { stmts: then, span },
+                        els: Some(Block { stmts: els, span }),
+                    },
+                    span,
+                )])
+            }
+            Hnf::Empty => {
+                // This side is done: the other runs alone, before any action.
+                self.unguarded.push((qid, span));
+                Ok(vec![self.call(qid, qargs, span)])
+            }
+            Hnf::Step(a, args, rest) => {
+                let mut out = vec![self.call(a, &args, span)];
+                match &rest.kind {
+                    K::History(History::Empty, _) => out.push(self.call(qid, qargs, span)),
+                    K::History(History::Member(id), xs) if *id == pid => {
+                        let again: Vec<Expr> = params
+                            .iter()
+                            .map(|v| match pnames.iter().position(|n| n == v) {
+                                Some(i) => xs[1 + i].clone(),
+                                None => {
+                                    let ty = crate::core::explicit(&self.p.method(self.me).params)
+                                        .iter()
+                                        .find(|x| x.name == *v)
+                                        .map_or(Type::Int, |x| x.ty.clone());
+                                    local(*v, ty, span)
+                                }
+                            })
+                            .collect();
+                        out.push(self.call(self.me, &again, span));
+                    }
+                    _ => {
+                        return Err(Diagnostic::not_supported(
+                            rest.span,
+                            "a parallel composition whose side does not continue as itself (p(x̄) = … a(ē) * p(ē') …) or end",
+                        ))
+                    }
+                }
+                Ok(out)
+            }
         }
     }
 
@@ -666,6 +1090,14 @@ impl Gen<'_> {
     }
 }
 
+/// A process in head normal form (`Gen::hnf`).
+enum Hnf {
+    Empty,
+    /// An action with its arguments, then the rest.
+    Step(MethodId, Vec<Expr>, Expr),
+    If(Expr, Box<Hnf>, Box<Hnf>),
+}
+
 /// Every interleaving of `a` and `b`.
 fn interleavings<T: Copy>(a: &[T], b: &[T]) -> Vec<Vec<T>> {
     match (a.split_first(), b.split_first()) {
@@ -689,7 +1121,11 @@ fn interleavings<T: Copy>(a: &[T], b: &[T]) -> Vec<Vec<T>> {
 /// What a create recorded, for the destroy of the same history.
 #[derive(Clone)]
 struct Created {
-    member: MethodId,
+    /// The process created (the futures form), or the one destroyed (the
+    /// thesis's form, known only there).
+    member: Option<MethodId>,
+    /// Created by `create_hist` (the thesis's form, over `Hist`).
+    past: bool,
     /// The member's parameters, each with the local holding its argument.
     args: Vec<(Name, Name)>,
     /// Each field of the model with the local holding its initial value.
@@ -704,6 +1140,9 @@ struct Lowering<'a> {
     /// The histories created in the blocks around (innermost last), by the
     /// local holding the object: a destroy ends one of the same block.
     created: Vec<HashMap<Name, Created>>,
+    /// In a method of a history class (a lemma): the method, and the local
+    /// holding its measure on entry.
+    lemma: Option<(MethodId, Name)>,
 }
 
 impl Lower for Histories {
@@ -735,7 +1174,40 @@ impl Lower for Histories {
             errs: Vec::new(),
             next: 0,
             created: Vec::new(),
+            lemma: None,
         };
+        // A method of a history class other than its actions and processes
+        // (a process lemma, `get_lemma`): it must terminate, as its
+        // postcondition is used as a fact. It calls no method but itself,
+        // and each recursive call has a smaller measure: the total length of
+        // its sequence parameters (kept on entry).
+        let decl = p.method(m);
+        let in_model = decl.class.is_some_and(|c| self.models.contains_key(&c));
+        if in_model && !decl.is_constructor && self.model_of_member(m).is_none() {
+            let span = b.span;
+            let sizes: Vec<Expr> = crate::core::explicit(&decl.params)
+                .iter()
+                .filter(|v| matches!(v.ty, Type::Seq(_)))
+                .map(|v| size(local(v.name, v.ty.clone(), span), span))
+                .collect();
+            let measure = sum(sizes, span);
+            let v = l.fresh("measure");
+            b.stmts.insert(
+                0,
+                stmt(
+                    S::Local(
+                        Var {
+                            name: v,
+                            ty: Type::Int,
+                            span,
+                        },
+                        Some(measure),
+                    ),
+                    span,
+                ),
+            );
+            l.lemma = Some((m, v));
+        }
         l.block(b);
         out.errs.append(&mut l.errs);
     }
@@ -765,7 +1237,7 @@ impl Lowering<'_> {
     }
 
     fn exprs(&self, s: &mut Stmt) {
-        crate::core::visit::map_stmt_exprs(s, &mut |e| map_expr(e, &mut |x| self.h.expr(x)));
+        crate::core::visit::map_stmt_exprs(s, &mut |e| map_expr(e, &mut |x| self.h.expr_terms(x)));
     }
 
     fn stmt(&mut self, mut s: Stmt, out: &mut Vec<Stmt>) {
@@ -791,6 +1263,32 @@ impl Lowering<'_> {
                     span,
                 );
                 out.push(check(false, ok, FailureCode::AssignFieldFailed, span));
+                self.exprs(&mut s);
+                out.push(s);
+            }
+            S::Call { ref call, .. } if self.lemma.is_some() => {
+                let (me, v) = self.lemma.expect("a lemma");
+                if call.method != me {
+                    let msg = "a method of a history class that calls another method (only a lemma calling itself is supported)";
+                    self.errs.push(Diagnostic::not_supported(span, msg));
+                    return;
+                }
+                let params = crate::core::explicit(&self.p.method(me).params);
+                let sizes: Vec<Expr> = params
+                    .iter()
+                    .zip(&call.args)
+                    .filter(|(p, _)| matches!(p.ty, Type::Seq(_)))
+                    .map(|(_, a)| size(a.clone(), span))
+                    .collect();
+                let smaller = Expr::binary(
+                    BinOp::Lt,
+                    sum(sizes, span),
+                    local(v, Type::Int, span),
+                    Type::Bool,
+                    span,
+                );
+                let code = FailureCode::PreFailed(Reason::False);
+                out.push(check(false, smaller, code, span));
                 self.exprs(&mut s);
                 out.push(s);
             }
@@ -838,7 +1336,9 @@ impl Lowering<'_> {
         }
     }
 
-    /// `m.create(Q)`, `m.destroy()`, `m.split(…)`, `m.merge(…)`.
+    /// `m.create(Q)`, `m.destroy()`, `m.split(…)`, `m.merge(…)`, and the
+    /// thesis's forms over `Hist`: `m.create_hist()`, `m.destroy_hist(Q)`,
+    /// `m.split_hist(…)`, `m.merge_hist(…)`.
     fn history(&mut self, op: HistoryStmt, mut xs: Vec<Expr>, span: Span, out: &mut Vec<Stmt>) {
         for x in &mut xs {
             let e = std::mem::replace(x, Expr::bool(true, span));
@@ -849,25 +1349,30 @@ impl Lowering<'_> {
         let h = self.h;
         let enc = &h.models[&c];
         let tok = field(&m, enc.tok, Type::Bool, span);
+        let tokens = |ts: &[FieldId]| -> Vec<Expr> {
+            ts.iter()
+                .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
+                .collect()
+        };
+        let one = write(span);
         match op {
-            HistoryStmt::Create => {
+            HistoryStmt::Create | HistoryStmt::CreateHist => {
+                let past = op == HistoryStmt::CreateHist;
                 let K::Local(var) = m.kind else {
                     let msg = "creating a history of an object that is not in a local variable";
                     self.errs.push(Diagnostic::not_supported(m.span, msg));
                     return;
                 };
-                let K::History(History::Member(q), qargs) = &xs[1].kind else {
-                    let msg = "creating a history with a process other than one action or process of the model, m.q(args)";
-                    self.errs.push(Diagnostic::not_supported(xs[1].span, msg));
-                    return;
-                };
-                let q = *q;
-                let decl = self.p.method(q);
-                // The arguments and the initial state, kept.
+                let mut member = None;
                 let mut args = Vec::new();
-                for (param, a) in crate::core::explicit(&decl.params).iter().zip(&qargs[1..]) {
-                    let v = self.keep("arg", param.ty.clone(), a.clone(), span, out);
-                    args.push((param.name, v));
+                if !past {
+                    let K::History(History::Member(q), qargs) = &xs[1].kind else {
+                        let msg = "creating a history with a process other than one action or process of the model, m.q(args)";
+                        self.errs.push(Diagnostic::not_supported(xs[1].span, msg));
+                        return;
+                    };
+                    member = Some(*q);
+                    args = self.keep_args(*q, &qargs[1..], span, out);
                 }
                 // Full plain permission on every field: the plain tokens
                 // become passive ones (every field's tokens total 1, so no
@@ -894,12 +1399,7 @@ impl Lowering<'_> {
                     FailureCode::HistoryPerm,
                     span,
                 ));
-                let plain = enc
-                    .plain
-                    .iter()
-                    .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
-                    .collect();
-                out.push(stmt(S::Exhale(stars(plain, span)), span));
+                out.push(stmt(S::Exhale(stars(tokens(&enc.plain), span)), span));
                 let mut inits = Vec::new();
                 for f in &enc.fields {
                     let ty = self.p.field(*f).ty.clone();
@@ -907,68 +1407,99 @@ impl Lowering<'_> {
                     inits.push((*f, v));
                 }
                 let created = Created {
-                    member: q,
+                    member,
+                    past,
                     args,
                     inits,
                 };
                 // The process's precondition holds at the start.
-                let start = self.member_clauses(enc, q, &m, &created, false, span);
-                for pre in start {
-                    out.push(check(
-                        false,
-                        pre,
-                        FailureCode::PreFailed(Reason::False),
-                        span,
-                    ));
+                if let Some(q) = member {
+                    let start = self.member_clauses(enc, q, &m, &created, false, span);
+                    for pre in start {
+                        out.push(check(
+                            false,
+                            pre,
+                            FailureCode::PreFailed(Reason::False),
+                            span,
+                        ));
+                    }
                 }
-                let mut gets: Vec<Expr> = enc
-                    .hist
-                    .iter()
-                    .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
-                    .collect();
-                let one = write(span);
-                let term = self.h.term(xs[1].clone());
+                let mut gets = tokens(&enc.hist);
                 gets.push(perm(tok, one.clone(), span));
-                gets.push(self.h.state(enc, &m, &one, term, span));
+                gets.push(if past {
+                    let empty = call(enc.empty, Vec::new(), span);
+                    self.h.pred(enc.past, &m, &one, empty, span)
+                } else {
+                    self.h
+                        .state(enc, &m, &one, self.h.term(xs[1].clone()), span)
+                });
                 out.push(stmt(S::Inhale(stars(gets, span)), span));
                 self.assigned(var);
                 if let Some(scope) = self.created.last_mut() {
                     scope.insert(var, created);
                 }
             }
-            HistoryStmt::Destroy => {
+            HistoryStmt::Destroy | HistoryStmt::DestroyHist => {
+                let past = op == HistoryStmt::DestroyHist;
                 let created = match &m.kind {
                     K::Local(v) => self.created.last_mut().and_then(|s| s.remove(v)),
                     _ => None,
                 };
-                let Some(created) = created else {
-                    let msg = "destroying a history that was not created earlier in the same block, on the same local variable (not assigned in between)";
+                let Some(mut created) = created.filter(|c| c.past == past) else {
+                    let msg = if past {
+                        "destroying a history that was not created with create_hist earlier in the same block, on the same local variable (not assigned in between)"
+                    } else {
+                        "destroying a history that was not created earlier in the same block, on the same local variable (not assigned in between)"
+                    };
                     self.errs.push(Diagnostic::not_supported(span, msg));
                     return;
                 };
-                let one = write(span);
-                let empty = call(enc.empty, Vec::new(), span);
-                let mut gives: Vec<Expr> = enc
-                    .hist
-                    .iter()
-                    .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
-                    .collect();
+                let mut gives = tokens(&enc.hist);
                 gives.push(perm(tok, one.clone(), span));
-                gives.push(self.h.state(enc, &m, &one, empty, span));
+                if past {
+                    // The whole past must be one process q(args) of the
+                    // model: its contract says what the history did.
+                    let K::History(History::Member(q), qargs) = &xs[1].kind else {
+                        let msg = "destroying a history with a process other than one action or process of the model, m.q(args)";
+                        self.errs.push(Diagnostic::not_supported(xs[1].span, msg));
+                        return;
+                    };
+                    let q = *q;
+                    created.member = Some(q);
+                    created.args = self.keep_args(q, &qargs[1..], span, out);
+                    let terms = created
+                        .args
+                        .iter()
+                        .zip(crate::core::explicit(&self.p.method(q).params))
+                        .map(|((_, v), param)| local(*v, param.ty.clone(), span))
+                        .collect();
+                    let whole = call(enc.members[&q].0, terms, span);
+                    gives.push(self.h.pred(enc.past, &m, &one, whole, span));
+                } else {
+                    let empty = call(enc.empty, Vec::new(), span);
+                    gives.push(self.h.state(enc, &m, &one, empty, span));
+                }
                 out.push(check(
                     true,
                     stars(gives, span),
                     FailureCode::HistoryPerm,
                     span,
                 ));
-                let plain = enc
-                    .plain
-                    .iter()
-                    .map(|t| perm(field(&m, *t, Type::Bool, span), write(span), span))
-                    .collect();
-                out.push(stmt(S::Inhale(stars(plain, span)), span));
-                let mut post = self.member_clauses(enc, created.member, &m, &created, true, span);
-                let modifies = &enc.members[&created.member].1.modifies;
+                out.push(stmt(S::Inhale(stars(tokens(&enc.plain), span)), span));
+                let Some(member) = created.member else { return };
+                if past {
+                    // The process's precondition held at the start.
+                    for pre in self.member_clauses(enc, member, &m, &created, false, span) {
+                        out.push(check(
+                            false,
+                            pre,
+                            FailureCode::PreFailed(Reason::False),
+                            span,
+                        ));
+                    }
+                }
+                let mut post = self.member_clauses(enc, member, &m, &created, true, span);
+                let modifies = &enc.members[&member].1.modifies;
                 for (fid, v) in &created.inits {
                     if !modifies.contains(fid) {
                         let ty = self.p.field(*fid).ty.clone();
@@ -983,15 +1514,22 @@ impl Lowering<'_> {
                     out.push(stmt(S::Inhale(e), span));
                 }
             }
-            HistoryStmt::Split | HistoryStmt::Merge => {
+            HistoryStmt::Split
+            | HistoryStmt::Merge
+            | HistoryStmt::SplitHist
+            | HistoryStmt::MergeHist => {
+                let pred = match op {
+                    HistoryStmt::Split | HistoryStmt::Merge => enc.state,
+                    _ => enc.past,
+                };
                 let [_, p1, f1, p2, f2]: [Expr; 5] = xs.try_into().expect("five operands");
                 let both = Expr::binary(BinOp::Add, p1.clone(), p2.clone(), Type::Rational, span);
                 let (f1, f2) = (self.h.term(f1), self.h.term(f2));
                 let par = call(enc.par, vec![f1.clone(), f2.clone()], span);
-                let whole = self.h.state(enc, &m, &both, par, span);
+                let whole = self.h.pred(pred, &m, &both, par, span);
                 let parts = star(
-                    self.h.state(enc, &m, &p1, f1, span),
-                    self.h.state(enc, &m, &p2, f2, span),
+                    self.h.pred(pred, &m, &p1, f1, span),
+                    self.h.pred(pred, &m, &p2, f2, span),
                     span,
                 );
                 let none = Expr::new(K::NoPerm, Type::Rational, span);
@@ -1001,7 +1539,7 @@ impl Lowering<'_> {
                     span,
                 );
                 out.push(check(false, positive, FailureCode::HistoryPerm, span));
-                let (give, get) = if op == HistoryStmt::Split {
+                let (give, get) = if matches!(op, HistoryStmt::Split | HistoryStmt::SplitHist) {
                     (whole, parts)
                 } else {
                     (parts, whole)
@@ -1012,6 +1550,23 @@ impl Lowering<'_> {
         }
     }
 
+    /// The arguments of member `q`, each kept in a fresh local: its
+    /// parameters with those locals.
+    fn keep_args(
+        &mut self,
+        q: MethodId,
+        args: &[Expr],
+        span: Span,
+        out: &mut Vec<Stmt>,
+    ) -> Vec<(Name, Name)> {
+        let params = crate::core::explicit(&self.p.method(q).params).to_vec();
+        let mut kept = Vec::new();
+        for (param, a) in params.iter().zip(args) {
+            let v = self.keep("arg", param.ty.clone(), a.clone(), span, out);
+            kept.push((param.name, v));
+        }
+        kept
+    }
     /// The precondition (`post` false) or postcondition of action or process
     /// `q` of the history `m` (and the fields it does not modify
     /// unchanged), with its arguments and the state it started from as
@@ -1060,6 +1615,9 @@ impl Lowering<'_> {
             let e = std::mem::replace(x, Expr::bool(true, span));
             *x = map_expr(e, &mut |y| self.h.expr(y));
         }
+        // A fifth operand: the thesis's form (F is the past).
+        let past = xs.len() == 5;
+        xs.truncate(4);
         let [m, p, f, a]: [Expr; 4] = xs.try_into().expect("four operands");
         let Type::Class(c) = m.ty else { return };
         let h = self.h;
@@ -1086,13 +1644,22 @@ impl Lowering<'_> {
         let future = local(fv, Type::Int, span);
         let pv = self.keep("frac", Type::Rational, p, span, out);
         let p = local(pv, Type::Rational, span);
-        let before = call(enc.seq, vec![act_term, future.clone()], span);
-        out.push(check(
-            true,
-            self.h.state(enc, &m, &p, before, span),
-            FailureCode::HistoryPerm,
-            span,
-        ));
+        // Futures: `a * F` before, `F` after; the past: `F` before, `F * a`
+        // after.
+        let (before, after) = if past {
+            let after = call(enc.seq, vec![future.clone(), act_term], span);
+            (
+                self.h.pred(enc.past, &m, &p, future, span),
+                self.h.pred(enc.past, &m, &p, after, span),
+            )
+        } else {
+            let before = call(enc.seq, vec![act_term, future.clone()], span);
+            (
+                self.h.state(enc, &m, &p, before, span),
+                self.h.state(enc, &m, &p, future, span),
+            )
+        };
+        out.push(check(true, before, FailureCode::HistoryPerm, span));
         // The state the action starts from.
         let mut inits = Vec::new();
         let touched: Vec<usize> = (0..enc.fields.len())
@@ -1107,7 +1674,8 @@ impl Lowering<'_> {
             inits.push((fid, v));
         }
         let created = Created {
-            member: id,
+            member: Some(id),
+            past,
             args,
             inits,
         };
@@ -1174,10 +1742,7 @@ impl Lowering<'_> {
         if !passive.is_empty() {
             out.push(stmt(S::Inhale(stars(passive, span)), span));
         }
-        out.push(stmt(
-            S::Inhale(self.h.state(enc, &m, &p, future, span)),
-            span,
-        ));
+        out.push(stmt(S::Inhale(after), span));
     }
 }
 

@@ -180,6 +180,7 @@ fn inherited(
         requires: adapt_all(&k.requires, &map, c, None, span)?,
         ensures: adapt_all(&k.ensures, &map, c, None, span)?,
         context_everywhere: adapt_all(&k.context_everywhere, &map, c, None, span)?,
+        modifies: adapt_all(&k.modifies, &map, c, None, span)?,
     })
 }
 
@@ -265,8 +266,7 @@ fn obligation(
         derived: mine.derived,
         contract: Contract {
             requires: adapt_all(&ipre, &same, c, None, span)?,
-            ensures: Vec::new(),
-            context_everywhere: Vec::new(),
+            ..Contract::default()
         },
         body: Some(Block { stmts: body, span }),
         span,

@@ -367,6 +367,8 @@ pub enum TypeKind {
     Frac,
     ZFrac,
     Rational,
+    /// `process` (a history's process term; `given process P;`).
+    Process,
     Seq(Box<Type>),
     Set(Box<Type>),
     Bag(Box<Type>),
@@ -527,12 +529,15 @@ pub enum StmtKind {
     /// `action(m, p, P, m.a(args)) { body }`: the body implements action `a`
     /// of the history `m`, whose future at fraction `p` goes from `a * P`
     /// to `P` (`passes::histories`).
+    /// `past`: the thesis's `action h, p, P, h.a(args); S`, over `Hist(h,
+    /// p, P)` with P the past, which becomes `P * a(args)`.
     Action {
         model: Expr,
         perm: Expr,
         future: Expr,
         action: Expr,
         body: Block,
+        past: bool,
     },
     /// `atomic(a, b) { body }`: the body holds the named invariants.
     Atomic {

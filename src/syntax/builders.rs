@@ -793,16 +793,33 @@ pub fn frame(
     kind: ClauseKind,
     names: Vec<Ident>,
 ) -> ContractItem {
+    let exprs = names
+        .into_iter()
+        .map(|n| {
+            Box::new(Expr {
+                span: n.span,
+                kind: ExprKind::Name(n),
+            })
+        })
+        .collect();
+    frame_exprs(file, l, r, kind, exprs)
+}
+
+/// A frame clause over locations: one clause of `kind` per location.
+pub fn frame_exprs(
+    file: FileId,
+    l: usize,
+    r: usize,
+    kind: ClauseKind,
+    exprs: Vec<Box<Expr>>,
+) -> ContractItem {
     let span = span(file, l, r);
     ContractItem::Frame(
-        names
+        exprs
             .into_iter()
-            .map(|n| Clause {
+            .map(|e| Clause {
                 kind,
-                expr: Expr {
-                    span: n.span,
-                    kind: ExprKind::Name(n),
-                },
+                expr: *e,
                 span,
             })
             .collect(),

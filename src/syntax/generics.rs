@@ -378,6 +378,7 @@ fn mangle_ty(t: &Type, s: &mut String) {
         TypeKind::Frac => s.push_str("frac"),
         TypeKind::ZFrac => s.push_str("zfrac"),
         TypeKind::Rational => s.push_str("rational"),
+        TypeKind::Process => s.push_str("process"),
         TypeKind::Seq(e) => wrap(s, "seq", &[e]),
         TypeKind::Set(e) => wrap(s, "set", &[e]),
         TypeKind::Bag(e) => wrap(s, "bag", &[e]),

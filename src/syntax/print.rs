@@ -464,6 +464,7 @@ fn ty(t: &Type) -> String {
         TypeKind::Frac => "frac".into(),
         TypeKind::ZFrac => "zfrac".into(),
         TypeKind::Rational => "rational".into(),
+        TypeKind::Process => "process".into(),
         TypeKind::Seq(e) => format!("seq<{}>", ty(e)),
         TypeKind::Set(e) => format!("set<{}>", ty(e)),
         TypeKind::Bag(e) => format!("bag<{}>", ty(e)),
@@ -659,6 +660,8 @@ fn statement(s: &Stmt, end: &str) -> Doc {
             future,
             action,
             body,
+            // The thesis's form prints as the block form (PVL has no other).
+            ..
         } => text("action(")
             .append(expr(model))
             .append(text(", "))

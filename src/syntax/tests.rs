@@ -43,6 +43,7 @@ fn sx_ty(t: &Type) -> String {
         TypeKind::Frac => "frac".into(),
         TypeKind::ZFrac => "zfrac".into(),
         TypeKind::Rational => "rational".into(),
+        TypeKind::Process => "process".into(),
         TypeKind::Seq(t) => format!("seq<{}>", sx_ty(t)),
         TypeKind::Set(t) => format!("set<{}>", sx_ty(t)),
         TypeKind::Bag(t) => format!("bag<{}>", sx_ty(t)),
@@ -347,6 +348,7 @@ fn sx_stmt(s: &Stmt) -> String {
             future,
             action,
             body,
+            ..
         } => format!(
             "(action {} {} {} {} {})",
             sx(model),

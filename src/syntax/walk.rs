@@ -217,6 +217,7 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             future,
             action,
             body,
+            ..
         } => {
             for e in [model, perm, future, action] {
                 expr(r, e);

@@ -257,6 +257,7 @@ impl Walker<'_> {
                 future,
                 action,
                 body,
+                ..
             } => {
                 for e in [model, perm, future, action] {
                     self.expr(e, u);
@@ -461,6 +462,10 @@ fn run_of<'c>(classes: &'c HashMap<Name, Class>, r: &str) -> Option<&'c Method> 
     })
 }
 
+/// Calls that name no member: history resources (`passes::histories`) and
+/// the thesis's sequence functions.
+const BUILTIN_CALLS: [&str; 4] = ["Hist", "HPerm", "head", "tail"];
+
 /// `e` as seen from the thread object: R's members through `target`.
 fn through_target(e: &mut Expr, target: &Expr, bound: &mut Vec<Name>, classes: &[&str]) {
     match &mut e.kind {
@@ -470,6 +475,8 @@ fn through_target(e: &mut Expr, target: &Expr, bound: &mut Vec<Name>, classes: &
                 ..target.clone()
             }
         }
+        // The empty process (histories) is no member.
+        ExprKind::Name(n) if n.name == "empty" => {}
         ExprKind::Name(n) if !bound.contains(&n.name) && !classes.contains(&n.name.as_str()) => {
             let n = n.clone();
             e.kind = ExprKind::Select(Box::new(target.clone()), n);
@@ -477,6 +484,8 @@ fn through_target(e: &mut Expr, target: &Expr, bound: &mut Vec<Name>, classes: &
         ExprKind::Call(c) => {
             match &mut c.recv {
                 Some(r) => through_target(r, target, bound, classes),
+                // Built-in resources and functions are no members.
+                None if BUILTIN_CALLS.contains(&c.name.name.as_str()) => {}
                 None => c.recv = Some(Box::new(target.clone())),
             }
             for a in c.args.iter_mut().chain(c.given.iter_mut().map(|(_, x)| x)) {

@@ -212,7 +212,11 @@ pub fn type_decl(
         extends: superclass,
         implements: interfaces,
         is_interface,
-        is_model: false,
+        // A history class (the thesis's `History`, Listing 48): one with
+        // processes (`passes::histories`).
+        is_model: out
+            .iter()
+            .any(|m| matches!(m, Member::Method(m) if m.mods.history.is_some())),
         members: out,
         span: b::span(file, l, r),
     }))
@@ -395,7 +399,6 @@ pub fn calvin_annotation(file: FileId, l: usize, r: usize, kind: &str, e: Box<Ex
 /// e;`, members of the class like the other annotations (`passes::calvin`
 /// ties each to the method whose prefix holds it): the action `e` (if any)
 /// is the first `ensures`, then each location `x` as `x == x`.
-pub const CALVIN_MODIFIES: &str = "weft_calvin_modifies";
 pub const CALVIN_ACTION: &str = "weft_calvin_action";
 
 pub fn calvin_action(
@@ -743,6 +746,62 @@ fn is_named(t: &Type, name: &str) -> bool {
 /// `group inv = resinv;` (the thesis's SpinLock, Listing 35): the group
 /// predicate `inv` is another name for the group family `resinv`, an inline
 /// `group resource inv(frac p) = resinv(p);`.
+/// A history class's process, `contract process p(params) = P;` (the
+/// thesis's Listing 48); without a definition, `process a(params);` is an
+/// action, as the thesis's `get`.
+#[allow(clippy::too_many_arguments)]
+pub fn process(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    prefix: (Contract, Vec<JMod>, Vec<Member>),
+    name: Ident,
+    params: Vec<Param>,
+    def: Option<Box<Expr>>,
+) -> JMember {
+    let (contract, mods, extra) = prefix;
+    if let Some(m) = mods.first() {
+        not_supported(errors, m.l, m.r, "a modifier on a process");
+    }
+    let kind = if def.is_some() {
+        HistoryMember::Process
+    } else {
+        HistoryMember::Action
+    };
+    JMember::of(b::history_member(
+        file, l, r, contract, kind, name, params, def,
+    ))
+    .with(extra)
+}
+
+/// `action h, p, P, h.a(args);`: the history, fraction, past and action.
+pub type ActionHead = [Box<Expr>; 4];
+
+/// The thesis's `action h, p, P, h.a(args); S`: S implements the action.
+pub fn action(file: FileId, l: usize, r: usize, h: ActionHead, s: b::Stmts) -> b::Stmts {
+    let [m, p, f, a] = h;
+    let stmts = match s {
+        b::Stmts::One(s) => vec![*s],
+        b::Stmts::Many(ss) => ss,
+    };
+    let span = b::span(file, l, r);
+    let body = Block { stmts, span };
+    b::one(
+        file,
+        l,
+        r,
+        StmtKind::Action {
+            model: *m,
+            perm: *p,
+            future: *f,
+            action: *a,
+            body,
+            past: true,
+        },
+    )
+}
+
 pub fn group_alias(
     file: FileId,
     errors: &mut Errors,

@@ -298,6 +298,15 @@ pub enum Token<'input> {
     Group,
     #[token("frac")]
     Frac,
+    // Histories (the thesis's ch. 7, `passes::histories`).
+    #[token("process")]
+    Process,
+    #[token("modifies")]
+    Modifies,
+    #[token("accessible")]
+    Accessible,
+    #[token("action")]
+    Action,
     #[token("zfrac")]
     ZFrac,
     #[token("rational")]
@@ -335,11 +344,8 @@ pub enum Token<'input> {
     GlobalInvariant,
     #[token("unwritable_by_env_if")]
     UnwritableByEnvIf,
-    /// Calvin's method abstractions: `modifies c;`, `action: also_modifies v ensures e;`.
-    #[token("modifies")]
-    Modifies,
-    #[token("action")]
-    Action,
+    /// Calvin's method abstractions: `action: also_modifies v ensures e;`
+    /// (`modifies` and `action` are the histories' tokens above).
     #[token("also_modifies")]
     AlsoModifies,
     /// `group invariant R;` / `kernel invariant R;` (a kernel's contract).
@@ -467,6 +473,9 @@ pub enum Token<'input> {
     Implies,
     #[token("**")]
     StarStar,
+    /// `|` in specifications: `|xs|`, a sequence's length (never lexed:
+    /// made of a `BitOp` in a spec region).
+    Bar,
     /// Bit operators and shifts: lexed so they are refused with a span.
     #[regex(r"&|\||\^|~|<<|>>|>>>|&=|\|=|\^=|<<=|>>=|>>>=")]
     BitOp(&'input str),
@@ -525,6 +534,7 @@ impl Token<'_> {
             LineComment => "//",
             BlockComment => "/*",
             SpecTypeArgs => "/*@<",
+            Bar => "|",
             EmptyBrackets => "[]",
             SpecLine => "//@",
             SpecBlock => "/*@",
@@ -603,6 +613,10 @@ impl Token<'_> {
             Resource => "resource",
             Group => "group",
             Frac => "frac",
+            Process => "process",
+            Modifies => "modifies",
+            Accessible => "accessible",
+            Action => "action",
             ZFrac => "zfrac",
             Rational => "rational",
             Seq => "seq",
@@ -621,8 +635,6 @@ impl Token<'_> {
             EnvAssumption => "env_assumption",
             GlobalInvariant => "global_invariant",
             UnwritableByEnvIf => "unwritable_by_env_if",
-            Modifies => "modifies",
-            Action => "action",
             AlsoModifies => "also_modifies",
             Perm => "Perm",
             PointsTo => "PointsTo",
@@ -709,6 +721,10 @@ impl Token<'_> {
                 | Resource
                 | Group
                 | Frac
+                | Process
+                | Modifies
+                | Accessible
+                | Action
                 | ZFrac
                 | Rational
                 | Seq
@@ -727,8 +743,6 @@ impl Token<'_> {
                 | EnvAssumption
                 | GlobalInvariant
                 | UnwritableByEnvIf
-                | Modifies
-                | Action
                 | AlsoModifies
                 | Invariant
                 | Perm
@@ -749,6 +763,7 @@ impl Token<'_> {
             OtherNumber(_) => "a floating-point literal",
             UnicodeEscape(_) => "a unicode escape outside a character or string literal",
             BitOp(_) => "a bit or shift operator",
+            Bar => "|",
             Enum => "an enum",
             Switch => "a `switch` statement",
             Throw => "a `throw` statement",
@@ -1058,6 +1073,10 @@ impl<'input> Lexer<'input> {
                 }
                 (Mode::Java, t) if t.spec_only() => {
                     return Some(Ok((l, Token::Ident(&self.text[l..r]), r)))
+                }
+                // `|xs|` (a sequence's length) in specifications, as in PVL.
+                (Mode::SpecBlock(_) | Mode::SpecLine(_), Token::BitOp("|")) => {
+                    return Some(Ok((l, Token::Bar, r)))
                 }
                 (Mode::Java, t) if t.spec_symbol() => {
                     return Self::err(
