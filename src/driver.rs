@@ -43,6 +43,8 @@ pub struct Options {
     pub cache: bool,
     /// Silicon on warm workers (`backend::silicon::warm`) rather than a JVM per program.
     pub warm: bool,
+    /// A model of each failed assertion ([`RunOptions::counterexample`]).
+    pub counterexample: bool,
 }
 
 impl Default for Options {
@@ -54,6 +56,7 @@ impl Default for Options {
             seed: None,
             cache: true,
             warm: true,
+            counterexample: false,
         }
     }
 }
@@ -66,6 +69,7 @@ impl Options {
             seed: self.seed,
             cache: self.cache,
             warm: self.warm,
+            counterexample: self.counterexample,
         }
     }
 }

@@ -96,6 +96,9 @@ impl RunArgs {
             seed: self.seed,
             cache: !self.no_cache,
             warm: !self.no_warm,
+            // `verify` asks for them unless told not to; `test` checks
+            // markers, which need none.
+            counterexample: false,
         }
     }
 }
@@ -110,6 +113,10 @@ enum Command {
         run: RunArgs,
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
+        /// No counterexample under a failed assertion (on Silicon, it costs a second
+        /// run of the failing program).
+        #[arg(long)]
+        no_counterexample: bool,
     },
     /// Print the encoding of the files.
     Emit {
@@ -171,7 +178,12 @@ fn main() -> ExitCode {
     weft::backend::process::install_signal_handler();
     // The stages recurse over the program's nesting: see `parallel::STACK`.
     let code = weft::parallel::with_large_stack(|| match cli.command {
-        Command::Verify { files, run, format } => verify(&files, &run, format),
+        Command::Verify {
+            files,
+            run,
+            format,
+            no_counterexample,
+        } => verify(&files, &run, format, !no_counterexample),
         Command::Emit {
             to,
             dump_after,
@@ -303,7 +315,7 @@ fn explain(code: Option<&str>) -> i32 {
     }
 }
 
-fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
+fn verify(paths: &[PathBuf], run: &RunArgs, format: Format, counterexample: bool) -> i32 {
     let start = Instant::now();
     let mut files = Files::new();
     let progress = (format == Format::Human && !quiet()).then(|| Progress::start(run));
@@ -314,7 +326,11 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format) -> i32 {
                     progress.program_done(p);
                 }
             };
-            driver::verify_expecting_reporting(&files, &ids, &run.options(), &done)
+            let opts = Options {
+                counterexample,
+                ..run.options()
+            };
+            driver::verify_expecting_reporting(&files, &ids, &opts, &done)
         }
         Err(e) => (Outcome::InputError(vec![e]), Vec::new()),
     };

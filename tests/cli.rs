@@ -110,6 +110,31 @@ fn failure_exits_1_with_code_and_line_in_json() {
     assert_eq!(failures[0]["code"], "postFailed:false");
     assert_eq!(failures[0]["line"], 7);
     assert_eq!(failures[0]["file"], path_str(&file));
+    // The failing state: `x = x + 1` from 0 (Silicon's model of this run).
+    let model: Vec<(String, String)> = (failures[0]["counterexample"].as_array())
+        .unwrap_or_else(|| panic!("a counterexample: {r}"))
+        .iter()
+        .map(|v| {
+            (
+                v["name"].as_str().unwrap().into(),
+                v["value"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let value = |n: &str| model.iter().find(|(m, _)| m == n).map(|(_, v)| v.as_str());
+    let (now, before) = (value("this.x"), value("\\old(this.x)"));
+    let now: i64 = now.expect("this.x").parse().unwrap();
+    let before: i64 = before.expect("\\old(this.x)").parse().unwrap();
+    assert_eq!(now, before + 1, "{model:?}");
+    // And none with --no-counterexample.
+    let out = weft(&[
+        "verify",
+        "--format",
+        "json",
+        "--no-counterexample",
+        path_str(&file),
+    ]);
+    assert!(json(&out)["failures"][0].get("counterexample").is_none());
 }
 
 #[test]

@@ -4,7 +4,8 @@
 // in a warm JVM costs a fraction of that. weft starts this driver once per
 // worker and sends it requests on standard input, one per line:
 //
-//     FILE<TAB>SEED            (SEED is a number, or - for Silicon's own)
+//     FILE<TAB>SEED<TAB>MODEL  (SEED is a number, or - for Silicon's own;
+//                              MODEL is "model" for counterexamples, or -)
 //
 // For each request it writes to standard output, in this order:
 //
@@ -21,6 +22,13 @@
 //                              reason names ("… insufficient permission to
 //                              access x.f", "Divisor d …"), so weft can find
 //                              it by position rather than by its printed text
+//     @weft model L.C--L.C     with MODEL, when the program failed: a second
+//                              run with Silicon's counterexamples (which need
+//                              its more complete exhale mode, so they are not
+//                              asked of the run that gives the verdict) found
+//                              this failure, at this position, and its model
+//                              follows, one "@weft value LINE" per line of
+//                              Silicon's mapped counterexample text
 //     @weft done               the end of this request's answer
 //
 // Anything Silicon itself prints goes to standard error, so standard output
@@ -46,6 +54,7 @@ import viper.silver.reporter.Message;
 import viper.silver.reporter.Reporter;
 import viper.silver.verifier.AbstractError;
 import viper.silver.verifier.Failure;
+import viper.silver.verifier.FailureContext;
 import viper.silver.verifier.VerificationError;
 import viper.silver.verifier.VerificationResult;
 
@@ -77,6 +86,10 @@ public final class WeftSilicon {
         }
 
         private void member(String name, long ms) {
+            // The counterexample run's members were reported by the first run.
+            if (out == null) {
+                return;
+            }
             synchronized (out) {
                 out.println("@weft member " + name + " " + ms);
                 out.flush();
@@ -105,7 +118,11 @@ public final class WeftSilicon {
             }
             String[] parts = line.split("\t", -1);
             try {
-                verify(out, z3, parts[0], parts.length > 1 ? parts[1] : "-");
+                String seed = parts.length > 1 ? parts[1] : "-";
+                boolean model = parts.length > 2 && parts[2].equals("model");
+                if (verify(out, z3, parts[0], seed, false) && model) {
+                    verify(out, z3, parts[0], seed, true);
+                }
             } catch (Throwable t) {
                 String msg = String.valueOf(t).replace('\n', ' ');
                 out.println("@weft crash " + msg);
@@ -115,7 +132,12 @@ public final class WeftSilicon {
         }
     }
 
-    private static void verify(PrintStream out, String z3, String file, String seed) {
+    /**
+     * Verifies FILE and prints the verdict; with MODEL, prints only the
+     * counterexamples of the failures instead. Whether the program failed.
+     */
+    private static boolean verify(
+            PrintStream out, String z3, String file, String seed, boolean model) {
         List<String> args = new ArrayList<>();
         args.add("--z3Exe");
         args.add(z3);
@@ -126,17 +148,27 @@ public final class WeftSilicon {
             args.add("--proverArgs");
             args.add("smt.random_seed=" + seed + " sat.random_seed=" + seed);
         }
+        if (model) {
+            args.add("--exhaleMode");
+            args.add("1");
+            args.add("--counterexample");
+            args.add("mapped");
+        }
         args.add(file);
         long start = System.nanoTime();
         SiliconFrontend frontend =
                 new SiliconFrontend(
-                        new MemberReporter(out), SiliconFrontend.$lessinit$greater$default$2());
+                        new MemberReporter(model ? null : out), SiliconFrontend.$lessinit$greater$default$2());
         try {
             frontend.execute(
                     ArraySeq.unsafeWrapArray(args.toArray(new String[0])),
                     frontend.execute$default$2());
             String seconds = String.format("%.2fs", (System.nanoTime() - start) / 1e9);
             VerificationResult result = frontend.result();
+            if (model) {
+                models(out, result);
+                return true;
+            }
             synchronized (out) {
                 if (result instanceof Failure) {
                     List<AbstractError> errors = new ArrayList<>();
@@ -150,13 +182,45 @@ public final class WeftSilicon {
                             out.println("@weft offending " + offending);
                         }
                     }
+                    return true;
                 } else {
                     out.println("Silicon finished verification successfully in " + seconds + ".");
                 }
             }
+            return false;
         } finally {
             if (frontend.verifier() != null) {
                 frontend.verifier().stop();
+            }
+        }
+    }
+
+    /** Each failure's position and counterexample, as the protocol says. */
+    private static void models(PrintStream out, VerificationResult result) {
+        if (!(result instanceof Failure)) {
+            return;
+        }
+        List<AbstractError> errors = new ArrayList<>();
+        ((Failure) result).errors().foreach(e -> errors.add(e));
+        synchronized (out) {
+            for (AbstractError e : errors) {
+                if (!(e instanceof VerificationError)) {
+                    continue;
+                }
+                VerificationError v = (VerificationError) e;
+                String at = range(v.pos());
+                List<FailureContext> contexts = new ArrayList<>();
+                v.failureContexts().foreach(c -> contexts.add(c));
+                for (FailureContext c : contexts) {
+                    if (at == null || c.counterExample().isEmpty()) {
+                        continue;
+                    }
+                    out.println("@weft model " + at);
+                    for (String line : c.counterExample().get().toString().split("\n")) {
+                        out.println("@weft value " + line);
+                    }
+                    break;
+                }
             }
         }
     }
@@ -170,7 +234,11 @@ public final class WeftSilicon {
             return null;
         }
         // The reason's position is its offending node's (AbstractErrorReason.pos).
-        Position pos = ((VerificationError) e).reason().pos();
+        return range(((VerificationError) e).reason().pos());
+    }
+
+    /** "L.C--L.C" of a position with a start and an end, else null. */
+    private static String range(Position pos) {
         if (!(pos instanceof AbstractSourcePosition)) {
             return null;
         }

@@ -48,11 +48,12 @@ pub fn entry(
 ) -> Option<PathBuf> {
     let mut h = Sha256::new();
     let header = format!(
-        "weft {}\n{}\nseed {:?}\ntimeout {}\n",
+        "weft {}\n{}\nseed {:?}\ntimeout {}\nmodel {}\n",
         env!("CARGO_PKG_VERSION"),
         backend_identity(backend),
         opts.seed,
-        opts.timeout.as_millis()
+        opts.timeout.as_millis(),
+        opts.counterexample
     );
     h.update(header.as_bytes());
     write_text(&mut HashWriter(&mut h)).ok()?;
@@ -126,6 +127,7 @@ mod tests {
             seed,
             cache: true,
             warm: true,
+            counterexample: false,
         }
     }
 

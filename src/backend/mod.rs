@@ -27,6 +27,18 @@ pub struct BackendFailure {
     /// Start and end of the reason's offending node in the generated text, when
     /// the backend tells (Silicon's warm driver does; its command line does not).
     pub offending_at: Option<(LineCol, LineCol)>,
+    /// The values in the failing state, when asked for ([`RunOptions::counterexample`])
+    /// and the backend gave a model: names as in the generated text.
+    #[serde(default)]
+    pub model: Vec<ModelValue>,
+}
+
+/// One value of a counterexample: a variable (`x`) or a field of the object a
+/// variable holds (`this.C__f`), in the generated text's names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModelValue {
+    pub name: String,
+    pub value: String,
 }
 
 /// The backend could not give a verdict.
@@ -76,6 +88,9 @@ pub struct RunOptions {
     pub cache: bool,
     /// Silicon on a warm worker ([`silicon::warm`]); false: a JVM of its own per run.
     pub warm: bool,
+    /// Ask the backend for a model of each failure (a second Silicon run on
+    /// failure: [`silicon::warm`]).
+    pub counterexample: bool,
 }
 
 /// The backend's verdict: verified exactly when `failures` is empty.

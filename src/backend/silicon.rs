@@ -88,6 +88,12 @@ pub const OUTPUT_FORMAT: &str = "offending positions";
 
 /// The driver's line after an entry: the offending node's position.
 const OFFENDING: &str = "@weft offending ";
+/// The driver's lines after the entries: a failure's position, then each
+/// line of its counterexample ([`model`]).
+const MODEL: &str = "@weft model ";
+const VALUE: &str = "@weft value ";
+
+pub mod model;
 
 pub mod warm;
 
@@ -140,7 +146,7 @@ fn run_warm(
     let work = write_program(silver_text)?;
     let file = work.path().join(FILE_NAME);
     let started = Instant::now();
-    match pool.verify(&file, opts.seed, opts.timeout) {
+    match pool.verify(&file, opts.seed, opts.counterexample, opts.timeout) {
         Ok(answer) => match parse_output(&answer.output) {
             Some(failures) => Ok(Verdict {
                 failures,
@@ -255,8 +261,16 @@ pub fn parse_output(out: &str) -> Option<Vec<BackendFailure>> {
         .ok()?;
     // Each entry's lines, and the driver's offending position after it.
     let mut entries: Vec<(Vec<&str>, Option<&str>)> = Vec::new();
+    // The counterexamples: a failure's position and its model's lines.
+    let mut models: Vec<(&str, Vec<&str>)> = Vec::new();
     for line in &lines[header + 1..] {
-        if let Some(rest) = entry_start(line) {
+        if let Some(at) = line.strip_prefix(MODEL) {
+            models.push((at.trim(), Vec::new()));
+        } else if let Some(v) = line.strip_prefix(VALUE) {
+            models.last_mut()?.1.push(v);
+        } else if !models.is_empty() {
+            return None;
+        } else if let Some(rest) = entry_start(line) {
             entries.push((vec![rest], None));
         } else if let Some(pos) = line.strip_prefix(OFFENDING) {
             match entries.last_mut() {
@@ -285,9 +299,16 @@ pub fn parse_output(out: &str) -> Option<Vec<BackendFailure>> {
                 Some(pos) => Some(parse_range(pos.trim())?),
                 None => None,
             };
+            let failure = parse_entry(&text)?;
+            let model = models
+                .iter()
+                .find(|(at, _)| parse_range(at) == Some((failure.start, failure.end)))
+                .map(|(_, lines)| model::last_state(lines))
+                .unwrap_or_default();
             Some(BackendFailure {
                 offending_at,
-                ..parse_entry(&text)?
+                model,
+                ..failure
             })
         })
         .collect()
@@ -321,6 +342,7 @@ fn parse_entry(text: &str) -> Option<BackendFailure> {
         start,
         end,
         offending_at: None,
+        model: Vec::new(),
     })
 }
 

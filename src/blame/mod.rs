@@ -35,6 +35,8 @@
 //! blamed nodes printed inside the failing node. A scaled predicate
 //! (`ScaleNeg`) is told by our text of the failing node.
 
+pub mod model;
+
 use crate::backend::{BackendFailure, FailureKind, FailureReason};
 use crate::diag::{Diagnostic, FailureCode, Reason};
 use crate::emit::boogie::{Check, Inner};
@@ -64,8 +66,16 @@ pub fn unreached(
         .any(|g| g.kind == FailureKind::ContractNotWellformed && start <= g.start && g.end <= end)
 }
 
-/// Maps one backend failure to a diagnostic on the source.
+/// Maps one backend failure to a diagnostic on the source, with the
+/// failing state's values when the backend gave a model.
 pub fn blame(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Diagnostic {
+    Diagnostic {
+        counterexample: model::source_values(&f.model),
+        ..blame_failure(f, emitted, origins)
+    }
+}
+
+fn blame_failure(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -> Diagnostic {
     let Some((origin, info)) = emitted
         .positions
         .lookup(f.start, f.end)

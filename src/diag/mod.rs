@@ -40,6 +40,9 @@ pub struct Diagnostic {
     /// The text under the primary span.
     pub label: String,
     pub related: Vec<Related>,
+    /// The values in the failing state (`name`, `value`), in the source's
+    /// names, when the backend gave a model (`blame::model`).
+    pub counterexample: Vec<(String, String)>,
 }
 
 impl Diagnostic {
@@ -51,6 +54,7 @@ impl Diagnostic {
             span: Some(span),
             label: String::new(),
             related: Vec::new(),
+            counterexample: Vec::new(),
         }
     }
 
@@ -62,6 +66,7 @@ impl Diagnostic {
             span: None,
             label: String::new(),
             related: Vec::new(),
+            counterexample: Vec::new(),
         }
     }
 
@@ -72,6 +77,7 @@ impl Diagnostic {
             span: Some(span),
             label: String::new(),
             related: Vec::new(),
+            counterexample: Vec::new(),
         }
     }
 

@@ -32,12 +32,17 @@ pub fn to_codespan(d: &Diagnostic) -> CsDiagnostic<FileId> {
         );
     }
     let code = d.code.to_string();
-    let notes = super::explain::hint(&code)
-        .map(|h| {
-            let stem = super::explain::stem(&code);
-            vec![format!("help: {h} (`weft explain {stem}`)")]
-        })
-        .unwrap_or_default();
+    let mut notes = Vec::new();
+    if !d.counterexample.is_empty() {
+        let values: Vec<String> = (d.counterexample.iter())
+            .map(|(n, v)| format!("{n} = {v}"))
+            .collect();
+        notes.push(format!("counterexample: {}", values.join(", ")));
+    }
+    if let Some(h) = super::explain::hint(&code) {
+        let stem = super::explain::stem(&code);
+        notes.push(format!("help: {h} (`weft explain {stem}`)"));
+    }
     CsDiagnostic::error()
         .with_code(code)
         .with_message(&d.message)
@@ -171,6 +176,16 @@ pub struct Entry {
     pub hint: String,
     #[serde(default)]
     pub related: Vec<RelatedEntry>,
+    /// The values in the failing state, when the backend gave a model.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counterexample: Vec<ModelEntry>,
+}
+
+/// One value of a counterexample: a parameter, a local or a field (`this.f`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelEntry {
+    pub name: String,
+    pub value: String,
 }
 
 /// A secondary location of a diagnostic.
@@ -287,6 +302,12 @@ impl Entry {
                 .unwrap_or_default()
                 .to_string(),
             related,
+            counterexample: (d.counterexample.iter())
+                .map(|(name, value)| ModelEntry {
+                    name: name.clone(),
+                    value: value.clone(),
+                })
+                .collect(),
         }
     }
 }

@@ -230,6 +230,7 @@ fn opts() -> RunOptions {
         seed: None,
         cache: false,
         warm: true,
+        counterexample: false,
     }
 }
 
@@ -290,6 +291,7 @@ fn real_boogie_is_killed_at_the_timeout() {
             seed: None,
             cache: false,
             warm: true,
+            counterexample: false,
         },
     );
     assert!(matches!(r, Err(BackendError::Timeout { .. })), "{r:?}");

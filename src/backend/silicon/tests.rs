@@ -180,6 +180,7 @@ fn opts() -> RunOptions {
         seed: None,
         cache: false,
         warm: true,
+        counterexample: false,
     }
 }
 
@@ -218,6 +219,7 @@ fn silicon_timeout_is_reported() {
         seed: None,
         cache: false,
         warm: true,
+        counterexample: false,
     };
     match run_with(&paths, &Text::from("method m() { }\n".to_string()), &short) {
         Err(BackendError::Timeout { .. }) => {}

@@ -40,6 +40,10 @@ pub struct Answer {
     pub output: String,
     /// Each member's name and verification time, in the order Silicon finished them.
     pub members: Vec<(String, Duration)>,
+    /// The worker answered in full; false when time ran out during the
+    /// counterexample run after the verdict (the verdict stands, the worker
+    /// is ended).
+    pub complete: bool,
 }
 
 /// Why a request has no answer.
@@ -73,6 +77,7 @@ impl Pool {
         &self,
         file: &Path,
         seed: Option<u64>,
+        model: bool,
         timeout: Duration,
     ) -> Result<Answer, Fault> {
         let deadline = Instant::now() + timeout;
@@ -81,7 +86,11 @@ impl Pool {
             Some(w) => w,
             None => Worker::start(&self.command, deadline)?,
         };
-        match worker.request(file, seed, deadline) {
+        match worker.request(file, seed, model, deadline) {
+            Ok(answer) if !answer.complete => {
+                worker.end();
+                Ok(answer)
+            }
             Ok(answer) => {
                 self.idle
                     .lock()
@@ -173,6 +182,7 @@ impl Worker {
         &mut self,
         file: &Path,
         seed: Option<u64>,
+        model: bool,
         deadline: Instant,
     ) -> Result<Answer, Fault> {
         self.stderr
@@ -180,7 +190,8 @@ impl Worker {
             .unwrap_or_else(|e| e.into_inner())
             .clear();
         let seed = seed.map_or("-".to_string(), |s| s.to_string());
-        writeln!(self.stdin, "{}\t{seed}", file.display())
+        let model = if model { "model" } else { "-" };
+        writeln!(self.stdin, "{}\t{seed}\t{model}", file.display())
             .and_then(|()| self.stdin.flush())
             .map_err(|e| Fault::Crashed {
                 output: format!(
@@ -194,6 +205,14 @@ impl Worker {
         loop {
             let line = match self.next_line(deadline) {
                 Ok(l) => l,
+                // The verdict came; the counterexample run did not finish.
+                Err(Fault::Timeout { .. }) if has_verdict(&output) => {
+                    return Ok(Answer {
+                        output,
+                        members,
+                        complete: false,
+                    });
+                }
                 Err(Fault::Timeout { .. }) => {
                     let finished = members.into_iter().map(|(m, _)| m).collect();
                     return Err(Fault::Timeout { finished });
@@ -218,7 +237,11 @@ impl Worker {
             Some(c) => Err(Fault::Crashed {
                 output: format!("{output}{c}\n{}", self.stderr_text()),
             }),
-            None => Ok(Answer { output, members }),
+            None => Ok(Answer {
+                output,
+                members,
+                complete: true,
+            }),
         }
     }
 
@@ -282,3 +305,10 @@ fn keep_tail(mut pipe: impl Read, kept: &Mutex<String>) {
 
 #[cfg(all(test, unix))]
 mod tests;
+
+/// Whether `output` holds Silicon's verdict line.
+fn has_verdict(output: &str) -> bool {
+    output
+        .lines()
+        .any(|l| l.starts_with("Silicon found ") || l.starts_with("Silicon finished verification"))
+}

@@ -661,6 +661,7 @@ fn silicon_accepts_and_positions_map_back() {
         seed: None,
         cache: false,
         warm: true,
+        counterexample: false,
     };
     let verdict = crate::backend::silicon::run_with(&paths, &em.text, &opts)
         .unwrap_or_else(|e| panic!("{e}\n{}", em.text));

@@ -36,7 +36,7 @@ fn worker_of(a: &Answer) -> String {
 }
 
 fn ok(pool: &Pool, dir: &Path) -> Answer {
-    pool.verify(&dir.join("fine.vpr"), None, Duration::from_secs(10))
+    pool.verify(&dir.join("fine.vpr"), None, false, Duration::from_secs(10))
         .expect("an answer")
 }
 
@@ -60,7 +60,12 @@ fn a_killed_worker_is_a_crash_and_the_next_request_gets_a_new_one() {
     let dir = tempfile::tempdir().unwrap();
     let pool = pool();
     let before = worker_of(&ok(&pool, dir.path()));
-    match pool.verify(&dir.path().join("die.vpr"), None, Duration::from_secs(10)) {
+    match pool.verify(
+        &dir.path().join("die.vpr"),
+        None,
+        false,
+        Duration::from_secs(10),
+    ) {
         Err(Fault::Crashed { output }) => {
             assert!(output.contains("worker stopped"), "{output}")
         }
@@ -76,7 +81,7 @@ fn a_hung_worker_times_out_and_its_group_is_ended() {
     let dir = tempfile::tempdir().unwrap();
     let pool = pool();
     let file = dir.path().join("hang.vpr");
-    match pool.verify(&file, None, Duration::from_millis(1500)) {
+    match pool.verify(&file, None, false, Duration::from_millis(1500)) {
         Err(Fault::Timeout { finished }) => assert_eq!(finished, vec!["first".to_string()]),
         other => panic!("expected a timeout, got {other:?}"),
     }
@@ -98,7 +103,12 @@ fn an_exception_in_the_worker_is_a_crash_with_its_message() {
     let dir = tempfile::tempdir().unwrap();
     let pool = pool();
     let before = worker_of(&ok(&pool, dir.path()));
-    match pool.verify(&dir.path().join("oom.vpr"), None, Duration::from_secs(10)) {
+    match pool.verify(
+        &dir.path().join("oom.vpr"),
+        None,
+        false,
+        Duration::from_secs(10),
+    ) {
         Err(Fault::Crashed { output }) => assert!(output.contains("OutOfMemoryError"), "{output}"),
         other => panic!("expected a crash, got {other:?}"),
     }
@@ -113,6 +123,6 @@ fn a_worker_that_cannot_start_is_a_spawn_fault() {
         program: "/nonexistent/java".into(),
         args: vec![],
     });
-    let r = pool.verify(Path::new("x.vpr"), None, Duration::from_secs(5));
+    let r = pool.verify(Path::new("x.vpr"), None, false, Duration::from_secs(5));
     assert!(matches!(r, Err(Fault::Spawn(_))), "{r:?}");
 }
