@@ -181,10 +181,14 @@
 //!   runs on warm worker JVMs ([`backend::silicon::warm`]: weft's driver
 //!   `backends/silicon/WeftSilicon.java`, one program at a time per worker,
 //!   a faulty worker killed and replaced); verdicts of completed runs are
-//!   kept by the hash of the backend text ([`backend::cache`]).
+//!   kept by the hash of the backend text ([`backend::cache`]). A failing
+//!   program is verified once more with Silicon's counterexamples (they need
+//!   its other exhale mode, so the verdict's run stays as it was):
+//!   [`backend::silicon::model`] reads the failing state.
 //! * [`blame`]: a backend failure → the origin of the node printed at its
 //!   position → the failure code and source span; for Boogie the check table
-//!   already names the origin.
+//!   already names the origin; [`blame::model`] puts a counterexample in the
+//!   source's names.
 //! * [`diag`]: diagnostics, failure and error codes as types, rendering
 //!   (human, JSON, SARIF: [`diag::sarif`]); [`diag::explain`] is `weft
 //!   explain` and the one-line hint under every diagnostic, from the texts and

@@ -131,6 +131,9 @@ fn blame_failure(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -
         Some(code @ FailureCode::PreFailed(_)) => {
             with_callee_clause(at(code, info), f, emitted, origins)
         }
+        Some(code @ FailureCode::PostFailed(_)) => {
+            with_method_end(at(code, info), f, emitted, origins)
+        }
         Some(code) => at(code, info),
         None => internal(f, Some(info)),
     }
@@ -182,6 +185,28 @@ fn with_callee_clause(
         .collect();
     match clauses.as_slice() {
         [i] => callee_clause(d, i.span),
+        _ => d,
+    }
+}
+
+/// A failed postcondition also points at the end of the method it belongs
+/// to: Silicon names no return path, and every path reaches the closing brace.
+fn with_method_end(
+    d: Diagnostic,
+    f: &BackendFailure,
+    emitted: &Emitted,
+    origins: &OriginTable,
+) -> Diagnostic {
+    let method = around(emitted, origins, f.start, f.end)
+        .find(|(_, i, _, _)| i.what == What::Method && i.derived.is_none());
+    match method {
+        Some((_, i, _, _)) if i.span.end > i.span.start && d.span != Some(i.span) => {
+            let end = Span {
+                start: i.span.end - 1,
+                ..i.span
+            };
+            d.with_related(end, "the method returns here")
+        }
         _ => d,
     }
 }

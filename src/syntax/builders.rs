@@ -588,8 +588,10 @@ pub fn block(file: FileId, l: usize, r: usize, items: Vec<Stmts>) -> Block {
     }
 }
 
-/// A branch or loop body: a block stays itself, anything else is wrapped.
-fn body_block(s: Stmts) -> Block {
+/// A branch or loop body: a block stays itself, anything else is wrapped;
+/// an empty statement (Java's `if (c) ;`) is an empty block at `at`, the
+/// statement it is the body of.
+pub fn body_block(s: Stmts, at: Span) -> Block {
     match s {
         Stmts::One(s) => match *s {
             Stmt {
@@ -602,7 +604,10 @@ fn body_block(s: Stmts) -> Block {
             },
         },
         Stmts::Many(ss) => {
-            let span = ss[0].span.fuse(ss[ss.len() - 1].span);
+            let span = match (ss.first(), ss.last()) {
+                (Some(f), Some(l)) => f.span.fuse(l.span),
+                _ => at,
+            };
             Block { stmts: ss, span }
         }
     }
@@ -694,10 +699,11 @@ pub fn if_(
     then: Stmts,
     els: Option<Stmts>,
 ) -> Stmts {
+    let at = span(file, l, r);
     let kind = StmtKind::If {
         cond: *cond,
-        then: body_block(then),
-        els: els.map(body_block),
+        then: body_block(then, at),
+        els: els.map(|e| body_block(e, at)),
     };
     one(file, l, r, kind)
 }
@@ -741,7 +747,7 @@ pub fn range_head(c: Contract, var: Ident, lo: Box<Expr>, hi: Box<Expr>) -> Box<
 }
 
 pub fn loop_(file: FileId, l: usize, r: usize, head: Box<LoopHead>, body: Stmts) -> Stmts {
-    let body = body_block(body);
+    let body = body_block(body, span(file, l, r));
     let kind = match *head {
         LoopHead::While(contract, cond) => StmtKind::While {
             contract: Box::new(contract),

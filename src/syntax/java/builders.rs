@@ -1320,23 +1320,6 @@ pub fn foreach_head(errors: &mut Errors, l: usize, r: usize, _c: Contract) -> Bo
     Box::new(JLoop::Unsupported)
 }
 
-/// A branch or loop body as a block.
-fn body_block(s: Stmts) -> Block {
-    let ss = b::flatten(vec![s]);
-    if let [Stmt {
-        kind: StmtKind::Block(bl),
-        ..
-    }] = ss.as_slice()
-    {
-        return bl.clone();
-    }
-    let span = match (ss.first(), ss.last()) {
-        (Some(f), Some(l)) => f.span.fuse(l.span),
-        _ => Span::default(),
-    };
-    Block { stmts: ss, span }
-}
-
 fn empty(file: FileId, l: usize, r: usize) -> Stmts {
     b::one(
         file,
@@ -1357,7 +1340,7 @@ pub fn loop_(
     head: Box<JLoop>,
     body: Stmts,
 ) -> Stmts {
-    let body = body_block(body);
+    let body = b::body_block(body, b::span(file, l, r));
     let kind = match *head {
         JLoop::While(contract, cond) => StmtKind::While {
             contract: Box::new(contract),
@@ -1403,7 +1386,7 @@ pub fn do_while(
 ) -> Stmts {
     let kind = StmtKind::DoWhile {
         contract: Box::new(contract),
-        body: body_block(body),
+        body: b::body_block(body, b::span(file, l, r)),
         cond: *cond,
     };
     b::one(file, l, r, kind)
