@@ -404,6 +404,27 @@ fn called(b: &mut Block) -> HashSet<Name> {
     out
 }
 
+/// Drops the operands of the action statements in `s` (a copy, walked for the calls in a
+/// step's ghost code): they are history terms (`h.get(x)`, a process expression naming
+/// a history class's processes, which make no step: `passes::histories` lets such a
+/// member call nothing but itself) and values, in which the checker allows no method
+/// call (a method call inside an expression is refused); the action's body stays.
+fn history_terms_out(s: &mut Stmt) {
+    if let StmtKind::Action {
+        model,
+        perm,
+        future,
+        action,
+        ..
+    } = &mut s.kind
+    {
+        for e in [model, perm, future, action] {
+            *e = expr(ExprKind::Bool(true), e.span);
+        }
+    }
+    walk::child_blocks_mut(s, &mut |b| b.stmts.iter_mut().for_each(history_terms_out));
+}
+
 /// Rewrites the atomic operations of one body into `atomic(weft_csl)` blocks.
 struct Walker<'a> {
     fields: &'a HashMap<Name, HashMap<Name, Type>>,
@@ -658,6 +679,7 @@ impl Walker<'_> {
                     }
                 }
             }
+            history_terms_out(&mut s);
             walk::stmt(&mut Calls(&mut self.ghost_calls), &mut s);
         }
         let cell_ty = Type {
