@@ -55,7 +55,9 @@
 //! `inhale R` takes what the constructor gave. Each step gives R back (its exhale is
 //! checked), and no step runs inside another: an atomic operation may not stand in
 //! ghost code, and the ghost code of a step may not call a method that makes one
-//! (directly or through the methods it calls, compared by name: conservative). A step
+//! (directly or through the methods it calls, compared by name: conservative; the
+//! operands of an action statement, `action h, p, P, h.get(x);`, are history terms,
+//! not calls, so a queue's `get` action may stand in the step of the queue's `get`). A step
 //! is atomic in Java only for the cell's own operation: the arguments are evaluated
 //! before it, a result that is not a local is written after it.
 
