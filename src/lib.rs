@@ -65,7 +65,9 @@
 //!   each see the binders before them) and every expression has a type.
 //!   Collections sugar is rewritten there too (`check::collections`):
 //!   `isEmpty` is `|xs| == 0`, `removeAt(i)` slices, `x :: xs` is `[x] + xs`,
-//!   `getOrElse(d)` a conditional; `{: e :}` marks become the quantifier's
+//!   `getOrElse(d)` a conditional, the thesis's `head(xs)`/`tail(xs)` the
+//!   sequence's (unless the class declares a method of that name: a field
+//!   `tail`, as the lock-free queue has, does not hide them); `{: e :}` marks become the quantifier's
 //!   trigger (checked to mention every bound variable, none under
 //!   arithmetic). Class names ([`check`]'s `env::ClassNames`): files of a
 //!   run may each declare a class of one name (VerCors allows it); a written
@@ -121,7 +123,11 @@
 //!   tokens; create, destroy, split, merge (and their `_hist` forms) and
 //!   action blocks become checks, exhales and inhales; one method per
 //!   process proves its contract, `p(x̄) || q(ȳ)` by the expansion law; a
-//!   history class's lemma must terminate), `atomics` (invariant blocks exhale R, atomic
+//!   history class's lemma must terminate; with the csl atomics, a history
+//!   in a class invariant and an action statement in an atomic step's ghost
+//!   code give the lock-free queue of `examples/histories/LFQ.java`, whose
+//!   put and get each do their action in the step that links or unlinks a
+//!   node), `atomics` (invariant blocks exhale R, atomic
 //!   blocks inhale and exhale it, R's locals frozen at entry, jumps across
 //!   the blocks refused), `par` (the caller exhales every thread's
 //!   precondition and inhales their postconditions; one thread is verified

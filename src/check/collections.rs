@@ -6,6 +6,7 @@
 //! `[x] + xs`, a map literal is updates of the empty map.
 
 use super::body::Body;
+use super::env::Member;
 use super::types;
 use crate::core::{Builtin, Expr, ExprKind as K, Type};
 use crate::diag::ErrorCode;
@@ -126,11 +127,17 @@ impl Body<'_> {
     /// `Some(None)` after an error.
     pub(super) fn builtin_call(&mut self, call: &ast::Call, span: Span) -> Option<Option<Expr>> {
         // The thesis's `head(xs)` and `tail(xs)` (ch. 7), where the program
-        // declares no such member.
+        // declares no such method. A field of that name does not hide them:
+        // in Java a call names a method, never a field (the thesis's queue
+        // has a field `tail` and writes `hist.q = tail(hist.q)`).
         let fun = matches!(call.name.name.as_str(), "head" | "tail");
         if call.recv.is_none() && fun && call.args.len() == 1 {
-            let declared = self.env.member(self.class, &call.name.name).is_some()
-                || self.env.globals.resolve(&call.name).is_some();
+            let callable = |m: Member| !matches!(m, Member::Field(_) | Member::Constant(_));
+            let declared = self
+                .env
+                .member(self.class, &call.name.name)
+                .is_some_and(callable)
+                || self.env.globals.resolve(&call.name).is_some_and(callable);
             if !declared {
                 let recv = self.expr(&call.args[0], None);
                 return Some(recv.and_then(|r| self.builtin_field(r, &call.name, span)));

@@ -55,7 +55,9 @@
 //! `inhale R` takes what the constructor gave. Each step gives R back (its exhale is
 //! checked), and no step runs inside another: an atomic operation may not stand in
 //! ghost code, and the ghost code of a step may not call a method that makes one
-//! (directly or through the methods it calls, compared by name: conservative). A step
+//! (directly or through the methods it calls, compared by name: conservative; the
+//! operands of an action statement, `action h, p, P, h.get(x);`, are history terms,
+//! not calls, so a queue's `get` action may stand in the step of the queue's `get`). A step
 //! is atomic in Java only for the cell's own operation: the arguments are evaluated
 //! before it, a result that is not a local is written after it.
 
@@ -404,6 +406,27 @@ fn called(b: &mut Block) -> HashSet<Name> {
     out
 }
 
+/// Drops the operands of the action statements in `s` (a copy, walked for the calls in a
+/// step's ghost code): they are history terms (`h.get(x)`, a process expression naming
+/// a history class's processes, which make no step: `passes::histories` lets such a
+/// member call nothing but itself) and values, in which the checker allows no method
+/// call (a method call inside an expression is refused); the action's body stays.
+fn history_terms_out(s: &mut Stmt) {
+    if let StmtKind::Action {
+        model,
+        perm,
+        future,
+        action,
+        ..
+    } = &mut s.kind
+    {
+        for e in [model, perm, future, action] {
+            *e = expr(ExprKind::Bool(true), e.span);
+        }
+    }
+    walk::child_blocks_mut(s, &mut |b| b.stmts.iter_mut().for_each(history_terms_out));
+}
+
 /// Rewrites the atomic operations of one body into `atomic(weft_csl)` blocks.
 struct Walker<'a> {
     fields: &'a HashMap<Name, HashMap<Name, Type>>,
@@ -658,6 +681,7 @@ impl Walker<'_> {
                     }
                 }
             }
+            history_terms_out(&mut s);
             walk::stmt(&mut Calls(&mut self.ghost_calls), &mut s);
         }
         let cell_ty = Type {
