@@ -280,7 +280,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         let all = r.perms(span);
         pre.extend(all.iter().cloned());
         m.contract.requires.splice(0..0, pre);
-        m.contract.ensures.extend(all);
+        m.contract.ensures.push(r.all_perms(span));
         r.pres
             .insert(MethodId(i as u32), m.contract.requires.clone());
     }
@@ -388,16 +388,14 @@ impl CalvinR {
     /// each shared array.
     fn perms(&self, span: Span) -> Vec<Expr> {
         let mut all = all_perms(&self.shared, span);
-        for (c, f, ty) in &self.shared {
+        for (_, f, ty) in &self.shared {
             if !self.arrays.contains(f) {
                 continue;
             }
             let Type::Array(elem) = ty else { continue };
-            let o = var("weft_calvinr_o", Type::Class(*c), span);
             let j = var("weft_calvinr_j", Type::Int, span);
-            let oe = local(o.name, o.ty.clone(), span);
             let je = local(j.name, Type::Int, span);
-            let arr = Expr::new(K::Field(Box::new(oe.clone()), *f), ty.clone(), span);
+            let arr = self.this_array(*f, ty, span);
             let len = Expr::new(
                 K::Builtin(crate::core::Builtin::ArrayLength, vec![arr.clone()]),
                 Type::Int,
@@ -417,19 +415,38 @@ impl CalvinR {
                 span,
             );
             let range = and(
-                and(nonnull(&oe), nonnull(&arr)),
-                and(
-                    bin(BinOp::Le, int(0, span), je.clone(), Type::Bool),
-                    bin(BinOp::Lt, je, len, Type::Bool),
-                ),
+                bin(BinOp::Le, int(0, span), je.clone(), Type::Bool),
+                bin(BinOp::Lt, je, len, Type::Bool),
             );
-            all.push(quant(
-                vec![o, j],
+            let each = quant(
+                vec![j],
                 bin(BinOp::Implies, range, perm, Type::Resource),
                 Type::Resource,
-            ));
+            );
+            all.push(bin(BinOp::Implies, nonnull(&arr), each, Type::Resource));
         }
         all
+    }
+
+    /// The permissions as one assertion (exhaled at once).
+    fn all_perms(&self, span: Span) -> Expr {
+        self.perms(span)
+            .into_iter()
+            .reduce(|a, b| bin(BinOp::And, a, b, Type::Resource))
+            .unwrap_or_else(|| Expr::bool(true, span))
+    }
+
+    /// `this.f`: a shared array is the receiver's own (the paper's arrays are
+    /// global variables); another object's is not accessible here.
+    fn this_array(&self, f: FieldId, ty: &Type, span: Span) -> Expr {
+        let c = self
+            .shared
+            .iter()
+            .find(|(_, g, _)| *g == f)
+            .map(|(c, _, _)| *c)
+            .expect("a shared field");
+        let this = Expr::new(K::This, Type::Class(c), span);
+        Expr::new(K::Field(Box::new(this), f), ty.clone(), span)
     }
 
     /// `A_x(t)` at the location.
@@ -533,7 +550,10 @@ impl CalvinR {
             };
             let j = var("weft_calvinr_j", Type::Int, span);
             let je = local(j.name, Type::Int, span);
-            let arr = Expr::new(K::Field(Box::new(oe.clone()), f), ty.clone(), span);
+            let arr = self.this_array(f, ty, span);
+            let K::Field(this, _) = &arr.kind else {
+                unreachable!("a field read")
+            };
             let len = Expr::new(
                 K::Builtin(crate::core::Builtin::ArrayLength, vec![arr.clone()]),
                 Type::Int,
@@ -545,18 +565,21 @@ impl CalvinR {
                 span,
             );
             let l = Loc {
-                recv: oe.clone(),
+                recv: (**this).clone(),
                 field: f,
                 index: Some(je.clone()),
             };
             let range = and(
-                and(nonnull(&oe), nonnull(&arr)),
+                nonnull(&arr),
                 and(
                     bin(BinOp::Le, int(0, span), je.clone(), Type::Bool),
                     bin(BinOp::Lt, je, len, Type::Bool),
                 ),
             );
-            return quant(vec![o, j], implies(range, body(&l, &read)), Type::Bool);
+            let b = body(&l, &read);
+            // The other arrays the predicate reads are there and long enough.
+            let range = and(range, in_bounds(&b, None, span));
+            return quant(vec![j], implies(range, b), Type::Bool);
         }
         let read = Expr::new(K::Field(Box::new(oe.clone()), f), ty.clone(), span);
         let l = Loc {
@@ -604,9 +627,9 @@ impl CalvinR {
         let label = cx.label("env");
         let st = |kind| Stmt { kind, span };
         out.push(st(S::Label(label)));
-        for e in self.perms(span) {
-            out.push(st(S::Exhale(e)));
-        }
+        // Given up at once: an element's permission is named through its
+        // array field's.
+        out.push(st(S::Exhale(self.all_perms(span))));
         for e in self.perms(span) {
             out.push(st(S::Inhale(e)));
         }
@@ -739,15 +762,15 @@ struct Cx<'a> {
     /// The result type, and the local that stands for `\result` at a cut
     /// that is no return.
     ret: Type,
-    /// The sequences' start labels so far; `nseg` from a first run.
-    seg: u32,
-    nseg: u32,
+    /// The reduced sequence the code is in (its start label), and how many
+    /// have started.
+    cur: u32,
+    next: u32,
 }
 
 const PHASE: &str = "weft_calvinr_phase";
 const PC: &str = "weft_calvinr_pc";
 const OPC: &str = "weft_calvinr_opc";
-const SEG: &str = "weft_calvinr_seg";
 const ANY: &str = "weft_calvinr_anyresult";
 
 impl Cx<'_> {
@@ -815,8 +838,8 @@ impl Lower for CalvinR {
             errs: Vec::new(),
             spec: &[],
             ret: p.method(m).ret.clone(),
-            seg: 0,
-            nseg: 0,
+            cur: 0,
+            next: 0,
         };
         let mut stmts = Vec::new();
         self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
@@ -832,23 +855,14 @@ impl Lower for CalvinR {
             } else {
                 Mode::Atomic
             };
-            // A first run counts the sequences' starts.
-            let mut first = Cx {
+            let mut cx = Cx {
                 mode,
                 fresh: 0,
                 errs: Vec::new(),
                 spec,
                 ret: p.method(m).ret.clone(),
-                seg: 0,
-                nseg: 0,
-            };
-            let _ = self.abstraction(original.clone(), &mut first);
-            let mut cx = Cx {
-                nseg: first.seg + 1,
-                fresh: 0,
-                errs: Vec::new(),
-                seg: 0,
-                ..first
+                cur: 0,
+                next: 0,
             };
             let mut body = self.abstraction(original, &mut cx);
             errs.append(&mut cx.errs);
@@ -1187,31 +1201,13 @@ impl CalvinR {
                     },
                     els: None,
                 }));
-                let left = if cx.mode == Mode::Atomic {
-                    // A left mover: exclusive access before, and it does not block.
-                    let mut left = vec![check(
-                        and(pre.clone(), guard.clone()),
-                        FailureCode::NotAtomic,
-                        span,
-                    )];
-                    left.extend(body);
-                    left
-                } else {
-                    let mut mover = vec![];
-                    mover.extend(body.iter().cloned());
-                    // Not a left mover: the sequence ends before it.
-                    let mut next = Vec::new();
-                    self.cut(None, span, cx, &mut next);
-                    self.reset(span, cx, &mut next);
-                    next.push(st(S::Assume(guard.clone())));
-                    next.extend(body);
-                    next.push(set(PHASE, pre.clone(), span));
-                    vec![st(S::If {
-                        cond: and(pre, guard),
-                        then: Block { stmts: mover, span },
-                        els: Some(Block { stmts: next, span }),
-                    })]
-                };
+                // A left mover: exclusive access before, and it does not
+                // block. (The paper also lets a non-left-mover here end the
+                // sequence and start the next; weft ends sequences only at
+                // loop heads and returns, so that each sequence's start is
+                // one label.)
+                let mut left = vec![check(and(pre, guard), FailureCode::NotAtomic, span)];
+                left.extend(body);
                 out.push(st(S::If {
                     cond: phase,
                     then: Block { stmts: right, span },
@@ -1237,36 +1233,40 @@ impl CalvinR {
     /// The end of a reduced sequence (check 2 with witnesses): it changed
     /// nothing, or it is the action the pc names (the first of the
     /// method); then the environment.
-    fn cut(&self, result: Option<&Expr>, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+    fn cut(&self, result: Option<&Expr>, end: bool, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
         let any = local(Name::from(ANY), cx.ret.clone(), span);
         let result = result.unwrap_or(&any);
-        let (pc, opc, seg) = (integer(PC, span), integer(OPC, span), integer(SEG, span));
-        let mut skip = eq(pc.clone(), opc.clone());
+        let (pc, opc) = (integer(PC, span), integer(OPC, span));
+        let start = cx.cur;
+        let skip = and(
+            eq(pc.clone(), opc.clone()),
+            self.frame(&[], &seg_label(start), span),
+        );
         let mut act = Expr::bool(false, span);
-        for s in 0..cx.nseg.max(1) {
-            let at = eq(seg.clone(), int(s as i64, span));
-            skip = and(skip, implies(at, self.frame(&[], &seg_label(s), span)));
-        }
         for (k, a) in cx.spec.iter().enumerate() {
-            let mut this = and(
-                eq(opc.clone(), int(0, span)),
-                eq(pc.clone(), int(k as i64 + 1, span)),
+            let this = and(
+                and(
+                    eq(opc.clone(), int(0, span)),
+                    eq(pc.clone(), int(k as i64 + 1, span)),
+                ),
+                self.action(a, start, result, span),
             );
-            for s in 0..cx.nseg.max(1) {
-                let at = eq(seg.clone(), int(s as i64, span));
-                this = and(this, implies(at, self.action(a, s, result, span)));
-            }
             act = or(act, this);
         }
-        out.push(check(or(skip, act), FailureCode::ActionMismatch, span));
+        let mut ok = or(skip, act);
+        if end {
+            // The spec's path ends after an action: one happened.
+            ok = and(ok, bin(BinOp::Ne, pc, int(0, span), Type::Bool));
+        }
+        out.push(check(ok, FailureCode::ActionMismatch, span));
         self.yield_(cx, span, out);
     }
 
     /// The start of a reduced sequence.
     fn reset(&self, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
-        cx.seg += 1;
-        let s = cx.seg;
-        out.push(set(SEG, int(s as i64, span), span));
+        cx.next += 1;
+        cx.cur = cx.next;
+        let s = cx.cur;
         out.push(Stmt {
             kind: S::Label(seg_label(s)),
             span,
@@ -1290,12 +1290,7 @@ impl CalvinR {
                 out.push(check(one, FailureCode::ActionMismatch, span));
             }
             Mode::Witnessed => {
-                self.cut(e.as_ref(), span, cx, out);
-                out.push(check(
-                    bin(BinOp::Ne, integer(PC, span), int(0, span), Type::Bool),
-                    FailureCode::ActionMismatch,
-                    span,
-                ));
+                self.cut(e.as_ref(), true, span, cx, out);
             }
         }
     }
@@ -1339,8 +1334,8 @@ impl CalvinR {
                     errs: Vec::new(),
                     spec: &[],
                     ret: Type::Void,
-                    seg: 0,
-                    nseg: 0,
+                    cur: 0,
+                    next: 0,
                 };
                 let mut v = Vec::new();
                 let mut copy = body.clone();
@@ -1369,11 +1364,11 @@ impl CalvinR {
                 let pc0 = cx.fresh_local(Type::Int, span);
                 out.push(st(S::Local(pc0.clone(), Some(integer(PC, span)))));
                 invs.push(eq(integer(PC, span), local(pc0.name, Type::Int, span)));
-                self.cut(None, span, cx, out);
+                self.cut(None, false, span, cx, out);
                 let mut b = Vec::new();
                 self.reset(span, cx, &mut b);
                 self.block(body.stmts, cx, &mut b);
-                self.cut(None, span, cx, &mut b);
+                self.cut(None, false, span, cx, &mut b);
                 out.push(st(S::While {
                     invariants: invs,
                     cond,
@@ -1399,7 +1394,6 @@ impl CalvinR {
         out.push(decl(PHASE, Type::Bool, Some(Expr::bool(true, span))));
         out.push(decl(PC, Type::Int, Some(int(0, span))));
         out.push(decl(OPC, Type::Int, Some(int(0, span))));
-        out.push(decl(SEG, Type::Int, Some(int(0, span))));
         if cx.ret != Type::Void {
             out.push(decl(ANY, cx.ret.clone(), None));
         }
@@ -1434,9 +1428,7 @@ impl CalvinR {
         ))));
         let a = Name::from("weft_calvinr_a");
         b.push(st(S::Label(a)));
-        for e in self.perms(span) {
-            b.push(st(S::Exhale(e)));
-        }
+        b.push(st(S::Exhale(self.all_perms(span))));
         for e in self.perms(span) {
             b.push(st(S::Inhale(e)));
         }
@@ -1462,6 +1454,39 @@ impl CalvinR {
             ..p.method(m).clone()
         }
     }
+}
+
+/// Every array read of `e` (`a[i]`) is well-defined: `a != null && 0 <= i
+/// && i < a.length`, each in the state it is read in.
+fn in_bounds(e: &Expr, label: Option<Name>, span: Span) -> Expr {
+    let mut out = Expr::bool(true, span);
+    match &e.kind {
+        K::Old(l, inner) => return in_bounds(inner, *l, span),
+        K::ArrayIndex(a, i) => {
+            let len = Expr::new(
+                K::Builtin(crate::core::Builtin::ArrayLength, vec![(**a).clone()]),
+                Type::Int,
+                span,
+            );
+            let ok = and(
+                nonnull(a),
+                and(
+                    bin(BinOp::Le, int(0, span), (**i).clone(), Type::Bool),
+                    bin(BinOp::Lt, (**i).clone(), len, Type::Bool),
+                ),
+            );
+            out = match label {
+                Some(l) => old(Some(l), ok),
+                None => ok,
+            };
+        }
+        K::Quant { .. } => return out,
+        _ => {}
+    }
+    each_child(e, &mut |x| {
+        out = and(out.clone(), in_bounds(x, label, span))
+    });
+    out
 }
 
 /// In a loop of a body with witnesses, each witness is followed by a return.
