@@ -34,21 +34,26 @@
 //! EA* (a yield)       label L; exhale all; inhale all;
 //!                     assume ∀o. E_x(o, tid)[old L] ==> o.x == old[L](o.x)
 //! step (check 1)      EA*; assume P; assert A_V(tid) (accessPredicate); S
-//! step (check 2,      if (phase == R) { assume P; S; if (!E_V) phase = L }
-//!  spec without       else { assert E_V && P (notAtomic); S }
-//!  a witness)         at each return: assert one action of the spec holds
+//! step (check 2)      if (phase == R) { assume P; S; if (!E_V) phase = L }
+//!                     else { assert E_V && P (notAtomic); S }
+//! no witness          at each return: assert one action of the spec holds
 //!                     from the body's start (actionMismatch)
-//! step (check 2,      if (phase == R) { assume P; S; if (!E_V) phase = L }
-//!  with witnesses)    else if (E_V && P) { S }
-//!                     else { CUT; RESET; assume P; S; phase = E_V ? R : L }
 //! witness "L"         pc = L
 //! CUT                 assert (pc == opc && nothing changed since the
 //!                     sequence began) || (opc == begin && pc == an action
 //!                     whose predicate and frame hold) (actionMismatch); EA*
 //! RESET               label S_k (the sequence's start); opc = pc; phase = R
-//! return e            CUT (with \result = e); assert pc != begin (actionMismatch)
+//! return e            CUT (\result = e; and pc != begin: the path ends)
 //! while (c) B         CUT; while (c) { RESET; B; CUT }; RESET
+//!  (with witnesses)   (the invariant keeps pc; a witness in B precedes a return)
 //! ```
+//!
+//! A reduced sequence ends at a loop head or a return (the paper also ends
+//! one at any non-left-mover after the non-mover; weft asserts a left mover
+//! there instead, `notAtomic`, so that each sequence starts at one label:
+//! its `\old` is that label). Cutting at a loop head is sound (any cut
+//! leaves reducible pieces) but stricter than the paper: the steps before a
+//! loop must by themselves be a skip or an action.
 //!
 //! Check 2 is a method of its own (`performs`), made from the body; check 1
 //! is the body itself. `E_x` of a predicate `D || X1 == tid || … || Xn ==
@@ -72,8 +77,10 @@
 //! condition that reads it, a loop that takes steps in a method whose spec
 //! has no witness, a jump (`break`, `continue`), a witness in a loop not
 //! followed by `return`, and specs built with `;` or `*` (only choice `[]`).
-//! A loop head is a cut of its own: the steps before a loop and those of an
-//! iteration are each checked as a reduced sequence.
+//! A shared array is the receiver's own (`this.a`; the paper's arrays are
+//! global variables): its elements' permissions are the receiver's, so an
+//! access of another object's array fails for want of permission, and two
+//! array fields holding one array would make the state infeasible.
 //!
 //! Removes: nothing from the core language for other programs; in a
 //! Calvin-R unit it removes `tid` (`\current_thread`) from the methods of its
