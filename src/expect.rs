@@ -518,9 +518,10 @@ mod tests {
                     // Collections (tests/cases/collections): a family of
                     // expected failures per file, each on its own line.
                     Some("collections") => {}
-                    // Calvin's rely/guarantee (tests/cases/calvin): a family of
-                    // broken threads per file, each failing in its own method.
-                    Some("calvin") if is_case => {}
+                    // Calvin's rely/guarantee and Calvin-R (tests/cases/calvin,
+                    // tests/cases/calvin-r): a family of broken threads or
+                    // methods per file, each failing in its own method.
+                    Some("calvin" | "calvin-r") if is_case => {}
                     // Thread, atomics and par negative tests: one expected failure, or a
                     // front-end error.
                     Some("threads" | "atomics" | "par" | "gpu")

@@ -111,7 +111,17 @@
 //!   checked against the guarantee there, and its body checked to simulate
 //!   it with a ghost program counter;
 //!   [`passes::calvin`] opens with the rule; `--backend silicon` refuses the
-//!   program in the driver), `desugar`
+//!   program in the driver), `calvin_r` (Calvin-R, Boogie only: in a Java
+//!   unit with `accessible_if` fields or `performs` specs, kept as bodiless
+//!   ghost methods like Calvin's, with `acquire(m)`/`release(m)` read by the
+//!   checker as `atomic:` blocks and `witness "L"` as a label, every method
+//!   is checked in place with the environment (a havoc framed by exclusive
+//!   access) before each step and each access's predicate asserted
+//!   (`accessPredicate`), and, with a spec, in a method `performs` made from
+//!   it, reduced by a ghost right/left phase (`notAtomic`) and simulated by
+//!   the spec's actions at each loop head and return (`actionMismatch`);
+//!   the environment's stability in a method `access_stable`;
+//!   [`passes::calvin_r`] opens with the reduction rule), `desugar`
 //!   (Java's `synchronized` becomes lock operations with an unlock before
 //!   every exit), `refine` (interface methods: inherited contracts and
 //!   refinement obligations), `context_everywhere`, `histories` (thesis

@@ -821,7 +821,7 @@ fn dump_after_a_java_tree_pass_prints_the_syntax_tree() {
     let unknown = weft(&["emit", "--dump-after", "gpu", case]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains(
-        "the passes, in order: kernel, binders, instantiate, runnable, inherit, csl (Java, on the syntax tree), calvin, desugar, refine,"
+        "the passes, in order: kernel, binders, instantiate, runnable, inherit, csl (Java, on the syntax tree), calvin, calvin_r, desugar, refine,"
     ));
 }
 

@@ -385,7 +385,8 @@ impl Body<'_> {
         if matches!(
             self.env.field_member(self.class, "holder"),
             Some(Member::Field(_))
-        ) {
+        ) || self.calvin_r_class()
+        {
             match id.name.as_str() {
                 "tid" => return Some(Expr::new(K::CurrentThread, Type::Int, id.span)),
                 "main" => return Some(Expr::new(K::Int(1.into()), Type::Int, id.span)),

@@ -507,10 +507,74 @@ impl Body<'_> {
         }
     }
 
+    /// Whether the class is one of a unit with Calvin-R's annotations.
+    pub(super) fn calvin_r_class(&self) -> bool {
+        use crate::syntax::java::builders::CALVINR_CLASS;
+        self.class.is_some() && self.env.member(self.class, CALVINR_CLASS).is_some()
+    }
+
+    /// Calvin-R's `acquire(m)` / `release(m)` of an int mutex (a field or an
+    /// array element holding the owner's tid, 0 when free), in a Calvin-R
+    /// class that declares no method of the name: one atomic step each,
+    /// `when m == 0 do m = tid` and `m = 0`, written as the block `atomic: {
+    /// assume m == 0; m = tid; }` that `passes::calvin_r` reads as a step.
+    fn mutex_stmt(&mut self, call: &ast::Call, span: Span) -> Option<Option<Stmt>> {
+        let acquire = match &*call.name.name {
+            "acquire" => true,
+            "release" => false,
+            _ => return None,
+        };
+        if call.recv.is_some()
+            || !self.calvin_r_class()
+            || self.env.member(self.class, &call.name.name).is_some()
+            || self.env.globals.resolve(&call.name).is_some()
+        {
+            return None;
+        }
+        if call.args.len() != 1 {
+            let msg = format!("{} expects 1 argument, the mutex", call.name.name);
+            return Some(self.err(ErrorCode::Arity, span, msg));
+        }
+        let m = self.expr(&call.args[0], Some(&Type::Int));
+        let m = m?;
+        let assign = |value: Expr| match m.kind.clone() {
+            K::Field(recv, field) => Some(S::AssignField { recv, field, value }),
+            K::ArrayIndex(array, index) => Some(S::AssignIndex {
+                array,
+                index,
+                value,
+            }),
+            _ => None,
+        };
+        let int = |i: i64| Expr::new(K::Int((i as i128).into()), Type::Int, span);
+        let mark = format!("{}{}", crate::passes::calvin::ATOMIC_MARK, span.start);
+        let mut stmts = vec![stmt(S::Label(Name::from(mark.as_str())), span)];
+        let value = if acquire {
+            let free = Expr::binary(BinOp::Eq, m.clone(), int(0), Type::Bool, span);
+            stmts.push(stmt(S::Assume(free), span));
+            Expr::new(K::CurrentThread, Type::Int, span)
+        } else {
+            int(0)
+        };
+        let Some(set) = assign(value).filter(|_| m.ty == Type::Int) else {
+            let msg = format!(
+                "{} of this mutex (an int field or array element)",
+                call.name.name
+            );
+            return Some(self.err(ErrorCode::NotSupported, m.span, msg));
+        };
+        stmts.push(stmt(set, span));
+        Some(Some(stmt(S::Block(Block { stmts, span }), span)))
+    }
+
     /// A call or `new` as a statement.
     fn expr_stmt(&mut self, e: &ast::Expr, span: Span, out: &mut Vec<Stmt>) {
         if let A::Call(c) = &e.kind {
             if let Some(s) = self.history_stmt(c, span) {
+                out.extend(s);
+                return;
+            }
+            if let Some(s) = self.mutex_stmt(c, span) {
                 out.extend(s);
                 return;
             }

@@ -83,6 +83,15 @@ pub enum FailureCode {
     GlobalInvariant,
     /// A method body does not simulate its abstraction (Calvin).
     Abstraction,
+    /// A Calvin-R step accesses a shared variable when its access predicate
+    /// does not allow it, or an environment step may take away exclusive
+    /// access (`passes::calvin_r`).
+    AccessPredicate,
+    /// A Calvin-R method's steps do not reduce to one atomic step (right
+    /// movers, at most one non-mover, left movers).
+    NotAtomic,
+    /// A Calvin-R method's reduced step does not match its `performs` spec.
+    ActionMismatch,
     /// `.get` on an option that may be `None`.
     OptionNone,
     /// `m[k]` where k may not be a key of the map m.
@@ -167,6 +176,9 @@ impl fmt::Display for FailureCode {
             Guarantee => f.write_str("guarantee"),
             GlobalInvariant => f.write_str("globalInvariant"),
             Abstraction => f.write_str("abstraction"),
+            AccessPredicate => f.write_str("accessPredicate"),
+            NotAtomic => f.write_str("notAtomic"),
+            ActionMismatch => f.write_str("actionMismatch"),
             OptionNone => f.write_str("optionNone"),
             MapKey => f.write_str("mapKey"),
             LockNotCommitted => f.write_str("lockNotCommitted"),

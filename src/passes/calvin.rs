@@ -412,7 +412,7 @@ fn refuse_frames(p: &mut Program, classes: &[ClassId], errs: &mut Vec<Diagnostic
 }
 
 /// Whether `b` is an `atomic: { … }` block.
-fn is_atomic(b: &Block) -> bool {
+pub(super) fn is_atomic(b: &Block) -> bool {
     matches!(b.stmts.first(), Some(Stmt { kind: S::Label(l), .. }) if l.as_str().starts_with(ATOMIC_MARK))
 }
 
@@ -424,37 +424,37 @@ fn p_fields_named(fields: &[crate::core::Field], c: ClassId, name: &str) -> Opti
         .map(|i| FieldId(i as u32))
 }
 
-fn tid_expr(span: Span) -> Expr {
+pub(super) fn tid_expr(span: Span) -> Expr {
     Expr::new(K::Local(Name::from(TID)), Type::Int, span)
 }
 
-fn int(i: i64, span: Span) -> Expr {
+pub(super) fn int(i: i64, span: Span) -> Expr {
     Expr::new(K::Int((i as i128).into()), Type::Int, span)
 }
 
-fn bin(op: BinOp, l: Expr, r: Expr, ty: Type) -> Expr {
+pub(super) fn bin(op: BinOp, l: Expr, r: Expr, ty: Type) -> Expr {
     let span = l.span;
     Expr::binary(op, l, r, ty, span)
 }
 
-fn eq(l: Expr, r: Expr) -> Expr {
+pub(super) fn eq(l: Expr, r: Expr) -> Expr {
     bin(BinOp::Eq, l, r, Type::Bool)
 }
 
-fn and(l: Expr, r: Expr) -> Expr {
+pub(super) fn and(l: Expr, r: Expr) -> Expr {
     bin(BinOp::And, l, r, Type::Bool)
 }
 
-fn implies(l: Expr, r: Expr) -> Expr {
+pub(super) fn implies(l: Expr, r: Expr) -> Expr {
     bin(BinOp::Implies, l, r, Type::Bool)
 }
 
-fn old(label: Option<Name>, e: Expr) -> Expr {
+pub(super) fn old(label: Option<Name>, e: Expr) -> Expr {
     let (ty, span) = (e.ty.clone(), e.span);
     Expr::new(K::Old(label, Box::new(e)), ty, span)
 }
 
-fn subst_tid(e: Expr, by: &Expr) -> Expr {
+pub(super) fn subst_tid(e: Expr, by: &Expr) -> Expr {
     map_expr(e, &mut |x| match x.kind {
         K::CurrentThread => Expr {
             span: x.span,
@@ -465,7 +465,7 @@ fn subst_tid(e: Expr, by: &Expr) -> Expr {
 }
 
 /// `\old(e)` becomes `old[label](e)`.
-fn at_label(e: Expr, label: &Name) -> Expr {
+pub(super) fn at_label(e: Expr, label: &Name) -> Expr {
     map_expr(e, &mut |x| match x.kind {
         K::Old(None, inner) => Expr {
             kind: K::Old(Some(*label), inner),
@@ -476,7 +476,7 @@ fn at_label(e: Expr, label: &Name) -> Expr {
 }
 
 /// `forall o: C :: o != null ==> body[this := o]`.
-fn every_object(c: ClassId, body: Expr, name: &str) -> Expr {
+pub(super) fn every_object(c: ClassId, body: Expr, name: &str) -> Expr {
     let span = body.span;
     let var = Var {
         name: Name::from(name),
@@ -509,12 +509,12 @@ fn every_object(c: ClassId, body: Expr, name: &str) -> Expr {
     )
 }
 
-fn implies_ty(l: Expr, r: Expr, ty: Type) -> Expr {
+pub(super) fn implies_ty(l: Expr, r: Expr, ty: Type) -> Expr {
     bin(BinOp::Implies, l, r, ty)
 }
 
 /// Write permission to every shared field of every object, one clause per field.
-fn all_perms(shared: &[(ClassId, FieldId, Type)], span: Span) -> Vec<Expr> {
+pub(super) fn all_perms(shared: &[(ClassId, FieldId, Type)], span: Span) -> Vec<Expr> {
     shared
         .iter()
         .map(|(c, f, ty)| {

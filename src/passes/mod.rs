@@ -18,6 +18,7 @@
 
 mod atomics;
 pub mod calvin;
+pub mod calvin_r;
 mod context_everywhere;
 mod current_thread;
 mod desugar;
@@ -71,6 +72,9 @@ pub const PASSES: &[Pass] = &[
     // First: a Calvin program's threads are sequential code once it is done
     // (its `synchronized` is the monitor's `holder`, not the locks layer's).
     calvin::PASS,
+    // Beside calvin: a Calvin-R program's methods are sequential code once
+    // it is done (acquire and release are its atomic steps).
+    calvin_r::PASS,
     // Sugar first: what it makes is the locks layer's.
     desugar::PASS,
     // Before context_everywhere: an inherited contract's clauses reach loops.

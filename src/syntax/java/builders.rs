@@ -89,6 +89,7 @@ pub fn unit(imports: Vec<Box<Import>>, decls: Vec<Box<JTypeDecl>>) -> JUnit {
         })
         .collect();
     calvin_holders(&mut decls);
+    calvinr_marks(&mut decls);
     JUnit {
         unit: Unit {
             decls,
@@ -352,6 +353,15 @@ impl JMember {
                         self.members.push(Member::Method(unwritable(&u, f)));
                     }
                 }
+                // A `performs` action reads as its method's postcondition would.
+                Member::Method(mut u) if u.name.name.starts_with(CALVINR_ACTION) => {
+                    if let Some(Member::Method(owner)) = self.members.first() {
+                        u.params = owner.params.clone();
+                        u.ret = owner.ret.clone();
+                        u.mods.is_static = owner.mods.is_static;
+                    }
+                    self.members.push(Member::Method(u));
+                }
                 m => self.members.push(m),
             }
         }
@@ -455,6 +465,163 @@ fn unwritable(u: &Method, f: &Ident) -> Method {
     }
     m.name.name = format!("{}${}", u.name.name, f.name).as_str().into();
     m
+}
+
+/// The name prefixes of Calvin-R's spec-only members (`passes::calvin_r`
+/// reads them), bodiless ghost methods like Calvin's: a field's access
+/// predicate `CALVINR_ACCESS_offset$f` (its one `ensures`; an array's index
+/// variable its one parameter), a `performs` action
+/// `CALVINR_ACTION_offset_k$label` (the predicate, then each modified
+/// location `x` as `x == x`; the method's parameters and result type, so
+/// that the predicate may name them and `\result`), and the mark
+/// `CALVINR_CLASS` of each class of a unit with Calvin-R's annotations (in
+/// which `tid` and `acquire`/`release` mean Calvin-R's).
+pub const CALVINR_ACCESS: &str = "weft_calvinr_access";
+pub const CALVINR_ACTION: &str = "weft_calvinr_action";
+pub const CALVINR_CLASS: &str = "weft_calvinr_class";
+/// A commit point `witness "L";` is the label `CALVINR_WITNESS_offset$L`.
+pub const CALVINR_WITNESS: &str = "weft_calvinr_witness";
+
+/// `int m /*@ accessible_if P */;`, `int[] a /*@ accessible_if[j] P */;`.
+#[allow(clippy::too_many_arguments)]
+pub fn accessible_field<'i>(
+    file: FileId,
+    errors: &mut Errors,
+    (l, r): (usize, usize),
+    cm: (Contract, Vec<JMod>, Vec<Member>),
+    ty: Type,
+    d: Box<Declarator>,
+    (al, ar): (usize, usize),
+    index: Option<Ident>,
+    e: Box<Expr>,
+) -> PResult<'i, JMember> {
+    let field = d.name.clone();
+    let mut m = fields(file, errors, l, r, cm.0, cm.1, ty, vec![d])?.with(cm.2);
+    let Member::Method(mut a) = calvin_annotation(file, al, ar, CALVINR_ACCESS, e) else {
+        unreachable!("an annotation is a method")
+    };
+    a.name.name = format!("{CALVINR_ACCESS}_{al}${}", field.name)
+        .as_str()
+        .into();
+    if let Some(j) = index {
+        a.params.push(Param {
+            ty: b::ty(file, al, ar, TypeKind::Int),
+            span: j.span,
+            name: j,
+            scope: Default::default(),
+        });
+    }
+    m.members.push(Member::Method(a));
+    Ok(m)
+}
+
+/// One action of a `performs` specification.
+pub struct PerformsAction {
+    pub l: usize,
+    pub r: usize,
+    /// `"L"` with its quotes.
+    pub label: Option<String>,
+    pub mods: Vec<Box<Expr>>,
+    pub pred: Box<Expr>,
+}
+
+/// `performs action "L1": (mods) { P1 } [] action "L2": … `: one member per
+/// action (`JMember::with` gives it the method's parameters and result).
+pub fn performs<'i>(
+    file: FileId,
+    l: usize,
+    r: usize,
+    first: PerformsAction,
+    more: Vec<PerformsAction>,
+) -> PResult<'i, JPrefix> {
+    let mut members = Vec::new();
+    for (k, a) in std::iter::once(first).chain(more).enumerate() {
+        let label = match &a.label {
+            Some(s) => label_of(s, a.l, a.r)?,
+            None => String::new(),
+        };
+        let Member::Method(mut m) =
+            calvin_action(file, a.l, a.r, CALVINR_ACTION, a.mods, Some(a.pred))
+        else {
+            unreachable!("an annotation is a method")
+        };
+        m.name.name = format!("{CALVINR_ACTION}_{l}_{k}${label}").as_str().into();
+        members.push(Member::Method(m));
+    }
+    let _ = r;
+    Ok(JPrefix::LockInvariant(members))
+}
+
+/// A label `"L"`'s text: a Java identifier.
+fn label_of<'i>(quoted: &str, l: usize, r: usize) -> PResult<'i, String> {
+    let text = quoted.trim_matches('"');
+    let ok = text
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if ok {
+        Ok(text.to_string())
+    } else {
+        malformed(
+            l,
+            r,
+            "a performs action's label is a Java identifier in quotes",
+        )
+    }
+}
+
+/// `witness "L";`: the label `CALVINR_WITNESS_offset$L`.
+pub fn witness<'i>(file: FileId, l: usize, r: usize, s: &str) -> PResult<'i, Stmts> {
+    let label = label_of(s, l, r)?;
+    let name = Ident {
+        name: format!("{CALVINR_WITNESS}_{l}${label}").as_str().into(),
+        span: b::span(file, l, r),
+    };
+    Ok(b::one(file, l, r, StmtKind::Label(name)))
+}
+
+/// Marks every class of a unit that carries Calvin-R's annotations.
+fn calvinr_marks(decls: &mut [Decl]) {
+    let calvinr = decls.iter().any(|d| match d {
+        Decl::Class(c) => c
+            .members
+            .iter()
+            .any(|m| matches!(m, Member::Method(x) if x.name.name.starts_with("weft_calvinr_"))),
+        Decl::Member(_) => false,
+    });
+    if !calvinr {
+        return;
+    }
+    for d in decls {
+        let Decl::Class(c) = d else { continue };
+        if c.is_interface {
+            continue;
+        }
+        let span = c.name.span;
+        c.members.push(Member::Method(Method {
+            kind: MethodKind::Method,
+            type_params: Vec::new(),
+            mods: Modifiers {
+                is_ghost: true,
+                ..Modifiers::default()
+            },
+            contract: b::contract(Vec::new()),
+            ret: Type {
+                kind: TypeKind::Void,
+                span,
+            },
+            name: Ident {
+                name: CALVINR_CLASS.into(),
+                span,
+            },
+            params: Vec::new(),
+            body: None,
+            unparsed_body: None,
+            derived: None,
+            span,
+        }));
+    }
 }
 
 /// Calvin's object model: every object has a monitor owner `holder` (the

@@ -348,6 +348,17 @@ pub enum Token<'input> {
     /// (`modifies` and `action` are the histories' tokens above).
     #[token("also_modifies")]
     AlsoModifies,
+    /// Calvin-R's access predicates, method specifications and commit
+    /// points (`passes::calvin_r`): `accessible_if P`, `performs action
+    /// "L": (mods) { P } [] …`, `witness "L";`.
+    #[token("accessible_if")]
+    AccessibleIf,
+    #[regex(r"accessible_if[ \t]*\[")]
+    AccessibleIfIndexed,
+    #[token("performs")]
+    Performs,
+    #[token("witness")]
+    Witness,
     /// `group invariant R;` / `kernel invariant R;` (a kernel's contract).
     #[token("invariant")]
     Invariant,
@@ -636,6 +647,10 @@ impl Token<'_> {
             GlobalInvariant => "global_invariant",
             UnwritableByEnvIf => "unwritable_by_env_if",
             AlsoModifies => "also_modifies",
+            AccessibleIf => "accessible_if",
+            AccessibleIfIndexed => "accessible_if[",
+            Performs => "performs",
+            Witness => "witness",
             Perm => "Perm",
             PointsTo => "PointsTo",
             Value => "Value",
@@ -744,6 +759,10 @@ impl Token<'_> {
                 | GlobalInvariant
                 | UnwritableByEnvIf
                 | AlsoModifies
+                | AccessibleIf
+                | AccessibleIfIndexed
+                | Performs
+                | Witness
                 | Invariant
                 | Perm
                 | PointsTo

@@ -1,0 +1,19 @@
+// unsupported-on: silicon a Calvin-R (access predicates and reduction) program has no permission-based meaning
+// increment lets m go between its read and its write: another thread may
+// increment in between, so the method is not one atomic step.
+class Counter {
+  int m /*@ accessible_if m == 0 || m == tid */;
+  int count /*@ accessible_if m == 0 || m == tid */;
+
+  /*@ performs action (count) { \old(m) == 0 && count == \old(count) + 1 } */
+  void increment() {
+    acquire(m);
+    int j = count;
+    release(m);
+    /*[/expect notAtomic]*/
+    acquire(m);
+    /*[/end]*/
+    count = j + 1;
+    release(m);
+  }
+}

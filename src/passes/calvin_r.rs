@@ -1,0 +1,1521 @@
+//! Calvin-R: access predicates, reduction and `performs` specifications
+//! (Freund and Qadeer, "Checking concise specifications for multithreaded
+//! software"). Each method is checked on its own, for an arbitrary thread
+//! `tid`, against an environment that accesses the shared variables only as
+//! their access predicates allow.
+//!
+//! The rule, as the paper states it (Lipton's reduction with simulation):
+//! with `A_x(t)` the access predicate of `x` and `E_x(tid) = A_x(tid) ∧ ∀ t ≠
+//! tid. ¬A_x(t)` (`tid` has exclusive access to `x`),
+//!
+//! ```text
+//!   (1) every step `when P do S` of the method, run after any number of
+//!       environment steps EA* (EA changes every x but those with E_x), finds
+//!       A_V(tid) for the variables V it accesses (once P holds), and
+//!   (2) every execution of the method, with EA* only between its reduced
+//!       sequences, is a sequence of reducible sequences R* N? L* (R: E_V
+//!       after the step, a right mover; L: E_V before the step and P holds,
+//!       a non-blocking left mover), each of which changes nothing or does
+//!       one action of the `performs` spec, along a path of the spec
+//!   ─────────────────────────────────────────────────────────────────────────
+//!   in every program whose threads keep the access predicates, each call of
+//!   the method is, up to commuting other threads' steps, one action of its
+//!   spec (with skips): a right mover commutes to the right of another
+//!   thread's step, a left mover to the left, so a reducible sequence runs
+//!   as if it were atomic
+//! ```
+//!
+//! The encoding (Boogie only, like Calvin's: `--backend silicon` refuses it):
+//!
+//! ```text
+//! shared state        every field of the unit's classes (an array field's
+//!                     elements too; the array itself is not assigned in a
+//!                     thread); the method holds write permission to all of it
+//! EA* (a yield)       label L; exhale all; inhale all;
+//!                     assume ∀o. E_x(o, tid)[old L] ==> o.x == old[L](o.x)
+//! step (check 1)      EA*; assume P; assert A_V(tid) (accessPredicate); S
+//! step (check 2)      if (phase == R) { assume P; S; if (!E_V) phase = L }
+//!                     else { assert E_V && P (notAtomic); S }
+//! no witness          at each return: assert one action of the spec holds
+//!                     from the body's start (actionMismatch)
+//! witness "L"         pc = L
+//! CUT                 assert (pc == opc && nothing changed since the
+//!                     sequence began) || (opc == begin && pc == an action
+//!                     whose predicate and frame hold) (actionMismatch); EA*
+//! RESET               label S_k (the sequence's start); opc = pc; phase = R
+//! return e            CUT (\result = e; and pc != begin: the path ends)
+//! while (c) B         CUT; while (c) { RESET; B; CUT }; RESET
+//!  (with witnesses)   (the invariant keeps pc; a witness in B precedes a return)
+//! ```
+//!
+//! A reduced sequence ends at a loop head or a return (the paper also ends
+//! one at any non-left-mover after the non-mover; weft asserts a left mover
+//! there instead, `notAtomic`, so that each sequence starts at one label:
+//! its `\old` is that label). Cutting at a loop head is sound (any cut
+//! leaves reducible pieces) but stricter than the paper: the steps before a
+//! loop must by themselves be a skip or an action.
+//!
+//! Check 2 is a method of its own (`performs`), made from the body; check 1
+//! is the body itself. `E_x` of a predicate `D || X1 == tid || … || Xn ==
+//! tid` (D and the Xi without `tid`) is `!D && (X1 == tid || …) && (X1 ==
+//! tid || X1 <= 0) && …` (thread ids are positive); of any other predicate it
+//! is the quantified definition. The environment's frame is stable: the
+//! method `access_stable` checks once that an environment step keeps
+//! `E_x(tid)` (so that EA* is EA).
+//!
+//! Why sound: see the README (Calvin-R). In short, check 1 over-approximates
+//! every interleaving (EA* before each step is any sequence of steps of
+//! threads that keep the access predicates: they change no variable `tid`
+//! holds exclusively, and they cannot take that access away, which the
+//! stability check proves); check 2 is the paper's translation, in which the
+//! reordering that makes each reducible sequence atomic is justified by the
+//! movers, which are read off exclusive access that check 1 proved.
+//!
+//! Not supported yet (a diagnostic at the construct): calls in a Calvin-R
+//! method (the paper inlines the callee's spec), `synchronized`, a statement
+//! that accesses the shared state twice (read into a local first), a loop
+//! condition that reads it, a loop that takes steps in a method whose spec
+//! has no witness, a jump (`break`, `continue`), a witness in a loop not
+//! followed by `return`, and specs built with `;` or `*` (only choice `[]`).
+//! A shared array is the receiver's own (`this.a`; the paper's arrays are
+//! global variables): its elements' permissions are the receiver's, so an
+//! access of another object's array fails for want of permission, and two
+//! array fields holding one array would make the state infeasible.
+//!
+//! Removes: nothing from the core language for other programs; in a
+//! Calvin-R unit it removes `tid` (`\current_thread`) from the methods of its
+//! classes, and the annotations' members lose their contracts.
+
+use super::calvin::{all_perms, and, at_label, bin, eq, implies, int, is_atomic, old, subst_tid};
+use super::{Lower, Out, Pass};
+use crate::core::visit::{each_child, each_stmt, map_expr, subst_this};
+use crate::core::{
+    Block, ClassId, Expr, ExprKind as K, FieldId, Method, MethodId, Program, Stmt, StmtKind as S,
+    Type, Var,
+};
+use crate::diag::{Diagnostic, FailureCode};
+use crate::name::Name;
+use crate::syntax::ast::{BinOp, Quantifier, UnOp};
+use crate::syntax::java::builders::{
+    CALVINR_ACCESS, CALVINR_ACTION, CALVINR_CLASS, CALVINR_WITNESS,
+};
+use crate::syntax::span::Span;
+use std::collections::{HashMap, HashSet};
+
+pub const PASS: Pass = Pass {
+    name: "calvin_r",
+    description: "access predicates and reduction (Calvin-R): each method's accesses after the environment, and its reduced sequences against its performs spec",
+    declare: declarations,
+    removes: |_| false,
+    removes_expr: |_| false,
+};
+
+/// The parameter that carries the thread's id.
+const TID: &str = "weft_calvinr_tid";
+
+/// Whether a member carries Calvin-R's annotations (for the backend check).
+pub fn is_calvin_r_name(name: &str) -> bool {
+    name.starts_with("weft_calvinr_")
+}
+
+/// A field's access predicate: over `this`, `tid` and (an array's) the index.
+struct Access {
+    pred: Expr,
+    index: Option<Name>,
+    span: Span,
+}
+
+/// One action of a `performs` spec.
+struct Action {
+    label: String,
+    /// The locations it may change: `x`, `o.x`, `a[i]`.
+    mods: Vec<Expr>,
+    /// Two-state: `\old` is the reduced sequence's start.
+    pred: Expr,
+}
+
+struct CalvinR {
+    shared: Vec<(ClassId, FieldId, Type)>,
+    /// The access predicates, by field (a field without one: `true`).
+    access: HashMap<FieldId, Access>,
+    /// The array fields whose elements are shared (an indexed predicate).
+    arrays: HashSet<FieldId>,
+    specs: HashMap<MethodId, Vec<Action>>,
+    threads: HashSet<MethodId>,
+    first: Option<MethodId>,
+    /// Each method's precondition as declared (the body's made methods
+    /// inhale it: the pipeline holds the contract apart from the program).
+    pres: HashMap<MethodId, Vec<Expr>>,
+}
+
+struct Inactive;
+
+impl Lower for Inactive {
+    fn body(&self, _: &Program, _: MethodId, _: &mut Block, _: &mut Out) {}
+}
+
+fn field_named(p: &Program, c: ClassId, name: &str) -> Option<FieldId> {
+    p.class(c)
+        .fields
+        .iter()
+        .copied()
+        .find(|f| p.field(*f).name == name)
+}
+
+fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
+    let classes: Vec<ClassId> = p
+        .methods
+        .iter()
+        .filter(|m| m.name == CALVINR_CLASS)
+        .filter_map(|m| m.class)
+        .collect();
+    if classes.is_empty() {
+        return Box::new(Inactive);
+    }
+    let mut access = HashMap::new();
+    let mut arrays = HashSet::new();
+    let mut actions: Vec<(ClassId, Span, Action)> = Vec::new();
+    for i in 0..p.methods.len() {
+        let m = &p.methods[i];
+        let Some(class) = m.class else { continue };
+        let name = m.name.as_str().to_string();
+        if name.starts_with(CALVINR_ACCESS) {
+            let field = name.rsplit('$').next().unwrap_or_default();
+            let index = m.params.first().map(|v| v.name);
+            let span = m.span;
+            let ensures = std::mem::take(&mut p.methods[i].contract.ensures);
+            let Some(f) = field_named(p, class, field) else {
+                continue;
+            };
+            if index.is_some() {
+                if !matches!(p.field(f).ty, Type::Array(ref t) if **t == Type::Int || **t == Type::Bool)
+                {
+                    errs.push(Diagnostic::not_supported(
+                        span,
+                        "an indexed access predicate on a field that is not an int or boolean array",
+                    ));
+                    continue;
+                }
+                arrays.insert(f);
+            } else if matches!(p.field(f).ty, Type::Array(_)) {
+                errs.push(Diagnostic::not_supported(
+                    span,
+                    "an access predicate on an array field without an index (`accessible_if[j] P`)",
+                ));
+                continue;
+            }
+            if let Some(pred) = ensures.into_iter().next() {
+                access.insert(f, Access { pred, index, span });
+            }
+        } else if name.starts_with(CALVINR_ACTION) {
+            let label = name.rsplit('$').next().unwrap_or_default().to_string();
+            let span = m.span;
+            let mut es = std::mem::take(&mut p.methods[i].contract.ensures).into_iter();
+            let Some(pred) = es.next() else { continue };
+            let mods = es
+                .filter_map(|x| match x.kind {
+                    K::Binary(BinOp::Eq, l, _) => Some(*l),
+                    _ => None,
+                })
+                .collect();
+            actions.push((class, span, Action { label, mods, pred }));
+        }
+    }
+    let mut shared = Vec::new();
+    for &c in &classes {
+        for &f in &p.class(c).fields {
+            shared.push((c, f, p.field(f).ty.clone()));
+        }
+    }
+    // Each action belongs to the method whose declaration holds it.
+    let mut specs: HashMap<MethodId, Vec<Action>> = HashMap::new();
+    for (class, span, a) in actions {
+        let owner = p.methods.iter().position(|m| {
+            m.class == Some(class)
+                && !is_calvin_r_name(&m.name)
+                && m.span.file == span.file
+                && m.span.start <= span.start
+                && span.end <= m.span.end
+        });
+        match owner {
+            Some(i) => specs.entry(MethodId(i as u32)).or_default().push(a),
+            None => errs.push(Diagnostic::not_supported(
+                span,
+                "a performs spec that precedes no method",
+            )),
+        }
+    }
+    for (m, acts) in &specs {
+        let mut seen = HashSet::new();
+        for a in acts {
+            if !seen.insert(a.label.clone()) {
+                errs.push(Diagnostic::not_supported(
+                    p.method(*m).span,
+                    "two actions of one performs spec with the same label",
+                ));
+            }
+        }
+    }
+    let mut r = CalvinR {
+        shared,
+        access,
+        arrays,
+        specs,
+        threads: HashSet::new(),
+        first: None,
+        pres: HashMap::new(),
+    };
+    for (i, m) in p.methods.iter_mut().enumerate() {
+        let Some(c) = m.class else { continue };
+        if !classes.contains(&c) || m.is_constructor || is_calvin_r_name(&m.name) {
+            continue;
+        }
+        r.threads.insert(MethodId(i as u32));
+        let span = m.span;
+        let tid = Var {
+            name: Name::from(TID),
+            ty: Type::Int,
+            span,
+        };
+        m.given.push(tid);
+        let tid = tid_expr(span);
+        for e in m.contract.exprs_mut() {
+            let x = std::mem::replace(e, Expr::bool(true, span));
+            *e = subst_tid(x, &tid);
+        }
+        let mut pre = vec![bin(BinOp::Gt, tid.clone(), int(0, span), Type::Bool)];
+        let all = r.perms(span);
+        pre.extend(all.iter().cloned());
+        m.contract.requires.splice(0..0, pre);
+        m.contract.ensures.push(r.all_perms(span));
+        r.pres
+            .insert(MethodId(i as u32), m.contract.requires.clone());
+    }
+    r.first = r.threads.iter().min().copied();
+    Box::new(r)
+}
+
+fn tid_expr(span: Span) -> Expr {
+    Expr::new(K::Local(Name::from(TID)), Type::Int, span)
+}
+
+fn not(e: Expr) -> Expr {
+    let span = e.span;
+    Expr::new(K::Unary(UnOp::Not, Box::new(e)), Type::Bool, span)
+}
+
+fn or(l: Expr, r: Expr) -> Expr {
+    bin(BinOp::Or, l, r, Type::Bool)
+}
+
+fn local(name: Name, ty: Type, span: Span) -> Expr {
+    Expr::new(K::Local(name), ty, span)
+}
+
+fn quant(vars: Vec<Var>, body: Expr, ty: Type) -> Expr {
+    let span = body.span;
+    let q = if ty == Type::Resource {
+        Quantifier::ForallStar
+    } else {
+        Quantifier::Forall
+    };
+    Expr::new(
+        K::Quant {
+            q,
+            vars: vars.into(),
+            triggers: Vec::new().into(),
+            body: Box::new(body),
+        },
+        ty,
+        span,
+    )
+}
+
+fn var(name: &str, ty: Type, span: Span) -> Var {
+    Var {
+        name: Name::from(name),
+        ty,
+        span,
+    }
+}
+
+fn nonnull(o: &Expr) -> Expr {
+    bin(
+        BinOp::Ne,
+        o.clone(),
+        Expr::new(K::Null, Type::Null, o.span),
+        Type::Bool,
+    )
+}
+
+fn mentions_tid(e: &Expr) -> bool {
+    crate::core::visit::find(e, &|x| matches!(x.kind, K::CurrentThread)).is_some()
+}
+
+fn subst_local(e: Expr, name: Name, by: &Expr) -> Expr {
+    map_expr(e, &mut |x| match x.kind {
+        K::Local(n) if n == name => Expr {
+            span: x.span,
+            ..by.clone()
+        },
+        _ => x,
+    })
+}
+
+fn subst_result(e: Expr, by: &Expr) -> Expr {
+    map_expr(e, &mut |x| match x.kind {
+        K::Result => Expr {
+            span: x.span,
+            ..by.clone()
+        },
+        _ => x,
+    })
+}
+
+fn disjuncts(e: &Expr, out: &mut Vec<Expr>) {
+    match &e.kind {
+        K::Binary(BinOp::Or, l, r) => {
+            disjuncts(l, out);
+            disjuncts(r, out);
+        }
+        _ => out.push(e.clone()),
+    }
+}
+
+/// A shared location a step accesses: `recv.f`, or `recv.f[index]`.
+#[derive(Clone)]
+struct Loc {
+    recv: Expr,
+    field: FieldId,
+    index: Option<Expr>,
+}
+
+impl CalvinR {
+    /// Write permission to the shared state: each field, and each element of
+    /// each shared array.
+    fn perms(&self, span: Span) -> Vec<Expr> {
+        let mut all = all_perms(&self.shared, span);
+        for (_, f, ty) in &self.shared {
+            if !self.arrays.contains(f) {
+                continue;
+            }
+            let Type::Array(elem) = ty else { continue };
+            let j = var("weft_calvinr_j", Type::Int, span);
+            let je = local(j.name, Type::Int, span);
+            let arr = self.this_array(*f, ty, span);
+            let len = Expr::new(
+                K::Builtin(crate::core::Builtin::ArrayLength, vec![arr.clone()]),
+                Type::Int,
+                span,
+            );
+            let elem_loc = Expr::new(
+                K::ArrayIndex(Box::new(arr.clone()), Box::new(je.clone())),
+                (**elem).clone(),
+                span,
+            );
+            let perm = Expr::new(
+                K::Perm(
+                    Box::new(elem_loc),
+                    Box::new(Expr::new(K::Write, Type::Rational, span)),
+                ),
+                Type::Resource,
+                span,
+            );
+            let range = and(
+                bin(BinOp::Le, int(0, span), je.clone(), Type::Bool),
+                bin(BinOp::Lt, je, len, Type::Bool),
+            );
+            let each = quant(
+                vec![j],
+                bin(BinOp::Implies, range, perm, Type::Resource),
+                Type::Resource,
+            );
+            all.push(bin(BinOp::Implies, nonnull(&arr), each, Type::Resource));
+        }
+        all
+    }
+
+    /// The permissions as one assertion (exhaled at once).
+    fn all_perms(&self, span: Span) -> Expr {
+        self.perms(span)
+            .into_iter()
+            .reduce(|a, b| bin(BinOp::And, a, b, Type::Resource))
+            .unwrap_or_else(|| Expr::bool(true, span))
+    }
+
+    /// `this.f`: a shared array is the receiver's own (the paper's arrays are
+    /// global variables); another object's is not accessible here.
+    fn this_array(&self, f: FieldId, ty: &Type, span: Span) -> Expr {
+        let c = self
+            .shared
+            .iter()
+            .find(|(_, g, _)| *g == f)
+            .map(|(c, _, _)| *c)
+            .expect("a shared field");
+        let this = Expr::new(K::This, Type::Class(c), span);
+        Expr::new(K::Field(Box::new(this), f), ty.clone(), span)
+    }
+
+    /// `A_x(t)` at the location.
+    fn accessible(&self, l: &Loc, t: &Expr) -> Expr {
+        let span = l.recv.span;
+        let Some(a) = self.access.get(&l.field) else {
+            return Expr::bool(true, span);
+        };
+        let mut e = subst_this(a.pred.clone(), &l.recv);
+        if let (Some(j), Some(i)) = (a.index, &l.index) {
+            e = subst_local(e, j, i);
+        }
+        let e = subst_tid(e, t);
+        Expr { span, ..e }
+    }
+
+    /// `E_x(t)` at the location: `t` may access it and no other thread may.
+    fn exclusive(&self, l: &Loc, t: &Expr) -> Expr {
+        let span = l.recv.span;
+        let Some(a) = self.access.get(&l.field) else {
+            // Every thread may access it: nobody has it alone.
+            return Expr::bool(false, span);
+        };
+        let mut e = subst_this(a.pred.clone(), &l.recv);
+        if let (Some(j), Some(i)) = (a.index, &l.index) {
+            e = subst_local(e, j, i);
+        }
+        let e = Expr { span, ..e };
+        let mut ds = Vec::new();
+        disjuncts(&e, &mut ds);
+        let (mine, free): (Vec<Expr>, Vec<Expr>) = ds.into_iter().partition(mentions_tid);
+        let owners: Option<Vec<Expr>> = mine
+            .iter()
+            .map(|d| match &d.kind {
+                K::Binary(BinOp::Eq, x, y)
+                    if matches!(y.kind, K::CurrentThread) && !mentions_tid(x) =>
+                {
+                    Some((**x).clone())
+                }
+                K::Binary(BinOp::Eq, y, x)
+                    if matches!(y.kind, K::CurrentThread) && !mentions_tid(x) =>
+                {
+                    Some((**x).clone())
+                }
+                _ => None,
+            })
+            .collect();
+        if let Some(owners) = owners {
+            // D || X1 == tid || …: nobody else when D fails and each Xi is
+            // tid or no thread.
+            let mut out = Expr::bool(true, span);
+            for d in free {
+                out = and(out, not(d));
+            }
+            let mut some = Expr::bool(false, span);
+            for x in &owners {
+                some = or(some, eq(x.clone(), t.clone()));
+            }
+            out = and(out, some);
+            for x in owners {
+                out = and(
+                    out,
+                    or(
+                        eq(x.clone(), t.clone()),
+                        bin(BinOp::Le, x, int(0, span), Type::Bool),
+                    ),
+                );
+            }
+            return out;
+        }
+        // The definition: A(t) && forall u > 0, u != t. !A(u).
+        let u = var("weft_calvinr_u", Type::Int, span);
+        let ue = local(u.name, Type::Int, span);
+        let other = and(
+            bin(BinOp::Gt, ue.clone(), int(0, span), Type::Bool),
+            bin(BinOp::Ne, ue.clone(), t.clone(), Type::Bool),
+        );
+        let all = quant(
+            vec![u],
+            implies(other, not(subst_tid(e.clone(), &ue))),
+            Type::Bool,
+        );
+        and(subst_tid(e, t), all)
+    }
+
+    /// `∀o. body(o)` over the objects of `c` (and, for an array field, the
+    /// indices of its elements): `body` gets the location.
+    fn every_loc(
+        &self,
+        c: ClassId,
+        f: FieldId,
+        ty: &Type,
+        span: Span,
+        body: &dyn Fn(&Loc, &Expr) -> Expr,
+    ) -> Expr {
+        let o = var("weft_calvinr_o", Type::Class(c), span);
+        let oe = local(o.name, o.ty.clone(), span);
+        if self.arrays.contains(&f) {
+            let Type::Array(elem) = ty else {
+                return Expr::bool(true, span);
+            };
+            let j = var("weft_calvinr_j", Type::Int, span);
+            let je = local(j.name, Type::Int, span);
+            let arr = self.this_array(f, ty, span);
+            let K::Field(this, _) = &arr.kind else {
+                unreachable!("a field read")
+            };
+            let len = Expr::new(
+                K::Builtin(crate::core::Builtin::ArrayLength, vec![arr.clone()]),
+                Type::Int,
+                span,
+            );
+            let read = Expr::new(
+                K::ArrayIndex(Box::new(arr.clone()), Box::new(je.clone())),
+                (**elem).clone(),
+                span,
+            );
+            let l = Loc {
+                recv: (**this).clone(),
+                field: f,
+                index: Some(je.clone()),
+            };
+            let range = and(
+                nonnull(&arr),
+                and(
+                    bin(BinOp::Le, int(0, span), je.clone(), Type::Bool),
+                    bin(BinOp::Lt, je, len, Type::Bool),
+                ),
+            );
+            let b = body(&l, &read);
+            // The other arrays the predicate reads are there and long enough.
+            let range = and(range, in_bounds(&b, None, span));
+            return quant(vec![j], implies(range, b), Type::Bool);
+        }
+        let read = Expr::new(K::Field(Box::new(oe.clone()), f), ty.clone(), span);
+        let l = Loc {
+            recv: oe.clone(),
+            field: f,
+            index: None,
+        };
+        quant(vec![o], implies(nonnull(&oe), body(&l, &read)), Type::Bool)
+    }
+
+    /// The environment's frame from `label`: what `tid` had alone is unchanged
+    /// (an array field itself is never assigned in a thread).
+    fn env_frame(&self, label: &Name, span: Span) -> Vec<Expr> {
+        let tid = tid_expr(span);
+        let mut out = Vec::new();
+        for (c, f, ty) in &self.shared {
+            if self.arrays.contains(f) {
+                out.push(self.every_loc_plain(*c, *f, ty, span, label));
+            }
+            if !self.access.contains_key(f) {
+                continue;
+            }
+            out.push(self.every_loc(*c, *f, ty, span, &|l, read| {
+                let mine = old(Some(*label), self.exclusive(l, &tid));
+                implies(mine, eq(read.clone(), old(Some(*label), read.clone())))
+            }));
+        }
+        out
+    }
+
+    /// An array field keeps its array.
+    fn every_loc_plain(&self, c: ClassId, f: FieldId, ty: &Type, span: Span, label: &Name) -> Expr {
+        let o = var("weft_calvinr_o", Type::Class(c), span);
+        let oe = local(o.name, o.ty.clone(), span);
+        let read = Expr::new(K::Field(Box::new(oe.clone()), f), ty.clone(), span);
+        quant(
+            vec![o],
+            implies(nonnull(&oe), eq(read.clone(), old(Some(*label), read))),
+            Type::Bool,
+        )
+    }
+
+    /// EA*: the environment's steps.
+    fn yield_(&self, cx: &mut Cx, span: Span, out: &mut Vec<Stmt>) {
+        let label = cx.label("env");
+        let st = |kind| Stmt { kind, span };
+        out.push(st(S::Label(label)));
+        // Given up at once: an element's permission is named through its
+        // array field's.
+        out.push(st(S::Exhale(self.all_perms(span))));
+        for e in self.perms(span) {
+            out.push(st(S::Inhale(e)));
+        }
+        for e in self.env_frame(&label, span) {
+            out.push(st(S::Assume(e)));
+        }
+    }
+
+    /// Every shared location but `mods` keeps its value from `label`.
+    fn frame(&self, mods: &[Expr], label: &Name, span: Span) -> Expr {
+        let mut all = Expr::bool(true, span);
+        for (c, f, ty) in &self.shared {
+            let here: Vec<&Expr> = mods
+                .iter()
+                .filter(|m| match &m.kind {
+                    K::Field(_, g) => g == f && !self.arrays.contains(f),
+                    K::ArrayIndex(a, _) => matches!(&a.kind, K::Field(_, g) if g == f),
+                    _ => false,
+                })
+                .collect();
+            let q = self.every_loc(*c, *f, ty, span, &|l, read| {
+                let mut cond = Expr::bool(true, span);
+                for m in &here {
+                    let differs = match (&m.kind, &l.index) {
+                        (K::Field(r, _), None) => {
+                            bin(BinOp::Ne, l.recv.clone(), (**r).clone(), Type::Bool)
+                        }
+                        (K::ArrayIndex(a, i), Some(j)) => {
+                            let K::Field(r, _) = &a.kind else {
+                                unreachable!("filtered")
+                            };
+                            or(
+                                bin(BinOp::Ne, l.recv.clone(), (**r).clone(), Type::Bool),
+                                bin(BinOp::Ne, j.clone(), (**i).clone(), Type::Bool),
+                            )
+                        }
+                        _ => Expr::bool(true, span),
+                    };
+                    cond = and(cond, differs);
+                }
+                implies(cond, eq(read.clone(), old(Some(*label), read.clone())))
+            });
+            all = and(all, q);
+            if self.arrays.contains(f) {
+                all = and(all, self.every_loc_plain(*c, *f, ty, span, label));
+            }
+        }
+        all
+    }
+
+    /// The shared locations `e` accesses, in evaluation order.
+    fn locs(&self, e: &Expr, out: &mut Vec<Loc>, cx: &mut Cx) {
+        match &e.kind {
+            K::ArrayIndex(a, i) => {
+                if let K::Field(r, f) = &a.kind {
+                    if self.arrays.contains(f) {
+                        self.locs(r, out, cx);
+                        self.locs(i, out, cx);
+                        out.push(Loc {
+                            recv: (**r).clone(),
+                            field: *f,
+                            index: Some((**i).clone()),
+                        });
+                        return;
+                    }
+                }
+            }
+            K::Builtin(crate::core::Builtin::ArrayLength, xs) => {
+                if let Some(K::Field(r, f)) = xs.first().map(|x| &x.kind) {
+                    if self.arrays.contains(f) {
+                        // The array field is never assigned: no access.
+                        self.locs(r, out, cx);
+                        return;
+                    }
+                }
+            }
+            K::Field(r, f) => {
+                self.locs(r, out, cx);
+                if self.shared.iter().any(|(_, g, _)| g == f) {
+                    if self.arrays.contains(f) {
+                        // The array itself, read to index it or pass it.
+                        return;
+                    }
+                    out.push(Loc {
+                        recv: (**r).clone(),
+                        field: *f,
+                        index: None,
+                    });
+                } else {
+                    cx.errs.push(Diagnostic::not_supported(
+                        e.span,
+                        "a field of a class outside the Calvin-R program in a Calvin-R method",
+                    ));
+                }
+                return;
+            }
+            K::Quant { .. } => {
+                let mut inner = Vec::new();
+                each_child(e, &mut |x| self.locs(x, &mut inner, cx));
+                if !inner.is_empty() {
+                    cx.errs.push(Diagnostic::not_supported(
+                        e.span,
+                        "a quantifier over the shared state in a Calvin-R method's code",
+                    ));
+                }
+                return;
+            }
+            _ => {}
+        }
+        each_child(e, &mut |x| self.locs(x, out, cx));
+    }
+}
+
+/// How a body is lowered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Check 1: the environment before each step, each access asserted.
+    Access,
+    /// Check 2 for a spec without witnesses: the body is one reduced sequence.
+    Atomic,
+    /// Check 2 with witnesses: reduced sequences, each a skip or an action.
+    Witnessed,
+}
+
+struct Cx<'a> {
+    mode: Mode,
+    fresh: u32,
+    errs: Vec<Diagnostic>,
+    spec: &'a [Action],
+    /// The result type, and the local that stands for `\result` at a cut
+    /// that is no return.
+    ret: Type,
+    /// The reduced sequence the code is in (its start label), and how many
+    /// have started.
+    cur: u32,
+    next: u32,
+}
+
+const PHASE: &str = "weft_calvinr_phase";
+const PC: &str = "weft_calvinr_pc";
+const OPC: &str = "weft_calvinr_opc";
+const ANY: &str = "weft_calvinr_anyresult";
+
+impl Cx<'_> {
+    fn label(&mut self, what: &str) -> Name {
+        self.fresh += 1;
+        Name::from(format!("weft_calvinr_{what}_{}", self.fresh))
+    }
+
+    fn fresh_local(&mut self, ty: Type, span: Span) -> Var {
+        self.fresh += 1;
+        var(&format!("weft_calvinr_r{}", self.fresh), ty, span)
+    }
+}
+
+fn seg_label(k: u32) -> Name {
+    Name::from(format!("weft_calvinr_seq_{k}"))
+}
+
+fn check(expr: Expr, code: FailureCode, span: Span) -> Stmt {
+    Stmt {
+        kind: S::Check {
+            exhale: false,
+            expr,
+            code,
+        },
+        span,
+    }
+}
+
+fn set(name: &str, value: Expr, span: Span) -> Stmt {
+    Stmt {
+        kind: S::AssignLocal(Name::from(name), value),
+        span,
+    }
+}
+
+fn boolean(name: &str, span: Span) -> Expr {
+    local(Name::from(name), Type::Bool, span)
+}
+
+fn integer(name: &str, span: Span) -> Expr {
+    local(Name::from(name), Type::Int, span)
+}
+
+fn witness_label(s: &Stmt) -> Option<&str> {
+    match &s.kind {
+        S::Label(l) if l.as_str().starts_with(CALVINR_WITNESS) => l.as_str().rsplit('$').next(),
+        _ => None,
+    }
+}
+
+impl Lower for CalvinR {
+    fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out) {
+        if !self.threads.contains(&m) {
+            return;
+        }
+        let span = b.span;
+        let tid = tid_expr(span);
+        crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
+        let original = b.clone();
+        // Check 1, in place.
+        let mut cx = Cx {
+            mode: Mode::Access,
+            fresh: 0,
+            errs: Vec::new(),
+            spec: &[],
+            ret: p.method(m).ret.clone(),
+            cur: 0,
+            next: 0,
+        };
+        let mut stmts = Vec::new();
+        self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
+        self.yield_(&mut cx, span, &mut stmts);
+        b.stmts = stmts;
+        let mut errs = cx.errs;
+        // Check 2, a method of its own.
+        if let Some(spec) = self.specs.get(&m) {
+            let mut witnessed = false;
+            each_stmt(&original, &mut |s| witnessed |= witness_label(s).is_some());
+            let mode = if witnessed {
+                Mode::Witnessed
+            } else {
+                Mode::Atomic
+            };
+            let mut cx = Cx {
+                mode,
+                fresh: 0,
+                errs: Vec::new(),
+                spec,
+                ret: p.method(m).ret.clone(),
+                cur: 0,
+                next: 0,
+            };
+            let mut body = self.abstraction(original, &mut cx);
+            errs.append(&mut cx.errs);
+            // The method's precondition, inhaled (a made method is checked
+            // from its body alone).
+            let pre = self.pres[&m].iter().map(|e| Stmt {
+                kind: S::Inhale(e.clone()),
+                span,
+            });
+            body.stmts.splice(0..0, pre);
+            out.made.push(Method {
+                name: Name::from("performs"),
+                contract: Default::default(),
+                body: Some(body),
+                ..p.method(m).clone()
+            });
+        }
+        if self.first == Some(m) && !self.access.is_empty() {
+            out.made.push(self.stability(p, m, span));
+        }
+        // One report per construct: both checks walk the same code.
+        let mut seen = HashSet::new();
+        errs.retain(|d| seen.insert(format!("{:?}{}", d.span, d.message)));
+        out.errs.append(&mut errs);
+    }
+}
+
+impl CalvinR {
+    fn block(&self, stmts: Vec<Stmt>, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        for s in stmts {
+            self.stmt(s, cx, out);
+        }
+    }
+
+    fn sub(&self, b: Block, cx: &mut Cx) -> Block {
+        let mut out = Vec::new();
+        self.block(b.stmts, cx, &mut out);
+        Block {
+            stmts: out,
+            span: b.span,
+        }
+    }
+
+    fn locs_of(&self, es: &[&Expr], cx: &mut Cx) -> Vec<Loc> {
+        let mut v = Vec::new();
+        for e in es {
+            self.locs(e, &mut v, cx);
+        }
+        v
+    }
+
+    /// At most one access in a step that is not `atomic`.
+    fn one_access(&self, locs: &[Loc], span: Span, cx: &mut Cx) -> bool {
+        if locs.len() > 1 {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a statement that accesses the shared state more than once in a Calvin-R method (read into locals first)",
+            ));
+            return false;
+        }
+        true
+    }
+
+    /// `e` read into a fresh local by a step of its own when it accesses the
+    /// shared state; else `e`.
+    fn hoist(&self, e: Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) -> Option<Expr> {
+        let locs = self.locs_of(&[&e], cx);
+        if locs.is_empty() {
+            return Some(e);
+        }
+        if !self.one_access(&locs, e.span, cx) {
+            return None;
+        }
+        let v = cx.fresh_local(e.ty.clone(), span);
+        let read = local(v.name, v.ty.clone(), e.span);
+        out.push(Stmt {
+            kind: S::Local(v.clone(), None),
+            span,
+        });
+        let s = Stmt {
+            kind: S::AssignLocal(v.name, e),
+            span,
+        };
+        self.step(None, vec![s], locs, span, cx, out);
+        Some(read)
+    }
+
+    fn stmt(&self, s: Stmt, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let span = s.span;
+        let st = |kind| Stmt { kind, span };
+        match s.kind {
+            S::Local(v, Some(e)) => {
+                let locs = self.locs_of(&[&e], cx);
+                if locs.is_empty() {
+                    out.push(st(S::Local(v, Some(e))));
+                    return;
+                }
+                if !self.one_access(&locs, span, cx) {
+                    return;
+                }
+                let name = v.name;
+                out.push(st(S::Local(v, None)));
+                self.step(None, vec![st(S::AssignLocal(name, e))], locs, span, cx, out);
+            }
+            S::AssignLocal(x, e) => {
+                let locs = self.locs_of(&[&e], cx);
+                if locs.is_empty() {
+                    out.push(st(S::AssignLocal(x, e)));
+                    return;
+                }
+                if self.one_access(&locs, span, cx) {
+                    self.step(None, vec![st(S::AssignLocal(x, e))], locs, span, cx, out);
+                }
+            }
+            S::AssignField { recv, field, value } => {
+                let mut locs = self.locs_of(&[&recv, &value], cx);
+                if self.arrays.contains(&field) {
+                    cx.errs.push(Diagnostic::not_supported(
+                        span,
+                        "an assignment of a shared array field in a Calvin-R method (its elements are the shared variables)",
+                    ));
+                    return;
+                }
+                if !self.shared.iter().any(|(_, g, _)| *g == field) {
+                    cx.errs.push(Diagnostic::not_supported(
+                        span,
+                        "a field of a class outside the Calvin-R program in a Calvin-R method",
+                    ));
+                    return;
+                }
+                locs.push(Loc {
+                    recv: (*recv).clone(),
+                    field,
+                    index: None,
+                });
+                if self.one_access(&locs, span, cx) {
+                    let w = st(S::AssignField { recv, field, value });
+                    self.step(None, vec![w], locs, span, cx, out);
+                }
+            }
+            S::AssignIndex { array, index, value } => {
+                let mut locs = self.locs_of(&[&index, &value], cx);
+                match &array.kind {
+                    K::Field(r, f) if self.arrays.contains(f) => {
+                        let mut inner = self.locs_of(&[r], cx);
+                        inner.append(&mut locs);
+                        locs = inner;
+                        locs.push(Loc {
+                            recv: (**r).clone(),
+                            field: *f,
+                            index: Some((*index).clone()),
+                        });
+                    }
+                    _ => {
+                        cx.errs.push(Diagnostic::not_supported(
+                            span,
+                            "an assignment of an element of an array that is not a shared array field in a Calvin-R method",
+                        ));
+                        return;
+                    }
+                }
+                if self.one_access(&locs, span, cx) {
+                    let w = st(S::AssignIndex {
+                        array,
+                        index,
+                        value,
+                    });
+                    self.step(None, vec![w], locs, span, cx, out);
+                }
+            }
+            S::If { cond, then, els } => {
+                let Some(cond) = self.hoist(cond, span, cx, out) else {
+                    return;
+                };
+                let then = self.sub(then, cx);
+                let els = els.map(|b| self.sub(b, cx));
+                out.push(st(S::If { cond, then, els }));
+            }
+            S::While {
+                invariants,
+                cond,
+                body,
+            } => self.while_(invariants, cond, body, span, cx, out),
+            S::Return(e) => {
+                let e = match e {
+                    Some(e) => match self.hoist(e, span, cx, out) {
+                        Some(e) => Some(e),
+                        None => return,
+                    },
+                    None => None,
+                };
+                self.exit(e.clone(), span, cx, out);
+                out.push(st(S::Return(e)));
+            }
+            S::Block(b) if is_atomic(&b) => {
+                // `atomic: { assume P; S }` is `when P do S` (acquire, release).
+                let mut guard = Expr::bool(true, span);
+                let mut rest = Vec::new();
+                let mut leading = true;
+                for x in b.stmts.into_iter().skip(1) {
+                    match x.kind {
+                        S::Assume(e) if leading => guard = and(guard, e),
+                        k => {
+                            leading = false;
+                            rest.push(Stmt { kind: k, span: x.span });
+                        }
+                    }
+                }
+                let mut locs = self.locs_of(&[&guard], cx);
+                for x in &rest {
+                    match &x.kind {
+                        S::AssignField { recv, field, value } => {
+                            locs.extend(self.locs_of(&[recv, value], cx));
+                            locs.push(Loc {
+                                recv: (**recv).clone(),
+                                field: *field,
+                                index: None,
+                            });
+                        }
+                        S::AssignIndex { array, index, value } => {
+                            locs.extend(self.locs_of(&[index, value], cx));
+                            if let K::Field(r, f) = &array.kind {
+                                locs.push(Loc {
+                                    recv: (**r).clone(),
+                                    field: *f,
+                                    index: Some((**index).clone()),
+                                });
+                            }
+                        }
+                        S::AssignLocal(_, e) => locs.extend(self.locs_of(&[e], cx)),
+                        _ => cx.errs.push(Diagnostic::not_supported(
+                            x.span,
+                            "this statement in an atomic step of a Calvin-R method",
+                        )),
+                    }
+                }
+                self.step(Some(guard), rest, locs, span, cx, out);
+            }
+            S::Block(b) => {
+                let b = self.sub(b, cx);
+                out.push(st(S::Block(b)));
+            }
+            S::Label(l) if l.as_str().starts_with(CALVINR_WITNESS) => {
+                if cx.mode != Mode::Witnessed {
+                    return;
+                }
+                let label = l.as_str().rsplit('$').next().unwrap_or_default();
+                match cx.spec.iter().position(|a| a.label == label) {
+                    Some(k) => out.push(set(PC, int(k as i64 + 1, span), span)),
+                    None => cx.errs.push(Diagnostic::not_supported(
+                        span,
+                        "a witness of a label that the method's performs spec has no action of",
+                    )),
+                }
+            }
+            S::Assert(e) => match cx.mode {
+                Mode::Access => {
+                    self.yield_(cx, span, out);
+                    out.push(st(S::Assert(e)));
+                }
+                // Check 1 asserts it, after any interleaving.
+                _ => out.push(st(S::Assume(e))),
+            },
+            S::Assume(e) => {
+                if cx.mode == Mode::Access {
+                    self.yield_(cx, span, out);
+                }
+                out.push(st(S::Assume(e)));
+            }
+            k @ (S::Local(_, None) | S::Label(_)) => out.push(st(k)),
+            S::Goto(_) => cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a jump (`break`, `continue`) in a Calvin-R method",
+            )),
+            S::Call { .. } => cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a call or `new` in a Calvin-R method (the paper inlines the callee's performs spec)",
+            )),
+            S::Synchronized { .. } => cx.errs.push(Diagnostic::not_supported(
+                span,
+                "`synchronized` in a Calvin-R method (use acquire and release of an int mutex)",
+            )),
+            _ => cx.errs.push(Diagnostic::not_supported(
+                span,
+                "this statement in a Calvin-R method",
+            )),
+        }
+    }
+
+    /// `E_V`: `tid` has each location alone.
+    fn exclusive_all(&self, locs: &[Loc], span: Span) -> Expr {
+        let tid = tid_expr(span);
+        locs.iter()
+            .map(|l| self.exclusive(l, &tid))
+            .fold(Expr::bool(true, span), and)
+    }
+
+    /// One step `when guard do body` over `locs`.
+    fn step(
+        &self,
+        guard: Option<Expr>,
+        body: Vec<Stmt>,
+        locs: Vec<Loc>,
+        span: Span,
+        cx: &mut Cx,
+        out: &mut Vec<Stmt>,
+    ) {
+        let st = |kind| Stmt { kind, span };
+        let guard = guard.unwrap_or_else(|| Expr::bool(true, span));
+        let tid = tid_expr(span);
+        match cx.mode {
+            Mode::Access => {
+                self.yield_(cx, span, out);
+                out.push(st(S::Assume(guard)));
+                for l in &locs {
+                    out.push(check(
+                        self.accessible(l, &tid),
+                        FailureCode::AccessPredicate,
+                        span,
+                    ));
+                }
+                out.extend(body);
+            }
+            Mode::Atomic | Mode::Witnessed => {
+                let phase = boolean(PHASE, span);
+                // In the right movers: the step, then the phase turns at the
+                // first step without exclusive access after it.
+                let pre = self.exclusive_all(&locs, span);
+                let mut right = vec![st(S::Assume(guard.clone()))];
+                right.extend(body.iter().cloned());
+                right.push(st(S::If {
+                    cond: not(pre.clone()),
+                    then: Block {
+                        stmts: vec![set(PHASE, Expr::bool(false, span), span)],
+                        span,
+                    },
+                    els: None,
+                }));
+                // A left mover: exclusive access before, and it does not
+                // block. (The paper also lets a non-left-mover here end the
+                // sequence and start the next; weft ends sequences only at
+                // loop heads and returns, so that each sequence's start is
+                // one label.)
+                let mut left = vec![check(and(pre, guard), FailureCode::NotAtomic, span)];
+                left.extend(body);
+                out.push(st(S::If {
+                    cond: phase,
+                    then: Block { stmts: right, span },
+                    els: Some(Block { stmts: left, span }),
+                }));
+            }
+        }
+    }
+
+    /// Action `k` of the spec from the start of sequence `s`, with `\result`.
+    fn action(&self, a: &Action, s: u32, result: &Expr, span: Span) -> Expr {
+        let l = seg_label(s);
+        let pred = subst_tid(a.pred.clone(), &tid_expr(span));
+        let pred = at_label(subst_result(pred, result), &l);
+        let mods: Vec<Expr> = a
+            .mods
+            .iter()
+            .map(|m| subst_tid(subst_result(m.clone(), result), &tid_expr(span)))
+            .collect();
+        and(Expr { span, ..pred }, self.frame(&mods, &l, span))
+    }
+
+    /// The end of a reduced sequence (check 2 with witnesses): it changed
+    /// nothing, or it is the action the pc names (the first of the
+    /// method); then the environment.
+    fn cut(&self, result: Option<&Expr>, end: bool, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let any = local(Name::from(ANY), cx.ret.clone(), span);
+        let result = result.unwrap_or(&any);
+        let (pc, opc) = (integer(PC, span), integer(OPC, span));
+        let start = cx.cur;
+        let skip = and(
+            eq(pc.clone(), opc.clone()),
+            self.frame(&[], &seg_label(start), span),
+        );
+        let mut act = Expr::bool(false, span);
+        for (k, a) in cx.spec.iter().enumerate() {
+            let this = and(
+                and(
+                    eq(opc.clone(), int(0, span)),
+                    eq(pc.clone(), int(k as i64 + 1, span)),
+                ),
+                self.action(a, start, result, span),
+            );
+            act = or(act, this);
+        }
+        let mut ok = or(skip, act);
+        if end {
+            // The spec's path ends after an action: one happened.
+            ok = and(ok, bin(BinOp::Ne, pc, int(0, span), Type::Bool));
+        }
+        out.push(check(ok, FailureCode::ActionMismatch, span));
+        self.yield_(cx, span, out);
+    }
+
+    /// The start of a reduced sequence.
+    fn reset(&self, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        cx.next += 1;
+        cx.cur = cx.next;
+        let s = cx.cur;
+        out.push(Stmt {
+            kind: S::Label(seg_label(s)),
+            span,
+        });
+        out.push(set(OPC, integer(PC, span), span));
+        out.push(set(PHASE, Expr::bool(true, span), span));
+    }
+
+    /// A return (or the end of the body) with its value.
+    fn exit(&self, e: Option<Expr>, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        match cx.mode {
+            Mode::Access => self.yield_(cx, span, out),
+            Mode::Atomic => {
+                let any = local(Name::from(ANY), cx.ret.clone(), span);
+                let r = e.unwrap_or(any);
+                let one = cx
+                    .spec
+                    .iter()
+                    .map(|a| self.action(a, 0, &r, span))
+                    .fold(Expr::bool(false, span), or);
+                out.push(check(one, FailureCode::ActionMismatch, span));
+            }
+            Mode::Witnessed => {
+                self.cut(e.as_ref(), true, span, cx, out);
+            }
+        }
+    }
+
+    fn while_(
+        &self,
+        invariants: Vec<Expr>,
+        cond: Expr,
+        body: Block,
+        span: Span,
+        cx: &mut Cx,
+        out: &mut Vec<Stmt>,
+    ) {
+        let st = |kind| Stmt { kind, span };
+        if !self.locs_of(&[&cond], cx).is_empty() {
+            cx.errs.push(Diagnostic::not_supported(
+                cond.span,
+                "a loop condition that reads the shared state in a Calvin-R method (read it into a local in the loop)",
+            ));
+            return;
+        }
+        let mut invs = self.perms(span);
+        invs.extend(invariants);
+        match cx.mode {
+            Mode::Access => {
+                let b = self.sub(body, cx);
+                out.push(st(S::While {
+                    invariants: invs,
+                    cond,
+                    body: b,
+                }));
+            }
+            Mode::Atomic => {
+                let mut steps = false;
+                each_stmt(&body, &mut |s| {
+                    steps |= matches!(&s.kind, S::Block(b) if is_atomic(b));
+                });
+                let mut scratch = Cx {
+                    mode: Mode::Access,
+                    fresh: 0,
+                    errs: Vec::new(),
+                    spec: &[],
+                    ret: Type::Void,
+                    cur: 0,
+                    next: 0,
+                };
+                let mut v = Vec::new();
+                let mut copy = body.clone();
+                crate::core::visit::map_body_exprs(&mut copy, &mut |e| {
+                    self.locs(&e, &mut v, &mut scratch);
+                    e
+                });
+                steps |= !v.is_empty();
+                if steps {
+                    cx.errs.push(Diagnostic::not_supported(
+                        span,
+                        "a loop that accesses the shared state in a method whose performs spec has no witness",
+                    ));
+                    return;
+                }
+                let b = self.sub(body, cx);
+                out.push(st(S::While {
+                    invariants: invs,
+                    cond,
+                    body: b,
+                }));
+            }
+            Mode::Witnessed => {
+                // A witness in the loop is the last thing before a return.
+                check_witnesses_return(&body, cx);
+                let pc0 = cx.fresh_local(Type::Int, span);
+                out.push(st(S::Local(pc0.clone(), Some(integer(PC, span)))));
+                invs.push(eq(integer(PC, span), local(pc0.name, Type::Int, span)));
+                self.cut(None, false, span, cx, out);
+                let mut b = Vec::new();
+                self.reset(span, cx, &mut b);
+                self.block(body.stmts, cx, &mut b);
+                self.cut(None, false, span, cx, &mut b);
+                out.push(st(S::While {
+                    invariants: invs,
+                    cond,
+                    body: Block {
+                        stmts: b,
+                        span: body.span,
+                    },
+                }));
+                self.reset(span, cx, out);
+            }
+        }
+    }
+
+    /// Check 2 of a body: the locals, the first sequence's start, the
+    /// steps, the end.
+    fn abstraction(&self, b: Block, cx: &mut Cx) -> Block {
+        let span = b.span;
+        let mut out = Vec::new();
+        let decl = |name: &str, ty: Type, init: Option<Expr>| Stmt {
+            kind: S::Local(var(name, ty, span), init),
+            span,
+        };
+        out.push(decl(PHASE, Type::Bool, Some(Expr::bool(true, span))));
+        out.push(decl(PC, Type::Int, Some(int(0, span))));
+        out.push(decl(OPC, Type::Int, Some(int(0, span))));
+        if cx.ret != Type::Void {
+            out.push(decl(ANY, cx.ret.clone(), None));
+        }
+        out.push(Stmt {
+            kind: S::Label(seg_label(0)),
+            span,
+        });
+        self.block(b.stmts, cx, &mut out);
+        let end = Span {
+            start: span.end.saturating_sub(1),
+            ..span
+        };
+        if cx.ret == Type::Void {
+            self.exit(None, end, cx, &mut out);
+        }
+        Block { stmts: out, span }
+    }
+
+    /// Once: an environment step keeps each exclusive access (so EA* is EA).
+    fn stability(&self, p: &Program, m: MethodId, span: Span) -> Method {
+        let st = |kind| Stmt { kind, span };
+        let mut b = Vec::new();
+        for e in self.perms(span) {
+            b.push(st(S::Inhale(e)));
+        }
+        let tid = tid_expr(span);
+        b.push(st(S::Assume(bin(
+            BinOp::Gt,
+            tid.clone(),
+            int(0, span),
+            Type::Bool,
+        ))));
+        let a = Name::from("weft_calvinr_a");
+        b.push(st(S::Label(a)));
+        b.push(st(S::Exhale(self.all_perms(span))));
+        for e in self.perms(span) {
+            b.push(st(S::Inhale(e)));
+        }
+        for e in self.env_frame(&a, span) {
+            b.push(st(S::Assume(e)));
+        }
+        for (c, f, ty) in &self.shared {
+            let Some(acc) = self.access.get(f) else {
+                continue;
+            };
+            let kept = self.every_loc(*c, *f, ty, acc.span, &|l, _| {
+                implies(
+                    old(Some(a), self.exclusive(l, &tid)),
+                    self.exclusive(l, &tid),
+                )
+            });
+            b.push(check(kept, FailureCode::AccessPredicate, acc.span));
+        }
+        Method {
+            name: Name::from("access_stable"),
+            contract: Default::default(),
+            body: Some(Block { stmts: b, span }),
+            ..p.method(m).clone()
+        }
+    }
+}
+
+/// Every array read of `e` (`a[i]`) is well-defined: `a != null && 0 <= i
+/// && i < a.length`, each in the state it is read in.
+fn in_bounds(e: &Expr, label: Option<Name>, span: Span) -> Expr {
+    let mut out = Expr::bool(true, span);
+    match &e.kind {
+        K::Old(l, inner) => return in_bounds(inner, *l, span),
+        K::ArrayIndex(a, i) => {
+            let len = Expr::new(
+                K::Builtin(crate::core::Builtin::ArrayLength, vec![(**a).clone()]),
+                Type::Int,
+                span,
+            );
+            let ok = and(
+                nonnull(a),
+                and(
+                    bin(BinOp::Le, int(0, span), (**i).clone(), Type::Bool),
+                    bin(BinOp::Lt, (**i).clone(), len, Type::Bool),
+                ),
+            );
+            out = match label {
+                Some(l) => old(Some(l), ok),
+                None => ok,
+            };
+        }
+        K::Quant { .. } => return out,
+        _ => {}
+    }
+    each_child(e, &mut |x| {
+        out = and(out.clone(), in_bounds(x, label, span))
+    });
+    out
+}
+
+/// In a loop of a body with witnesses, each witness is followed by a return.
+fn check_witnesses_return(b: &Block, cx: &mut Cx) {
+    let mut bad = Vec::new();
+    fn walk(b: &Block, bad: &mut Vec<Span>) {
+        for (i, s) in b.stmts.iter().enumerate() {
+            if witness_label(s).is_some()
+                && !matches!(b.stmts.get(i + 1).map(|x| &x.kind), Some(S::Return(_)))
+            {
+                bad.push(s.span);
+            }
+            for c in crate::core::visit::child_blocks(&s.kind) {
+                walk(c, bad);
+            }
+        }
+    }
+    walk(b, &mut bad);
+    for span in bad {
+        cx.errs.push(Diagnostic::not_supported(
+            span,
+            "a witness in a loop that is not followed by `return`",
+        ));
+    }
+}
