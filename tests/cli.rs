@@ -112,7 +112,10 @@ fn failure_exits_1_with_code_and_line_in_json() {
     assert_eq!(failures[0]["file"], path_str(&file));
     // The related location: the method's closing brace.
     assert_eq!(failures[0]["related"][0]["line"], 11, "{r}");
-    assert_eq!(failures[0]["related"][0]["message"], "the method returns here");
+    assert_eq!(
+        failures[0]["related"][0]["message"],
+        "the method returns here"
+    );
     // The failing state: `x = x + 1` from 0 (Silicon's model of this run).
     let model: Vec<(String, String)> = (failures[0]["counterexample"].as_array())
         .unwrap_or_else(|| panic!("a counterexample: {r}"))
