@@ -581,16 +581,45 @@ pub fn witness<'i>(file: FileId, l: usize, r: usize, s: &str) -> PResult<'i, Stm
     Ok(b::one(file, l, r, StmtKind::Label(name)))
 }
 
+/// Whether a class of the unit has a member whose name starts with `prefix`
+/// (an annotation the Calvin builders turned into one).
+fn has_member_named(decls: &[Decl], prefix: &str) -> bool {
+    decls.iter().any(|d| match d {
+        Decl::Class(c) => (c.members.iter())
+            .any(|m| matches!(m, Member::Method(x) if x.name.name.starts_with(prefix))),
+        Decl::Member(_) => false,
+    })
+}
+
+/// A bodiless ghost method that only marks its class for a pass.
+fn marker(name: &str, span: Span) -> Member {
+    Member::Method(Method {
+        kind: MethodKind::Method,
+        type_params: Vec::new(),
+        mods: Modifiers {
+            is_ghost: true,
+            ..Modifiers::default()
+        },
+        contract: b::contract(Vec::new()),
+        ret: Type {
+            kind: TypeKind::Void,
+            span,
+        },
+        name: Ident {
+            name: name.into(),
+            span,
+        },
+        params: Vec::new(),
+        body: None,
+        unparsed_body: None,
+        derived: None,
+        span,
+    })
+}
+
 /// Marks every class of a unit that carries Calvin-R's annotations.
 fn calvinr_marks(decls: &mut [Decl]) {
-    let calvinr = decls.iter().any(|d| match d {
-        Decl::Class(c) => c
-            .members
-            .iter()
-            .any(|m| matches!(m, Member::Method(x) if x.name.name.starts_with("weft_calvinr_"))),
-        Decl::Member(_) => false,
-    });
-    if !calvinr {
+    if !has_member_named(decls, "weft_calvinr_") {
         return;
     }
     for d in decls {
@@ -599,28 +628,7 @@ fn calvinr_marks(decls: &mut [Decl]) {
             continue;
         }
         let span = c.name.span;
-        c.members.push(Member::Method(Method {
-            kind: MethodKind::Method,
-            type_params: Vec::new(),
-            mods: Modifiers {
-                is_ghost: true,
-                ..Modifiers::default()
-            },
-            contract: b::contract(Vec::new()),
-            ret: Type {
-                kind: TypeKind::Void,
-                span,
-            },
-            name: Ident {
-                name: CALVINR_CLASS.into(),
-                span,
-            },
-            params: Vec::new(),
-            body: None,
-            unparsed_body: None,
-            derived: None,
-            span,
-        }));
+        c.members.push(marker(CALVINR_CLASS, span));
     }
 }
 
@@ -628,14 +636,7 @@ fn calvinr_marks(decls: &mut [Decl]) {
 /// id of the thread holding its monitor, 0 when free), a ghost field
 /// declared in each class of a unit that uses Calvin's annotations.
 fn calvin_holders(decls: &mut [Decl]) {
-    let calvin = decls.iter().any(|d| match d {
-        Decl::Class(c) => c
-            .members
-            .iter()
-            .any(|m| matches!(m, Member::Method(x) if x.name.name.starts_with("weft_calvin_"))),
-        Decl::Member(_) => false,
-    });
-    if !calvin {
+    if !has_member_named(decls, "weft_calvin_") {
         return;
     }
     for d in decls {
@@ -652,28 +653,8 @@ fn calvin_holders(decls: &mut [Decl]) {
             })
             .collect();
         for f in ghosts {
-            c.members.push(Member::Method(Method {
-                kind: MethodKind::Method,
-                type_params: Vec::new(),
-                mods: Modifiers {
-                    is_ghost: true,
-                    ..Modifiers::default()
-                },
-                contract: b::contract(Vec::new()),
-                ret: Type {
-                    kind: TypeKind::Void,
-                    span: f.span,
-                },
-                name: Ident {
-                    name: format!("{CALVIN_GHOST}${}", f.name).as_str().into(),
-                    span: f.span,
-                },
-                params: Vec::new(),
-                body: None,
-                unparsed_body: None,
-                derived: None,
-                span: f.span,
-            }));
+            let name = format!("{CALVIN_GHOST}${}", f.name);
+            c.members.push(marker(&name, f.span));
         }
         let span = c.name.span;
         c.members.push(Member::Field(Field {
