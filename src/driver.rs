@@ -293,11 +293,11 @@ fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag
     }
     match backend {
         Backend::Silicon => {
-            if let Some((span, units_name)) = calvin_annotation(&units) {
+            if let Some((span, calvin_r)) = calvin_annotation(&units) {
                 return Err(vec![Diagnostic::error(
                     ErrorCode::NotSupported,
                     span,
-                    if crate::passes::calvin_r::is_calvin_r_name(&units_name) {
+                    if calvin_r {
                         "a Calvin-R (access predicates and reduction) program has no permission-based meaning: verify it with --backend boogie"
                     } else {
                         "a Calvin (rely/guarantee) program has no permission-based meaning: verify it with --backend boogie"
@@ -318,15 +318,19 @@ fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag
     }
 }
 
-/// Where a unit first carries Calvin's annotations (`passes::calvin`).
-fn calvin_annotation(units: &[syntax::ast::Unit]) -> Option<(crate::syntax::span::Span, String)> {
+/// Where a unit first carries Calvin's annotations (`passes::calvin`), and
+/// whether they are Calvin-R's (`passes::calvin_r`).
+fn calvin_annotation(units: &[syntax::ast::Unit]) -> Option<(crate::syntax::span::Span, bool)> {
     units.iter().flat_map(|u| &u.decls).find_map(|d| match d {
         syntax::ast::Decl::Class(c) => c.members.iter().find_map(|m| match m {
             syntax::ast::Member::Method(x)
                 if crate::passes::calvin::is_calvin_name(&x.name.name)
                     || crate::passes::calvin_r::is_calvin_r_name(&x.name.name) =>
             {
-                Some((x.span, x.name.name.to_string()))
+                Some((
+                    x.span,
+                    crate::passes::calvin_r::is_calvin_r_name(&x.name.name),
+                ))
             }
             _ => None,
         }),

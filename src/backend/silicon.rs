@@ -240,21 +240,29 @@ pub fn run_with(
     }
 }
 
+/// The line that starts Silicon's report of failures, and its success line.
+const FOUND: &str = "Silicon found ";
+const SUCCESS: &str = "Silicon finished verification successfully";
+
+/// Whether `out` holds Silicon's verdict line (of either kind).
+pub fn has_verdict(out: &str) -> bool {
+    out.lines()
+        .any(|l| l.starts_with(FOUND) || l.starts_with(SUCCESS))
+}
+
 /// Silicon's verdict from its standard output: `Some(vec![])` only with the
 /// success line, `Some(failures)` when every reported entry is a verification
 /// failure, `None` for anything else (parse or type errors, exceptions,
 /// unknown output).
 pub fn parse_output(out: &str) -> Option<Vec<BackendFailure>> {
     let lines: Vec<&str> = out.lines().collect();
-    let header = lines.iter().position(|l| l.starts_with("Silicon found "));
+    let header = lines.iter().position(|l| l.starts_with(FOUND));
     let Some(header) = header else {
-        let ok = lines
-            .iter()
-            .any(|l| l.starts_with("Silicon finished verification successfully"));
+        let ok = lines.iter().any(|l| l.starts_with(SUCCESS));
         return ok.then(Vec::new);
     };
     let count: usize = lines[header]
-        .strip_prefix("Silicon found ")?
+        .strip_prefix(FOUND)?
         .split(' ')
         .next()?
         .parse()

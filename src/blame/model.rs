@@ -7,22 +7,26 @@
 //! are left out.
 
 use crate::backend::ModelValue;
+use crate::diag::SourceValue;
 use crate::encode::names::source_name;
 
-/// `(name, value)` for each value of `model` the source can name, a working
-/// copy of a parameter standing for the parameter.
-pub fn source_values(model: &[ModelValue]) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
+/// Each value of `model` the source can name, a working copy of a parameter
+/// standing for the parameter.
+pub fn source_values(model: &[ModelValue]) -> Vec<SourceValue> {
+    let mut out: Vec<SourceValue> = Vec::new();
     for v in model {
         let Some(name) = source_path(&v.name) else {
             continue;
         };
-        match out.iter_mut().find(|(n, _)| *n == name) {
+        match out.iter_mut().find(|s| s.name == name) {
             // The working copy comes after the parameter's entry value only
             // when it was declared later; either way the copy is current.
-            Some(slot) if v.name.contains("__loc") => slot.1 = v.value.clone(),
+            Some(slot) if v.name.contains("__loc") => slot.value = v.value.clone(),
             Some(_) => {}
-            None => out.push((name, v.value.clone())),
+            None => out.push(SourceValue {
+                name,
+                value: v.value.clone(),
+            }),
         }
     }
     out
@@ -86,7 +90,9 @@ mod tests {
             v("weft_result", "0"),
             v("\\old(this.C__f)", "9"),
         ];
-        let got = source_values(&model);
+        let got: Vec<(String, String)> = (source_values(&model).into_iter())
+            .map(|s| (s.name, s.value))
+            .collect();
         assert_eq!(
             got,
             vec![

@@ -40,9 +40,17 @@ pub struct Diagnostic {
     /// The text under the primary span.
     pub label: String,
     pub related: Vec<Related>,
-    /// The values in the failing state (`name`, `value`), in the source's
-    /// names, when the backend gave a model (`blame::model`).
-    pub counterexample: Vec<(String, String)>,
+    /// The values in the failing state, in the source's names, when the
+    /// backend gave a model (`blame::model`).
+    pub counterexample: Vec<SourceValue>,
+}
+
+/// One value of a counterexample: a parameter, a local or a field (`this.f`),
+/// as the source names it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SourceValue {
+    pub name: String,
+    pub value: String,
 }
 
 impl Diagnostic {

@@ -10,7 +10,7 @@ use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::term::{self, Config, WriteStyle};
 use serde::{Deserialize, Serialize};
 
-use super::{Code, Diagnostic};
+use super::{Code, Diagnostic, SourceValue};
 use crate::syntax::span::{FileId, Files, Span};
 
 // ---------------------------------------------------------------------------------------------
@@ -35,7 +35,7 @@ pub fn to_codespan(d: &Diagnostic) -> CsDiagnostic<FileId> {
     let mut notes = Vec::new();
     if !d.counterexample.is_empty() {
         let values: Vec<String> = (d.counterexample.iter())
-            .map(|(n, v)| format!("{n} = {v}"))
+            .map(|v| format!("{} = {}", v.name, v.value))
             .collect();
         notes.push(format!("counterexample: {}", values.join(", ")));
     }
@@ -178,14 +178,7 @@ pub struct Entry {
     pub related: Vec<RelatedEntry>,
     /// The values in the failing state, when the backend gave a model.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub counterexample: Vec<ModelEntry>,
-}
-
-/// One value of a counterexample: a parameter, a local or a field (`this.f`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ModelEntry {
-    pub name: String,
-    pub value: String,
+    pub counterexample: Vec<SourceValue>,
 }
 
 /// A secondary location of a diagnostic.
@@ -302,12 +295,7 @@ impl Entry {
                 .unwrap_or_default()
                 .to_string(),
             related,
-            counterexample: (d.counterexample.iter())
-                .map(|(name, value)| ModelEntry {
-                    name: name.clone(),
-                    value: value.clone(),
-                })
-                .collect(),
+            counterexample: d.counterexample.clone(),
         }
     }
 }

@@ -576,26 +576,21 @@ impl Histories {
                     None => plain,
                 }
             }
-            K::History(History::State, xs) => {
-                let [m, p, f]: [Expr; 3] = xs.try_into().expect("m.state(p, F)");
+            // `m.state(p, F)` (F the future) and `Hist(m, p, P)` (P the
+            // past): the model's predicate of that kind and its token.
+            K::History(h @ (History::State | History::Hist), xs) => {
+                let [m, p, f]: [Expr; 3] = xs.try_into().expect("m.state(p, F) or Hist(m, p, P)");
                 let Type::Class(c) = m.ty else {
                     return Expr::bool(false, span);
                 };
                 let enc = &self.models[&c];
-                star(
-                    self.state(enc, &m, &p, self.term(f), span),
-                    perm(field(&m, enc.tok, Type::Bool, span), p, span),
-                    span,
-                )
-            }
-            K::History(History::Hist, xs) => {
-                let [m, p, f]: [Expr; 3] = xs.try_into().expect("Hist(m, p, P)");
-                let Type::Class(c) = m.ty else {
-                    return Expr::bool(false, span);
+                let pred = if h == History::Hist {
+                    enc.past
+                } else {
+                    enc.state
                 };
-                let enc = &self.models[&c];
                 star(
-                    self.pred(enc.past, &m, &p, self.term(f), span),
+                    self.pred(pred, &m, &p, self.term(f), span),
                     perm(field(&m, enc.tok, Type::Bool, span), p, span),
                     span,
                 )

@@ -206,7 +206,7 @@ impl Worker {
             let line = match self.next_line(deadline) {
                 Ok(l) => l,
                 // The verdict came; the counterexample run did not finish.
-                Err(Fault::Timeout { .. }) if has_verdict(&output) => {
+                Err(Fault::Timeout { .. }) if super::has_verdict(&output) => {
                     return Ok(Answer {
                         output,
                         members,
@@ -305,10 +305,3 @@ fn keep_tail(mut pipe: impl Read, kept: &Mutex<String>) {
 
 #[cfg(all(test, unix))]
 mod tests;
-
-/// Whether `output` holds Silicon's verdict line.
-fn has_verdict(output: &str) -> bool {
-    output
-        .lines()
-        .any(|l| l.starts_with("Silicon found ") || l.starts_with("Silicon finished verification"))
-}
