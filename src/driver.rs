@@ -181,6 +181,8 @@ fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::
     // inheritance): PVL has none of them.
     if java {
         crate::passes::java::lower(&mut units)?;
+        // After the tree passes, which read the tree as written.
+        syntax::java::ghost::mark(&mut units);
     }
     // PVL generics are instantiated in the method bodies too: the skim
     // left those unparsed, so a program with templates is parsed whole.

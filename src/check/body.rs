@@ -2,7 +2,7 @@
 //! scopes, what `this` and `\result` mean there, and the errors found.
 
 use crate::name::Name;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::env::Env;
 use super::scope::Scopes;
@@ -52,6 +52,22 @@ pub(super) struct Body<'e> {
     /// `with { … }` / `then { … }`): run just before and just after it.
     pub ghost_before: Vec<crate::core::Stmt>,
     pub ghost_after: Vec<crate::core::Stmt>,
+    /// Checking ghost code (a `ghost` statement, a Java spec comment, a
+    /// call's `with`/`then` block, a ghost method): it may write only ghost
+    /// state (`Body::ghost_write`).
+    pub ghost: bool,
+    /// The locals declared in ghost code (a ghost method's are all ghost).
+    pub ghost_locals: HashSet<Name>,
+    pub ghost_method: bool,
+    /// Program locals that ghost code writes (`then { x = w; }`, `//@ x = e;`):
+    /// ghost values from then on, so program code must not read them
+    /// (`Body::ghost_flow`).
+    pub ghost_written: Vec<(Name, Name, Span)>,
+    /// The first read of each local by program code (not ghost, not a
+    /// specification).
+    pub real_reads: HashMap<Name, Span>,
+    /// Checking the local an assignment writes (not a read of it).
+    pub assigning: bool,
     /// Whether `\current_thread` may be used here (in methods and
     /// `thread_local` predicates), or why not.
     pub current_thread: Result<(), &'static str>,
@@ -91,6 +107,12 @@ impl<'e> Body<'e> {
             pars: Vec::new(),
             ghost_before: Vec::new(),
             ghost_after: Vec::new(),
+            ghost: false,
+            ghost_locals: HashSet::new(),
+            ghost_method: false,
+            ghost_written: Vec::new(),
+            real_reads: HashMap::new(),
+            assigning: false,
             current_thread: Ok(()),
         }
     }

@@ -340,9 +340,18 @@ impl Body<'_> {
     ) -> Option<(core::Call, Type)> {
         let env = self.env;
         let method = env.program.method(id);
+        if self.ghost && !method.is_ghost {
+            // Its body may write program state (`Body::ghost_write`).
+            let msg = format!(
+                "ghost code cannot call {}, a method of the program: declare it ghost, or make it a pure function",
+                call.name.name
+            );
+            self.err::<()>(ErrorCode::Misplaced, call.name.span, msg);
+        }
         let args = self.args(&method.params, &call.args, &call.name.name, span);
         let (given, yields) = self.ghost_blocks(id, call);
-        let given = self.given(id, &given, span);
+        // Ghost arguments are ghost code: they may read ghost values.
+        let given = self.in_ghost(|b| b.given(id, &given, span));
         let yields = self.yields(id, &yields, span);
         let ret = method.ret.clone();
         Some((
@@ -521,12 +530,14 @@ impl Body<'_> {
         }
         // Each checked apart: `stmt` places its own calls' ghost code.
         let (mut ghost_before, mut ghost_after) = (Vec::new(), Vec::new());
-        for s in before {
-            self.stmt(s, &mut ghost_before);
-        }
-        for s in after {
-            self.stmt(s, &mut ghost_after);
-        }
+        self.in_ghost(|b| {
+            for s in before {
+                b.stmt(s, &mut ghost_before);
+            }
+            for s in after {
+                b.stmt(s, &mut ghost_after);
+            }
+        });
         self.ghost_before.extend(ghost_before);
         self.ghost_after.extend(ghost_after);
         (given, yields)
@@ -568,6 +579,9 @@ impl Body<'_> {
                     .is_some();
                 continue;
             }
+            // A ghost result is written by ghost code (`then`/`yields`).
+            let local_target = super::stmt::Target::Local(var.name, var.ty.clone());
+            self.in_ghost(|b| b.ghost_write(&local_target, local.span, local.name));
             out[i] = Some(var.name);
         }
         ok.then_some(out)

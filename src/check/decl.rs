@@ -203,6 +203,15 @@ fn enter_method(b: &mut Body<'_>, id: MethodId) {
         None
     };
     b.in_ctor = is_ctor;
+    b.ghost = decl.is_ghost;
+    b.ghost_method = decl.is_ghost;
+    // Ghost parameters and results (`given`, `yields`) are ghost locals.
+    b.ghost_locals = decl
+        .given
+        .iter()
+        .chain(&decl.yields)
+        .map(|v| v.name)
+        .collect();
     b.ret = if is_ctor {
         Type::Void
     } else {
@@ -221,7 +230,9 @@ pub(super) fn body(env: &Env, p: Pending) -> (Block, Vec<Diagnostic>) {
                 Some(l) => l,
                 None => self::labels(&mut b, &block),
             };
-            b.block(&block)
+            let block = b.block(&block);
+            b.ghost_flow();
+            block
         }
         PendingBody::Unparsed(at) => {
             // Not reached: the pipeline parses a body before checking it. A

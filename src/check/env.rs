@@ -411,6 +411,7 @@ impl<'a> Collector<'a, '_> {
             class: c,
             ty,
             is_final: f.mods.is_final,
+            is_ghost: f.mods.is_ghost,
             owner_links: if f.mods.is_final {
                 f.owner_links.clone()
             } else {
@@ -513,6 +514,7 @@ impl<'a> Collector<'a, '_> {
             class,
             is_constructor: is_ctor,
             is_static: class.is_none() || (m.mods.is_static && !is_ctor),
+            is_ghost: m.mods.is_ghost,
             params,
             given,
             yields,
@@ -644,6 +646,7 @@ impl<'a> Collector<'a, '_> {
             class: Some(c),
             is_constructor: true,
             is_static: false,
+            is_ghost: false,
             params: Vec::new(),
             given: Vec::new(),
             yields: Vec::new(),

@@ -361,6 +361,9 @@ impl Body<'_> {
     /// A plain name: a variable, else a field of `this` or a constant of the class.
     fn name(&mut self, id: &ast::Ident, hint: Option<&Type>) -> Option<Expr> {
         if let Some(v) = self.scopes.lookup(&id.name) {
+            if !(self.spec || self.ghost || self.assigning) {
+                self.real_reads.entry(v.name).or_insert(id.span);
+            }
             return Some(Expr::new(K::Local(v.name), v.ty.clone(), id.span));
         }
         if hint == Some(&Type::Role) && self.env.field_member(self.class, &id.name).is_none() {

@@ -4,13 +4,13 @@ use super::body::{Body, LoopExits};
 use super::call::CallOrPure;
 use super::types;
 use crate::core::{self, Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S, Type};
-use crate::diag::ErrorCode;
+use crate::diag::{Diagnostic, ErrorCode};
 use crate::name::Name;
 use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS};
 use crate::syntax::span::Span;
 
 /// Where an assignment writes.
-enum Target {
+pub(super) enum Target {
     Local(Name, Type),
     Field(Expr, FieldId, Type),
     Index(Expr, Expr, Type),
@@ -181,7 +181,7 @@ impl Body<'_> {
                 body,
                 cond,
             } => self.do_while(contract, body, cond, span, out),
-            AS::Ghost(s) => self.stmt(s, out),
+            AS::Ghost(s) => self.in_ghost(|b| b.stmt(s, out)),
             AS::Fork(e) => self.thread_stmt(e, true, span, out),
             AS::Join(e) => self.thread_stmt(e, false, span, out),
             AS::Block(b) => {
@@ -665,6 +665,9 @@ impl Body<'_> {
         let rhs = init.map(|e| self.rhs(e, Some(&ty)));
         let var = self.scopes.declare_local(name, ty);
         let target = var.name;
+        if self.ghost {
+            self.ghost_locals.insert(target);
+        }
         match rhs {
             None => out.push(stmt(S::Local(var, None), span)),
             Some(None) => {}
@@ -678,6 +681,11 @@ impl Body<'_> {
 
     fn assign(&mut self, target: &ast::Expr, value: &ast::Expr, span: Span, out: &mut Vec<Stmt>) {
         let t = self.target(target);
+        if let (Some(t), A::Name(n)) = (&t, &target.kind) {
+            self.ghost_write(t, target.span, n.name);
+        } else if let Some(t) = &t {
+            self.ghost_write(t, target.span, Name::from("the target"));
+        }
         let rhs = self.rhs(value, t.as_ref().map(Target::ty));
         let (Some(t), Some(rhs)) = (t, rhs) else {
             return;
@@ -713,6 +721,63 @@ impl Body<'_> {
         out.push(stmt(k, span));
     }
 
+    /// Checks `f` as ghost code.
+    pub(super) fn in_ghost<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = std::mem::replace(&mut self.ghost, true);
+        let out = f(self);
+        self.ghost = outer;
+        out
+    }
+
+    /// Ghost code writes only ghost locals, ghost fields and elements of
+    /// ghost arrays: a write of program state would make the verified
+    /// program differ from the one that runs (`assert x == 3` after a ghost
+    /// `x = 3` proves nothing of the real `x`).
+    pub(super) fn ghost_write(&mut self, t: &Target, at: Span, shown: Name) {
+        if !self.ghost {
+            return;
+        }
+        let what = match t {
+            Target::Local(name, _) if self.ghost_method || self.ghost_locals.contains(name) => {
+                return
+            }
+            // Ghost from here on, if the program never reads it (`ghost_flow`).
+            Target::Local(name, _) => return self.ghost_written.push((*name, shown, at)),
+            Target::Field(_, f, _) if self.env.program.field(*f).is_ghost => return,
+            Target::Field(..) => "a field that is not ghost",
+            Target::Index(a, ..) if self.is_ghost_value(a) => return,
+            Target::Index(..) => "an element of an array that is not ghost",
+        };
+        let msg = format!("ghost code cannot write {what}: the program that runs does not do this write; declare the target ghost");
+        self.err::<()>(ErrorCode::Misplaced, at, msg);
+    }
+
+    /// A program local that ghost code writes holds a ghost value: the
+    /// program that runs must not read it, or its behaviour would depend on
+    /// a write it does not do. (Reads in specifications and ghost code are
+    /// fine: they speak of the ghost value.) Checked once the method body is.
+    pub(super) fn ghost_flow(&mut self) {
+        for (name, shown, at) in std::mem::take(&mut self.ghost_written) {
+            let Some(&read) = self.real_reads.get(&name) else {
+                continue;
+            };
+            let msg = format!("ghost code writes {shown}, which the program reads: the program that runs would not see this value; give the ghost value a ghost local");
+            self.errs.push(
+                Diagnostic::error(ErrorCode::Misplaced, at, msg)
+                    .with_related(read, format!("the program reads {shown} here")),
+            );
+        }
+    }
+
+    /// A ghost local or a ghost field's value.
+    fn is_ghost_value(&self, e: &Expr) -> bool {
+        match &e.kind {
+            K::Local(n) => self.ghost_method || self.ghost_locals.contains(n),
+            K::Field(_, f) => self.env.program.field(*f).is_ghost,
+            _ => false,
+        }
+    }
+
     /// What an assignment writes; final fields only in their constructors.
     fn target(&mut self, e: &ast::Expr) -> Option<Target> {
         if !matches!(e.kind, A::Name(_) | A::Select(..) | A::Index(..)) {
@@ -726,7 +791,10 @@ impl Body<'_> {
             let msg = format!("{name} is a static final field: it cannot be written");
             return self.err(ErrorCode::FinalWrite, e.span, msg);
         }
-        let x = self.expr(e, None)?;
+        self.assigning = matches!(e.kind, A::Name(_));
+        let x = self.expr(e, None);
+        self.assigning = false;
+        let x = x?;
         match x.kind {
             K::Local(name) => Some(Target::Local(name, x.ty)),
             K::Field(recv, f) => {

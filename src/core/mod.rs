@@ -116,6 +116,7 @@ impl Program {
             class: c,
             ty: Type::Bool,
             is_final: false,
+            is_ghost: true,
             owner_links: Vec::new(),
             never_null: false,
             span: self.class(c).span,
@@ -166,6 +167,9 @@ pub struct Field {
     pub ty: Type,
     /// Readable without permission; written only in the class's constructors.
     pub is_final: bool,
+    /// Declared `ghost` (or inside a Java spec comment): program code does
+    /// not have it, and ghost code may write it.
+    pub is_ghost: bool,
     /// What the field's declared type binds (final fields only).
     pub owner_links: Vec<crate::syntax::ast::OwnerLink>,
     /// A final field whose value is never null (the owner of a class ghost
@@ -224,6 +228,9 @@ pub struct Method {
     pub class: Option<ClassId>,
     pub is_constructor: bool,
     pub is_static: bool,
+    /// Declared `ghost` (a lemma, or inside a Java spec comment): its body
+    /// is ghost code, which may write only ghost state.
+    pub is_ghost: bool,
     pub params: Vec<Var>,
     pub given: Vec<Var>,
     pub yields: Vec<Var>,

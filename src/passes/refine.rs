@@ -259,6 +259,7 @@ fn obligation(
         class: Some(c),
         is_constructor: false,
         is_static: false,
+        is_ghost: mine.is_ghost,
         params: theirs.params.clone(),
         given: theirs.given.clone(),
         yields: theirs.yields.clone(),

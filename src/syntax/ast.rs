@@ -22,6 +22,9 @@ pub struct Unit {
     /// A class of weft's specification library (`backends/spec/`): trusted,
     /// so a template of it that no program instantiates is not an omission.
     pub library: bool,
+    /// A Java file's spec comments, in order: what lies inside them is
+    /// ghost (`syntax::java::ghost`). Empty for PVL.
+    pub spec_regions: Vec<Span>,
 }
 
 #[derive(Clone, Debug)]

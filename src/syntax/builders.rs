@@ -1204,6 +1204,7 @@ pub fn unit(decls: Vec<Vec<Decl>>) -> Unit {
     Unit {
         decls: decls.into_iter().flatten().collect(),
         library: false,
+        spec_regions: Vec::new(),
     }
 }
 

@@ -385,6 +385,7 @@ impl Lowering<'_> {
             class: maker.class,
             is_constructor: false,
             is_static: !maker.has_this(),
+            is_ghost: maker.is_ghost,
             params,
             given: Vec::new(),
             yields: Vec::new(),

@@ -94,6 +94,7 @@ pub fn unit(imports: Vec<Box<Import>>, decls: Vec<Box<JTypeDecl>>) -> JUnit {
         unit: Unit {
             decls,
             library: false,
+            spec_regions: Vec::new(),
         },
         imports: imports.into_iter().map(|i| *i).collect(),
     }

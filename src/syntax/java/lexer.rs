@@ -857,6 +857,14 @@ pub struct Lexer<'input> {
     barrier: u8,
     /// The last two tokens given out were `barrier (`.
     barrier_scope: bool,
+    /// The spec regions read so far, delimiters included: what lies inside
+    /// one is ghost (`syntax::java::ghost`). Regions with only comments and
+    /// white space between them are one (a ghost method over `//@` lines).
+    regions: Vec<std::ops::Range<usize>>,
+    /// A Java token was given out since the last spec region.
+    java_since_region: bool,
+    /// The open `/*@` region continues the last one.
+    block_continues: bool,
 }
 
 pub type Spanned<'input> = Result<(usize, Token<'input>, usize), JavaError>;
@@ -876,7 +884,24 @@ impl<'input> Lexer<'input> {
             nesting: Nesting::default(),
             barrier: 0,
             barrier_scope: false,
+            regions: Vec::new(),
+            java_since_region: true,
+            block_continues: false,
         }
+    }
+
+    /// Records a spec region `at`; `continues`: nothing but comments and
+    /// white space since the last one.
+    fn region(&mut self, at: std::ops::Range<usize>, continues: bool) {
+        match self.regions.last_mut() {
+            Some(last) if continues => last.end = at.end,
+            _ => self.regions.push(at),
+        }
+    }
+
+    /// The spec regions of the text read so far, in order.
+    pub fn spec_regions(&self) -> &[std::ops::Range<usize>] {
+        &self.regions
     }
 
     /// Java translates unicode escapes before it finds comments: one in a
@@ -930,6 +955,9 @@ impl<'input> Iterator for Lexer<'input> {
     fn next(&mut self) -> Option<Self::Item> {
         self.barrier_scope = self.barrier == 2;
         let item = self.token();
+        if self.mode == Mode::Java && matches!(item, Some(Ok(_))) {
+            self.java_since_region = true;
+        }
         self.barrier = match (&item, self.barrier) {
             (Some(Ok((_, Token::Ident("barrier"), _))), _) => 1,
             (Some(Ok((_, Token::LParen, _))), 1) => 2,
@@ -1056,10 +1084,14 @@ impl<'input> Lexer<'input> {
                 (Mode::Java, Token::SpecLine) => {
                     let end = self.text[r..].find('\n').map_or(self.text.len(), |i| r + i);
                     self.mode = Mode::SpecLine(end);
+                    self.region(l..end, !self.java_since_region);
+                    self.java_since_region = false;
                     continue;
                 }
                 (Mode::Java, Token::SpecBlock) => {
                     self.mode = Mode::SpecBlock(l);
+                    self.block_continues = !self.java_since_region;
+                    self.java_since_region = false;
                     // `/*@<` opens class ghost arguments.
                     let next = self.raw();
                     if let Some(Ok((_, Token::Lt, nr))) = next {
@@ -1068,8 +1100,9 @@ impl<'input> Lexer<'input> {
                     self.pending = next;
                     continue;
                 }
-                (Mode::SpecBlock(_), Token::SpecEndAt | Token::SpecEnd) => {
+                (Mode::SpecBlock(open), Token::SpecEndAt | Token::SpecEnd) => {
                     self.mode = Mode::Java;
+                    self.region(open..r, self.block_continues);
                     continue;
                 }
                 // JML decorates spec lines with `@`.

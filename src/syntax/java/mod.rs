@@ -13,6 +13,8 @@
 //! * Ghost arguments at a call: `m(a) /*@ with { p = 1/2; } @*/` (the
 //!   thesis's form) or `m(a) /*@ given { p = 1/2 } @*/`; ghost results:
 //!   `/*@ then { x = y; } @*/` or `/*@ yields { x = y } @*/`.
+//! * What lies inside a spec comment is ghost ([`ghost`]): ghost code may
+//!   not write program state (`check::stmt`).
 //! * `group resource P(frac p) = body` splits and merges over `p`: the
 //!   checker reads `P(e)` as `[e]P()` with the body at `p = 1` (sound when
 //!   the body is homogeneous in `p`; otherwise notSupported).
@@ -30,6 +32,7 @@
 //! README's feature table; builders.rs lists the desugarings.
 
 pub mod builders;
+pub mod ghost;
 pub mod lexer;
 pub mod library;
 pub mod literal;

@@ -30,13 +30,19 @@ pub fn parse_java(file: FileId, text: &str) -> diag::Result<Unit> {
 /// is reported (parsing goes on past them); a syntax error stops the parse.
 pub fn parse_java_unit(file: FileId, text: &str) -> diag::Result<JUnit> {
     let mut errors = Vec::new();
-    let result = grammar::UnitParser::new().parse(file, &mut errors, Lexer::new(text));
+    let mut lexer = Lexer::new(text);
+    let result = grammar::UnitParser::new().parse(file, &mut errors, &mut lexer);
     let mut diags: Vec<Diagnostic> = errors
         .into_iter()
         .map(|e| error_diagnostic(file, text, e))
         .collect();
     match result {
-        Ok(u) if diags.is_empty() => return Ok(u),
+        Ok(mut u) if diags.is_empty() => {
+            u.unit.spec_regions = (lexer.spec_regions().iter())
+                .map(|r| span(file, text, r.start, r.end))
+                .collect();
+            return Ok(u);
+        }
         Ok(_) => {}
         Err(e) => diags.push(to_diagnostic(file, text, e)),
     }
