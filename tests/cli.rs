@@ -961,3 +961,57 @@ fn every_diagnostic_carries_its_hint() {
         .to_string();
     assert!(!hint.is_empty());
 }
+
+/// A corrupt Silicon in the cache (here a truncated jar) fails the run without
+/// a verdict; weft checks the files against their pinned checksums, provisions
+/// them again and verifies, instead of failing every later run.
+#[test]
+fn a_corrupt_backend_is_provisioned_again() {
+    // The machine's provisioned backend, made by an ordinary run.
+    let warm = weft(&["verify", "examples/core/counter.pvl"]);
+    assert_eq!(warm.status.code(), Some(0), "{warm:?}");
+    let cache = match std::env::var_os("WEFT_CACHE").filter(|c| !c.is_empty()) {
+        Some(c) => std::path::PathBuf::from(c),
+        None => match std::env::var_os("XDG_CACHE_HOME").filter(|c| !c.is_empty()) {
+            Some(x) => std::path::PathBuf::from(x).join("weft"),
+            None => std::path::PathBuf::from(std::env::var_os("HOME").expect("a home"))
+                .join(".cache/weft"),
+        },
+    };
+    let installed = std::fs::read_dir(&cache)
+        .expect("the cache")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("silicon-"))
+        })
+        .expect("a provisioned Silicon");
+    let copy = tempfile::tempdir().expect("a temporary cache");
+    let dir = copy.path().join(installed.file_name().unwrap());
+    std::fs::create_dir(&dir).unwrap();
+    for f in ["silicon.jar", "z3"] {
+        std::fs::copy(installed.join(f), dir.join(f)).unwrap();
+    }
+    let jar = dir.join("silicon.jar");
+    let size = std::fs::metadata(&jar).unwrap().len();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&jar)
+        .unwrap()
+        .set_len(size / 2)
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_weft"))
+        .args(["verify", "--no-cache", "examples/core/counter.pvl"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("WEFT_CACHE", copy.path())
+        .output()
+        .expect("weft runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("was corrupt") && err.contains("checksum mismatch"),
+        "{err}"
+    );
+    assert_eq!(std::fs::metadata(&jar).unwrap().len(), size);
+}

