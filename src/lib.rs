@@ -568,6 +568,7 @@
 //! classes (interfaces only), type-argument inference, `vec` blocks,
 //! histories, rely/guarantee.
 
+pub mod atomicity;
 pub mod backend;
 pub mod blame;
 pub mod check;
