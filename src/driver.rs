@@ -196,6 +196,16 @@ fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::
     Ok(units)
 }
 
+/// The syntax trees of the files, the Java rewrites made (for tests of the
+/// stages after parsing).
+#[cfg(test)]
+pub(crate) fn parse_for_tests(
+    files: &Files,
+    ids: &[FileId],
+) -> diag::Result<Vec<syntax::ast::Unit>> {
+    parse(files, ids, Parse::Whole)
+}
+
 /// The syntax trees of the files as parsed, and whether one is Java.
 fn parse_files(
     files: &Files,

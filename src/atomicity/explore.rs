@@ -429,7 +429,14 @@ impl Machine<'_> {
             self.exec(s, t, &instr, choice, mv.span)?;
             self.advance(s, t, class, mv.span, path, &mv)?;
             if let Instr::Wait(_) = instr {
-                self.definitely_all(s, t, mv.span, "it calls wait(), which releases the monitor and blocks until another thread's notify", path, &mv);
+                self.definitely_all(
+                    s,
+                    t,
+                    mv.span,
+                    "it calls wait(), which releases the monitor and blocks until another thread's notify",
+                    path,
+                    Some(&mv),
+                );
             }
         }
         mv.regions_min = mv.regions_min.min(s.threads[t].regions.len() as u16);
@@ -514,7 +521,7 @@ impl Machine<'_> {
                         format!("a {} after a non-mover or left mover", c.name())
                     }
                 };
-                let v = self.violation(s, t, i, span, why, path, mv);
+                let v = self.violation(s, t, i, span, why, path, Some(mv));
                 let f = self.findings.entry(r.method).or_default();
                 if f.possibly.is_none() {
                     f.possibly = Some(v);
@@ -538,7 +545,7 @@ impl Machine<'_> {
         span: Span,
         why: String,
         path: &[Move],
-        mv: &Move,
+        mv: Option<&Move>,
     ) -> Violation {
         let th = &s.threads[t];
         let r = th.regions[i];
@@ -558,7 +565,7 @@ impl Machine<'_> {
             .unwrap_or(0);
         let mut trace: Vec<(u8, Span)> =
             path[start..].iter().map(|m| (m.thread, m.span)).collect();
-        trace.push((mv.thread, mv.span));
+        trace.extend(mv.map(|m| (m.thread, m.span)));
         Violation {
             span: own.unwrap_or(span),
             inner: own.map(|_| span),
@@ -575,7 +582,7 @@ impl Machine<'_> {
         span: Span,
         why: &str,
         path: &[Move],
-        mv: &Move,
+        mv: Option<&Move>,
     ) {
         if self.discipline.is_none() {
             return;
@@ -641,12 +648,7 @@ impl Machine<'_> {
             } else {
                 "it deadlocks: no thread can move while its thread is inside it"
             };
-            let mv = Move {
-                thread: t as u8,
-                span,
-                regions_min: u16::MAX,
-            };
-            self.definitely_all(s, t, span, why, path, &mv);
+            self.definitely_all(s, t, span, why, path, None);
         }
         Ok(())
     }

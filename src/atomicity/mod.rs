@@ -91,6 +91,8 @@
 pub mod classify;
 pub mod compile;
 pub mod explore;
+#[cfg(test)]
+mod tests;
 mod trace;
 
 pub use explore::Bound;
@@ -135,6 +137,8 @@ pub fn check(p: &Program, files: &Files, bound: Bound) -> crate::diag::Result<Re
     let main = harness(p)?;
     let mut roots = vec![main];
     roots.extend(p.features.run.values().copied());
+    // The static check reads every annotated method, run or not.
+    roots.extend(p.features.atomicity.keys().copied());
     let code = compile::compile(p, &roots)?;
     let breaks = classify::check_static(p, &code);
     let explored = explore::explore(p, &code, main, bound).map_err(|d| vec![d])?;
