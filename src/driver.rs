@@ -268,7 +268,13 @@ pub enum Lowered {
 /// the errors are each file's first, as a parser reading it from the start
 /// finds them.
 pub fn frontend(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<Lowered> {
-    frontend_shuffled(files, ids, backend, None, crate::atomicity::Bound::default())
+    frontend_shuffled(
+        files,
+        ids,
+        backend,
+        None,
+        crate::atomicity::Bound::default(),
+    )
 }
 
 /// [`frontend`], the declarations in an order shuffled by `seed` if there is one.

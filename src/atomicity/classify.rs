@@ -249,11 +249,7 @@ impl<'a> Static<'a> {
         self.body_within(m, Class::Compound)
     }
 
-    fn body_within(
-        &mut self,
-        m: MethodId,
-        limit: Class,
-    ) -> (Class, Option<(usize, Class, Class)>) {
+    fn body_within(&mut self, m: MethodId, limit: Class) -> (Class, Option<(usize, Class, Class)>) {
         let Some(code) = self.code(m) else {
             return (Class::Both, None);
         };
@@ -405,9 +401,10 @@ pub fn dynamic(instr: &Instr, f: Facts) -> Class {
         Instr::Wait(_) => Class::Atomic,
         // A call is no step: the explorer classifies the callee's steps.
         Instr::Call { .. }
-        | Instr::Set(..) | Instr::Return(_) | Instr::BranchFalse { .. } | Instr::Jump(_) => {
-            Class::Both
-        }
+        | Instr::Set(..)
+        | Instr::Return(_)
+        | Instr::BranchFalse { .. }
+        | Instr::Jump(_) => Class::Both,
     }
 }
 
@@ -455,7 +452,16 @@ mod tests {
             field: FieldId(0),
         };
         assert_eq!(dynamic(&read, f), Atomic);
-        assert_eq!(dynamic(&read, Facts { held_before: 1, ..f }), Both);
+        assert_eq!(
+            dynamic(
+                &read,
+                Facts {
+                    held_before: 1,
+                    ..f
+                }
+            ),
+            Both
+        );
         assert_eq!(
             dynamic(&read, Facts { shared: false, ..f }),
             Both,
@@ -463,9 +469,36 @@ mod tests {
         );
         let acq = Instr::Acquire(PExpr::Local(0));
         assert_eq!(dynamic(&acq, f), Right);
-        assert_eq!(dynamic(&acq, Facts { held_before: 1, ..f }), Both);
+        assert_eq!(
+            dynamic(
+                &acq,
+                Facts {
+                    held_before: 1,
+                    ..f
+                }
+            ),
+            Both
+        );
         let rel = Instr::Release(PExpr::Local(0));
-        assert_eq!(dynamic(&rel, Facts { held_before: 1, ..f }), Left);
-        assert_eq!(dynamic(&rel, Facts { held_before: 2, ..f }), Both);
+        assert_eq!(
+            dynamic(
+                &rel,
+                Facts {
+                    held_before: 1,
+                    ..f
+                }
+            ),
+            Left
+        );
+        assert_eq!(
+            dynamic(
+                &rel,
+                Facts {
+                    held_before: 2,
+                    ..f
+                }
+            ),
+            Both
+        );
     }
 }

@@ -56,7 +56,10 @@ pub enum Instr {
         value: PExpr,
     },
     /// `dst = a new object of class`, its fields at their defaults (visible).
-    New { dst: Slot, class: ClassId },
+    New {
+        dst: Slot,
+        class: ClassId,
+    },
     /// A call of a method with a body: a new frame (invisible).
     Call {
         dst: Option<Slot>,
@@ -71,7 +74,10 @@ pub enum Instr {
     /// Leaves the frame with a value (invisible).
     Return(Option<PExpr>),
     /// To `target` unless `cond` holds (invisible).
-    BranchFalse { cond: PExpr, target: usize },
+    BranchFalse {
+        cond: PExpr,
+        target: usize,
+    },
     Jump(usize),
     /// Monitor operations (visible); `Acquire` blocks while another
     /// thread holds the monitor, `Wait` releases it and waits for a notify.
@@ -261,7 +267,10 @@ impl<'p> Compiler<'p> {
 
     fn wrote(&mut self, s: Slot) {
         let first = usize::from(self.has_this);
-        if let Some(w) = (s as usize).checked_sub(first).and_then(|i| self.writes.get_mut(i)) {
+        if let Some(w) = (s as usize)
+            .checked_sub(first)
+            .and_then(|i| self.writes.get_mut(i))
+        {
             *w += 1;
         }
     }
@@ -596,9 +605,7 @@ impl<'p> Compiler<'p> {
                 PExpr::Local(dst)
             }
             ExprKind::Unary(op, x) => PExpr::Unary(*op, Box::new(self.expr(x, d)?)),
-            ExprKind::Binary(op @ (BinOp::And | BinOp::Or | BinOp::Implies), l, r)
-                if reads(r) =>
-            {
+            ExprKind::Binary(op @ (BinOp::And | BinOp::Or | BinOp::Implies), l, r) if reads(r) => {
                 // `l && r`: t = l; if (t) t = r (`||`: if (!t); `==>`: t = !l first).
                 let lv = self.expr(l, d)?;
                 let t = self.fresh();

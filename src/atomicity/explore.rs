@@ -96,9 +96,15 @@ struct Frame {
 enum Status {
     Run,
     /// In `obj`'s wait set, with the count it held the monitor with.
-    Waiting { obj: u32, count: u32 },
+    Waiting {
+        obj: u32,
+        count: u32,
+    },
     /// Notified: re-acquires the monitor.
-    Notified { obj: u32, count: u32 },
+    Notified {
+        obj: u32,
+        count: u32,
+    },
     Done,
 }
 
@@ -191,10 +197,7 @@ struct Machine<'a> {
 type R<T> = Result<T, Diagnostic>;
 
 fn exception(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::not_supported(
-        span,
-        format!("{what} (exceptions in an explored program)"),
-    )
+    Diagnostic::not_supported(span, format!("{what} (exceptions in an explored program)"))
 }
 
 /// Explores the program from `main` within `bound`.
@@ -409,21 +412,33 @@ impl Machine<'_> {
             let f = th.frames.last();
             mv.span = f.map_or(Span::default(), |f| {
                 let pc = f.pc.saturating_sub(1) as usize;
-                self.code(f.method).steps.get(pc).map_or(Span::default(), |x| x.span)
+                self.code(f.method)
+                    .steps
+                    .get(pc)
+                    .map_or(Span::default(), |x| x.span)
             });
             s.heap[obj as usize].owner = Some((t as u8, count));
             s.threads[t].status = Status::Run;
             self.advance(s, t, Class::Right, mv.span, path, &mv)?;
-        } else if let Some(f) = self.visible(s, t).is_none().then(|| s.threads[t].frames.last()).flatten() {
+        } else if let Some(f) = self
+            .visible(s, t)
+            .is_none()
+            .then(|| s.threads[t].frames.last())
+            .flatten()
+        {
             // Past its bound of local steps: the thread goes on with them.
             mv.span = self.span_at(f);
         } else if let Some(instr) = self.visible(s, t).cloned() {
-            let f = s.threads[t].frames.last().cloned().unwrap_or_else(|| Frame {
-                method: MethodId(0),
-                pc: 0,
-                locals: Vec::new(),
-                ret: None,
-            });
+            let f = s.threads[t]
+                .frames
+                .last()
+                .cloned()
+                .unwrap_or_else(|| Frame {
+                    method: MethodId(0),
+                    pc: 0,
+                    locals: Vec::new(),
+                    ret: None,
+                });
             mv.span = self.span_at(&f);
             let class = self.classify(s, t, &instr)?;
             self.exec(s, t, &instr, choice, mv.span)?;
@@ -563,8 +578,7 @@ impl Machine<'_> {
             .iter()
             .rposition(|m| m.thread as usize == t && m.regions_min <= level)
             .unwrap_or(0);
-        let mut trace: Vec<(u8, Span)> =
-            path[start..].iter().map(|m| (m.thread, m.span)).collect();
+        let mut trace: Vec<(u8, Span)> = path[start..].iter().map(|m| (m.thread, m.span)).collect();
         trace.extend(mv.map(|m| (m.thread, m.span)));
         Violation {
             span: own.unwrap_or(span),
@@ -635,12 +649,17 @@ impl Machine<'_> {
             .filter(|t| !s.threads[*t].regions.is_empty())
             .collect();
         for t in stuck_regions {
-            let Some(f) = s.threads[t].frames.last() else { continue };
+            let Some(f) = s.threads[t].frames.last() else {
+                continue;
+            };
             let span = match s.threads[t].status {
                 Status::Run => self.span_at(f),
                 _ => {
                     let pc = f.pc.saturating_sub(1) as usize;
-                    self.code(f.method).steps.get(pc).map_or(Span::default(), |x| x.span)
+                    self.code(f.method)
+                        .steps
+                        .get(pc)
+                        .map_or(Span::default(), |x| x.span)
                 }
             };
             let why = if any {
@@ -754,10 +773,16 @@ impl Machine<'_> {
                 let o = self.object(s, t, x)?;
                 let obj = &s.heap[o as usize];
                 if obj.thread.is_some() {
-                    return Err(exception(span, "an IllegalThreadStateException (a thread started twice)"));
+                    return Err(exception(
+                        span,
+                        "an IllegalThreadStateException (a thread started twice)",
+                    ));
                 }
                 let Some(run) = self.p.features.run.get(&obj.class).copied() else {
-                    return Err(Diagnostic::not_supported(span, "starting an object without a run() method"));
+                    return Err(Diagnostic::not_supported(
+                        span,
+                        "starting an object without a run() method",
+                    ));
                 };
                 if s.threads.len() >= MAX_THREADS {
                     return Err(Diagnostic::not_supported(
@@ -796,15 +821,14 @@ impl Machine<'_> {
             }
             Instr::Wait(x) | Instr::Notify(x) | Instr::NotifyAll(x) => {
                 let o = self.object(s, t, x)?;
-                let count = match s.heap[o as usize].owner {
-                    Some((u, c)) if u as usize == t => c,
-                    _ => {
-                        return Err(exception(
+                let count =
+                    match s.heap[o as usize].owner {
+                        Some((u, c)) if u as usize == t => c,
+                        _ => return Err(exception(
                             span,
                             "an IllegalMonitorStateException (wait or notify without the monitor)",
-                        ))
-                    }
-                };
+                        )),
+                    };
                 match instr {
                     Instr::Wait(_) => {
                         s.heap[o as usize].owner = None;
@@ -1011,7 +1035,9 @@ fn shared(s: &State, t: usize, o: u32) -> bool {
         if r == o {
             return true;
         }
-        let Some(seen_r) = seen.get_mut(r as usize) else { continue };
+        let Some(seen_r) = seen.get_mut(r as usize) else {
+            continue;
+        };
         if std::mem::replace(seen_r, true) {
             continue;
         }
@@ -1070,7 +1096,9 @@ fn binary(op: BinOp, l: Value, r: Value) -> Result<Value, &'static str> {
         (BinOp::Add, Int(a), Int(b)) => Int(a.wrapping_add(b)),
         (BinOp::Sub, Int(a), Int(b)) => Int(a.wrapping_sub(b)),
         (BinOp::Mul, Int(a), Int(b)) => Int(a.wrapping_mul(b)),
-        (BinOp::Div | BinOp::Mod, Int(_), Int(0)) => return Err("an ArithmeticException (division by zero)"),
+        (BinOp::Div | BinOp::Mod, Int(_), Int(0)) => {
+            return Err("an ArithmeticException (division by zero)")
+        }
         (BinOp::Div, Int(a), Int(b)) => Int(a.wrapping_div(b)),
         (BinOp::Mod, Int(a), Int(b)) => Int(a.wrapping_rem(b)),
         (BinOp::Lt, Int(a), Int(b)) => Bool(a < b),

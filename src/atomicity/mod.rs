@@ -204,7 +204,8 @@ pub fn check(p: &Program, files: &Files, bound: Bound) -> crate::diag::Result<Re
             let why = if explored.cut {
                 format!("the exploration reached its bound ({extent}) before it finished: raise --explore-states or --explore-depth")
             } else {
-                "main never runs it: the harness must call it for the exploration to check it".into()
+                "main never runs it: the harness must call it for the exploration to check it"
+                    .into()
             };
             Some(
                 Diagnostic::failure(
@@ -212,7 +213,9 @@ pub fn check(p: &Program, files: &Files, bound: Bound) -> crate::diag::Result<Re
                     spec.span,
                     format!("{name} is not shown {kind}: {why}"),
                 )
-                .with_label("its static classification fits, but termination (Lipton's R1) is unchecked"),
+                .with_label(
+                    "its static classification fits, but termination (Lipton's R1) is unchecked",
+                ),
             )
         };
         if let Some(d) = d {

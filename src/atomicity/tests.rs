@@ -37,7 +37,10 @@ fn failures(src: &str) -> Vec<(String, usize)> {
         .iter()
         .map(|d| {
             let s = d.span.unwrap();
-            (d.code.to_string(), files.line_col(s.file, s.start as usize).line)
+            (
+                d.code.to_string(),
+                files.line_col(s.file, s.start as usize).line,
+            )
         })
         .collect()
 }
@@ -72,7 +75,11 @@ class Main {{
     );
     let r = report(&src);
     assert!(r.failures.is_empty(), "{:?}", r.failures);
-    assert!(r.notes[0].starts_with("Box.move: atomic within the bound ("), "{:?}", r.notes);
+    assert!(
+        r.notes[0].starts_with("Box.move: atomic within the bound ("),
+        "{:?}",
+        r.notes
+    );
 }
 
 /// The deadlock needs one interleaving: each worker takes its receiver's

@@ -16,7 +16,10 @@ pub fn render(files: &Files, steps: &[(u8, Span)]) -> String {
         let line = if span.end == 0 {
             "?".to_string()
         } else {
-            files.line_col(span.file, span.start as usize).line.to_string()
+            files
+                .line_col(span.file, span.start as usize)
+                .line
+                .to_string()
         };
         out.push(format!("{}:{line}", thread_name(*t)));
     }
