@@ -45,6 +45,8 @@ pub struct Options {
     pub warm: bool,
     /// A model of each failed assertion ([`RunOptions::counterexample`]).
     pub counterexample: bool,
+    /// How far a program with atomicity specifications is explored (`atomicity`).
+    pub explore: crate::atomicity::Bound,
 }
 
 impl Default for Options {
@@ -57,6 +59,7 @@ impl Default for Options {
             cache: true,
             warm: true,
             counterexample: false,
+            explore: crate::atomicity::Bound::default(),
         }
     }
 }
@@ -195,6 +198,16 @@ fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::
     Ok(units)
 }
 
+/// The syntax trees of the files, the Java rewrites made (for tests of the
+/// stages after parsing).
+#[cfg(test)]
+pub(crate) fn parse_for_tests(
+    files: &Files,
+    ids: &[FileId],
+) -> diag::Result<Vec<syntax::ast::Unit>> {
+    parse(files, ids, Parse::Whole)
+}
+
 /// The syntax trees of the files as parsed, and whether one is Java.
 fn parse_files(
     files: &Files,
@@ -243,6 +256,9 @@ pub enum Lowered {
     Boogie(Encoded),
     /// The files declare nothing: there is nothing to send to a backend.
     Nothing,
+    /// A program with atomicity specifications, explored by weft itself
+    /// (`atomicity`): its verdict.
+    Atomicity(crate::atomicity::Report),
 }
 
 /// Parses, checks, lowers and encodes the files as one program for
@@ -254,7 +270,13 @@ pub enum Lowered {
 /// the errors are each file's first, as a parser reading it from the start
 /// finds them.
 pub fn frontend(files: &Files, ids: &[FileId], backend: Backend) -> diag::Result<Lowered> {
-    frontend_shuffled(files, ids, backend, None)
+    frontend_shuffled(
+        files,
+        ids,
+        backend,
+        None,
+        crate::atomicity::Bound::default(),
+    )
 }
 
 /// [`frontend`], the declarations in an order shuffled by `seed` if there is one.
@@ -263,6 +285,7 @@ fn frontend_shuffled(
     ids: &[FileId],
     backend: Backend,
     seed: Option<u64>,
+    explore: crate::atomicity::Bound,
 ) -> diag::Result<Lowered> {
     let parsed = |how| {
         let mut units = parse(files, ids, how)?;
@@ -271,12 +294,12 @@ fn frontend_shuffled(
         }
         diag::Result::Ok(units)
     };
-    let lowered = match lower(parsed(Parse::Skim)?, files, backend) {
+    let lowered = match lower(parsed(Parse::Skim)?, files, backend, explore) {
         Err(e)
             if e.iter()
                 .any(|d| d.code == diag::Code::Error(ErrorCode::ParseError)) =>
         {
-            lower(parsed(Parse::Whole)?, files, backend)
+            lower(parsed(Parse::Whole)?, files, backend, explore)
         }
         lowered => lowered,
     };
@@ -284,14 +307,35 @@ fn frontend_shuffled(
         // The seed perturbs what the backend sees. An error of the front end is the
         // source's, reported as in the source's order (which of two declarations of
         // one name is the duplicate, where a cycle starts), whatever the seed.
-        Err(_) if seed.is_some() => frontend_shuffled(files, ids, backend, None),
+        Err(_) if seed.is_some() => frontend_shuffled(files, ids, backend, None, explore),
         lowered => lowered,
     }
 }
 
-fn lower(units: Vec<syntax::ast::Unit>, files: &Files, backend: Backend) -> diag::Result<Lowered> {
+fn lower(
+    units: Vec<syntax::ast::Unit>,
+    files: &Files,
+    backend: Backend,
+    explore: crate::atomicity::Bound,
+) -> diag::Result<Lowered> {
     if units.iter().all(|u| u.decls.is_empty()) {
         return Ok(Lowered::Nothing);
+    }
+    // Atomicity specifications are checked by exploring the program, not
+    // by encoding it: no permission-based meaning, no Silicon.
+    if let Some(span) = crate::atomicity::annotation(&units) {
+        if backend == Backend::Silicon {
+            return Err(vec![Diagnostic::error(
+                ErrorCode::NotSupported,
+                span,
+                "a program with atomicity specifications (Bogor) has no permission-based meaning: check it with --backend boogie, which explores it in weft",
+            )]);
+        }
+        let program = stage("check", || check::check(&units))?;
+        let report = stage("explore", || {
+            crate::atomicity::check(&program, files, explore)
+        })?;
+        return Ok(Lowered::Atomicity(report));
     }
     match backend {
         Backend::Silicon => {
@@ -345,6 +389,10 @@ pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Resul
     match frontend(files, ids, backend)? {
         Lowered::Silver(emitted, _) => Ok(emitted.text),
         Lowered::Nothing => Ok(Text::from(String::new())),
+        Lowered::Atomicity(_) => Ok(Text::from(
+            "// a program with atomicity specifications is explored by weft, not encoded\n"
+                .to_string(),
+        )),
         Lowered::Boogie(Encoded { program, origins }) => stage("emit", || {
             let text = emit::boogie::emit(&program)
                 .map(|e| Text::from(e.text))
@@ -453,6 +501,9 @@ pub struct ProgramRun {
     pub cached: bool,
     /// Each member's backend name and time, when the backend tells (Silicon).
     pub members: Vec<(String, Duration)>,
+    /// What the run has to say beyond its failures (each annotated method's
+    /// verdict, for a program explored for atomicity).
+    pub notes: Vec<String>,
 }
 
 /// [`verify`], telling `done` of each program as its backend run ends, and returning
@@ -472,7 +523,7 @@ pub fn verify_reporting(
     let mut decided = Vec::new();
     let mut kept = Vec::with_capacity(groups.len());
     for g in &groups {
-        match frontend_shuffled(files, g, opts.backend, opts.seed) {
+        match frontend_shuffled(files, g, opts.backend, opts.seed, opts.explore) {
             // Not verified, and not reported as such: no program run.
             Ok(Lowered::Nothing) => {}
             Ok(l) => {
@@ -503,6 +554,7 @@ pub fn verify_reporting(
             time: stats.time,
             cached: stats.cached,
             members: stats.members,
+            notes: stats.notes,
         };
         done(&run);
         let outcome = match outcome {
@@ -598,6 +650,7 @@ struct RunStats {
     time: Duration,
     cached: bool,
     members: Vec<(String, Duration)>,
+    notes: Vec<String>,
 }
 
 fn run_backend(lowered: &Lowered, opts: &Options) -> (Outcome, RunStats) {
@@ -606,11 +659,21 @@ fn run_backend(lowered: &Lowered, opts: &Options) -> (Outcome, RunStats) {
         time: Duration::ZERO,
         cached: false,
         members: Vec::new(),
+        notes: Vec::new(),
     };
     let outcome = match lowered {
         Lowered::Silver(emitted, origins) => run_silicon(emitted, origins, opts, &mut stats),
         Lowered::Boogie(encoded) => run_boogie(encoded, opts, &mut stats),
         Lowered::Nothing => Outcome::Verified,
+        Lowered::Atomicity(report) => {
+            stats.time = report.time;
+            stats.notes = report.notes.clone();
+            if report.failures.is_empty() {
+                Outcome::Verified
+            } else {
+                Outcome::Failed(report.failures.clone())
+            }
+        }
     };
     if stats.time.is_zero() {
         stats.time = started.elapsed();
@@ -789,7 +852,7 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
         };
     }
     let expected_error = expect::expected_error(files.text(ids[0]));
-    let outcome = match frontend_shuffled(files, &ids, opts.backend, opts.seed) {
+    let outcome = match frontend_shuffled(files, &ids, opts.backend, opts.seed, opts.explore) {
         Err(errors) if all_decided(&errors) && expected_error.is_none() => Outcome::Failed(errors),
         Err(errors) => Outcome::InputError(errors),
         Ok(_) if expected_error.is_some() => Outcome::Verified,

@@ -532,6 +532,11 @@ mod tests {
                     Some("threads" | "atomics" | "par" | "gpu") if is_case => {
                         assert_eq!(regions.len(), 1, "{}", path.display())
                     }
+                    // Atomicity (examples/atomicity, tests/cases/atomicity): one
+                    // harness per file, at most one expected failure or error.
+                    Some("atomicity") => {
+                        assert!(regions.len() <= 1, "{}", path.display())
+                    }
                     // History cases: a working use, or one expected failure.
                     Some("histories") if is_case => {
                         assert!(regions.len() <= 1, "{}", path.display())

@@ -177,6 +177,22 @@
 //!   validated) and the encoder right after the body it comes from, in the
 //!   same run, named within it (`C__m__1copy`), so the pipeline still holds
 //!   one member at a time. No pass of today makes one.
+//! * [`atomicity`]: Bogor's atomicity checking, an analysis of the checked
+//!   core program beside the passes (not a lowering: such a program has no
+//!   permission-based meaning, so the driver sends it neither to the passes
+//!   nor to a backend; `--backend silicon` refuses it, `--backend boogie`
+//!   runs this instead and reports its verdict as a backend's). A Java
+//!   method's `/*@ atomic */` or `/*@ mover */` (`ast::Modifiers::atomicity`,
+//!   `core::Features::atomicity`; the checker then lets any object's
+//!   monitor be used and ghost arguments be left out) is checked statically
+//!   against R* N? L* ([`atomicity::classify`]: Lipton's movers, Flanagan
+//!   and Qadeer's table) and by an explicit-state depth-first search of the
+//!   program's `main` ([`atomicity::explore`], over the instructions of
+//!   [`atomicity::compile`]), which reports each annotated method definitely
+//!   not atomic (a `wait`, deadlock, circular wait or cycle inside it),
+//!   possibly not atomic (a pattern break, with the interleaving), or atomic
+//!   within the bound (`--explore-states`, `--explore-depth`); the module doc
+//!   says why a search in weft rather than Boogie, and why it is sound.
 //! * [`encode`]: core → [`vir`], one module per syntactic category
 //!   (`decl`, `stmt`, `expr`), names in `names`, the on-demand prelude in
 //!   `prelude`.
@@ -568,6 +584,7 @@
 //! classes (interfaces only), type-argument inference, `vec` blocks,
 //! histories, rely/guarantee.
 
+pub mod atomicity;
 pub mod backend;
 pub mod blame;
 pub mod check;

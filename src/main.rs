@@ -82,6 +82,13 @@ struct RunArgs {
     /// Start a JVM for each Silicon run instead of reusing warm ones (slower; for measuring).
     #[arg(long)]
     no_warm: bool,
+    /// Atomicity specifications: states the exploration stores at most before it
+    /// reports "bound reached".
+    #[arg(long, value_name = "N", default_value_t = weft::atomicity::Bound::default().states)]
+    explore_states: usize,
+    /// Atomicity specifications: steps from the start the exploration follows at most.
+    #[arg(long, value_name = "N", default_value_t = weft::atomicity::Bound::default().depth)]
+    explore_depth: usize,
 }
 
 impl RunArgs {
@@ -99,6 +106,10 @@ impl RunArgs {
             // `verify` asks for them unless told not to; `test` checks
             // markers, which need none.
             counterexample: false,
+            explore: weft::atomicity::Bound {
+                states: self.explore_states.max(1),
+                depth: self.explore_depth.max(1),
+            },
         }
     }
 }
@@ -354,6 +365,9 @@ fn verify(paths: &[PathBuf], run: &RunArgs, format: Format, counterexample: bool
         Format::Human if quiet() => print_human(&files, outcome.diagnostics()),
         Format::Human => {
             print_human(&files, outcome.diagnostics());
+            for note in runs.iter().flat_map(|r| &r.notes) {
+                eprintln!("{note}");
+            }
             let n = outcome.diagnostics().len();
             match &outcome {
                 Outcome::Verified if runs.is_empty() => eprintln!(
@@ -379,6 +393,7 @@ fn program_entry(p: &driver::ProgramRun) -> ProgramEntry {
         files: p.files.clone(),
         time_ms: p.time.as_millis() as u64,
         cached: p.cached,
+        notes: p.notes.clone(),
         members: p
             .members
             .iter()

@@ -1015,3 +1015,55 @@ fn a_corrupt_backend_is_provisioned_again() {
     );
     assert_eq!(std::fs::metadata(&jar).unwrap().len(), size);
 }
+
+/// Atomicity specifications (`weft::atomicity`): explored on `--backend boogie` (exit 1 with the
+/// definite violation and its interleaving, each method's verdict in the JSON's notes), refused at
+/// once on Silicon (exit 2, one error), and exit 0 when every method is atomic within the bound.
+#[test]
+fn atomicity_is_explored_on_boogie_and_refused_on_silicon() {
+    let deadlock = unmarked("examples/atomicity/Deadlock.java");
+    let out = weft(&[
+        "verify",
+        "--backend",
+        "boogie",
+        "--format",
+        "json",
+        path_str(&deadlock),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let j = json(&out);
+    let f = &j["failures"][0];
+    assert_eq!(f["code"], "notAtomic:definitely");
+    assert_eq!(f["line"], 16);
+    assert!(f["message"].as_str().unwrap().contains("interleaving: t1:"));
+    assert_eq!(
+        j["programs"][0]["notes"][0],
+        "Buffer.append: notAtomic:definitely"
+    );
+    let silicon = weft(&["verify", "--format", "json", path_str(&deadlock)]);
+    assert_eq!(silicon.status.code(), Some(2));
+    assert_eq!(json(&silicon)["errors"].as_array().map(Vec::len), Some(1));
+    let ok = weft(&[
+        "verify",
+        "--backend",
+        "boogie",
+        "examples/atomicity/Increment.java",
+    ]);
+    assert_eq!(ok.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&ok.stderr);
+    assert!(
+        err.contains("Counter.inc: atomic within the bound ("),
+        "{err}"
+    );
+    // A bound too small for the harness: not "atomic", exit 1.
+    let cut = weft(&[
+        "verify",
+        "--backend",
+        "boogie",
+        "--explore-states",
+        "5",
+        "examples/atomicity/Increment.java",
+    ]);
+    assert_eq!(cut.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&cut.stderr).contains("notExplored"));
+}

@@ -649,6 +649,10 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::AccessPredicate => "access of a variable when its access predicate does not allow it".into(),
         C::NotAtomic => "this step may break the method's atomicity: it is neither a right mover nor, after the method's one non-mover, a non-blocking left mover".into(),
         C::ActionMismatch => "the reduced step may match no action of the performs spec".into(),
+        // Decided by the atomicity exploration, which writes its own messages.
+        C::NotAtomicDefinitely => "the method cannot be left once entered".into(),
+        C::NotAtomicPossibly => "this step breaks right movers, one non-mover, left movers".into(),
+        C::NotExplored => "the exploration did not settle the method".into(),
         C::OptionNone => "this option may be None".into(),
         C::MapKey => "this key may not be in the map".into(),
         C::LockNotCommitted => "this lock's invariant may not have been committed".into(),

@@ -72,7 +72,11 @@ pub(super) fn collect<'a>(
             c.member(None, m);
         }
     }
-    c.env.program.features = features(&c.env.program);
+    let atomicity = std::mem::take(&mut c.env.program.features.atomicity);
+    c.env.program.features = core::Features {
+        atomicity,
+        ..features(&c.env.program)
+    };
     // The models and their members, so that bodies can resolve processes.
     for (id, class) in classes.iter().filter(|(_, c)| c.is_model) {
         let mut model = core::Model::default();

@@ -508,6 +508,9 @@ impl<'a> Collector<'a, '_> {
         if !m.contract.yields.is_empty() {
             self.env.yields_names.insert(id, names(&m.contract.yields));
         }
+        if let Some(a) = m.mods.atomicity {
+            self.env.program.features.atomicity.insert(id, a);
+        }
         self.env.program.methods.push(core::Method {
             derived: m.derived,
             name: core_name,

@@ -21,6 +21,11 @@ impl Body<'_> {
         if self.env.program.features.lock_invariant.contains_key(&c) {
             return Some(x);
         }
+        // Every Java object's monitor, in a program that is explored for
+        // atomicity (`crate::atomicity`), not encoded.
+        if !self.env.program.features.atomicity.is_empty() {
+            return Some(x);
+        }
         // Calvin's monitors (`passes::calvin`): an object of a class with the
         // `holder` field of a unit with Calvin's annotations.
         if what == "synchronized"

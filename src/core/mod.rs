@@ -56,6 +56,12 @@ pub struct Features {
     /// The models (`model M { … }`, `passes::histories`), each with its
     /// actions and processes.
     pub models: BTreeMap<ClassId, Model>,
+    /// The methods with an atomicity specification (`/*@ atomic */`,
+    /// `/*@ mover */`), checked by `crate::atomicity`. A program with one
+    /// is an atomicity program: its classes' monitors need no lock
+    /// invariant and its calls no ghost arguments, as it is explored, not
+    /// encoded.
+    pub atomicity: BTreeMap<MethodId, crate::syntax::ast::Atomicity>,
 }
 
 /// A model: a class whose fields are a history's abstract state, with its

@@ -90,6 +90,15 @@ pub enum FailureCode {
     /// A Calvin-R method's steps do not reduce to one atomic step (right
     /// movers, at most one non-mover, left movers).
     NotAtomic,
+    /// Bogor: the exploration found an atomic or mover method that cannot be
+    /// left once entered (a `wait`, a deadlock or a cycle inside it).
+    NotAtomicDefinitely,
+    /// Bogor: a step of an atomic or mover method breaks its pattern on
+    /// some interleaving (or, where no run shows otherwise, statically).
+    NotAtomicPossibly,
+    /// Bogor: an annotated method the exploration did not settle (its
+    /// bound was reached, or the harness never runs it).
+    NotExplored,
     /// A Calvin-R method's reduced step does not match its `performs` spec.
     ActionMismatch,
     /// `.get` on an option that may be `None`.
@@ -178,6 +187,9 @@ impl fmt::Display for FailureCode {
             Abstraction => f.write_str("abstraction"),
             AccessPredicate => f.write_str("accessPredicate"),
             NotAtomic => f.write_str("notAtomic"),
+            NotAtomicDefinitely => f.write_str("notAtomic:definitely"),
+            NotAtomicPossibly => f.write_str("notAtomic:possibly"),
+            NotExplored => f.write_str("notExplored"),
             ActionMismatch => f.write_str("actionMismatch"),
             OptionNone => f.write_str("optionNone"),
             MapKey => f.write_str("mapKey"),

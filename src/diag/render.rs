@@ -143,6 +143,10 @@ pub struct ProgramEntry {
     /// Each method, function and predicate the backend reported, with its time.
     #[serde(default)]
     pub members: Vec<MemberEntry>,
+    /// What the run says beyond its failures: for a program explored for
+    /// atomicity, each annotated method's verdict with the bound and states.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// One member's verification time.

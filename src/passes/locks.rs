@@ -252,7 +252,7 @@ fn lower(op: LockOp, o: Expr, l: Lockable, span: Span) -> Vec<Stmt> {
             ));
             out.push(stmt(StmtKind::Inhale(inv())));
         }
-        LockOp::Notify => {
+        LockOp::Notify | LockOp::NotifyAll => {
             out.push(check(
                 false,
                 held_o(),

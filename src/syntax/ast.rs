@@ -102,6 +102,35 @@ pub struct Modifiers {
     /// An action or a process of a `model` (`passes::histories`): a bodiless
     /// method, or one whose body is `return P;` with P its process expression.
     pub history: Option<HistoryMember>,
+    /// Bogor's atomicity specification of a method (`/*@ atomic */`,
+    /// `/*@ mover */`, checked by `crate::atomicity`); None: `compound`,
+    /// which every method satisfies.
+    pub atomicity: Option<Atomicity>,
+}
+
+/// A method's atomicity specification, with the annotation's place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Atomicity {
+    pub kind: AtomicityKind,
+    pub span: Span,
+}
+
+/// Flanagan and Qadeer's atomicities a method may be annotated with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicityKind {
+    /// Its steps reduce to one: right movers, at most one non-mover, left movers.
+    Atomic,
+    /// Every step is both a left and a right mover.
+    Mover,
+}
+
+impl AtomicityKind {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            AtomicityKind::Atomic => "atomic",
+            AtomicityKind::Mover => "mover",
+        }
+    }
 }
 
 /// What a method of a `model` is.
@@ -696,6 +725,9 @@ pub enum LockOp {
     Unlock,
     Wait,
     Notify,
+    /// Java's `notifyAll()`: wakes every waiting thread (the permission
+    /// encoding treats it as `notify`; `crate::atomicity` tells them apart).
+    NotifyAll,
 }
 
 impl LockOp {
@@ -706,6 +738,7 @@ impl LockOp {
             LockOp::Unlock => "unlock",
             LockOp::Wait => "wait",
             LockOp::Notify => "notify",
+            LockOp::NotifyAll => "notifyAll",
         }
     }
 }

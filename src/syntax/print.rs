@@ -316,6 +316,7 @@ fn modifiers(m: &Modifiers) -> String {
         is_owner,
         is_kernel,
         history,
+        atomicity,
     } = *m;
     let (is_action, is_process) = (
         history == Some(HistoryMember::Action),
@@ -334,6 +335,14 @@ fn modifiers(m: &Modifiers) -> String {
         (is_kernel, "kernel"),
         (is_action, "/*action*/"),
         (is_process, "/*process*/"),
+        (
+            atomicity.is_some_and(|a| a.kind == AtomicityKind::Atomic),
+            "/*@ atomic */",
+        ),
+        (
+            atomicity.is_some_and(|a| a.kind == AtomicityKind::Mover),
+            "/*@ mover */",
+        ),
     ]
     .iter()
     .filter(|(on, _)| *on)

@@ -720,6 +720,12 @@ fn modifiers(errors: &mut Errors, ms: &[JMod]) -> Modifiers {
             "kernel" => out.is_kernel = true,
             "global" | "local" => not_supported(errors, m.l, m.r, format!("`{}` here", m.kind)),
             "synchronized" => not_supported(errors, m.l, m.r, "`synchronized` here"),
+            "atomic" | "mover" => not_supported(
+                errors,
+                m.l,
+                m.r,
+                format!("`{}` on anything but a method", m.kind),
+            ),
             _ => {}
         }
     }
@@ -810,11 +816,14 @@ pub fn method<'i>(
     check_throws(errors, throws);
     let (sync, other): (Vec<JMod>, Vec<JMod>) =
         h.mods.into_iter().partition(|m| m.kind == "synchronized");
-    let mods = modifiers(errors, &other);
+    let (atomicity, other): (Vec<JMod>, Vec<JMod>) = other
+        .into_iter()
+        .partition(|m| m.kind == "atomic" || m.kind == "mover");
+    let mut mods = modifiers(errors, &other);
+    mods.atomicity = atomicity_of(file, errors, &atomicity);
     let span = b::span(file, l, r);
     let sync = sync.first().map(|m| (m.l, m.r));
     let mut ret = ret;
-    let mut mods = mods;
     // The thesis's protocols (ch. 5) write `pred trans(role r, int c, int n) = e;`
     // and `frac share(role r, int v) { return e; }`: a boolean predicate, and
     // a method of a specification-only type, are pure functions.
@@ -885,6 +894,26 @@ pub fn method<'i>(
         );
     }
     Ok(JMember::of(vec![member]))
+}
+
+/// A method's atomicity specification (`crate::atomicity`): one at most.
+fn atomicity_of(file: FileId, errors: &mut Errors, ms: &[JMod]) -> Option<Atomicity> {
+    let first = ms.first()?;
+    for m in &ms[1..] {
+        errors.push(JavaError {
+            kind: JavaErrorKind::Malformed("a method has one atomicity specification".into()),
+            start: m.l,
+            end: m.r,
+        });
+    }
+    Some(Atomicity {
+        kind: if first.kind == "atomic" {
+            AtomicityKind::Atomic
+        } else {
+            AtomicityKind::Mover
+        },
+        span: b::span(file, first.l, first.r),
+    })
 }
 
 /// A pure method's `{ return e; }` is its expression.
@@ -1585,12 +1614,13 @@ fn synchronized_body(
 /// An expression statement. `o.wait()`, `o.notify()` and `o.notifyAll()`
 /// (or without `o.`, on `this`) are the lock operations `wait o`/`notify o`:
 /// Java's `Object` has no other methods of those names, and weft classes
-/// extend nothing else. (`notifyAll` is `notify`: waking is not modelled.)
+/// extend nothing else. (The permission encoding reads `notifyAll` as `notify`.)
 pub fn expr_stmt(file: FileId, l: usize, r: usize, e: Box<Expr>) -> Stmts {
     if let ExprKind::Call(c) = &e.kind {
         let op = match c.name.name.as_str() {
             "wait" => Some(LockOp::Wait),
-            "notify" | "notifyAll" => Some(LockOp::Notify),
+            "notify" => Some(LockOp::Notify),
+            "notifyAll" => Some(LockOp::NotifyAll),
             _ => None,
         };
         let plain = c.args.is_empty() && c.given.is_empty() && c.yields.is_empty();

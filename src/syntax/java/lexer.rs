@@ -359,6 +359,12 @@ pub enum Token<'input> {
     Performs,
     #[token("witness")]
     Witness,
+    /// Bogor's atomicity specifications of methods (`crate::atomicity`):
+    /// `/*@ atomic */`, `/*@ mover */` before a method.
+    #[token("atomic")]
+    Atomic,
+    #[token("mover")]
+    Mover,
     /// `group invariant R;` / `kernel invariant R;` (a kernel's contract).
     #[token("invariant")]
     Invariant,
@@ -651,6 +657,8 @@ impl Token<'_> {
             AccessibleIfIndexed => "accessible_if[",
             Performs => "performs",
             Witness => "witness",
+            Atomic => "atomic",
+            Mover => "mover",
             Perm => "Perm",
             PointsTo => "PointsTo",
             Value => "Value",
@@ -763,6 +771,8 @@ impl Token<'_> {
                 | AccessibleIfIndexed
                 | Performs
                 | Witness
+                | Atomic
+                | Mover
                 | Invariant
                 | Perm
                 | PointsTo

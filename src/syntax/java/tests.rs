@@ -204,7 +204,7 @@ fn synchronized_and_wait_notify_become_lock_statements() {
             _ => "other",
         })
         .collect();
-    assert_eq!(ops, ["commit", "wait", "notify", "synchronized"]);
+    assert_eq!(ops, ["commit", "wait", "notifyAll", "synchronized"]);
 }
 
 #[test]
