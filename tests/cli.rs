@@ -86,6 +86,30 @@ fn met_expectations_verify_and_unmet_ones_fail() {
     assert_eq!(r["failures"][0]["line"], 3, "{r}");
 }
 
+/// Boogie names the method's end as related location of a failed
+/// postcondition too, as Silicon does.
+#[test]
+fn boogie_failed_postcondition_points_at_the_method_end() {
+    let file = unmarked("tests/cases/fail/post_failed_false.pvl");
+    let out = weft(&[
+        "verify",
+        "--backend",
+        "boogie",
+        "--format",
+        "json",
+        path_str(&file),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let r = json(&out);
+    assert_eq!(r["failures"][0]["code"], "postFailed:false", "{r}");
+    assert_eq!(r["failures"][0]["line"], 7, "{r}");
+    assert_eq!(r["failures"][0]["related"][0]["line"], 11, "{r}");
+    assert_eq!(
+        r["failures"][0]["related"][0]["message"],
+        "the method returns here"
+    );
+}
+
 #[test]
 fn verified_program_exits_0() {
     let out = weft(&["verify", "examples/core/counter.pvl"]);

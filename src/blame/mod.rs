@@ -270,8 +270,37 @@ pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
                 None => d,
             }
         }
+        Some(code @ FailureCode::PostFailed(_)) => returns_here(at(code, info), info.span, origins),
         Some(code) => at(code, info),
         None => unmapped_at(c, info),
+    }
+}
+
+/// A failed postcondition on Boogie points at the end of the written method
+/// whose contract holds the clause (the innermost one around it), as on
+/// Silicon ([`with_method_end`]).
+fn returns_here(d: Diagnostic, clause: Span, origins: &OriginTable) -> Diagnostic {
+    let around = |m: &OriginInfo| {
+        m.what == What::Method
+            && m.derived.is_none()
+            && m.span.file == clause.file
+            && m.span.start <= clause.start
+            && clause.end <= m.span.end
+            && m.span != clause
+    };
+    let method = origins
+        .infos()
+        .filter(around)
+        .min_by_key(|m| m.span.end - m.span.start);
+    match method {
+        Some(m) if m.span.end > m.span.start => {
+            let end = Span {
+                start: m.span.end - 1,
+                ..m.span
+            };
+            d.with_related(end, "the method returns here")
+        }
+        _ => d,
     }
 }
 

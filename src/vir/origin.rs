@@ -220,6 +220,21 @@ impl OriginTable {
         self.len() == 0
     }
 
+    /// Every origin's information, in order.
+    pub fn infos(&self) -> impl Iterator<Item = OriginInfo> + '_ {
+        self.parts.iter().flat_map(move |(_, entries)| {
+            entries.iter().map(move |&(span, kind)| {
+                let (blame, what, derived) = self.kinds[kind as usize];
+                OriginInfo {
+                    span,
+                    blame,
+                    what,
+                    derived,
+                }
+            })
+        })
+    }
+
     pub fn get(&self, o: Origin) -> Option<OriginInfo> {
         if o.is_none() {
             return None;
