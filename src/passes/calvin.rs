@@ -147,6 +147,12 @@ struct Clause {
 struct Calvin {
     /// The shared fields, with their classes and types.
     shared: Vec<(ClassId, FieldId, Type)>,
+    /// Each thread's precondition as written (`tid` substituted): checked
+    /// where a call of it is inlined.
+    user_pres: HashMap<MethodId, Vec<Expr>>,
+    /// The array types among their types: every element of every array of
+    /// such a type is shared (an element read or write is a step).
+    arrays: Vec<Type>,
     /// The ghost fields among them: an access is no step of its own.
     ghost: HashSet<FieldId>,
     /// The environment assumption's clauses (each for every object of its class).
@@ -277,7 +283,12 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     }
     refuse_frames(p, &calvin_classes, errs);
     let abs = abstractions(p, &calvin_classes, frames, errs);
+    let monitors: Vec<(ClassId, FieldId)> = calvin_classes
+        .iter()
+        .filter_map(|&c| holder(p, c).map(|h| (c, h)))
+        .collect();
     let mut threads = HashSet::new();
+    let mut user_pres = HashMap::new();
     for (i, m) in p.methods.iter_mut().enumerate() {
         let Some(c) = m.class else { continue };
         // (Bodies are not there yet when declarations are rewritten.)
@@ -305,8 +316,21 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         } else {
             pre.push(bin(BinOp::Gt, tid.clone(), int(0, span), Type::Bool));
         }
-        let all = all_perms(&shared, span);
+        user_pres.insert(MethodId(i as u32), m.contract.requires.clone());
+        let mut all = all_perms(&shared, span);
+        all.extend(element_perms(&array_types(&shared), span));
         pre.extend(all.iter().cloned());
+        if !abs.contains_key(&MethodId(i as u32)) {
+            // A thread starts holding no monitor. (An abstracted method is
+            // a procedure: it may be called holding some, and is checked
+            // for both, since Java's monitors are reentrant.)
+            for &(c, h) in &monitors {
+                let this = Expr::new(K::This, Type::Class(c), span);
+                let read = Expr::new(K::Field(Box::new(this), h), Type::Int, span);
+                let free = bin(BinOp::Ne, read, tid.clone(), Type::Bool);
+                pre.push(every_object(c, free, "weft_calvin_o"));
+            }
+        }
         m.contract.requires.splice(0..0, pre);
         // Last: the other clauses are evaluated with the permissions.
         m.contract.ensures.extend(all);
@@ -314,6 +338,8 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     // Tids in the clauses stay CurrentThread until instantiated per thread.
     let first = threads.iter().min().copied();
     let calvin = Calvin {
+        user_pres,
+        arrays: array_types(&shared),
         shared,
         ghost,
         env,
@@ -513,6 +539,82 @@ pub(super) fn implies_ty(l: Expr, r: Expr, ty: Type) -> Expr {
     bin(BinOp::Implies, l, r, ty)
 }
 
+/// The array types of the shared fields, each once: every element of every
+/// array of such a type is shared.
+fn array_types(shared: &[(ClassId, FieldId, Type)]) -> Vec<Type> {
+    let mut out: Vec<Type> = Vec::new();
+    for (_, _, ty) in shared {
+        if matches!(ty, Type::Array(_)) && !out.contains(ty) {
+            out.push(ty.clone());
+        }
+    }
+    out
+}
+
+/// Write permission to every element of every array of each type:
+/// `forall* a: T[], k: int :: a != null && 0 <= k && k < a.length ==>
+/// Perm(a[k], write)` (injective: an element is one array's, at one index).
+fn element_perms(arrays: &[Type], span: Span) -> Vec<Expr> {
+    arrays
+        .iter()
+        .filter_map(|ty| {
+            let Type::Array(elem) = ty else { return None };
+            let a = Var {
+                name: Name::from("weft_calvin_a"),
+                ty: ty.clone(),
+                span,
+            };
+            let k = Var {
+                name: Name::from("weft_calvin_k"),
+                ty: Type::Int,
+                span,
+            };
+            let ae = Expr::new(K::Local(a.name), ty.clone(), span);
+            let ke = Expr::new(K::Local(k.name), Type::Int, span);
+            let len = Expr::new(
+                K::Builtin(crate::core::Builtin::ArrayLength, vec![ae.clone()]),
+                Type::Int,
+                span,
+            );
+            let range = and(
+                bin(
+                    BinOp::Ne,
+                    ae.clone(),
+                    Expr::new(K::Null, Type::Null, span),
+                    Type::Bool,
+                ),
+                and(
+                    bin(BinOp::Le, int(0, span), ke.clone(), Type::Bool),
+                    bin(BinOp::Lt, ke.clone(), len, Type::Bool),
+                ),
+            );
+            let loc = Expr::new(
+                K::ArrayIndex(Box::new(ae), Box::new(ke)),
+                (**elem).clone(),
+                span,
+            );
+            let perm = Expr::new(
+                K::Perm(
+                    Box::new(loc),
+                    Box::new(Expr::new(K::Write, Type::Rational, span)),
+                ),
+                Type::Resource,
+                span,
+            );
+            Some(Expr::new(
+                K::Quant {
+                    q: Quantifier::ForallStar,
+                    vars: vec![a, k].into(),
+                    triggers: Vec::new().into(),
+                    body: Box::new(implies_ty(range, perm, Type::Resource)),
+                },
+                Type::Resource,
+                span,
+            ))
+        })
+        .collect()
+}
+
 /// Write permission to every shared field of every object, one clause per field.
 pub(super) fn all_perms(shared: &[(ClassId, FieldId, Type)], span: Span) -> Vec<Expr> {
     shared
@@ -544,7 +646,9 @@ impl Calvin {
     }
 
     fn perms(&self, _: &Program, span: Span) -> Vec<Expr> {
-        all_perms(&self.shared, span)
+        let mut all = all_perms(&self.shared, span);
+        all.extend(element_perms(&self.arrays, span));
+        all
     }
 
     /// `E(j)`'s clauses for thread `j`, two-state from `label`.
@@ -654,11 +758,48 @@ impl Calvin {
         !self.ghost.contains(f) && self.shared.iter().any(|(_, g, _)| g == f)
     }
 
-    fn count(&self, e: &Expr, n: &mut usize) {
-        if let K::Field(_, f) = &e.kind {
-            if self.is_step_field(f) {
-                *n += 1;
+    /// An element of an array whose type no shared field has is nobody's:
+    /// the thread holds no permission to it, so it is refused at once.
+    fn refuse_other_arrays(&self, b: &mut Block, errs: &mut Vec<Diagnostic>) {
+        let mut check = |e: &Expr| {
+            let other =
+                |x: &Expr| matches!(&x.kind, K::ArrayIndex(a, _) if !self.arrays.contains(&a.ty));
+            if let Some(x) = crate::core::visit::find(e, &other) {
+                errs.push(Diagnostic::not_supported(
+                    x.span,
+                    "an element of an array of a type no shared field has, in a Calvin thread",
+                ));
             }
+        };
+        crate::core::visit::map_body_exprs(b, &mut |e| {
+            check(&e);
+            e
+        });
+        crate::core::visit::each_stmt(b, &mut |s| {
+            if let S::AssignIndex { array, .. } = &s.kind {
+                if !self.arrays.contains(&array.ty) {
+                    errs.push(Diagnostic::not_supported(
+                        s.span,
+                        "a write of an element of an array of a type no shared field has, in a Calvin thread",
+                    ));
+                }
+            }
+        });
+    }
+
+    /// Whether `e` itself (not its operands) reads the shared state: a
+    /// shared field, or an element of a shared array.
+    fn is_step_read(&self, e: &Expr) -> bool {
+        match &e.kind {
+            K::Field(_, f) => self.is_step_field(f),
+            K::ArrayIndex(a, _) => self.arrays.contains(&a.ty),
+            _ => false,
+        }
+    }
+
+    fn count(&self, e: &Expr, n: &mut usize) {
+        if self.is_step_read(e) {
+            *n += 1;
         }
         each_child(e, &mut |x| self.count(x, n));
     }
@@ -671,6 +812,22 @@ struct Cx<'a> {
     /// The abstraction the body is checked against, and its pc.
     abs: Option<&'a Abstraction>,
     pc: Name,
+    /// The monitors of the enclosing `synchronized` blocks, innermost last.
+    monitors: Vec<Monitor>,
+}
+
+/// An enclosing `synchronized (o) { B }`: a return, or a jump to a label
+/// outside B, releases it on the way out.
+struct Monitor {
+    /// `o`, evaluated once (a fresh local, or `this`).
+    lock: Expr,
+    /// The monitor's `holder` field.
+    holder: FieldId,
+    /// Whether the thread held it already at the block (Java's monitors are
+    /// reentrant: then the block neither takes nor frees it).
+    reentered: Name,
+    /// The labels inside B.
+    labels: HashSet<Name>,
 }
 
 impl Cx<'_> {
@@ -702,10 +859,12 @@ impl Lower for Calvin {
             errs: Vec::new(),
             abs: self.abs.get(&m),
             pc: Name::from(PC),
+            monitors: Vec::new(),
         };
         let span = b.span;
         let tid = tid_expr(span);
         crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
+        self.refuse_other_arrays(b, &mut cx.errs);
         let mut stmts = Vec::new();
         let user_pc = cx.abs.is_some() && self.user_pc(b, &mut cx);
         if user_pc {
@@ -773,12 +932,13 @@ impl Calvin {
             ));
             return None;
         }
-        Some(map_expr(e, &mut |x| match &x.kind {
-            K::Field(_, f) if self.is_step_field(f) => {
+        Some(map_expr(e, &mut |x| {
+            if self.is_step_read(&x) {
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 cx.read_into_local(x, span, out)
+            } else {
+                x
             }
-            _ => x,
         }))
     }
 
@@ -1102,6 +1262,134 @@ impl Calvin {
         }
     }
 
+    /// `synchronized (o) { B }`: `o` once into a local; whether the thread
+    /// holds the monitor already (`o.holder == tid`: stable under the
+    /// environment by the monitor rule, so reading it is no race); if not,
+    /// the acquire `<o.holder == 0; o.holder = tid>` as one step; B; the
+    /// release `<o.holder = 0>` if the block took it (also at a return or a
+    /// jump out of B).
+    fn synchronized(&self, lock: Expr, body: Block, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let st = |kind| Stmt { kind, span };
+        let Some(lock) = self.hoist(lock, span, cx, out) else {
+            return;
+        };
+        let Type::Class(c) = lock.ty else {
+            cx.errs
+                .push(Diagnostic::not_supported(span, "this monitor"));
+            return;
+        };
+        let Some(h) =
+            cx.p.class(c)
+                .fields
+                .iter()
+                .copied()
+                .find(|f| cx.p.field(*f).name == "holder")
+        else {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a monitor of a class outside the Calvin program",
+            ));
+            return;
+        };
+        let lock = if matches!(lock.kind, K::This) {
+            lock
+        } else {
+            cx.read_into_local(lock, span, out)
+        };
+        out.push(st(S::Check {
+            exhale: false,
+            expr: bin(
+                BinOp::Ne,
+                lock.clone(),
+                Expr::new(K::Null, Type::Null, span),
+                Type::Bool,
+            ),
+            code: FailureCode::LockNull,
+        }));
+        let holder = Expr::new(K::Field(Box::new(lock.clone()), h), Type::Int, span);
+        let held = eq(holder.clone(), tid_expr(span));
+        let reentered = cx.read_into_local(held, span, out);
+        let K::Local(re) = reentered.kind else {
+            unreachable!("a local")
+        };
+        // acquire: <holder == 0 && holder' == tid>, unless held already
+        let mut acquire = Vec::new();
+        self.write_step(
+            vec![
+                st(S::Assume(eq(holder.clone(), int(0, span)))),
+                st(S::AssignField {
+                    recv: Box::new(lock.clone()),
+                    field: h,
+                    value: tid_expr(span),
+                }),
+            ],
+            span,
+            cx,
+            &mut acquire,
+        );
+        out.push(st(S::If {
+            cond: Expr::new(
+                K::Unary(crate::syntax::ast::UnOp::Not, Box::new(reentered)),
+                Type::Bool,
+                span,
+            ),
+            then: Block {
+                stmts: acquire,
+                span,
+            },
+            els: None,
+        }));
+        let mut labels = HashSet::new();
+        crate::core::visit::each_stmt(&body, &mut |x| {
+            if let S::Label(l) = &x.kind {
+                labels.insert(*l);
+            }
+        });
+        cx.monitors.push(Monitor {
+            lock,
+            holder: h,
+            reentered: re,
+            labels,
+        });
+        let b = self.sub(body, cx);
+        out.push(st(S::Block(b)));
+        let k = cx.monitors.len() - 1;
+        self.release(k, span, cx, out);
+        cx.monitors.pop();
+    }
+
+    /// The release of the `k`-th enclosing monitor, if its block took it:
+    /// `<o.holder = 0>`, one step.
+    fn release(&self, k: usize, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let st = |kind| Stmt { kind, span };
+        let m = &cx.monitors[k];
+        let (lock, h, re) = (m.lock.clone(), m.holder, m.reentered);
+        let mut release = Vec::new();
+        self.write_step(
+            vec![st(S::AssignField {
+                recv: Box::new(lock),
+                field: h,
+                value: int(0, span),
+            })],
+            span,
+            cx,
+            &mut release,
+        );
+        let reentered = Expr::new(K::Local(re), Type::Bool, span);
+        out.push(st(S::If {
+            cond: Expr::new(
+                K::Unary(crate::syntax::ast::UnOp::Not, Box::new(reentered)),
+                Type::Bool,
+                span,
+            ),
+            then: Block {
+                stmts: release,
+                span,
+            },
+            els: None,
+        }));
+    }
+
     fn stmt(&self, s: Stmt, cx: &mut Cx, out: &mut Vec<Stmt>) {
         let span = s.span;
         let st = |kind| Stmt { kind, span };
@@ -1133,6 +1421,29 @@ impl Calvin {
                 let w = st(S::AssignField {
                     recv: Box::new(recv),
                     field,
+                    value,
+                });
+                self.write_step(vec![w], span, cx, out);
+            }
+            S::AssignIndex {
+                array,
+                index,
+                value,
+            } => {
+                // `a[i] = v`: the reads of a, i and v as steps of their own,
+                // then the element's write as one step.
+                let Some(array) = self.hoist(*array, span, cx, out) else {
+                    return;
+                };
+                let Some(index) = self.hoist(*index, span, cx, out) else {
+                    return;
+                };
+                let Some(value) = self.hoist(value, span, cx, out) else {
+                    return;
+                };
+                let w = st(S::AssignIndex {
+                    array: Box::new(array),
+                    index: Box::new(index),
                     value,
                 });
                 self.write_step(vec![w], span, cx, out);
@@ -1175,76 +1486,15 @@ impl Calvin {
                     },
                     None => None,
                 };
+                // Out of every enclosing synchronized block.
+                for k in (0..cx.monitors.len()).rev() {
+                    self.release(k, span, cx, out);
+                }
                 self.all_actions_done(cx, span, out);
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 out.push(st(S::Return(e)));
             }
-            S::Synchronized { lock, body } => {
-                let mut exits = false;
-                crate::core::visit::each_stmt(&body, &mut |x| {
-                    exits |= matches!(x.kind, S::Return(_) | S::Goto(_))
-                });
-                if exits {
-                    cx.errs.push(Diagnostic::not_supported(
-                        span,
-                        "a return or jump out of a synchronized block of a Calvin thread",
-                    ));
-                    return;
-                }
-                let Some(lock) = self.hoist(lock, span, cx, out) else {
-                    return;
-                };
-                let Type::Class(c) = lock.ty else {
-                    cx.errs
-                        .push(Diagnostic::not_supported(span, "this monitor"));
-                    return;
-                };
-                let Some(h) =
-                    cx.p.class(c)
-                        .fields
-                        .iter()
-                        .copied()
-                        .find(|f| cx.p.field(*f).name == "holder")
-                else {
-                    cx.errs.push(Diagnostic::not_supported(
-                        span,
-                        "a monitor of a class outside the Calvin program",
-                    ));
-                    return;
-                };
-                out.push(st(S::Check {
-                    exhale: false,
-                    expr: bin(
-                        BinOp::Ne,
-                        lock.clone(),
-                        Expr::new(K::Null, Type::Null, span),
-                        Type::Bool,
-                    ),
-                    code: FailureCode::LockNull,
-                }));
-                let holder = Expr::new(K::Field(Box::new(lock.clone()), h), Type::Int, span);
-                let set = |v: Expr| {
-                    st(S::AssignField {
-                        recv: Box::new(lock.clone()),
-                        field: h,
-                        value: v,
-                    })
-                };
-                // acquire: <holder == 0 && holder' == tid>
-                self.write_step(
-                    vec![
-                        st(S::Assume(eq(holder.clone(), int(0, span)))),
-                        set(tid_expr(span)),
-                    ],
-                    span,
-                    cx,
-                    out,
-                );
-                let b = self.sub(body, cx);
-                out.push(st(S::Block(b)));
-                // release: <holder' == 0>
-                self.write_step(vec![set(int(0, span))], span, cx, out);
-            }
+            S::Synchronized { lock, body } => self.synchronized(lock, body, span, cx, out),
             S::Block(b) if is_atomic(&b) => self.atomic(b, span, cx, out),
             S::Block(b) => {
                 let b = self.sub(b, cx);
@@ -1258,7 +1508,16 @@ impl Calvin {
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 out.push(st(S::Assume(e)));
             }
-            k @ (S::Local(_, None) | S::Label(_) | S::Goto(_)) => out.push(st(k)),
+            S::Goto(l) => {
+                // Out of each enclosing synchronized block the target is not in.
+                for k in (0..cx.monitors.len()).rev() {
+                    if !cx.monitors[k].labels.contains(&l) {
+                        self.release(k, span, cx, out);
+                    }
+                }
+                out.push(st(S::Goto(l)));
+            }
+            k @ (S::Local(_, None) | S::Label(_)) => out.push(st(k)),
             S::Call { target: None, call } if self.abs.contains_key(&call.method) => {
                 self.call_abs(*call, span, cx, out)
             }
