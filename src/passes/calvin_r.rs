@@ -146,6 +146,15 @@ struct CalvinR {
     /// Each method's precondition as declared (the body's made methods
     /// inhale it: the pipeline holds the contract apart from the program).
     pres: HashMap<MethodId, Vec<Expr>>,
+    /// What a call of each method needs: its parameters, its result type
+    /// and its precondition as written.
+    callees: HashMap<MethodId, Callee>,
+}
+
+struct Callee {
+    params: Vec<Name>,
+    ret: Type,
+    pre: Vec<Expr>,
 }
 
 struct Inactive;
@@ -264,6 +273,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         threads: HashSet::new(),
         first: None,
         pres: HashMap::new(),
+        callees: HashMap::new(),
     };
     for (i, m) in p.methods.iter_mut().enumerate() {
         let Some(c) = m.class else { continue };
@@ -283,6 +293,14 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             let x = std::mem::replace(e, Expr::bool(true, span));
             *e = subst_tid(x, &tid);
         }
+        r.callees.insert(
+            MethodId(i as u32),
+            Callee {
+                params: m.params.iter().map(|v| v.name).collect(),
+                ret: m.ret.clone(),
+                pre: m.contract.requires.clone(),
+            },
+        );
         let mut pre = vec![bin(BinOp::Gt, tid.clone(), int(0, span), Type::Bool)];
         let all = r.perms(span);
         pre.extend(all.iter().cloned());
@@ -1010,7 +1028,11 @@ impl CalvinR {
                     self.step(None, vec![w], locs, span, cx, out);
                 }
             }
-            S::AssignIndex { array, index, value } => {
+            S::AssignIndex {
+                array,
+                index,
+                value,
+            } => {
                 let mut locs = self.locs_of(&[&index, &value], cx);
                 match &array.kind {
                     K::Field(r, f) if self.arrays.contains(f) => {
@@ -1074,7 +1096,10 @@ impl CalvinR {
                         S::Assume(e) if leading => guard = and(guard, e),
                         k => {
                             leading = false;
-                            rest.push(Stmt { kind: k, span: x.span });
+                            rest.push(Stmt {
+                                kind: k,
+                                span: x.span,
+                            });
                         }
                     }
                 }
@@ -1089,7 +1114,11 @@ impl CalvinR {
                                 index: None,
                             });
                         }
-                        S::AssignIndex { array, index, value } => {
+                        S::AssignIndex {
+                            array,
+                            index,
+                            value,
+                        } => {
                             locs.extend(self.locs_of(&[index, value], cx));
                             if let K::Field(r, f) = &array.kind {
                                 locs.push(Loc {
@@ -1144,9 +1173,12 @@ impl CalvinR {
                 span,
                 "a jump (`break`, `continue`) in a Calvin-R method",
             )),
+            S::Call { target, call } if self.specs.contains_key(&call.method) => {
+                self.call(target, *call, span, cx, out)
+            }
             S::Call { .. } => cx.errs.push(Diagnostic::not_supported(
                 span,
-                "a call or `new` in a Calvin-R method (the paper inlines the callee's performs spec)",
+                "a call of a method without a performs spec, or `new`, in a Calvin-R method",
             )),
             S::Synchronized { .. } => cx.errs.push(Diagnostic::not_supported(
                 span,
@@ -1156,6 +1188,184 @@ impl CalvinR {
                 span,
                 "this statement in a Calvin-R method",
             )),
+        }
+    }
+
+    /// A call of a method with a `performs` spec (the paper's desugaring of
+    /// the callee's spec at the call): the receiver's and the arguments'
+    /// reads as steps of their own; the callee's precondition (checked in
+    /// check 1, `preFailed`, assumed in check 2); then one step that does
+    /// one of the spec's actions: the shared state havocked, everything
+    /// outside the action's `mods` unchanged, its predicate between the
+    /// states before and after the step, `\result` a fresh value. The step
+    /// accesses what the action names (its `mods` and the locations its
+    /// predicate reads): a right mover when the thread has them all alone
+    /// after it; never a left mover (whether the action may block is not
+    /// known), so a call is a right mover or the sequence's non-mover. Its
+    /// accesses are not checked here: the callee's own check 1 did, for
+    /// every thread and environment.
+    fn call(
+        &self,
+        target: Option<Name>,
+        call: crate::core::Call,
+        span: Span,
+        cx: &mut Cx,
+        out: &mut Vec<Stmt>,
+    ) {
+        let st = |kind| Stmt { kind, span };
+        let Some(callee) = self.callees.get(&call.method) else {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a call of a method outside the Calvin-R classes",
+            ));
+            return;
+        };
+        if call.given.iter().any(Option::is_some) || call.yields.iter().any(Option::is_some) {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "ghost arguments or results of a call in a Calvin-R method",
+            ));
+            return;
+        }
+        let recv = match call.recv {
+            Some(r) => match self.hoist(r, span, cx, out) {
+                Some(r) => Some(r),
+                None => return,
+            },
+            None => None,
+        };
+        let mut args = Vec::new();
+        for a in call.args {
+            let Some(a) = self.hoist(a, span, cx, out) else {
+                return;
+            };
+            // Each argument once, as the callee sees it at the call.
+            let v = cx.fresh_local(a.ty.clone(), span);
+            let read = local(v.name, v.ty.clone(), span);
+            out.push(st(S::Local(v, Some(a))));
+            args.push(read);
+        }
+        let result = if callee.ret == Type::Void {
+            Expr::bool(true, span)
+        } else {
+            let v = cx.fresh_local(callee.ret.clone(), span);
+            let read = local(v.name, v.ty.clone(), span);
+            out.push(st(S::Local(v, None)));
+            read
+        };
+        let tid = tid_expr(span);
+        let sub = |e: &Expr| {
+            let mut e = subst_tid(e.clone(), &tid);
+            if let Some(r) = &recv {
+                e = subst_this(e, r);
+            }
+            for (p, a) in callee.params.iter().zip(&args) {
+                e = subst_local(e, *p, a);
+            }
+            subst_result(e, &result)
+        };
+        if let Some(r) = &recv {
+            if cx.mode == Mode::Access {
+                self.yield_(cx, span, out);
+                out.push(check(nonnull(r), FailureCode::InvocationObjectNull, span));
+            } else {
+                out.push(st(S::Assume(nonnull(r))));
+            }
+        }
+        for e in &callee.pre {
+            let e = Expr { span, ..sub(e) };
+            if cx.mode == Mode::Access {
+                self.yield_(cx, span, out);
+                out.push(check(
+                    e,
+                    FailureCode::PreFailed(crate::diag::Reason::False),
+                    span,
+                ));
+            } else {
+                // Check 1 asserts it.
+                out.push(st(S::Assume(e)));
+            }
+        }
+        let spec = &self.specs[&call.method];
+        // Each action's locations.
+        let mut locs: Vec<Vec<Loc>> = Vec::new();
+        for a in spec {
+            let mut es = vec![sub(&a.pred)];
+            es.extend(a.mods.iter().map(&sub));
+            let es: Vec<&Expr> = es.iter().collect();
+            locs.push(self.locs_of(&es, cx));
+        }
+        // The step, with its own label (it is written twice in check 2):
+        // `which` is the action it does.
+        let effect = |cx: &mut Cx| {
+            let q = cx.label("call");
+            let which = cx.fresh_local(Type::Int, span);
+            let w = local(which.name, Type::Int, span);
+            let mut b = vec![st(S::Local(which, None)), st(S::Label(q))];
+            b.push(st(S::Exhale(self.all_perms(span))));
+            for e in self.perms(span) {
+                b.push(st(S::Inhale(e)));
+            }
+            b.push(st(S::Assume(and(
+                bin(BinOp::Le, int(0, span), w.clone(), Type::Bool),
+                bin(
+                    BinOp::Lt,
+                    w.clone(),
+                    int(spec.len() as i64, span),
+                    Type::Bool,
+                ),
+            ))));
+            for (k, a) in spec.iter().enumerate() {
+                let mods: Vec<Expr> = a.mods.iter().map(&sub).collect();
+                let pred = Expr {
+                    span,
+                    ..at_label(sub(&a.pred), &q)
+                };
+                b.push(st(S::Assume(implies(
+                    eq(w.clone(), int(k as i64, span)),
+                    and(pred, self.frame(&mods, &q, span)),
+                ))));
+            }
+            (b, w)
+        };
+        match cx.mode {
+            Mode::Access => {
+                self.yield_(cx, span, out);
+                out.extend(effect(cx).0);
+            }
+            Mode::Atomic | Mode::Witnessed => {
+                let (mut right, w) = effect(cx);
+                // A right mover: the thread has the locations of the action
+                // it did alone after it.
+                let mut alone = Expr::bool(true, span);
+                for (k, ls) in locs.iter().enumerate() {
+                    alone = and(
+                        alone,
+                        implies(
+                            eq(w.clone(), int(k as i64, span)),
+                            self.exclusive_all(ls, span),
+                        ),
+                    );
+                }
+                right.push(st(S::If {
+                    cond: not(alone),
+                    then: Block {
+                        stmts: vec![set(PHASE, Expr::bool(false, span), span)],
+                        span,
+                    },
+                    els: None,
+                }));
+                let mut left = vec![check(Expr::bool(false, span), FailureCode::NotAtomic, span)];
+                left.extend(effect(cx).0);
+                out.push(st(S::If {
+                    cond: boolean(PHASE, span),
+                    then: Block { stmts: right, span },
+                    els: Some(Block { stmts: left, span }),
+                }));
+            }
+        }
+        if let (Some(t), false) = (target, callee.ret == Type::Void) {
+            out.push(st(S::AssignLocal(t, result)));
         }
     }
 
