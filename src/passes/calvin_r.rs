@@ -791,6 +791,21 @@ struct Cx<'a> {
     /// have started.
     cur: u32,
     next: u32,
+    /// The label right after the loop `stmt` is lowering, if any (a
+    /// `break`'s target).
+    after: Option<Name>,
+    /// The enclosing loops (check 2 with witnesses), innermost last.
+    loops: Vec<LoopCx>,
+}
+
+/// A loop of a body with witnesses: a `break` (a jump to the label right
+/// after it) ends the reduced sequence and jumps to `exit`, before the next
+/// sequence starts; a `continue` (a jump to a label inside its body) stays
+/// in the sequence.
+struct LoopCx {
+    labels: HashSet<Name>,
+    after: Option<Name>,
+    exit: Name,
 }
 
 const PHASE: &str = "weft_calvinr_phase";
@@ -865,6 +880,8 @@ impl Lower for CalvinR {
             ret: p.method(m).ret.clone(),
             cur: 0,
             next: 0,
+            after: None,
+            loops: Vec::new(),
         };
         let mut stmts = Vec::new();
         self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
@@ -888,6 +905,8 @@ impl Lower for CalvinR {
                 ret: p.method(m).ret.clone(),
                 cur: 0,
                 next: 0,
+                after: None,
+                loops: Vec::new(),
             };
             let mut body = self.abstraction(original, &mut cx);
             errs.append(&mut cx.errs);
@@ -917,7 +936,12 @@ impl Lower for CalvinR {
 
 impl CalvinR {
     fn block(&self, stmts: Vec<Stmt>, cx: &mut Cx, out: &mut Vec<Stmt>) {
-        for s in stmts {
+        let mut it = stmts.into_iter().peekable();
+        while let Some(s) = it.next() {
+            cx.after = match (&s.kind, it.peek().map(|x| &x.kind)) {
+                (S::While { .. }, Some(S::Label(l))) => Some(*l),
+                _ => None,
+            };
             self.stmt(s, cx, out);
         }
     }
@@ -1169,10 +1193,7 @@ impl CalvinR {
                 out.push(st(S::Assume(e)));
             }
             k @ (S::Local(_, None) | S::Label(_)) => out.push(st(k)),
-            S::Goto(_) => cx.errs.push(Diagnostic::not_supported(
-                span,
-                "a jump (`break`, `continue`) in a Calvin-R method",
-            )),
+            S::Goto(l) => self.jump(l, span, cx, out),
             S::Call { target, call } if self.specs.contains_key(&call.method) => {
                 self.call(target, *call, span, cx, out)
             }
@@ -1369,6 +1390,39 @@ impl CalvinR {
         }
     }
 
+    /// A jump (`break`, `continue`). In check 1 and in a body that is one
+    /// reduced sequence it is a jump: no sequence ends. With witnesses, a
+    /// jump to a label inside the innermost loop's body (`continue`) stays
+    /// in the sequence; one to the label right after it (`break`) ends the
+    /// sequence as the loop's end does (CUT), then goes to where the next
+    /// one starts. Other jumps (out of several loops) are not supported yet.
+    fn jump(&self, l: Name, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let st = |kind| Stmt { kind, span };
+        if cx.mode != Mode::Witnessed {
+            out.push(st(S::Goto(l)));
+            return;
+        }
+        let Some(lp) = cx.loops.last() else {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a jump outside a loop in a Calvin-R method with witnesses",
+            ));
+            return;
+        };
+        if lp.labels.contains(&l) {
+            out.push(st(S::Goto(l)));
+        } else if lp.after == Some(l) {
+            let exit = lp.exit;
+            self.cut(None, false, span, cx, out);
+            out.push(st(S::Goto(exit)));
+        } else {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a jump out of more than one loop in a Calvin-R method with witnesses",
+            ));
+        }
+    }
+
     /// `E_V`: `tid` has each location alone.
     fn exclusive_all(&self, locs: &[Loc], span: Span) -> Expr {
         let tid = tid_expr(span);
@@ -1522,6 +1576,7 @@ impl CalvinR {
         out: &mut Vec<Stmt>,
     ) {
         let st = |kind| Stmt { kind, span };
+        let after = cx.after.take();
         if !self.locs_of(&[&cond], cx).is_empty() {
             cx.errs.push(Diagnostic::not_supported(
                 cond.span,
@@ -1553,6 +1608,8 @@ impl CalvinR {
                     ret: Type::Void,
                     cur: 0,
                     next: 0,
+                    after: None,
+                    loops: Vec::new(),
                 };
                 let mut v = Vec::new();
                 let mut copy = body.clone();
@@ -1584,7 +1641,20 @@ impl CalvinR {
                 self.cut(None, false, span, cx, out);
                 let mut b = Vec::new();
                 self.reset(span, cx, &mut b);
+                let mut labels = HashSet::new();
+                each_stmt(&body, &mut |x| {
+                    if let S::Label(l) = &x.kind {
+                        labels.insert(*l);
+                    }
+                });
+                let exit = cx.label("loop_exit");
+                cx.loops.push(LoopCx {
+                    labels,
+                    after,
+                    exit,
+                });
                 self.block(body.stmts, cx, &mut b);
+                cx.loops.pop();
                 self.cut(None, false, span, cx, &mut b);
                 out.push(st(S::While {
                     invariants: invs,
@@ -1594,6 +1664,8 @@ impl CalvinR {
                         span: body.span,
                     },
                 }));
+                // Where a `break` goes, its sequence ended.
+                out.push(st(S::Label(exit)));
                 self.reset(span, cx, out);
             }
         }
@@ -1706,7 +1778,9 @@ fn in_bounds(e: &Expr, label: Option<Name>, span: Span) -> Expr {
     out
 }
 
-/// In a loop of a body with witnesses, each witness is followed by a return.
+/// In a loop of a body with witnesses, each witness is followed by a return
+/// (the loop's invariant keeps the pc, so no iteration may follow a witness,
+/// and the action's `\result` is the value returned).
 fn check_witnesses_return(b: &Block, cx: &mut Cx) {
     let mut bad = Vec::new();
     fn walk(b: &Block, bad: &mut Vec<Span>) {
