@@ -235,6 +235,26 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         for &f in &p.class(c).fields {
             shared.push((c, f, p.field(f).ty.clone()));
         }
+        // The monitor's owner is a mutex: `holder == 0 || holder == tid`.
+        if let Some(h) = field_named(p, c, "holder") {
+            if !access.contains_key(&h) {
+                let span = p.class(c).span;
+                let this = Expr::new(K::This, Type::Class(c), span);
+                let read = Expr::new(K::Field(Box::new(this), h), Type::Int, span);
+                let pred = or(
+                    eq(read.clone(), int(0, span)),
+                    eq(read, Expr::new(K::CurrentThread, Type::Int, span)),
+                );
+                access.insert(
+                    h,
+                    Access {
+                        pred,
+                        index: None,
+                        span,
+                    },
+                );
+            }
+        }
     }
     // Each action belongs to the method whose declaration holds it.
     let mut specs: HashMap<MethodId, Vec<Action>> = HashMap::new();
@@ -808,6 +828,18 @@ struct LoopCx {
     exit: Name,
 }
 
+/// The local that records whether a `synchronized` block reentered its monitor.
+const REENTERED: &str = "weft_calvinr_reentered";
+
+/// An enclosing `synchronized` block being desugared: its monitor (a local
+/// or `this`), whether it was reentered, and the labels inside it.
+struct SyncCx {
+    lock: Expr,
+    holder: FieldId,
+    reentered: Name,
+    labels: HashSet<Name>,
+}
+
 const PHASE: &str = "weft_calvinr_phase";
 const PC: &str = "weft_calvinr_pc";
 const OPC: &str = "weft_calvinr_opc";
@@ -870,6 +902,8 @@ impl Lower for CalvinR {
         let span = b.span;
         let tid = tid_expr(span);
         crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
+        let mut errs = Vec::new();
+        self.desugar_synchronized(p, b, &mut errs);
         let original = b.clone();
         // Check 1, in place.
         let mut cx = Cx {
@@ -887,7 +921,7 @@ impl Lower for CalvinR {
         self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
         self.yield_(&mut cx, span, &mut stmts);
         b.stmts = stmts;
-        let mut errs = cx.errs;
+        errs.append(&mut cx.errs);
         // Check 2, a method of its own.
         if let Some(spec) = self.specs.get(&m) {
             let mut witnessed = false;
@@ -1003,6 +1037,11 @@ impl CalvinR {
         let span = s.span;
         let st = |kind| Stmt { kind, span };
         match s.kind {
+            // Whether the thread holds a monitor is its own knowledge, not an
+            // access (see `desugar_synchronized`).
+            S::Local(v, Some(e)) if v.name.as_str().starts_with(REENTERED) => {
+                out.push(st(S::Local(v, Some(e))));
+            }
             S::Local(v, Some(e)) => {
                 let locs = self.locs_of(&[&e], cx);
                 if locs.is_empty() {
@@ -1201,10 +1240,6 @@ impl CalvinR {
                 span,
                 "a call of a method without a performs spec, or `new`, in a Calvin-R method",
             )),
-            S::Synchronized { .. } => cx.errs.push(Diagnostic::not_supported(
-                span,
-                "`synchronized` in a Calvin-R method (use acquire and release of an int mutex)",
-            )),
             _ => cx.errs.push(Diagnostic::not_supported(
                 span,
                 "this statement in a Calvin-R method",
@@ -1388,6 +1423,135 @@ impl CalvinR {
         if let (Some(t), false) = (target, callee.ret == Type::Void) {
             out.push(st(S::AssignLocal(t, result)));
         }
+    }
+
+    /// `synchronized (o) { B }` on an object of a Calvin-R class, in place,
+    /// before both checks: `o` once into a local; `reentered = o.holder ==
+    /// tid` (Java's monitors are reentrant; whether the thread holds the
+    /// monitor is its own knowledge, stable under the environment, since no
+    /// thread hands its monitor to another, so it is read without an
+    /// access); unless reentered, `acquire` as the atomic step `when
+    /// o.holder == 0 do o.holder = tid`; B; unless reentered, `release`,
+    /// the step `o.holder = 0`, also before a return or a jump out of B (a
+    /// return's value is read first). The steps are then the int mutex's:
+    /// the acquire a right mover, the release a left mover.
+    fn desugar_synchronized(&self, p: &Program, b: &mut Block, errs: &mut Vec<Diagnostic>) {
+        let mut fresh = 0;
+        let stmts = std::mem::take(&mut b.stmts);
+        b.stmts = self.desugar_block(p, stmts, &mut Vec::new(), &mut fresh, errs);
+    }
+
+    fn desugar_block(
+        &self,
+        p: &Program,
+        stmts: Vec<Stmt>,
+        syncs: &mut Vec<SyncCx>,
+        fresh: &mut u32,
+        errs: &mut Vec<Diagnostic>,
+    ) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for s in stmts {
+            let span = s.span;
+            let st = |kind| Stmt { kind, span };
+            match s.kind {
+                S::Synchronized { lock, body } => {
+                    let c = match lock.ty {
+                        Type::Class(c) => c,
+                        _ => {
+                            errs.push(Diagnostic::not_supported(span, "this monitor"));
+                            continue;
+                        }
+                    };
+                    let Some(h) = field_named(p, c, "holder")
+                        .filter(|h| self.shared.iter().any(|(_, g, _)| g == h))
+                    else {
+                        errs.push(Diagnostic::not_supported(
+                            span,
+                            "a monitor of a class outside the Calvin-R program",
+                        ));
+                        continue;
+                    };
+                    *fresh += 1;
+                    let k = *fresh;
+                    let lock = if matches!(lock.kind, K::This) {
+                        lock
+                    } else {
+                        let v = var(&format!("weft_calvinr_lock{k}"), lock.ty.clone(), span);
+                        let read = local(v.name, v.ty.clone(), span);
+                        out.push(st(S::Local(v, Some(lock))));
+                        read
+                    };
+                    let holder = Expr::new(K::Field(Box::new(lock.clone()), h), Type::Int, span);
+                    let re = Name::from(format!("{REENTERED}{k}"));
+                    out.push(st(S::Local(
+                        var(re.as_str(), Type::Bool, span),
+                        Some(eq(holder.clone(), tid_expr(span))),
+                    )));
+                    let acquire = atomic_block(
+                        &format!("sync_acquire{k}"),
+                        vec![
+                            st(S::Assume(eq(holder.clone(), int(0, span)))),
+                            st(S::AssignField {
+                                recv: Box::new(lock.clone()),
+                                field: h,
+                                value: tid_expr(span),
+                            }),
+                        ],
+                        span,
+                    );
+                    out.push(unless(re, acquire, span));
+                    let mut labels = HashSet::new();
+                    each_stmt(&body, &mut |x| {
+                        if let S::Label(l) = &x.kind {
+                            labels.insert(*l);
+                        }
+                    });
+                    syncs.push(SyncCx {
+                        lock,
+                        holder: h,
+                        reentered: re,
+                        labels,
+                    });
+                    let inner = self.desugar_block(p, body.stmts, syncs, fresh, errs);
+                    out.push(st(S::Block(Block {
+                        stmts: inner,
+                        span: body.span,
+                    })));
+                    let top = syncs.len() - 1;
+                    out.push(release(&syncs[top], fresh, span));
+                    syncs.pop();
+                }
+                S::Return(e) if !syncs.is_empty() => {
+                    let e = e.map(|e| {
+                        *fresh += 1;
+                        let v = var(&format!("weft_calvinr_ret{fresh}"), e.ty.clone(), span);
+                        let read = local(v.name, v.ty.clone(), span);
+                        out.push(st(S::Local(v, Some(e))));
+                        read
+                    });
+                    for x in syncs.iter().rev() {
+                        out.push(release(x, fresh, span));
+                    }
+                    out.push(st(S::Return(e)));
+                }
+                S::Goto(l) => {
+                    for x in syncs.iter().rev() {
+                        if !x.labels.contains(&l) {
+                            out.push(release(x, fresh, span));
+                        }
+                    }
+                    out.push(st(S::Goto(l)));
+                }
+                mut kind => {
+                    for blk in crate::core::visit::child_blocks_mut(&mut kind) {
+                        let stmts = std::mem::take(&mut blk.stmts);
+                        blk.stmts = self.desugar_block(p, stmts, syncs, fresh, errs);
+                    }
+                    out.push(st(kind));
+                }
+            }
+        }
+        out
     }
 
     /// A jump (`break`, `continue`). In check 1 and in a body that is one
@@ -1743,6 +1907,52 @@ impl CalvinR {
             ..p.method(m).clone()
         }
     }
+}
+
+/// `atomic: { body }` (one step, `when P do S` with P the leading assumes).
+fn atomic_block(name: &str, body: Vec<Stmt>, span: Span) -> Stmt {
+    let mut stmts = vec![Stmt {
+        kind: S::Label(Name::from(format!("{}{name}", super::calvin::ATOMIC_MARK))),
+        span,
+    }];
+    stmts.extend(body);
+    Stmt {
+        kind: S::Block(Block { stmts, span }),
+        span,
+    }
+}
+
+/// `if (!re) { s }`.
+fn unless(re: Name, s: Stmt, span: Span) -> Stmt {
+    Stmt {
+        kind: S::If {
+            cond: not(local(re, Type::Bool, span)),
+            then: Block {
+                stmts: vec![s],
+                span,
+            },
+            els: None,
+        },
+        span,
+    }
+}
+
+/// The release of a monitor the block took: `atomic: { o.holder = 0 }`.
+fn release(x: &SyncCx, fresh: &mut u32, span: Span) -> Stmt {
+    *fresh += 1;
+    let free = atomic_block(
+        &format!("sync_release{fresh}"),
+        vec![Stmt {
+            kind: S::AssignField {
+                recv: Box::new(x.lock.clone()),
+                field: x.holder,
+                value: int(0, span),
+            },
+            span,
+        }],
+        span,
+    );
+    unless(x.reentered, free, span)
 }
 
 /// Every array read of `e` (`a[i]`) is well-defined: `a != null && 0 <= i
