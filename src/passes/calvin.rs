@@ -28,9 +28,15 @@
 //!                     assume E(tid)[\old := old[L]]; assume I
 //! own step S          E(tid)*; label P; S;
 //!  (a shared write)   assert (forall j > 0, j != tid. E(j)[\old := old[P]]);  assert I
-//! synchronized (o) B  o' = o; E*; label P; assume o'.holder == 0;
-//!                     o'.holder = tid; guarantee; B′; E*; label P';
-//!                     o'.holder = 0; guarantee
+//! synchronized (o) B  o' = o; held = (o'.holder == tid);
+//!                     if (!held) { E*; label P; assume o'.holder == 0;
+//!                       o'.holder = tid; guarantee } B′;
+//!                     if (!held) { E*; label P'; o'.holder = 0; guarantee }
+//!                     (the release also before a return or jump out of B)
+//! a[i] / a[i] = v     E*; r = a[i] / E*; label P; a[i] = v; guarantee
+//! call m(a) (no       E*; r_j = a_j (each read a step); assert pre_m;
+//!  abstraction)       label S; m's body (this, params := r; \old := S;
+//!                     return e := res = e; goto end); end: assert post_m
 //! end of the body     E*  (before each return too)
 //! atomic: { B }       E*; label P; B; guarantee          (one step)
 //! g = e (g ghost)     E*; label P; g = e; guarantee      (e's one read in the step)
@@ -55,12 +61,55 @@
 //! A statement is one atomic step when it accesses the shared state at most
 //! once; an assignment of a shared field whose value or receiver reads the
 //! shared state is split (the read into a local first, then the write). A
-//! condition or value that reads the shared state twice is not supported
-//! (read it into locals first), nor are calls of methods without an
-//! abstraction (or with a non-empty `modifies`), `new`, arrays and the
-//! permission statements in a thread's code. The exceptions are the
-//! programmer's: `atomic: { B }` (the papers' atomic guarded steps, CAS) is
-//! one step, and a ghost field's accesses are no steps of their own.
+//! condition or value that reads the shared state twice under `&&`, `||`,
+//! `==>` or `?:` is not supported (read it into locals first), nor are calls
+//! of abstracted methods with a non-empty `modifies`, `new`, arrays of a
+//! type no shared field has, and the permission statements in a thread's
+//! code. The exceptions are the programmer's: `atomic: { B }` (the papers'
+//! atomic guarded steps, CAS) is one step, and a ghost field's accesses are
+//! no steps of their own.
+//!
+//! Arrays (Calvin §7.3's `Vector`): every element of every array whose type
+//! a shared field has is shared (`forall* a: T[], k. 0 <= k < a.length ==>
+//! Perm(a[k], write)`, injective without assumptions: an element belongs to
+//! one array, at one index); `a[i]` is a read step (after the read of `a`,
+//! if `a` is a field), `a[i] = v` a write step; `a.length` is no access (a
+//! length never changes). The element's bounds are the encoder's check of
+//! every array access (`arrayBounds`, `arrayNull`), made where the step is.
+//! No `E` clause names an element, so the environment may change any
+//! element at any step, and an own element write meets the guarantee
+//! unless `I` says otherwise.
+//!
+//! `synchronized (o) B` is reentrant, as Java's monitors are: `o` is read
+//! once into a local, `held = o.holder == tid` (no step: by the monitor
+//! rule the environment neither gives nor takes a monitor of this thread,
+//! so the test has the same answer at any point between own steps); unless
+//! held, the acquire step; B; unless held, the release step, also at a
+//! `return` or a jump out of B. A thread starts holding no monitor (an
+//! abstracted method, called from code that may hold some, is checked for
+//! both).
+//!
+//! Calls of methods without an abstraction are inlined, as Calvin inlines
+//! non-public methods: the receiver's and the arguments' reads are steps of
+//! their own (in order, into fresh locals standing for `this` and the
+//! parameters), the callee's precondition as written is asserted
+//! (`preFailed`), its body, with locals and labels renamed, `\old` at the
+//! call and each `return` a jump to its end, is lowered as the caller's own
+//! code (its steps after the environment, its writes against the guarantee,
+//! its monitors taken unless the caller holds them), and its postcondition
+//! as written is asserted where it ends (`postFailed`). Sound because the
+//! inlined code is exactly what the caller's thread runs: its steps are
+//! checked in the caller's state, with the caller's monitors, under the same
+//! environment as the caller's own. A method that another method calls is
+//! not also a thread of its own (its body is `assume false` as a procedure):
+//! the threads are the methods nothing calls, and a called method runs only
+//! inside them (Vector's `lastIndexOf(Object, int)`, whose index is its
+//! caller's business, is checked only where `lastIndexOf(Object)` calls
+//! it). Calls that reach their caller again are refused (inlining would not
+//! end). A call of a library method without a body whose contract says
+//! nothing (every clause `true`), such as `Object.equals`, is an unknown
+//! result and no step of its own: that assumes it reads and writes no field
+//! of the program, as `Object.equals` of weft's library is documented to.
 //!
 //! Why sound: the environment steps before each own step over-approximate
 //! any interleaving of other threads' steps, each of which satisfies the
@@ -91,9 +140,7 @@
 //!
 //! Not checked yet (each thread assumes it): that the initial state, as the
 //! program's initialization leaves it, satisfies `I` and each thread's
-//! precondition; thread ids are assumed distinct. Monitors are not reentrant
-//! here: `synchronized` on a monitor the thread holds blocks (`assume
-//! holder == 0`), so code after it verifies vacuously.
+//! precondition; thread ids are assumed distinct.
 //!
 //! Removes: nothing from the core language for other programs; in a Calvin
 //! program (a unit with the annotations) it removes from every method with a

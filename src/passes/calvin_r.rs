@@ -44,8 +44,13 @@
 //!                     whose predicate and frame hold) (actionMismatch); EA*
 //! RESET               label S_k (the sequence's start); opc = pc; phase = R
 //! return e            CUT (\result = e; and pc != begin: the path ends)
-//! while (c) B         CUT; while (c) { RESET; B; CUT }; RESET
+//! while (c) B         CUT; while (c) { RESET; B; CUT }; X: RESET
 //!  (with witnesses)   (the invariant keeps pc; a witness in B precedes a return)
+//! break (of the loop) CUT; goto X
+//! x = m(a) (m with    assert pre_m (check 1); label Q; havoc; which := *;
+//!  a spec)            assume which == k ==> P_k[\old := Q] && frame(mods_k)
+//!                     check 2: a right mover if E_{V_which} after, never a
+//!                     left mover
 //! ```
 //!
 //! A reduced sequence ends at a loop head or a return (the paper also ends
@@ -71,12 +76,51 @@
 //! reordering that makes each reducible sequence atomic is justified by the
 //! movers, which are read off exclusive access that check 1 proved.
 //!
-//! Not supported yet (a diagnostic at the construct): calls in a Calvin-R
-//! method (the paper inlines the callee's spec), `synchronized`, a statement
-//! that accesses the shared state twice (read into a local first), a loop
-//! condition that reads it, a loop that takes steps in a method whose spec
-//! has no witness, a jump (`break`, `continue`), a witness in a loop not
-//! followed by `return`, and specs built with `;` or `*` (only choice `[]`).
+//! Calls (the paper's §3: "Calvin-R first replaces method calls in its body
+//! with the desugaring of the called methods' `performs` annotations"): a
+//! call of a method with a spec is, after its receiver's and arguments'
+//! reads, the callee's precondition (asserted in check 1, `preFailed`,
+//! assumed in check 2) and one step `when true do <one action>`: the shared
+//! state havocked, an action `k` chosen, everything outside its `mods`
+//! unchanged and its predicate holding between the states around the step
+//! (`\result` a fresh value). Sound: the callee's own checks show that
+//! every run of it, in any environment that keeps the access predicates, is
+//! (up to commuting other threads' steps) skips and one action of its spec,
+//! and a skip changes nothing. The step accesses the locations action `k`
+//! names (its `mods` and the locations its predicate reads): a right mover
+//! when the thread has them all alone after it; it is never taken as a left
+//! mover (whether the action may block is not known), so a call after the
+//! non-mover is `notAtomic`. Its accesses are not asserted again (the
+//! callee's check 1 did, for every thread).
+//!
+//! `synchronized (o) B`: each Calvin-R class has the ghost monitor owner
+//! `holder` (the front end adds it), a mutex with the access predicate
+//! `holder == 0 || holder == tid` (unless the program gives one). Before
+//! both checks the block is desugared into the int mutex's steps: `o` into a
+//! local, `reentered = o.holder == tid` (read without an access: whether a
+//! thread holds a monitor is its own knowledge, and no thread hands its
+//! monitor to another, so the answer is stable), `if (!reentered) atomic: {
+//! assume o.holder == 0; o.holder = tid }`, B, `if (!reentered) atomic: {
+//! o.holder = 0 }`, the release also before a return (after reading its
+//! value) or a jump out of B. The acquire and release are then `acquire(m)`
+//! and `release(m)`: a right and a left mover.
+//!
+//! Jumps: a `continue` (a jump to a label inside the innermost loop's body)
+//! and any jump in check 1 or in a body that is one reduced sequence are
+//! plain jumps. With witnesses, a `break` (a jump to the label right after
+//! the innermost loop) ends the reduced sequence as the loop's end does
+//! (CUT), then jumps to where the sequence after the loop starts (RESET):
+//! each path reaches that start through one label, so `\old` there is the
+//! state the sequence began in. A jump out of several loops is not
+//! supported yet.
+//!
+//! Not supported yet (a diagnostic at the construct): calls of methods
+//! without a performs spec (the paper inlines their bodies) and `new`, a
+//! statement that accesses the shared state twice (read into a local
+//! first), a loop condition that reads it, a loop that takes steps in a
+//! method whose spec has no witness, a jump out of several loops in a
+//! method with witnesses, a witness in a loop not followed by `return`, and
+//! specs built with `;` or `*` (only choice `[]`).
 //! A shared array is the receiver's own (`this.a`; the paper's arrays are
 //! global variables): its elements' permissions are the receiver's, so an
 //! access of another object's array fails for want of permission, and two
@@ -237,7 +281,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         }
         // The monitor's owner is a mutex: `holder == 0 || holder == tid`.
         if let Some(h) = field_named(p, c, "holder") {
-            if !access.contains_key(&h) {
+            access.entry(h).or_insert_with(|| {
                 let span = p.class(c).span;
                 let this = Expr::new(K::This, Type::Class(c), span);
                 let read = Expr::new(K::Field(Box::new(this), h), Type::Int, span);
@@ -245,15 +289,12 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
                     eq(read.clone(), int(0, span)),
                     eq(read, Expr::new(K::CurrentThread, Type::Int, span)),
                 );
-                access.insert(
-                    h,
-                    Access {
-                        pred,
-                        index: None,
-                        span,
-                    },
-                );
-            }
+                Access {
+                    pred,
+                    index: None,
+                    span,
+                }
+            });
         }
     }
     // Each action belongs to the method whose declaration holds it.
