@@ -101,15 +101,18 @@
 //!   `global_invariant` or `unwritable_by_env_if` annotations, which the
 //!   front end keeps as bodiless ghost methods whose `ensures` is the
 //!   annotation and with a ghost `holder` field in each class, every method
-//!   is a thread verified sequentially: the environment (havoc of the shared
-//!   state under E and I) before each step, the guarantee asserted after each
-//!   write, `synchronized` as the `holder` steps, `atomic: { … }` as one
-//!   step, a ghost field's write in the step of its value's read, E's
-//!   reflexivity and transitivity in a method made from the first thread;
-//!   a method abstraction (`modifies`, `action: also_modifies v ensures
-//!   e;`, kept like the annotations) is inlined at each call, its actions
-//!   checked against the guarantee there, and its body checked to simulate
-//!   it with a ghost program counter;
+//!   that no other method calls is a thread verified sequentially: the
+//!   environment (havoc of the shared state under E and I) before each step,
+//!   the guarantee asserted after each write, `synchronized` as the `holder`
+//!   steps (reentrant), `atomic: { … }` as one step, a ghost field's write in
+//!   the step of its value's read, an array element's read or write as a
+//!   step, E's reflexivity and transitivity in a method made from the first
+//!   thread; a method abstraction (`modifies`, `action: also_modifies v
+//!   ensures e;`, kept like the annotations) is inlined at each call, its
+//!   actions checked against the guarantee there, and its body checked to
+//!   simulate it with a ghost program counter; a call of a method without
+//!   one has the callee's body inlined (the pipeline checks such a program's
+//!   bodies before the passes' declarations, which keep them);
 //!   [`passes::calvin`] opens with the rule; `--backend silicon` refuses the
 //!   program in the driver), `calvin_r` (Calvin-R, Boogie only: in a Java
 //!   unit with `accessible_if` fields or `performs` specs, kept as bodiless
@@ -119,7 +122,10 @@
 //!   access) before each step and each access's predicate asserted
 //!   (`accessPredicate`), and, with a spec, in a method `performs` made from
 //!   it, reduced by a ghost right/left phase (`notAtomic`) and simulated by
-//!   the spec's actions at each loop head and return (`actionMismatch`);
+//!   the spec's actions at each loop head, `break` and return
+//!   (`actionMismatch`); a call is one step doing an action of the callee's
+//!   spec, `synchronized` the acquire and release of the ghost mutex
+//!   `holder` each class gets;
 //!   the environment's stability in a method `access_stable`;
 //!   [`passes::calvin_r`] opens with the reduction rule), `desugar`
 //!   (Java's `synchronized` becomes lock operations with an unlock before

@@ -84,6 +84,12 @@ pub fn run<S: Sink>(
     let mut declared = stage("declare", || check::declare(units));
     declared.program_mut().sums_arrays = sums_arrays;
     declared.program_mut().names_current_thread = names_current_thread;
+    // A Calvin thread's calls of methods without an abstraction are
+    // inlined (`passes::calvin`): such a program's bodies are checked
+    // before the passes' declarations, which then see them.
+    if declared.is_well_formed() && passes::calvin::inlines_bodies(declared.program()) {
+        check_all_bodies(&mut declared, files)?;
+    }
     let lowerings = match declared.is_well_formed() {
         true => Some(passes::declare(declared.program_mut())?),
         false => None,
@@ -138,6 +144,29 @@ pub fn run<S: Sink>(
         origins,
         runs: sinks.into_iter().zip(offsets).collect(),
     })
+}
+
+/// Every pending body parsed (if the first parse left it), checked and put
+/// into the program; the first errors found are the verdict.
+fn check_all_bodies(declared: &mut Declared, files: &Files) -> diag::Result<()> {
+    let mut errs = Vec::new();
+    let mut done = Vec::new();
+    for mut pending in std::mem::take(&mut declared.pending) {
+        if let Some(at) = pending.unparsed() {
+            let text = files.text(at.file);
+            pending.parsed(crate::syntax::parser::parse_body(at.file, text, at)?);
+        }
+        let id = pending.method;
+        match declared.body(pending) {
+            Ok(b) => done.push((id, b)),
+            Err(e) => errs.extend(e),
+        }
+    }
+    declared.verdict(errs)?;
+    for (id, b) in done {
+        declared.program_mut().methods[id.0 as usize].body = Some(b);
+    }
+    Ok(())
 }
 
 /// The members in order: functions, predicates, then methods, each

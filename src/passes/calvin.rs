@@ -28,9 +28,15 @@
 //!                     assume E(tid)[\old := old[L]]; assume I
 //! own step S          E(tid)*; label P; S;
 //!  (a shared write)   assert (forall j > 0, j != tid. E(j)[\old := old[P]]);  assert I
-//! synchronized (o) B  o' = o; E*; label P; assume o'.holder == 0;
-//!                     o'.holder = tid; guarantee; B′; E*; label P';
-//!                     o'.holder = 0; guarantee
+//! synchronized (o) B  o' = o; held = (o'.holder == tid);
+//!                     if (!held) { E*; label P; assume o'.holder == 0;
+//!                       o'.holder = tid; guarantee } B′;
+//!                     if (!held) { E*; label P'; o'.holder = 0; guarantee }
+//!                     (the release also before a return or jump out of B)
+//! a[i] / a[i] = v     E*; r = a[i] / E*; label P; a[i] = v; guarantee
+//! call m(a) (no       E*; r_j = a_j (each read a step); assert pre_m;
+//!  abstraction)       label S; m's body (this, params := r; \old := S;
+//!                     return e := res = e; goto end); end: assert post_m
 //! end of the body     E*  (before each return too)
 //! atomic: { B }       E*; label P; B; guarantee          (one step)
 //! g = e (g ghost)     E*; label P; g = e; guarantee      (e's one read in the step)
@@ -55,12 +61,55 @@
 //! A statement is one atomic step when it accesses the shared state at most
 //! once; an assignment of a shared field whose value or receiver reads the
 //! shared state is split (the read into a local first, then the write). A
-//! condition or value that reads the shared state twice is not supported
-//! (read it into locals first), nor are calls of methods without an
-//! abstraction (or with a non-empty `modifies`), `new`, arrays and the
-//! permission statements in a thread's code. The exceptions are the
-//! programmer's: `atomic: { B }` (the papers' atomic guarded steps, CAS) is
-//! one step, and a ghost field's accesses are no steps of their own.
+//! condition or value that reads the shared state twice under `&&`, `||`,
+//! `==>` or `?:` is not supported (read it into locals first), nor are calls
+//! of abstracted methods with a non-empty `modifies`, `new`, arrays of a
+//! type no shared field has, and the permission statements in a thread's
+//! code. The exceptions are the programmer's: `atomic: { B }` (the papers'
+//! atomic guarded steps, CAS) is one step, and a ghost field's accesses are
+//! no steps of their own.
+//!
+//! Arrays (Calvin §7.3's `Vector`): every element of every array whose type
+//! a shared field has is shared (`forall* a: T[], k. 0 <= k < a.length ==>
+//! Perm(a[k], write)`, injective without assumptions: an element belongs to
+//! one array, at one index); `a[i]` is a read step (after the read of `a`,
+//! if `a` is a field), `a[i] = v` a write step; `a.length` is no access (a
+//! length never changes). The element's bounds are the encoder's check of
+//! every array access (`arrayBounds`, `arrayNull`), made where the step is.
+//! No `E` clause names an element, so the environment may change any
+//! element at any step, and an own element write meets the guarantee
+//! unless `I` says otherwise.
+//!
+//! `synchronized (o) B` is reentrant, as Java's monitors are: `o` is read
+//! once into a local, `held = o.holder == tid` (no step: by the monitor
+//! rule the environment neither gives nor takes a monitor of this thread,
+//! so the test has the same answer at any point between own steps); unless
+//! held, the acquire step; B; unless held, the release step, also at a
+//! `return` or a jump out of B. A thread starts holding no monitor (an
+//! abstracted method, called from code that may hold some, is checked for
+//! both).
+//!
+//! Calls of methods without an abstraction are inlined, as Calvin inlines
+//! non-public methods: the receiver's and the arguments' reads are steps of
+//! their own (in order, into fresh locals standing for `this` and the
+//! parameters), the callee's precondition as written is asserted
+//! (`preFailed`), its body, with locals and labels renamed, `\old` at the
+//! call and each `return` a jump to its end, is lowered as the caller's own
+//! code (its steps after the environment, its writes against the guarantee,
+//! its monitors taken unless the caller holds them), and its postcondition
+//! as written is asserted where it ends (`postFailed`). Sound because the
+//! inlined code is exactly what the caller's thread runs: its steps are
+//! checked in the caller's state, with the caller's monitors, under the same
+//! environment as the caller's own. A method that another method calls is
+//! not also a thread of its own (its body is `assume false` as a procedure):
+//! the threads are the methods nothing calls, and a called method runs only
+//! inside them (Vector's `lastIndexOf(Object, int)`, whose index is its
+//! caller's business, is checked only where `lastIndexOf(Object)` calls
+//! it). Calls that reach their caller again are refused (inlining would not
+//! end). A call of a library method without a body whose contract says
+//! nothing (every clause `true`), such as `Object.equals`, is an unknown
+//! result and no step of its own: that assumes it reads and writes no field
+//! of the program, as `Object.equals` of weft's library is documented to.
 //!
 //! Why sound: the environment steps before each own step over-approximate
 //! any interleaving of other threads' steps, each of which satisfies the
@@ -91,9 +140,7 @@
 //!
 //! Not checked yet (each thread assumes it): that the initial state, as the
 //! program's initialization leaves it, satisfies `I` and each thread's
-//! precondition; thread ids are assumed distinct. Monitors are not reentrant
-//! here: `synchronized` on a monitor the thread holds blocks (`assume
-//! holder == 0`), so code after it verifies vacuously.
+//! precondition; thread ids are assumed distinct.
 //!
 //! Removes: nothing from the core language for other programs; in a Calvin
 //! program (a unit with the annotations) it removes from every method with a
@@ -135,6 +182,13 @@ pub fn is_calvin_name(name: &str) -> bool {
     name.starts_with("weft_calvin_")
 }
 
+/// Whether the program has Calvin's annotations, so that the pass reads the
+/// bodies of the methods whose calls it inlines: the pipeline checks its
+/// bodies before the passes' declarations.
+pub fn inlines_bodies(p: &Program) -> bool {
+    p.methods.iter().any(|m| is_calvin_name(&m.name))
+}
+
 /// One annotation: a clause of `E` (over `this`, `tid`, `\old`) or of `I`.
 #[derive(Clone)]
 struct Clause {
@@ -147,6 +201,24 @@ struct Clause {
 struct Calvin {
     /// The shared fields, with their classes and types.
     shared: Vec<(ClassId, FieldId, Type)>,
+    /// Each thread's precondition as written (`tid` substituted): checked
+    /// where a call of it is inlined.
+    user_pres: HashMap<MethodId, Vec<Expr>>,
+    /// Each thread's postcondition as written: checked at the end of an
+    /// inlined body.
+    user_posts: HashMap<MethodId, Vec<Expr>>,
+    /// The library methods a call of which is an unknown value (see
+    /// [`opaque_methods`]).
+    opaque: HashSet<MethodId>,
+    /// The methods another method calls (and inlines): not threads of
+    /// their own.
+    called: HashSet<MethodId>,
+    /// The bodies of the threads without an abstraction, as checked: a
+    /// call of one is inlined.
+    bodies: HashMap<MethodId, Block>,
+    /// The array types among their types: every element of every array of
+    /// such a type is shared (an element read or write is a step).
+    arrays: Vec<Type>,
     /// The ghost fields among them: an access is no step of its own.
     ghost: HashSet<FieldId>,
     /// The environment assumption's clauses (each for every object of its class).
@@ -277,7 +349,14 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     }
     refuse_frames(p, &calvin_classes, errs);
     let abs = abstractions(p, &calvin_classes, frames, errs);
+    let monitors: Vec<(ClassId, FieldId)> = calvin_classes
+        .iter()
+        .filter_map(|&c| holder(p, c).map(|h| (c, h)))
+        .collect();
     let mut threads = HashSet::new();
+    let mut user_pres = HashMap::new();
+    let mut user_posts = HashMap::new();
+    let mut bodies = HashMap::new();
     for (i, m) in p.methods.iter_mut().enumerate() {
         let Some(c) = m.class else { continue };
         // (Bodies are not there yet when declarations are rewritten.)
@@ -305,15 +384,42 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         } else {
             pre.push(bin(BinOp::Gt, tid.clone(), int(0, span), Type::Bool));
         }
-        let all = all_perms(&shared, span);
+        user_pres.insert(MethodId(i as u32), m.contract.requires.clone());
+        user_posts.insert(MethodId(i as u32), m.contract.ensures.clone());
+        if let Some(b) = &m.body {
+            if !abs.contains_key(&MethodId(i as u32)) {
+                bodies.insert(MethodId(i as u32), b.clone());
+            }
+        }
+        let mut all = all_perms(&shared, span);
+        all.extend(element_perms(&array_types(&shared), span));
         pre.extend(all.iter().cloned());
+        if !abs.contains_key(&MethodId(i as u32)) {
+            // A thread starts holding no monitor. (An abstracted method is
+            // a procedure: it may be called holding some, and is checked
+            // for both, since Java's monitors are reentrant.)
+            for &(c, h) in &monitors {
+                let this = Expr::new(K::This, Type::Class(c), span);
+                let read = Expr::new(K::Field(Box::new(this), h), Type::Int, span);
+                let free = bin(BinOp::Ne, read, tid.clone(), Type::Bool);
+                pre.push(every_object(c, free, "weft_calvin_o"));
+            }
+        }
         m.contract.requires.splice(0..0, pre);
-        // Last: the other clauses are evaluated with the permissions.
-        m.contract.ensures.extend(all);
+        // First: the other clauses are evaluated with the permissions.
+        m.contract.ensures.splice(0..0, all);
     }
     // Tids in the clauses stay CurrentThread until instantiated per thread.
     let first = threads.iter().min().copied();
+    let called = called_methods(p, &bodies, errs);
+    let opaque = opaque_methods(p, &calvin_classes);
     let calvin = Calvin {
+        opaque,
+        user_pres,
+        user_posts,
+        called,
+        bodies,
+        arrays: array_types(&shared),
         shared,
         ghost,
         env,
@@ -329,6 +435,86 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         p.methods[m.0 as usize].contract.requires.push(i);
     }
     Box::new(calvin)
+}
+
+/// The methods outside the Calvin classes without a body, a contract that
+/// says nothing (every clause `true`) and no ghost parameters or results,
+/// such as `Object.equals`: a call of one in a thread is an unknown result
+/// (a fresh value) and no step of its own (its arguments' reads are). This
+/// assumes that such a method reads and writes no field of the program
+/// (`Object.equals` of the library is so documented).
+fn opaque_methods(p: &Program, classes: &[ClassId]) -> HashSet<MethodId> {
+    let trivial = |es: &[Expr]| es.iter().all(|e| matches!(e.kind, K::Bool(true)));
+    p.methods
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| {
+            m.class.is_some_and(|c| !classes.contains(&c))
+                && !m.is_constructor
+                && m.body.is_none()
+                && m.given.is_empty()
+                && m.yields.is_empty()
+                && trivial(&m.contract.requires)
+                && trivial(&m.contract.ensures)
+                && m.contract.modifies.is_empty()
+        })
+        .map(|(i, _)| MethodId(i as u32))
+        .collect()
+}
+
+/// The methods with a body to inline that another method calls; a cycle of
+/// such calls is refused (its inlining would not end).
+fn called_methods(
+    p: &Program,
+    bodies: &HashMap<MethodId, Block>,
+    errs: &mut Vec<Diagnostic>,
+) -> HashSet<MethodId> {
+    let mut calls: HashMap<MethodId, Vec<(MethodId, Span)>> = HashMap::new();
+    for (&m, b) in bodies {
+        crate::core::visit::each_stmt(b, &mut |s| {
+            if let S::Call { call, .. } = &s.kind {
+                if bodies.contains_key(&call.method) {
+                    calls.entry(m).or_default().push((call.method, s.span));
+                }
+            }
+        });
+    }
+    let mut called = HashSet::new();
+    for (&m, cs) in &calls {
+        for &(c, _) in cs {
+            if c != m {
+                called.insert(c);
+            }
+        }
+    }
+    // A call from m to a method that reaches m.
+    let reaches = |from: MethodId, to: MethodId| {
+        let mut seen = HashSet::new();
+        let mut todo = vec![from];
+        while let Some(x) = todo.pop() {
+            if x == to {
+                return true;
+            }
+            if seen.insert(x) {
+                todo.extend(calls.get(&x).into_iter().flatten().map(|(c, _)| *c));
+            }
+        }
+        false
+    };
+    let mut ms: Vec<&MethodId> = calls.keys().collect();
+    ms.sort();
+    for &m in ms {
+        for &(c, span) in &calls[&m] {
+            if reaches(c, m) {
+                errs.push(Diagnostic::not_supported(
+                    span,
+                    "a recursive call in a Calvin thread (a call of a method without an abstraction is inlined)",
+                ));
+            }
+        }
+    }
+    let _ = p;
+    called
 }
 
 /// Ties each `modifies`/`action:` annotation to the method whose prefix holds
@@ -513,6 +699,82 @@ pub(super) fn implies_ty(l: Expr, r: Expr, ty: Type) -> Expr {
     bin(BinOp::Implies, l, r, ty)
 }
 
+/// The array types of the shared fields, each once: every element of every
+/// array of such a type is shared.
+fn array_types(shared: &[(ClassId, FieldId, Type)]) -> Vec<Type> {
+    let mut out: Vec<Type> = Vec::new();
+    for (_, _, ty) in shared {
+        if matches!(ty, Type::Array(_)) && !out.contains(ty) {
+            out.push(ty.clone());
+        }
+    }
+    out
+}
+
+/// Write permission to every element of every array of each type:
+/// `forall* a: T[], k: int :: a != null && 0 <= k && k < a.length ==>
+/// Perm(a[k], write)` (injective: an element is one array's, at one index).
+fn element_perms(arrays: &[Type], span: Span) -> Vec<Expr> {
+    arrays
+        .iter()
+        .filter_map(|ty| {
+            let Type::Array(elem) = ty else { return None };
+            let a = Var {
+                name: Name::from("weft_calvin_a"),
+                ty: ty.clone(),
+                span,
+            };
+            let k = Var {
+                name: Name::from("weft_calvin_k"),
+                ty: Type::Int,
+                span,
+            };
+            let ae = Expr::new(K::Local(a.name), ty.clone(), span);
+            let ke = Expr::new(K::Local(k.name), Type::Int, span);
+            let len = Expr::new(
+                K::Builtin(crate::core::Builtin::ArrayLength, vec![ae.clone()]),
+                Type::Int,
+                span,
+            );
+            let range = and(
+                bin(
+                    BinOp::Ne,
+                    ae.clone(),
+                    Expr::new(K::Null, Type::Null, span),
+                    Type::Bool,
+                ),
+                and(
+                    bin(BinOp::Le, int(0, span), ke.clone(), Type::Bool),
+                    bin(BinOp::Lt, ke.clone(), len, Type::Bool),
+                ),
+            );
+            let loc = Expr::new(
+                K::ArrayIndex(Box::new(ae), Box::new(ke)),
+                (**elem).clone(),
+                span,
+            );
+            let perm = Expr::new(
+                K::Perm(
+                    Box::new(loc),
+                    Box::new(Expr::new(K::Write, Type::Rational, span)),
+                ),
+                Type::Resource,
+                span,
+            );
+            Some(Expr::new(
+                K::Quant {
+                    q: Quantifier::ForallStar,
+                    vars: vec![a, k].into(),
+                    triggers: Vec::new().into(),
+                    body: Box::new(implies_ty(range, perm, Type::Resource)),
+                },
+                Type::Resource,
+                span,
+            ))
+        })
+        .collect()
+}
+
 /// Write permission to every shared field of every object, one clause per field.
 pub(super) fn all_perms(shared: &[(ClassId, FieldId, Type)], span: Span) -> Vec<Expr> {
     shared
@@ -544,7 +806,9 @@ impl Calvin {
     }
 
     fn perms(&self, _: &Program, span: Span) -> Vec<Expr> {
-        all_perms(&self.shared, span)
+        let mut all = all_perms(&self.shared, span);
+        all.extend(element_perms(&self.arrays, span));
+        all
     }
 
     /// `E(j)`'s clauses for thread `j`, two-state from `label`.
@@ -654,11 +918,48 @@ impl Calvin {
         !self.ghost.contains(f) && self.shared.iter().any(|(_, g, _)| g == f)
     }
 
-    fn count(&self, e: &Expr, n: &mut usize) {
-        if let K::Field(_, f) = &e.kind {
-            if self.is_step_field(f) {
-                *n += 1;
+    /// An element of an array whose type no shared field has is nobody's:
+    /// the thread holds no permission to it, so it is refused at once.
+    fn refuse_other_arrays(&self, b: &mut Block, errs: &mut Vec<Diagnostic>) {
+        let mut check = |e: &Expr| {
+            let other =
+                |x: &Expr| matches!(&x.kind, K::ArrayIndex(a, _) if !self.arrays.contains(&a.ty));
+            if let Some(x) = crate::core::visit::find(e, &other) {
+                errs.push(Diagnostic::not_supported(
+                    x.span,
+                    "an element of an array of a type no shared field has, in a Calvin thread",
+                ));
             }
+        };
+        crate::core::visit::map_body_exprs(b, &mut |e| {
+            check(&e);
+            e
+        });
+        crate::core::visit::each_stmt(b, &mut |s| {
+            if let S::AssignIndex { array, .. } = &s.kind {
+                if !self.arrays.contains(&array.ty) {
+                    errs.push(Diagnostic::not_supported(
+                        s.span,
+                        "a write of an element of an array of a type no shared field has, in a Calvin thread",
+                    ));
+                }
+            }
+        });
+    }
+
+    /// Whether `e` itself (not its operands) reads the shared state: a
+    /// shared field, or an element of a shared array.
+    fn is_step_read(&self, e: &Expr) -> bool {
+        match &e.kind {
+            K::Field(_, f) => self.is_step_field(f),
+            K::ArrayIndex(a, _) => self.arrays.contains(&a.ty),
+            _ => false,
+        }
+    }
+
+    fn count(&self, e: &Expr, n: &mut usize) {
+        if self.is_step_read(e) {
+            *n += 1;
         }
         each_child(e, &mut |x| self.count(x, n));
     }
@@ -671,6 +972,24 @@ struct Cx<'a> {
     /// The abstraction the body is checked against, and its pc.
     abs: Option<&'a Abstraction>,
     pc: Name,
+    /// The monitors of the enclosing `synchronized` blocks, innermost last.
+    monitors: Vec<Monitor>,
+    /// The method and the callees being inlined into it, outermost first.
+    inlining: Vec<MethodId>,
+}
+
+/// An enclosing `synchronized (o) { B }`: a return, or a jump to a label
+/// outside B, releases it on the way out.
+struct Monitor {
+    /// `o`, evaluated once (a fresh local, or `this`).
+    lock: Expr,
+    /// The monitor's `holder` field.
+    holder: FieldId,
+    /// Whether the thread held it already at the block (Java's monitors are
+    /// reentrant: then the block neither takes nor frees it).
+    reentered: Name,
+    /// The labels inside B.
+    labels: HashSet<Name>,
 }
 
 impl Cx<'_> {
@@ -696,16 +1015,31 @@ impl Lower for Calvin {
         if !self.threads.contains(&m) {
             return;
         }
+        if self.called.contains(&m) {
+            // Not a thread: the method runs only inside its callers' threads,
+            // which inline it (and check it there, in their state).
+            b.stmts = vec![Stmt {
+                kind: S::Assume(Expr::bool(false, b.span)),
+                span: b.span,
+            }];
+            if self.first == Some(m) {
+                out.made.push(self.refl_trans(p, m, b.span));
+            }
+            return;
+        }
         let mut cx = Cx {
             p,
             fresh: 0,
             errs: Vec::new(),
             abs: self.abs.get(&m),
             pc: Name::from(PC),
+            monitors: Vec::new(),
+            inlining: vec![m],
         };
         let span = b.span;
         let tid = tid_expr(span);
         crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
+        self.refuse_other_arrays(b, &mut cx.errs);
         let mut stmts = Vec::new();
         let user_pc = cx.abs.is_some() && self.user_pc(b, &mut cx);
         if user_pc {
@@ -773,12 +1107,13 @@ impl Calvin {
             ));
             return None;
         }
-        Some(map_expr(e, &mut |x| match &x.kind {
-            K::Field(_, f) if self.is_step_field(f) => {
+        Some(map_expr(e, &mut |x| {
+            if self.is_step_read(&x) {
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 cx.read_into_local(x, span, out)
+            } else {
+                x
             }
-            _ => x,
         }))
     }
 
@@ -1102,6 +1437,415 @@ impl Calvin {
         }
     }
 
+    /// `synchronized (o) { B }`: `o` once into a local; whether the thread
+    /// holds the monitor already (`o.holder == tid`: stable under the
+    /// environment by the monitor rule, so reading it is no race); if not,
+    /// the acquire `<o.holder == 0; o.holder = tid>` as one step; B; the
+    /// release `<o.holder = 0>` if the block took it (also at a return or a
+    /// jump out of B).
+    fn synchronized(&self, lock: Expr, body: Block, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let st = |kind| Stmt { kind, span };
+        let Some(lock) = self.hoist(lock, span, cx, out) else {
+            return;
+        };
+        let Type::Class(c) = lock.ty else {
+            cx.errs
+                .push(Diagnostic::not_supported(span, "this monitor"));
+            return;
+        };
+        let Some(h) =
+            cx.p.class(c)
+                .fields
+                .iter()
+                .copied()
+                .find(|f| cx.p.field(*f).name == "holder")
+        else {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a monitor of a class outside the Calvin program",
+            ));
+            return;
+        };
+        let lock = if matches!(lock.kind, K::This) {
+            lock
+        } else {
+            cx.read_into_local(lock, span, out)
+        };
+        out.push(st(S::Check {
+            exhale: false,
+            expr: bin(
+                BinOp::Ne,
+                lock.clone(),
+                Expr::new(K::Null, Type::Null, span),
+                Type::Bool,
+            ),
+            code: FailureCode::LockNull,
+        }));
+        let holder = Expr::new(K::Field(Box::new(lock.clone()), h), Type::Int, span);
+        let held = eq(holder.clone(), tid_expr(span));
+        let reentered = cx.read_into_local(held, span, out);
+        let K::Local(re) = reentered.kind else {
+            unreachable!("a local")
+        };
+        // acquire: <holder == 0 && holder' == tid>, unless held already
+        let mut acquire = Vec::new();
+        self.write_step(
+            vec![
+                st(S::Assume(eq(holder.clone(), int(0, span)))),
+                st(S::AssignField {
+                    recv: Box::new(lock.clone()),
+                    field: h,
+                    value: tid_expr(span),
+                }),
+            ],
+            span,
+            cx,
+            &mut acquire,
+        );
+        out.push(st(S::If {
+            cond: Expr::new(
+                K::Unary(crate::syntax::ast::UnOp::Not, Box::new(reentered)),
+                Type::Bool,
+                span,
+            ),
+            then: Block {
+                stmts: acquire,
+                span,
+            },
+            els: None,
+        }));
+        let mut labels = HashSet::new();
+        crate::core::visit::each_stmt(&body, &mut |x| {
+            if let S::Label(l) = &x.kind {
+                labels.insert(*l);
+            }
+        });
+        cx.monitors.push(Monitor {
+            lock,
+            holder: h,
+            reentered: re,
+            labels,
+        });
+        let b = self.sub(body, cx);
+        out.push(st(S::Block(b)));
+        let k = cx.monitors.len() - 1;
+        self.release(k, span, cx, out);
+        cx.monitors.pop();
+    }
+
+    /// The release of the `k`-th enclosing monitor, if its block took it:
+    /// `<o.holder = 0>`, one step.
+    fn release(&self, k: usize, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let st = |kind| Stmt { kind, span };
+        let m = &cx.monitors[k];
+        let (lock, h, re) = (m.lock.clone(), m.holder, m.reentered);
+        let mut release = Vec::new();
+        self.write_step(
+            vec![st(S::AssignField {
+                recv: Box::new(lock),
+                field: h,
+                value: int(0, span),
+            })],
+            span,
+            cx,
+            &mut release,
+        );
+        let reentered = Expr::new(K::Local(re), Type::Bool, span);
+        out.push(st(S::If {
+            cond: Expr::new(
+                K::Unary(crate::syntax::ast::UnOp::Not, Box::new(reentered)),
+                Type::Bool,
+                span,
+            ),
+            then: Block {
+                stmts: release,
+                span,
+            },
+            els: None,
+        }));
+    }
+
+    /// A call of a method without an abstraction: its body inlined, as
+    /// Calvin inlines such calls. The receiver and the arguments are read
+    /// first (steps of their own, in order) into fresh locals that stand for
+    /// `this` and the parameters; the callee's precondition as written is
+    /// checked (`preFailed`); its locals and labels are renamed, its `\old`
+    /// is the call's start, and each `return e` is `result = e` and a jump
+    /// to the end of the inlined body. The body is then lowered as the
+    /// caller's own code: the environment before each of its steps, the
+    /// guarantee after each write, its monitors taken and released (a
+    /// monitor the caller holds is reentered). Its postcondition is not
+    /// used: the body itself is.
+    fn inline(
+        &self,
+        target: Option<Name>,
+        call: crate::core::Call,
+        span: Span,
+        cx: &mut Cx,
+        out: &mut Vec<Stmt>,
+    ) {
+        let st = |kind| Stmt { kind, span };
+        let callee = cx.p.method(call.method);
+        if cx.inlining.contains(&call.method) {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a recursive call in a Calvin thread (its body is inlined)",
+            ));
+            return;
+        }
+        if callee.given.iter().any(|g| g.name.as_str() != TID) || !callee.yields.is_empty() {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a call of a method with ghost parameters or results in a Calvin thread",
+            ));
+            return;
+        }
+        cx.fresh += 1;
+        let k = cx.fresh;
+        let rename = move |n: Name| Name::from(format!("{}$inl{k}", n.as_str()));
+        // The receiver and the arguments, in order, each into a local.
+        let recv = match call.recv {
+            Some(r) => {
+                let Some(r) = self.hoist(r, span, cx, out) else {
+                    return;
+                };
+                let r = if matches!(r.kind, K::This) {
+                    r
+                } else {
+                    cx.read_into_local(r, span, out)
+                };
+                out.push(st(S::Check {
+                    exhale: false,
+                    expr: bin(
+                        BinOp::Ne,
+                        r.clone(),
+                        Expr::new(K::Null, Type::Null, span),
+                        Type::Bool,
+                    ),
+                    code: FailureCode::InvocationObjectNull,
+                }));
+                Some(r)
+            }
+            None => None,
+        };
+        let mut renamed: HashSet<Name> = HashSet::new();
+        for (param, arg) in callee.params.iter().zip(call.args) {
+            let Some(arg) = self.hoist(arg, span, cx, out) else {
+                return;
+            };
+            renamed.insert(param.name);
+            let var = Var {
+                name: rename(param.name),
+                ..param.clone()
+            };
+            out.push(st(S::Local(var, Some(arg))));
+        }
+        let mut body = self.bodies[&call.method].clone();
+        crate::core::visit::each_stmt(&body, &mut |x| {
+            if let S::Local(v, _) = &x.kind {
+                renamed.insert(v.name);
+            }
+        });
+        let start = self.label("inline", &mut cx.fresh);
+        let end = self.label("inlined", &mut cx.fresh);
+        let result = Name::from(format!("weft_calvin_result$inl{k}"));
+        let tid = tid_expr(span);
+        let this_to = recv.clone();
+        let map = |e: Expr| {
+            let e = subst_tid(e, &tid);
+            let e = match &this_to {
+                Some(r) => subst_this(e, r),
+                None => e,
+            };
+            let e = at_label(e, &start);
+            map_expr(e, &mut |x| match x.kind {
+                K::Local(n) if renamed.contains(&n) => Expr {
+                    kind: K::Local(rename(n)),
+                    ..x
+                },
+                kind => Expr { kind, ..x },
+            })
+        };
+        let pres: Vec<Expr> = self.user_pres[&call.method]
+            .iter()
+            .map(|e| map(e.clone()))
+            .collect();
+        crate::core::visit::map_body_exprs(&mut body, &mut |e| map(e));
+        let mut labels = HashSet::new();
+        crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
+            let kind = std::mem::replace(
+                &mut x.kind,
+                S::Block(Block {
+                    stmts: Vec::new(),
+                    span: x.span,
+                }),
+            );
+            x.kind = match kind {
+                S::Local(v, e) if renamed.contains(&v.name) => S::Local(
+                    Var {
+                        name: rename(v.name),
+                        ..v
+                    },
+                    e,
+                ),
+                S::AssignLocal(n, e) if renamed.contains(&n) => S::AssignLocal(rename(n), e),
+                S::Call {
+                    target: Some(n),
+                    mut call,
+                } => {
+                    for y in call.yields.iter_mut().flatten() {
+                        if renamed.contains(y) {
+                            *y = rename(*y);
+                        }
+                    }
+                    let n = if renamed.contains(&n) { rename(n) } else { n };
+                    S::Call {
+                        target: Some(n),
+                        call,
+                    }
+                }
+                S::NewArray { target, elem, dims } if renamed.contains(&target) => S::NewArray {
+                    target: rename(target),
+                    elem,
+                    dims,
+                },
+                S::Label(l) => {
+                    labels.insert(rename(l));
+                    S::Label(rename(l))
+                }
+                S::Goto(l) => S::Goto(rename(l)),
+                kind => kind,
+            };
+        });
+        // Then (so that the jumps made here are not renamed) the returns.
+        crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
+            let kind = std::mem::replace(
+                &mut x.kind,
+                S::Block(Block {
+                    stmts: Vec::new(),
+                    span: x.span,
+                }),
+            );
+            x.kind = match kind {
+                S::Return(e) => {
+                    let mut stmts = Vec::new();
+                    if let Some(e) = e {
+                        stmts.push(Stmt {
+                            kind: S::AssignLocal(result, e),
+                            span: x.span,
+                        });
+                    }
+                    stmts.push(Stmt {
+                        kind: S::Goto(end),
+                        span: x.span,
+                    });
+                    S::Block(Block {
+                        stmts,
+                        span: x.span,
+                    })
+                }
+                kind => kind,
+            };
+        });
+        // The inlined code is inside the caller's synchronized blocks.
+        labels.insert(end);
+        for m in &mut cx.monitors {
+            m.labels.extend(labels.iter().copied());
+        }
+        if callee.ret != Type::Void {
+            let var = Var {
+                name: result,
+                ty: callee.ret.clone(),
+                span,
+            };
+            out.push(st(S::Local(var, None)));
+        }
+        out.push(st(S::Label(start)));
+        for e in pres {
+            self.yield_(cx.p, span, &mut cx.fresh, out);
+            out.push(st(S::Check {
+                exhale: false,
+                expr: e,
+                code: FailureCode::PreFailed(crate::diag::Reason::False),
+            }));
+        }
+        cx.inlining.push(call.method);
+        let b = self.sub(body, cx);
+        cx.inlining.pop();
+        out.push(st(S::Block(b)));
+        out.push(st(S::Label(end)));
+        // The callee's postcondition as written, where its body ends
+        // (`\result` is what it returned).
+        let result_expr = Expr::new(K::Local(result), callee.ret.clone(), span);
+        for e in &self.user_posts[&call.method] {
+            let e = map_expr(map(e.clone()), &mut |x| match x.kind {
+                K::Result => Expr {
+                    span: x.span,
+                    ..result_expr.clone()
+                },
+                _ => x,
+            });
+            out.push(Stmt {
+                span: e.span,
+                kind: S::Check {
+                    exhale: false,
+                    expr: e,
+                    code: FailureCode::PostFailed(crate::diag::Reason::False),
+                },
+            });
+        }
+        if let Some(t) = target {
+            let ty = callee.ret.clone();
+            out.push(st(S::AssignLocal(t, Expr::new(K::Local(result), ty, span))));
+        }
+    }
+
+    /// A call of an opaque library method (`x = o.equals(a)`): the
+    /// receiver's and the arguments' reads as steps of their own, the
+    /// receiver not null, and an unknown result.
+    fn opaque_call(
+        &self,
+        target: Option<Name>,
+        call: crate::core::Call,
+        span: Span,
+        cx: &mut Cx,
+        out: &mut Vec<Stmt>,
+    ) {
+        let st = |kind| Stmt { kind, span };
+        if let Some(r) = call.recv {
+            let Some(r) = self.hoist(r, span, cx, out) else {
+                return;
+            };
+            out.push(st(S::Check {
+                exhale: false,
+                expr: bin(
+                    BinOp::Ne,
+                    r,
+                    Expr::new(K::Null, Type::Null, span),
+                    Type::Bool,
+                ),
+                code: FailureCode::InvocationObjectNull,
+            }));
+        }
+        for a in call.args {
+            if self.hoist(a, span, cx, out).is_none() {
+                return;
+            }
+        }
+        if let Some(t) = target {
+            cx.fresh += 1;
+            let ty = cx.p.method(call.method).ret.clone();
+            let var = Var {
+                name: Name::from(format!("weft_calvin_unknown{}", cx.fresh)),
+                ty: ty.clone(),
+                span,
+            };
+            let any = Expr::new(K::Local(var.name), ty, span);
+            out.push(st(S::Local(var, None)));
+            out.push(st(S::AssignLocal(t, any)));
+        }
+    }
+
     fn stmt(&self, s: Stmt, cx: &mut Cx, out: &mut Vec<Stmt>) {
         let span = s.span;
         let st = |kind| Stmt { kind, span };
@@ -1137,6 +1881,29 @@ impl Calvin {
                 });
                 self.write_step(vec![w], span, cx, out);
             }
+            S::AssignIndex {
+                array,
+                index,
+                value,
+            } => {
+                // `a[i] = v`: the reads of a, i and v as steps of their own,
+                // then the element's write as one step.
+                let Some(array) = self.hoist(*array, span, cx, out) else {
+                    return;
+                };
+                let Some(index) = self.hoist(*index, span, cx, out) else {
+                    return;
+                };
+                let Some(value) = self.hoist(value, span, cx, out) else {
+                    return;
+                };
+                let w = st(S::AssignIndex {
+                    array: Box::new(array),
+                    index: Box::new(index),
+                    value,
+                });
+                self.write_step(vec![w], span, cx, out);
+            }
             S::If { cond, then, els } => {
                 let Some(cond) = self.linearize(cond, span, cx, out) else {
                     return;
@@ -1158,8 +1925,11 @@ impl Calvin {
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 let mut b = self.sub(body, cx);
                 self.yield_(cx.p, span, &mut cx.fresh, &mut b.stmts);
-                // The body holds what the invariant gives: the shared state first.
+                // The body holds what the invariant gives: the shared state
+                // first, and I (the environment's steps, the last thing
+                // before the loop head, assume it).
                 let mut invs = self.perms(cx.p, span);
+                invs.push(self.invariant(cx.p, span));
                 invs.extend(invariants);
                 out.push(st(S::While {
                     invariants: invs,
@@ -1175,76 +1945,15 @@ impl Calvin {
                     },
                     None => None,
                 };
+                // Out of every enclosing synchronized block.
+                for k in (0..cx.monitors.len()).rev() {
+                    self.release(k, span, cx, out);
+                }
                 self.all_actions_done(cx, span, out);
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 out.push(st(S::Return(e)));
             }
-            S::Synchronized { lock, body } => {
-                let mut exits = false;
-                crate::core::visit::each_stmt(&body, &mut |x| {
-                    exits |= matches!(x.kind, S::Return(_) | S::Goto(_))
-                });
-                if exits {
-                    cx.errs.push(Diagnostic::not_supported(
-                        span,
-                        "a return or jump out of a synchronized block of a Calvin thread",
-                    ));
-                    return;
-                }
-                let Some(lock) = self.hoist(lock, span, cx, out) else {
-                    return;
-                };
-                let Type::Class(c) = lock.ty else {
-                    cx.errs
-                        .push(Diagnostic::not_supported(span, "this monitor"));
-                    return;
-                };
-                let Some(h) =
-                    cx.p.class(c)
-                        .fields
-                        .iter()
-                        .copied()
-                        .find(|f| cx.p.field(*f).name == "holder")
-                else {
-                    cx.errs.push(Diagnostic::not_supported(
-                        span,
-                        "a monitor of a class outside the Calvin program",
-                    ));
-                    return;
-                };
-                out.push(st(S::Check {
-                    exhale: false,
-                    expr: bin(
-                        BinOp::Ne,
-                        lock.clone(),
-                        Expr::new(K::Null, Type::Null, span),
-                        Type::Bool,
-                    ),
-                    code: FailureCode::LockNull,
-                }));
-                let holder = Expr::new(K::Field(Box::new(lock.clone()), h), Type::Int, span);
-                let set = |v: Expr| {
-                    st(S::AssignField {
-                        recv: Box::new(lock.clone()),
-                        field: h,
-                        value: v,
-                    })
-                };
-                // acquire: <holder == 0 && holder' == tid>
-                self.write_step(
-                    vec![
-                        st(S::Assume(eq(holder.clone(), int(0, span)))),
-                        set(tid_expr(span)),
-                    ],
-                    span,
-                    cx,
-                    out,
-                );
-                let b = self.sub(body, cx);
-                out.push(st(S::Block(b)));
-                // release: <holder' == 0>
-                self.write_step(vec![set(int(0, span))], span, cx, out);
-            }
+            S::Synchronized { lock, body } => self.synchronized(lock, body, span, cx, out),
             S::Block(b) if is_atomic(&b) => self.atomic(b, span, cx, out),
             S::Block(b) => {
                 let b = self.sub(b, cx);
@@ -1258,13 +1967,28 @@ impl Calvin {
                 self.yield_(cx.p, span, &mut cx.fresh, out);
                 out.push(st(S::Assume(e)));
             }
-            k @ (S::Local(_, None) | S::Label(_) | S::Goto(_)) => out.push(st(k)),
+            S::Goto(l) => {
+                // Out of each enclosing synchronized block the target is not in.
+                for k in (0..cx.monitors.len()).rev() {
+                    if !cx.monitors[k].labels.contains(&l) {
+                        self.release(k, span, cx, out);
+                    }
+                }
+                out.push(st(S::Goto(l)));
+            }
+            k @ (S::Local(_, None) | S::Label(_)) => out.push(st(k)),
             S::Call { target: None, call } if self.abs.contains_key(&call.method) => {
                 self.call_abs(*call, span, cx, out)
             }
+            S::Call { target, call } if self.bodies.contains_key(&call.method) => {
+                self.inline(target, *call, span, cx, out)
+            }
+            S::Call { target, call } if self.opaque.contains(&call.method) => {
+                self.opaque_call(target, *call, span, cx, out)
+            }
             S::Call { .. } => cx.errs.push(Diagnostic::not_supported(
                 span,
-                "a call or `new` in a Calvin thread (method abstractions)",
+                "a call or `new` in a Calvin thread (a method of the program's classes with a body, or one with an abstraction whose `modifies` is empty)",
             )),
             _ => cx.errs.push(Diagnostic::not_supported(
                 span,

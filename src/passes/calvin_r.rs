@@ -44,8 +44,13 @@
 //!                     whose predicate and frame hold) (actionMismatch); EA*
 //! RESET               label S_k (the sequence's start); opc = pc; phase = R
 //! return e            CUT (\result = e; and pc != begin: the path ends)
-//! while (c) B         CUT; while (c) { RESET; B; CUT }; RESET
+//! while (c) B         CUT; while (c) { RESET; B; CUT }; X: RESET
 //!  (with witnesses)   (the invariant keeps pc; a witness in B precedes a return)
+//! break (of the loop) CUT; goto X
+//! x = m(a) (m with    assert pre_m (check 1); label Q; havoc; which := *;
+//!  a spec)            assume which == k ==> P_k[\old := Q] && frame(mods_k)
+//!                     check 2: a right mover if E_{V_which} after, never a
+//!                     left mover
 //! ```
 //!
 //! A reduced sequence ends at a loop head or a return (the paper also ends
@@ -71,12 +76,51 @@
 //! reordering that makes each reducible sequence atomic is justified by the
 //! movers, which are read off exclusive access that check 1 proved.
 //!
-//! Not supported yet (a diagnostic at the construct): calls in a Calvin-R
-//! method (the paper inlines the callee's spec), `synchronized`, a statement
-//! that accesses the shared state twice (read into a local first), a loop
-//! condition that reads it, a loop that takes steps in a method whose spec
-//! has no witness, a jump (`break`, `continue`), a witness in a loop not
-//! followed by `return`, and specs built with `;` or `*` (only choice `[]`).
+//! Calls (the paper's §3: "Calvin-R first replaces method calls in its body
+//! with the desugaring of the called methods' `performs` annotations"): a
+//! call of a method with a spec is, after its receiver's and arguments'
+//! reads, the callee's precondition (asserted in check 1, `preFailed`,
+//! assumed in check 2) and one step `when true do <one action>`: the shared
+//! state havocked, an action `k` chosen, everything outside its `mods`
+//! unchanged and its predicate holding between the states around the step
+//! (`\result` a fresh value). Sound: the callee's own checks show that
+//! every run of it, in any environment that keeps the access predicates, is
+//! (up to commuting other threads' steps) skips and one action of its spec,
+//! and a skip changes nothing. The step accesses the locations action `k`
+//! names (its `mods` and the locations its predicate reads): a right mover
+//! when the thread has them all alone after it; it is never taken as a left
+//! mover (whether the action may block is not known), so a call after the
+//! non-mover is `notAtomic`. Its accesses are not asserted again (the
+//! callee's check 1 did, for every thread).
+//!
+//! `synchronized (o) B`: each Calvin-R class has the ghost monitor owner
+//! `holder` (the front end adds it), a mutex with the access predicate
+//! `holder == 0 || holder == tid` (unless the program gives one). Before
+//! both checks the block is desugared into the int mutex's steps: `o` into a
+//! local, `reentered = o.holder == tid` (read without an access: whether a
+//! thread holds a monitor is its own knowledge, and no thread hands its
+//! monitor to another, so the answer is stable), `if (!reentered) atomic: {
+//! assume o.holder == 0; o.holder = tid }`, B, `if (!reentered) atomic: {
+//! o.holder = 0 }`, the release also before a return (after reading its
+//! value) or a jump out of B. The acquire and release are then `acquire(m)`
+//! and `release(m)`: a right and a left mover.
+//!
+//! Jumps: a `continue` (a jump to a label inside the innermost loop's body)
+//! and any jump in check 1 or in a body that is one reduced sequence are
+//! plain jumps. With witnesses, a `break` (a jump to the label right after
+//! the innermost loop) ends the reduced sequence as the loop's end does
+//! (CUT), then jumps to where the sequence after the loop starts (RESET):
+//! each path reaches that start through one label, so `\old` there is the
+//! state the sequence began in. A jump out of several loops is not
+//! supported yet.
+//!
+//! Not supported yet (a diagnostic at the construct): calls of methods
+//! without a performs spec (the paper inlines their bodies) and `new`, a
+//! statement that accesses the shared state twice (read into a local
+//! first), a loop condition that reads it, a loop that takes steps in a
+//! method whose spec has no witness, a jump out of several loops in a
+//! method with witnesses, a witness in a loop not followed by `return`, and
+//! specs built with `;` or `*` (only choice `[]`).
 //! A shared array is the receiver's own (`this.a`; the paper's arrays are
 //! global variables): its elements' permissions are the receiver's, so an
 //! access of another object's array fails for want of permission, and two
@@ -146,6 +190,15 @@ struct CalvinR {
     /// Each method's precondition as declared (the body's made methods
     /// inhale it: the pipeline holds the contract apart from the program).
     pres: HashMap<MethodId, Vec<Expr>>,
+    /// What a call of each method needs: its parameters, its result type
+    /// and its precondition as written.
+    callees: HashMap<MethodId, Callee>,
+}
+
+struct Callee {
+    params: Vec<Name>,
+    ret: Type,
+    pre: Vec<Expr>,
 }
 
 struct Inactive;
@@ -226,6 +279,23 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         for &f in &p.class(c).fields {
             shared.push((c, f, p.field(f).ty.clone()));
         }
+        // The monitor's owner is a mutex: `holder == 0 || holder == tid`.
+        if let Some(h) = field_named(p, c, "holder") {
+            access.entry(h).or_insert_with(|| {
+                let span = p.class(c).span;
+                let this = Expr::new(K::This, Type::Class(c), span);
+                let read = Expr::new(K::Field(Box::new(this), h), Type::Int, span);
+                let pred = or(
+                    eq(read.clone(), int(0, span)),
+                    eq(read, Expr::new(K::CurrentThread, Type::Int, span)),
+                );
+                Access {
+                    pred,
+                    index: None,
+                    span,
+                }
+            });
+        }
     }
     // Each action belongs to the method whose declaration holds it.
     let mut specs: HashMap<MethodId, Vec<Action>> = HashMap::new();
@@ -264,6 +334,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         threads: HashSet::new(),
         first: None,
         pres: HashMap::new(),
+        callees: HashMap::new(),
     };
     for (i, m) in p.methods.iter_mut().enumerate() {
         let Some(c) = m.class else { continue };
@@ -283,6 +354,14 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             let x = std::mem::replace(e, Expr::bool(true, span));
             *e = subst_tid(x, &tid);
         }
+        r.callees.insert(
+            MethodId(i as u32),
+            Callee {
+                params: m.params.iter().map(|v| v.name).collect(),
+                ret: m.ret.clone(),
+                pre: m.contract.requires.clone(),
+            },
+        );
         let mut pre = vec![bin(BinOp::Gt, tid.clone(), int(0, span), Type::Bool)];
         let all = r.perms(span);
         pre.extend(all.iter().cloned());
@@ -773,6 +852,33 @@ struct Cx<'a> {
     /// have started.
     cur: u32,
     next: u32,
+    /// The label right after the loop `stmt` is lowering, if any (a
+    /// `break`'s target).
+    after: Option<Name>,
+    /// The enclosing loops (check 2 with witnesses), innermost last.
+    loops: Vec<LoopCx>,
+}
+
+/// A loop of a body with witnesses: a `break` (a jump to the label right
+/// after it) ends the reduced sequence and jumps to `exit`, before the next
+/// sequence starts; a `continue` (a jump to a label inside its body) stays
+/// in the sequence.
+struct LoopCx {
+    labels: HashSet<Name>,
+    after: Option<Name>,
+    exit: Name,
+}
+
+/// The local that records whether a `synchronized` block reentered its monitor.
+const REENTERED: &str = "weft_calvinr_reentered";
+
+/// An enclosing `synchronized` block being desugared: its monitor (a local
+/// or `this`), whether it was reentered, and the labels inside it.
+struct SyncCx {
+    lock: Expr,
+    holder: FieldId,
+    reentered: Name,
+    labels: HashSet<Name>,
 }
 
 const PHASE: &str = "weft_calvinr_phase";
@@ -837,6 +943,8 @@ impl Lower for CalvinR {
         let span = b.span;
         let tid = tid_expr(span);
         crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
+        let mut errs = Vec::new();
+        self.desugar_synchronized(p, b, &mut errs);
         let original = b.clone();
         // Check 1, in place.
         let mut cx = Cx {
@@ -847,12 +955,14 @@ impl Lower for CalvinR {
             ret: p.method(m).ret.clone(),
             cur: 0,
             next: 0,
+            after: None,
+            loops: Vec::new(),
         };
         let mut stmts = Vec::new();
         self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
         self.yield_(&mut cx, span, &mut stmts);
         b.stmts = stmts;
-        let mut errs = cx.errs;
+        errs.append(&mut cx.errs);
         // Check 2, a method of its own.
         if let Some(spec) = self.specs.get(&m) {
             let mut witnessed = false;
@@ -870,6 +980,8 @@ impl Lower for CalvinR {
                 ret: p.method(m).ret.clone(),
                 cur: 0,
                 next: 0,
+                after: None,
+                loops: Vec::new(),
             };
             let mut body = self.abstraction(original, &mut cx);
             errs.append(&mut cx.errs);
@@ -899,7 +1011,12 @@ impl Lower for CalvinR {
 
 impl CalvinR {
     fn block(&self, stmts: Vec<Stmt>, cx: &mut Cx, out: &mut Vec<Stmt>) {
-        for s in stmts {
+        let mut it = stmts.into_iter().peekable();
+        while let Some(s) = it.next() {
+            cx.after = match (&s.kind, it.peek().map(|x| &x.kind)) {
+                (S::While { .. }, Some(S::Label(l))) => Some(*l),
+                _ => None,
+            };
             self.stmt(s, cx, out);
         }
     }
@@ -961,6 +1078,11 @@ impl CalvinR {
         let span = s.span;
         let st = |kind| Stmt { kind, span };
         match s.kind {
+            // Whether the thread holds a monitor is its own knowledge, not an
+            // access (see `desugar_synchronized`).
+            S::Local(v, Some(e)) if v.name.as_str().starts_with(REENTERED) => {
+                out.push(st(S::Local(v, Some(e))));
+            }
             S::Local(v, Some(e)) => {
                 let locs = self.locs_of(&[&e], cx);
                 if locs.is_empty() {
@@ -1010,7 +1132,11 @@ impl CalvinR {
                     self.step(None, vec![w], locs, span, cx, out);
                 }
             }
-            S::AssignIndex { array, index, value } => {
+            S::AssignIndex {
+                array,
+                index,
+                value,
+            } => {
                 let mut locs = self.locs_of(&[&index, &value], cx);
                 match &array.kind {
                     K::Field(r, f) if self.arrays.contains(f) => {
@@ -1074,7 +1200,10 @@ impl CalvinR {
                         S::Assume(e) if leading => guard = and(guard, e),
                         k => {
                             leading = false;
-                            rest.push(Stmt { kind: k, span: x.span });
+                            rest.push(Stmt {
+                                kind: k,
+                                span: x.span,
+                            });
                         }
                     }
                 }
@@ -1089,7 +1218,11 @@ impl CalvinR {
                                 index: None,
                             });
                         }
-                        S::AssignIndex { array, index, value } => {
+                        S::AssignIndex {
+                            array,
+                            index,
+                            value,
+                        } => {
                             locs.extend(self.locs_of(&[index, value], cx));
                             if let K::Field(r, f) = &array.kind {
                                 locs.push(Loc {
@@ -1140,22 +1273,358 @@ impl CalvinR {
                 out.push(st(S::Assume(e)));
             }
             k @ (S::Local(_, None) | S::Label(_)) => out.push(st(k)),
-            S::Goto(_) => cx.errs.push(Diagnostic::not_supported(
-                span,
-                "a jump (`break`, `continue`) in a Calvin-R method",
-            )),
+            S::Goto(l) => self.jump(l, span, cx, out),
+            S::Call { target, call } if self.specs.contains_key(&call.method) => {
+                self.call(target, *call, span, cx, out)
+            }
             S::Call { .. } => cx.errs.push(Diagnostic::not_supported(
                 span,
-                "a call or `new` in a Calvin-R method (the paper inlines the callee's performs spec)",
-            )),
-            S::Synchronized { .. } => cx.errs.push(Diagnostic::not_supported(
-                span,
-                "`synchronized` in a Calvin-R method (use acquire and release of an int mutex)",
+                "a call of a method without a performs spec, or `new`, in a Calvin-R method",
             )),
             _ => cx.errs.push(Diagnostic::not_supported(
                 span,
                 "this statement in a Calvin-R method",
             )),
+        }
+    }
+
+    /// A call of a method with a `performs` spec (the paper's desugaring of
+    /// the callee's spec at the call): the receiver's and the arguments'
+    /// reads as steps of their own; the callee's precondition (checked in
+    /// check 1, `preFailed`, assumed in check 2); then one step that does
+    /// one of the spec's actions: the shared state havocked, everything
+    /// outside the action's `mods` unchanged, its predicate between the
+    /// states before and after the step, `\result` a fresh value. The step
+    /// accesses what the action names (its `mods` and the locations its
+    /// predicate reads): a right mover when the thread has them all alone
+    /// after it; never a left mover (whether the action may block is not
+    /// known), so a call is a right mover or the sequence's non-mover. Its
+    /// accesses are not checked here: the callee's own check 1 did, for
+    /// every thread and environment.
+    fn call(
+        &self,
+        target: Option<Name>,
+        call: crate::core::Call,
+        span: Span,
+        cx: &mut Cx,
+        out: &mut Vec<Stmt>,
+    ) {
+        let st = |kind| Stmt { kind, span };
+        let Some(callee) = self.callees.get(&call.method) else {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a call of a method outside the Calvin-R classes",
+            ));
+            return;
+        };
+        if call.given.iter().any(Option::is_some) || call.yields.iter().any(Option::is_some) {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "ghost arguments or results of a call in a Calvin-R method",
+            ));
+            return;
+        }
+        let recv = match call.recv {
+            Some(r) => match self.hoist(r, span, cx, out) {
+                Some(r) => Some(r),
+                None => return,
+            },
+            None => None,
+        };
+        let mut args = Vec::new();
+        for a in call.args {
+            let Some(a) = self.hoist(a, span, cx, out) else {
+                return;
+            };
+            // Each argument once, as the callee sees it at the call.
+            let v = cx.fresh_local(a.ty.clone(), span);
+            let read = local(v.name, v.ty.clone(), span);
+            out.push(st(S::Local(v, Some(a))));
+            args.push(read);
+        }
+        let result = if callee.ret == Type::Void {
+            Expr::bool(true, span)
+        } else {
+            let v = cx.fresh_local(callee.ret.clone(), span);
+            let read = local(v.name, v.ty.clone(), span);
+            out.push(st(S::Local(v, None)));
+            read
+        };
+        let tid = tid_expr(span);
+        let sub = |e: &Expr| {
+            let mut e = subst_tid(e.clone(), &tid);
+            if let Some(r) = &recv {
+                e = subst_this(e, r);
+            }
+            for (p, a) in callee.params.iter().zip(&args) {
+                e = subst_local(e, *p, a);
+            }
+            subst_result(e, &result)
+        };
+        if let Some(r) = &recv {
+            if cx.mode == Mode::Access {
+                self.yield_(cx, span, out);
+                out.push(check(nonnull(r), FailureCode::InvocationObjectNull, span));
+            } else {
+                out.push(st(S::Assume(nonnull(r))));
+            }
+        }
+        for e in &callee.pre {
+            let e = Expr { span, ..sub(e) };
+            if cx.mode == Mode::Access {
+                self.yield_(cx, span, out);
+                out.push(check(
+                    e,
+                    FailureCode::PreFailed(crate::diag::Reason::False),
+                    span,
+                ));
+            } else {
+                // Check 1 asserts it.
+                out.push(st(S::Assume(e)));
+            }
+        }
+        let spec = &self.specs[&call.method];
+        // Each action's locations.
+        let mut locs: Vec<Vec<Loc>> = Vec::new();
+        for a in spec {
+            let mut es = vec![sub(&a.pred)];
+            es.extend(a.mods.iter().map(&sub));
+            let es: Vec<&Expr> = es.iter().collect();
+            locs.push(self.locs_of(&es, cx));
+        }
+        // The step, with its own label (it is written twice in check 2):
+        // `which` is the action it does.
+        let effect = |cx: &mut Cx| {
+            let q = cx.label("call");
+            let which = cx.fresh_local(Type::Int, span);
+            let w = local(which.name, Type::Int, span);
+            let mut b = vec![st(S::Local(which, None)), st(S::Label(q))];
+            b.push(st(S::Exhale(self.all_perms(span))));
+            for e in self.perms(span) {
+                b.push(st(S::Inhale(e)));
+            }
+            b.push(st(S::Assume(and(
+                bin(BinOp::Le, int(0, span), w.clone(), Type::Bool),
+                bin(
+                    BinOp::Lt,
+                    w.clone(),
+                    int(spec.len() as i64, span),
+                    Type::Bool,
+                ),
+            ))));
+            for (k, a) in spec.iter().enumerate() {
+                let mods: Vec<Expr> = a.mods.iter().map(&sub).collect();
+                let pred = Expr {
+                    span,
+                    ..at_label(sub(&a.pred), &q)
+                };
+                b.push(st(S::Assume(implies(
+                    eq(w.clone(), int(k as i64, span)),
+                    and(pred, self.frame(&mods, &q, span)),
+                ))));
+            }
+            (b, w)
+        };
+        match cx.mode {
+            Mode::Access => {
+                self.yield_(cx, span, out);
+                out.extend(effect(cx).0);
+            }
+            Mode::Atomic | Mode::Witnessed => {
+                let (mut right, w) = effect(cx);
+                // A right mover: the thread has the locations of the action
+                // it did alone after it.
+                let mut alone = Expr::bool(true, span);
+                for (k, ls) in locs.iter().enumerate() {
+                    alone = and(
+                        alone,
+                        implies(
+                            eq(w.clone(), int(k as i64, span)),
+                            self.exclusive_all(ls, span),
+                        ),
+                    );
+                }
+                right.push(st(S::If {
+                    cond: not(alone),
+                    then: Block {
+                        stmts: vec![set(PHASE, Expr::bool(false, span), span)],
+                        span,
+                    },
+                    els: None,
+                }));
+                let mut left = vec![check(Expr::bool(false, span), FailureCode::NotAtomic, span)];
+                left.extend(effect(cx).0);
+                out.push(st(S::If {
+                    cond: boolean(PHASE, span),
+                    then: Block { stmts: right, span },
+                    els: Some(Block { stmts: left, span }),
+                }));
+            }
+        }
+        if let (Some(t), false) = (target, callee.ret == Type::Void) {
+            out.push(st(S::AssignLocal(t, result)));
+        }
+    }
+
+    /// `synchronized (o) { B }` on an object of a Calvin-R class, in place,
+    /// before both checks: `o` once into a local; `reentered = o.holder ==
+    /// tid` (Java's monitors are reentrant; whether the thread holds the
+    /// monitor is its own knowledge, stable under the environment, since no
+    /// thread hands its monitor to another, so it is read without an
+    /// access); unless reentered, `acquire` as the atomic step `when
+    /// o.holder == 0 do o.holder = tid`; B; unless reentered, `release`,
+    /// the step `o.holder = 0`, also before a return or a jump out of B (a
+    /// return's value is read first). The steps are then the int mutex's:
+    /// the acquire a right mover, the release a left mover.
+    fn desugar_synchronized(&self, p: &Program, b: &mut Block, errs: &mut Vec<Diagnostic>) {
+        let mut fresh = 0;
+        let stmts = std::mem::take(&mut b.stmts);
+        b.stmts = self.desugar_block(p, stmts, &mut Vec::new(), &mut fresh, errs);
+    }
+
+    fn desugar_block(
+        &self,
+        p: &Program,
+        stmts: Vec<Stmt>,
+        syncs: &mut Vec<SyncCx>,
+        fresh: &mut u32,
+        errs: &mut Vec<Diagnostic>,
+    ) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for s in stmts {
+            let span = s.span;
+            let st = |kind| Stmt { kind, span };
+            match s.kind {
+                S::Synchronized { lock, body } => {
+                    let c = match lock.ty {
+                        Type::Class(c) => c,
+                        _ => {
+                            errs.push(Diagnostic::not_supported(span, "this monitor"));
+                            continue;
+                        }
+                    };
+                    let Some(h) = field_named(p, c, "holder")
+                        .filter(|h| self.shared.iter().any(|(_, g, _)| g == h))
+                    else {
+                        errs.push(Diagnostic::not_supported(
+                            span,
+                            "a monitor of a class outside the Calvin-R program",
+                        ));
+                        continue;
+                    };
+                    *fresh += 1;
+                    let k = *fresh;
+                    let lock = if matches!(lock.kind, K::This) {
+                        lock
+                    } else {
+                        let v = var(&format!("weft_calvinr_lock{k}"), lock.ty.clone(), span);
+                        let read = local(v.name, v.ty.clone(), span);
+                        out.push(st(S::Local(v, Some(lock))));
+                        read
+                    };
+                    let holder = Expr::new(K::Field(Box::new(lock.clone()), h), Type::Int, span);
+                    let re = Name::from(format!("{REENTERED}{k}"));
+                    out.push(st(S::Local(
+                        var(re.as_str(), Type::Bool, span),
+                        Some(eq(holder.clone(), tid_expr(span))),
+                    )));
+                    let acquire = atomic_block(
+                        &format!("sync_acquire{k}"),
+                        vec![
+                            st(S::Assume(eq(holder.clone(), int(0, span)))),
+                            st(S::AssignField {
+                                recv: Box::new(lock.clone()),
+                                field: h,
+                                value: tid_expr(span),
+                            }),
+                        ],
+                        span,
+                    );
+                    out.push(unless(re, acquire, span));
+                    let mut labels = HashSet::new();
+                    each_stmt(&body, &mut |x| {
+                        if let S::Label(l) = &x.kind {
+                            labels.insert(*l);
+                        }
+                    });
+                    syncs.push(SyncCx {
+                        lock,
+                        holder: h,
+                        reentered: re,
+                        labels,
+                    });
+                    let inner = self.desugar_block(p, body.stmts, syncs, fresh, errs);
+                    out.push(st(S::Block(Block {
+                        stmts: inner,
+                        span: body.span,
+                    })));
+                    let top = syncs.len() - 1;
+                    out.push(release(&syncs[top], fresh, span));
+                    syncs.pop();
+                }
+                S::Return(e) if !syncs.is_empty() => {
+                    let e = e.map(|e| {
+                        *fresh += 1;
+                        let v = var(&format!("weft_calvinr_ret{fresh}"), e.ty.clone(), span);
+                        let read = local(v.name, v.ty.clone(), span);
+                        out.push(st(S::Local(v, Some(e))));
+                        read
+                    });
+                    for x in syncs.iter().rev() {
+                        out.push(release(x, fresh, span));
+                    }
+                    out.push(st(S::Return(e)));
+                }
+                S::Goto(l) => {
+                    for x in syncs.iter().rev() {
+                        if !x.labels.contains(&l) {
+                            out.push(release(x, fresh, span));
+                        }
+                    }
+                    out.push(st(S::Goto(l)));
+                }
+                mut kind => {
+                    for blk in crate::core::visit::child_blocks_mut(&mut kind) {
+                        let stmts = std::mem::take(&mut blk.stmts);
+                        blk.stmts = self.desugar_block(p, stmts, syncs, fresh, errs);
+                    }
+                    out.push(st(kind));
+                }
+            }
+        }
+        out
+    }
+
+    /// A jump (`break`, `continue`). In check 1 and in a body that is one
+    /// reduced sequence it is a jump: no sequence ends. With witnesses, a
+    /// jump to a label inside the innermost loop's body (`continue`) stays
+    /// in the sequence; one to the label right after it (`break`) ends the
+    /// sequence as the loop's end does (CUT), then goes to where the next
+    /// one starts. Other jumps (out of several loops) are not supported yet.
+    fn jump(&self, l: Name, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        let st = |kind| Stmt { kind, span };
+        if cx.mode != Mode::Witnessed {
+            out.push(st(S::Goto(l)));
+            return;
+        }
+        let Some(lp) = cx.loops.last() else {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a jump outside a loop in a Calvin-R method with witnesses",
+            ));
+            return;
+        };
+        if lp.labels.contains(&l) {
+            out.push(st(S::Goto(l)));
+        } else if lp.after == Some(l) {
+            let exit = lp.exit;
+            self.cut(None, false, span, cx, out);
+            out.push(st(S::Goto(exit)));
+        } else {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a jump out of more than one loop in a Calvin-R method with witnesses",
+            ));
         }
     }
 
@@ -1312,6 +1781,7 @@ impl CalvinR {
         out: &mut Vec<Stmt>,
     ) {
         let st = |kind| Stmt { kind, span };
+        let after = cx.after.take();
         if !self.locs_of(&[&cond], cx).is_empty() {
             cx.errs.push(Diagnostic::not_supported(
                 cond.span,
@@ -1343,6 +1813,8 @@ impl CalvinR {
                     ret: Type::Void,
                     cur: 0,
                     next: 0,
+                    after: None,
+                    loops: Vec::new(),
                 };
                 let mut v = Vec::new();
                 let mut copy = body.clone();
@@ -1374,7 +1846,20 @@ impl CalvinR {
                 self.cut(None, false, span, cx, out);
                 let mut b = Vec::new();
                 self.reset(span, cx, &mut b);
+                let mut labels = HashSet::new();
+                each_stmt(&body, &mut |x| {
+                    if let S::Label(l) = &x.kind {
+                        labels.insert(*l);
+                    }
+                });
+                let exit = cx.label("loop_exit");
+                cx.loops.push(LoopCx {
+                    labels,
+                    after,
+                    exit,
+                });
                 self.block(body.stmts, cx, &mut b);
+                cx.loops.pop();
                 self.cut(None, false, span, cx, &mut b);
                 out.push(st(S::While {
                     invariants: invs,
@@ -1384,6 +1869,8 @@ impl CalvinR {
                         span: body.span,
                     },
                 }));
+                // Where a `break` goes, its sequence ended.
+                out.push(st(S::Label(exit)));
                 self.reset(span, cx, out);
             }
         }
@@ -1463,6 +1950,52 @@ impl CalvinR {
     }
 }
 
+/// `atomic: { body }` (one step, `when P do S` with P the leading assumes).
+fn atomic_block(name: &str, body: Vec<Stmt>, span: Span) -> Stmt {
+    let mut stmts = vec![Stmt {
+        kind: S::Label(Name::from(format!("{}{name}", super::calvin::ATOMIC_MARK))),
+        span,
+    }];
+    stmts.extend(body);
+    Stmt {
+        kind: S::Block(Block { stmts, span }),
+        span,
+    }
+}
+
+/// `if (!re) { s }`.
+fn unless(re: Name, s: Stmt, span: Span) -> Stmt {
+    Stmt {
+        kind: S::If {
+            cond: not(local(re, Type::Bool, span)),
+            then: Block {
+                stmts: vec![s],
+                span,
+            },
+            els: None,
+        },
+        span,
+    }
+}
+
+/// The release of a monitor the block took: `atomic: { o.holder = 0 }`.
+fn release(x: &SyncCx, fresh: &mut u32, span: Span) -> Stmt {
+    *fresh += 1;
+    let free = atomic_block(
+        &format!("sync_release{fresh}"),
+        vec![Stmt {
+            kind: S::AssignField {
+                recv: Box::new(x.lock.clone()),
+                field: x.holder,
+                value: int(0, span),
+            },
+            span,
+        }],
+        span,
+    );
+    unless(x.reentered, free, span)
+}
+
 /// Every array read of `e` (`a[i]`) is well-defined: `a != null && 0 <= i
 /// && i < a.length`, each in the state it is read in.
 fn in_bounds(e: &Expr, label: Option<Name>, span: Span) -> Expr {
@@ -1496,7 +2029,9 @@ fn in_bounds(e: &Expr, label: Option<Name>, span: Span) -> Expr {
     out
 }
 
-/// In a loop of a body with witnesses, each witness is followed by a return.
+/// In a loop of a body with witnesses, each witness is followed by a return
+/// (the loop's invariant keeps the pc, so no iteration may follow a witness,
+/// and the action's `\result` is the value returned).
 fn check_witnesses_return(b: &Block, cx: &mut Cx) {
     let mut bad = Vec::new();
     fn walk(b: &Block, bad: &mut Vec<Span>) {

@@ -618,7 +618,8 @@ fn marker(name: &str, span: Span) -> Member {
     })
 }
 
-/// Marks every class of a unit that carries Calvin-R's annotations.
+/// Marks every class of a unit that carries Calvin-R's annotations, and
+/// gives it the monitor owner `holder` (unless Calvin's annotations did).
 fn calvinr_marks(decls: &mut [Decl]) {
     if !has_member_named(decls, "weft_calvinr_") {
         return;
@@ -630,7 +631,37 @@ fn calvinr_marks(decls: &mut [Decl]) {
         }
         let span = c.name.span;
         c.members.push(marker(CALVINR_CLASS, span));
+        // The monitor's owner, for `synchronized` (as Calvin's).
+        let has_holder = c
+            .members
+            .iter()
+            .any(|m| matches!(m, Member::Field(f) if f.name.name == "holder"));
+        if !has_holder {
+            c.members.push(holder_field(span));
+        }
     }
+}
+
+/// `//@ ghost int holder;`: the id of the thread holding the object's
+/// monitor, 0 when free.
+fn holder_field(span: Span) -> Member {
+    Member::Field(Field {
+        mods: Modifiers {
+            is_ghost: true,
+            ..Modifiers::default()
+        },
+        ty: Type {
+            kind: TypeKind::Int,
+            span,
+        },
+        name: Ident {
+            name: "holder".into(),
+            span,
+        },
+        init: None,
+        owner_links: Vec::new(),
+        span,
+    })
 }
 
 /// Calvin's object model: every object has a monitor owner `holder` (the
@@ -658,23 +689,7 @@ fn calvin_holders(decls: &mut [Decl]) {
             c.members.push(marker(&name, f.span));
         }
         let span = c.name.span;
-        c.members.push(Member::Field(Field {
-            mods: Modifiers {
-                is_ghost: true,
-                ..Modifiers::default()
-            },
-            ty: Type {
-                kind: TypeKind::Int,
-                span,
-            },
-            name: Ident {
-                name: "holder".into(),
-                span,
-            },
-            init: None,
-            owner_links: Vec::new(),
-            span,
-        }));
+        c.members.push(holder_field(span));
     }
 }
 

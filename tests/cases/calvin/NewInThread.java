@@ -1,5 +1,5 @@
 // expect-error: notSupported
-// A Calvin thread that allocates: `new` (and calls of methods without an abstraction) are
+// A Calvin thread that allocates: `new` (an object or an array) is
 // not supported in a Calvin thread yet; on Silicon, the program is refused
 // as a Calvin program (no permission-based meaning), also notSupported.
 /*@ env_assumption \old(counter) <= counter; */
