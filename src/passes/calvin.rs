@@ -670,12 +670,7 @@ pub(super) fn every_object(c: ClassId, body: Expr, name: &str) -> Expr {
         span,
     };
     let o = Expr::new(K::Local(var.name), var.ty.clone(), span);
-    let nonnull = bin(
-        BinOp::Ne,
-        o.clone(),
-        Expr::new(K::Null, Type::Null, span),
-        Type::Bool,
-    );
+    let nonnull = non_null(o.clone(), span);
     let body = subst_this(body, &o);
     let ty = body.ty.clone();
     let q = if ty == Type::Resource {
@@ -737,12 +732,7 @@ fn element_perms(arrays: &[Type], span: Span) -> Vec<Expr> {
                 span,
             );
             let range = and(
-                bin(
-                    BinOp::Ne,
-                    ae.clone(),
-                    Expr::new(K::Null, Type::Null, span),
-                    Type::Bool,
-                ),
+                non_null(ae.clone(), span),
                 and(
                     bin(BinOp::Le, int(0, span), ke.clone(), Type::Bool),
                     bin(BinOp::Lt, ke.clone(), len, Type::Bool),
@@ -1315,12 +1305,7 @@ impl Calvin {
                 span,
             };
             let o = Expr::new(K::Local(var.name), var.ty.clone(), span);
-            let mut cond = bin(
-                BinOp::Ne,
-                o.clone(),
-                Expr::new(K::Null, Type::Null, span),
-                Type::Bool,
-            );
+            let mut cond = non_null(o.clone(), span);
             for l in locs {
                 if let K::Field(r, g) = &l.kind {
                     if g == f {
@@ -1391,16 +1376,7 @@ impl Calvin {
             })
         };
         if let Some(r) = &recv {
-            out.push(st(S::Check {
-                exhale: false,
-                expr: bin(
-                    BinOp::Ne,
-                    r.clone(),
-                    Expr::new(K::Null, Type::Null, span),
-                    Type::Bool,
-                ),
-                code: FailureCode::Abstraction,
-            }));
+            out.push(check_non_null(r.clone(), FailureCode::Abstraction, span));
         }
         for e in &a.pre {
             out.push(st(S::Check {
@@ -1471,16 +1447,7 @@ impl Calvin {
         } else {
             cx.read_into_local(lock, span, out)
         };
-        out.push(st(S::Check {
-            exhale: false,
-            expr: bin(
-                BinOp::Ne,
-                lock.clone(),
-                Expr::new(K::Null, Type::Null, span),
-                Type::Bool,
-            ),
-            code: FailureCode::LockNull,
-        }));
+        out.push(check_non_null(lock.clone(), FailureCode::LockNull, span));
         let holder = Expr::new(K::Field(Box::new(lock.clone()), h), Type::Int, span);
         let held = eq(holder.clone(), tid_expr(span));
         let reentered = cx.read_into_local(held, span, out);
@@ -1614,16 +1581,11 @@ impl Calvin {
                 } else {
                     cx.read_into_local(r, span, out)
                 };
-                out.push(st(S::Check {
-                    exhale: false,
-                    expr: bin(
-                        BinOp::Ne,
-                        r.clone(),
-                        Expr::new(K::Null, Type::Null, span),
-                        Type::Bool,
-                    ),
-                    code: FailureCode::InvocationObjectNull,
-                }));
+                out.push(check_non_null(
+                    r.clone(),
+                    FailureCode::InvocationObjectNull,
+                    span,
+                ));
                 Some(r)
             }
             None => None,
@@ -1816,16 +1778,7 @@ impl Calvin {
             let Some(r) = self.hoist(r, span, cx, out) else {
                 return;
             };
-            out.push(st(S::Check {
-                exhale: false,
-                expr: bin(
-                    BinOp::Ne,
-                    r,
-                    Expr::new(K::Null, Type::Null, span),
-                    Type::Bool,
-                ),
-                code: FailureCode::InvocationObjectNull,
-            }));
+            out.push(check_non_null(r, FailureCode::InvocationObjectNull, span));
         }
         for a in call.args {
             if self.hoist(a, span, cx, out).is_none() {
@@ -2063,4 +2016,24 @@ impl Calvin {
             ..p.method(m).clone()
         }
     }
+}
+
+/// `e != null`.
+fn non_null(e: Expr, span: Span) -> Expr {
+    bin(
+        BinOp::Ne,
+        e,
+        Expr::new(K::Null, Type::Null, span),
+        Type::Bool,
+    )
+}
+
+/// A check that `e` is not null, failing with `code`.
+fn check_non_null(e: Expr, code: FailureCode, span: Span) -> Stmt {
+    let kind = S::Check {
+        exhale: false,
+        expr: non_null(e, span),
+        code,
+    };
+    Stmt { kind, span }
 }
