@@ -9,7 +9,7 @@
 //! Expressions get parentheses where the nesting is not obvious: operands of
 //! a weaker operator, logical connectives mixed with each other, comparisons
 //! in comparisons, a right operand of its own level, conditionals in operands.
-//! Laid out by `pretty` at [`WIDTH`] columns: a statement a line, long
+//! Laid out by `pretty` at `WIDTH` columns: a statement a line, long
 //! expressions broken at their operators.
 
 use super::ast::*;

@@ -22,7 +22,7 @@
 //! `AtomicInteger` (the ch. 5 protocol model) has no such field and is left alone.
 //!
 //! Lowered on the syntax tree into the `invariant`/`atomic` blocks that
-//! [`crate::passes::atomics`] lowers (so R′, its checks and their codes are that
+//! `crate::passes::atomics` lowers (so R′, its checks and their codes are that
 //! pass's), with `T` the type of the cell's `val`:
 //!
 //! ```text
