@@ -204,6 +204,18 @@ impl Gen<'_> {
                 at,
             ));
         };
+        // An earlier stage's inconsistency (found by fuzzing a Calvin
+        // program) must not become a panic in the binding below.
+        if args.len() != m.params.len() {
+            return Err(Unsupported::at(
+                format!(
+                    "a call of {method} with {} arguments for its {} parameters",
+                    args.len(),
+                    m.params.len()
+                ),
+                at,
+            ));
+        }
         for a in args {
             self.wd(a, &st, at)?;
         }
