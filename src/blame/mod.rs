@@ -200,15 +200,22 @@ fn with_method_end(
     let method = around(emitted, origins, f.start, f.end)
         .find(|(_, i, _, _)| i.what == What::Method && i.derived.is_none());
     match method {
-        Some((_, i, _, _)) if i.span.end > i.span.start && d.span != Some(i.span) => {
-            let end = Span {
-                start: i.span.end - 1,
-                ..i.span
-            };
-            d.with_related(end, "the method returns here")
-        }
+        Some((_, i, _, _)) if d.span != Some(i.span) => returns_at(d, i.span),
         _ => d,
     }
+}
+
+/// `d` with the last character of `method` (its closing brace) as the
+/// related location "the method returns here".
+fn returns_at(d: Diagnostic, method: Span) -> Diagnostic {
+    if method.end <= method.start {
+        return d;
+    }
+    let end = Span {
+        start: method.end - 1,
+        ..method
+    };
+    d.with_related(end, "the method returns here")
 }
 
 /// `M` in "The precondition of method M might not hold." and "Precondition of function M …".
@@ -293,14 +300,8 @@ fn returns_here(d: Diagnostic, clause: Span, origins: &OriginTable) -> Diagnosti
         .filter(around)
         .min_by_key(|m| m.span.end - m.span.start);
     match method {
-        Some(m) if m.span.end > m.span.start => {
-            let end = Span {
-                start: m.span.end - 1,
-                ..m.span
-            };
-            d.with_related(end, "the method returns here")
-        }
-        _ => d,
+        Some(m) => returns_at(d, m.span),
+        None => d,
     }
 }
 

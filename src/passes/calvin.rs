@@ -743,14 +743,7 @@ fn element_perms(arrays: &[Type], span: Span) -> Vec<Expr> {
                 (**elem).clone(),
                 span,
             );
-            let perm = Expr::new(
-                K::Perm(
-                    Box::new(loc),
-                    Box::new(Expr::new(K::Write, Type::Rational, span)),
-                ),
-                Type::Resource,
-                span,
-            );
+            let perm = write_perm(loc, span);
             Some(Expr::new(
                 K::Quant {
                     q: Quantifier::ForallStar,
@@ -773,13 +766,7 @@ pub(super) fn all_perms(shared: &[(ClassId, FieldId, Type)], span: Span) -> Vec<
             let (c, f) = (*c, *f);
             let this = Expr::new(K::This, Type::Class(c), span);
             let loc = Expr::new(K::Field(Box::new(this), f), ty.clone(), span);
-            let write = Expr::new(K::Write, Type::Rational, span);
-            let perm = Expr::new(
-                K::Perm(Box::new(loc), Box::new(write)),
-                Type::Resource,
-                span,
-            );
-            every_object(c, perm, "weft_calvin_o")
+            every_object(c, write_perm(loc, span), "weft_calvin_o")
         })
         .collect()
 }
@@ -1635,13 +1622,7 @@ impl Calvin {
         crate::core::visit::map_body_exprs(&mut body, &mut |e| map(e));
         let mut labels = HashSet::new();
         crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
-            let kind = std::mem::replace(
-                &mut x.kind,
-                S::Block(Block {
-                    stmts: Vec::new(),
-                    span: x.span,
-                }),
-            );
+            let kind = take_kind(x);
             x.kind = match kind {
                 S::Local(v, e) if renamed.contains(&v.name) => S::Local(
                     Var {
@@ -1681,13 +1662,7 @@ impl Calvin {
         });
         // Then (so that the jumps made here are not renamed) the returns.
         crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
-            let kind = std::mem::replace(
-                &mut x.kind,
-                S::Block(Block {
-                    stmts: Vec::new(),
-                    span: x.span,
-                }),
-            );
+            let kind = take_kind(x);
             x.kind = match kind {
                 S::Return(e) => {
                     let mut stmts = Vec::new();
@@ -2016,6 +1991,25 @@ impl Calvin {
             ..p.method(m).clone()
         }
     }
+}
+
+/// `Perm(loc, write)`.
+pub(super) fn write_perm(loc: Expr, span: Span) -> Expr {
+    let write = Expr::new(K::Write, Type::Rational, span);
+    Expr::new(
+        K::Perm(Box::new(loc), Box::new(write)),
+        Type::Resource,
+        span,
+    )
+}
+
+/// Takes `x`'s kind, leaving an empty block, to rebuild it from its parts.
+fn take_kind(x: &mut Stmt) -> S {
+    let empty = S::Block(Block {
+        stmts: Vec::new(),
+        span: x.span,
+    });
+    std::mem::replace(&mut x.kind, empty)
 }
 
 /// `e != null`.

@@ -130,7 +130,9 @@
 //! Calvin-R unit it removes `tid` (`\current_thread`) from the methods of its
 //! classes, and the annotations' members lose their contracts.
 
-use super::calvin::{all_perms, and, at_label, bin, eq, implies, int, is_atomic, old, subst_tid};
+use super::calvin::{
+    all_perms, and, at_label, bin, eq, implies, int, is_atomic, old, subst_tid, write_perm,
+};
 use super::{Lower, Out, Pass};
 use crate::core::visit::{each_child, each_stmt, map_expr, subst_this};
 use crate::core::{
@@ -492,14 +494,7 @@ impl CalvinR {
                 (**elem).clone(),
                 span,
             );
-            let perm = Expr::new(
-                K::Perm(
-                    Box::new(elem_loc),
-                    Box::new(Expr::new(K::Write, Type::Rational, span)),
-                ),
-                Type::Resource,
-                span,
-            );
+            let perm = write_perm(elem_loc, span);
             let range = and(
                 bin(BinOp::Le, int(0, span), je.clone(), Type::Bool),
                 bin(BinOp::Lt, je, len, Type::Bool),

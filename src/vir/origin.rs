@@ -222,17 +222,18 @@ impl OriginTable {
 
     /// Every origin's information, in order.
     pub fn infos(&self) -> impl Iterator<Item = OriginInfo> + '_ {
-        self.parts.iter().flat_map(move |(_, entries)| {
-            entries.iter().map(move |&(span, kind)| {
-                let (blame, what, derived) = self.kinds[kind as usize];
-                OriginInfo {
-                    span,
-                    blame,
-                    what,
-                    derived,
-                }
-            })
-        })
+        (self.parts.iter()).flat_map(move |(_, entries)| entries.iter().map(move |&e| self.info(e)))
+    }
+
+    /// An entry's information: its span and its kind's parts.
+    fn info(&self, (span, kind): (Span, u32)) -> OriginInfo {
+        let (blame, what, derived) = self.kinds[kind as usize];
+        OriginInfo {
+            span,
+            blame,
+            what,
+            derived,
+        }
     }
 
     pub fn get(&self, o: Origin) -> Option<OriginInfo> {
@@ -241,13 +242,6 @@ impl OriginTable {
         }
         let part = self.parts.partition_point(|(start, _)| *start <= o.0);
         let (start, entries) = self.parts.get(part.checked_sub(1)?)?;
-        let &(span, kind) = entries.get((o.0 - start) as usize)?;
-        let (blame, what, derived) = self.kinds[kind as usize];
-        Some(OriginInfo {
-            span,
-            blame,
-            what,
-            derived,
-        })
+        entries.get((o.0 - start) as usize).map(|&e| self.info(e))
     }
 }
