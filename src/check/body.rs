@@ -56,9 +56,9 @@ pub(super) struct Body<'e> {
     /// call's `with`/`then` block, a ghost method): it may write only ghost
     /// state (`Body::ghost_write`).
     pub ghost: bool,
-    /// The locals declared in ghost code (a ghost method's are all ghost).
+    /// The ghost locals: declared in ghost code, `given`/`yields`
+    /// parameters, and a ghost method's parameters.
     pub ghost_locals: HashSet<Name>,
-    pub ghost_method: bool,
     /// Program locals that ghost code writes (`then { x = w; }`, `//@ x = e;`):
     /// ghost values from then on, so program code must not read them
     /// (`Body::ghost_flow`).
@@ -109,7 +109,6 @@ impl<'e> Body<'e> {
             ghost_after: Vec::new(),
             ghost: false,
             ghost_locals: HashSet::new(),
-            ghost_method: false,
             ghost_written: Vec::new(),
             real_reads: HashMap::new(),
             assigning: false,

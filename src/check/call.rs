@@ -583,8 +583,7 @@ impl Body<'_> {
                 continue;
             }
             // A ghost result is written by ghost code (`then`/`yields`).
-            let local_target = super::stmt::Target::Local(var.name, var.ty.clone());
-            self.in_ghost(|b| b.ghost_write(&local_target, local.span, local.name));
+            self.in_ghost(|b| b.ghost_write_local(var.name, local.name, local.span));
             out[i] = Some(var.name);
         }
         ok.then_some(out)

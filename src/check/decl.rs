@@ -203,13 +203,11 @@ fn enter_method(b: &mut Body<'_>, id: MethodId) {
         None
     };
     b.in_ctor = is_ctor;
+    // A ghost method's body is ghost code: its locals are ghost, and so are
+    // its parameters; any method's ghost parameters and results are.
     b.ghost = decl.is_ghost;
-    b.ghost_method = decl.is_ghost;
-    // Ghost parameters and results (`given`, `yields`) are ghost locals.
-    b.ghost_locals = decl
-        .given
-        .iter()
-        .chain(&decl.yields)
+    let params = decl.params.iter().filter(|_| decl.is_ghost);
+    b.ghost_locals = (decl.given.iter().chain(&decl.yields).chain(params))
         .map(|v| v.name)
         .collect();
     b.ret = if is_ctor {

@@ -10,7 +10,7 @@ use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS}
 use crate::syntax::span::Span;
 
 /// Where an assignment writes.
-pub(super) enum Target {
+enum Target {
     Local(Name, Type),
     Field(Expr, FieldId, Type),
     Index(Expr, Expr, Type),
@@ -681,10 +681,8 @@ impl Body<'_> {
 
     fn assign(&mut self, target: &ast::Expr, value: &ast::Expr, span: Span, out: &mut Vec<Stmt>) {
         let t = self.target(target);
-        if let (Some(t), A::Name(n)) = (&t, &target.kind) {
-            self.ghost_write(t, target.span, n.name);
-        } else if let Some(t) = &t {
-            self.ghost_write(t, target.span, Name::from("the target"));
+        if let Some(t) = &t {
+            self.ghost_write(t, target);
         }
         let rhs = self.rhs(value, t.as_ref().map(Target::ty));
         let (Some(t), Some(rhs)) = (t, rhs) else {
@@ -733,23 +731,32 @@ impl Body<'_> {
     /// ghost arrays: a write of program state would make the verified
     /// program differ from the one that runs (`assert x == 3` after a ghost
     /// `x = 3` proves nothing of the real `x`).
-    pub(super) fn ghost_write(&mut self, t: &Target, at: Span, shown: Name) {
+    fn ghost_write(&mut self, t: &Target, target: &ast::Expr) {
         if !self.ghost {
             return;
         }
-        let what = match t {
-            Target::Local(name, _) if self.ghost_method || self.ghost_locals.contains(name) => {
-                return
+        let at = target.span;
+        let what = match (t, &target.kind) {
+            (Target::Local(name, _), A::Name(shown)) => {
+                return self.ghost_write_local(*name, shown.name, at)
             }
-            // Ghost from here on, if the program never reads it (`ghost_flow`).
-            Target::Local(name, _) => return self.ghost_written.push((*name, shown, at)),
-            Target::Field(_, f, _) if self.env.program.field(*f).is_ghost => return,
-            Target::Field(..) => "a field that is not ghost",
-            Target::Index(a, ..) if self.is_ghost_value(a) => return,
-            Target::Index(..) => "an element of an array that is not ghost",
+            (Target::Local(name, _), _) => return self.ghost_write_local(*name, *name, at),
+            (Target::Field(_, f, _), _) if self.env.program.field(*f).is_ghost => return,
+            (Target::Field(..), _) => "a field that is not ghost",
+            (Target::Index(a, ..), _) if self.is_ghost_value(a) => return,
+            (Target::Index(..), _) => "an element of an array that is not ghost",
         };
         let msg = format!("ghost code cannot write {what}: the program that runs does not do this write; declare the target ghost");
         self.err::<()>(ErrorCode::Misplaced, at, msg);
+    }
+
+    /// Ghost code writes local `name` (written `shown` at `at`): a program
+    /// local is ghost from here on, if the program never reads it
+    /// (`ghost_flow`).
+    pub(super) fn ghost_write_local(&mut self, name: Name, shown: Name, at: Span) {
+        if self.ghost && !self.ghost_locals.contains(&name) {
+            self.ghost_written.push((name, shown, at));
+        }
     }
 
     /// A program local that ghost code writes holds a ghost value: the
@@ -772,7 +779,7 @@ impl Body<'_> {
     /// A ghost local or a ghost field's value.
     fn is_ghost_value(&self, e: &Expr) -> bool {
         match &e.kind {
-            K::Local(n) => self.ghost_method || self.ghost_locals.contains(n),
+            K::Local(n) => self.ghost_locals.contains(n),
             K::Field(_, f) => self.env.program.field(*f).is_ghost,
             _ => false,
         }
