@@ -369,14 +369,10 @@ fn lower(
 fn calvin_annotation(units: &[syntax::ast::Unit]) -> Option<(crate::syntax::span::Span, bool)> {
     units.iter().flat_map(|u| &u.decls).find_map(|d| match d {
         syntax::ast::Decl::Class(c) => c.members.iter().find_map(|m| match m {
-            syntax::ast::Member::Method(x)
-                if crate::passes::calvin::is_calvin_name(&x.name.name)
-                    || crate::passes::calvin_r::is_calvin_r_name(&x.name.name) =>
-            {
-                Some((
-                    x.span,
-                    crate::passes::calvin_r::is_calvin_r_name(&x.name.name),
-                ))
+            syntax::ast::Member::Method(x) => {
+                let calvin_r = crate::passes::calvin_r::is_calvin_r_name(&x.name.name);
+                let calvin = crate::passes::calvin::is_calvin_name(&x.name.name);
+                (calvin || calvin_r).then_some((x.span, calvin_r))
             }
             _ => None,
         }),
