@@ -6,9 +6,9 @@
 //! (as PVL writes it), a field or method gets the `ghost` modifier. It runs
 //! after the Java tree passes (`passes::java`), which match the tree as
 //! written, and before checking; what the passes made or copied keeps its
-//! source span, so it is marked by where it came from. The checker then keeps ghost code from writing program state
-//! (`check::stmt`), which would make the verified program differ from the
-//! one that runs.
+//! source span, so it is marked by where it came from. The checker then
+//! keeps ghost code from writing program state (`check::stmt`), which would
+//! make the verified program differ from the one that runs.
 
 use crate::syntax::ast::{Block, Decl, Member, Stmt, StmtKind, Unit};
 use crate::syntax::span::{FileId, Span};
