@@ -451,13 +451,21 @@ fn files_of_a_run_may_each_declare_a_class_or_procedure_of_one_name() {
 #[test]
 fn deeply_nested_input_does_not_crash_the_front_end() {
     // Nesting within the bound (syntax::nesting::LIMIT) goes through every stage; past it,
-    // 100 000 parentheses, negations or summands are a parse error at the token that went
-    // too deep, never a stack overflow.
+    // 100 000 parentheses, negations or differences are a parse error at the token that
+    // went too deep, never a stack overflow. A run of one associative operator is no
+    // nesting at all: it is built as a balanced tree.
     let deep = |n: usize| {
         [
             format!("int x = {}1{};", "(".repeat(n), ")".repeat(n)),
             format!("boolean b = {}true;", "!".repeat(n)),
-            format!("int s = {};", vec!["1"; n].join("+")),
+            format!("int d = {};", vec!["1"; n].join("-")),
+        ]
+    };
+    let long = |n: usize| {
+        [
+            format!("int s = {}; assert s == {n};", vec!["1"; n].join("+")),
+            format!("boolean c = {}; assert c;", vec!["true"; n].join(" && ")),
+            format!("int p = 2 * {}; assert p == 2;", vec!["1"; n].join("*")),
         ]
     };
     let run = |args: &[&str], body: &str| {
@@ -472,7 +480,7 @@ fn deeply_nested_input_does_not_crash_the_front_end() {
         args.push(path_str(&file));
         weft(&args)
     };
-    for body in deep(1_000) {
+    for body in deep(1_000).into_iter().chain(long(100_000)) {
         for to in ["silver", "boogie"] {
             let out = run(&["emit", "--to", to], &body);
             let err = String::from_utf8_lossy(&out.stderr);
@@ -489,6 +497,23 @@ fn deeply_nested_input_does_not_crash_the_front_end() {
         let message = r["errors"][0]["message"].as_str().unwrap_or_default();
         assert!(message.contains("nesting too deep"), "{message}");
     }
+    // The sum is verified, not only emitted; and its value is checked (a wrong one fails).
+    let sum = &long(100_000)[0];
+    let out = run(&["verify", "--backend", "boogie"], sum);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let wrong = sum.replace("s == 100000", "s == 99999");
+    let out = run(&["verify", "--backend", "boogie"], &wrong);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// A program that keeps the solver busy (a matching loop that makes new terms forever).

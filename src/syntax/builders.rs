@@ -7,6 +7,7 @@
 
 use super::ast::*;
 use super::lexer::{LexError, LexErrorKind, Token};
+use super::nesting;
 use super::span::{FileId, Span};
 use lalrpop_util::ParseError;
 
@@ -134,6 +135,15 @@ const CMP: u8 = 6;
 const SEQ: u8 = 10;
 const OPERAND: u8 = 11;
 
+/// Whether `(a op b) op c` is `a op (b op c)` for every type weft gives `op`
+/// (numbers, booleans, resources, and the collections' union or concatenation).
+fn associative(op: BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Star
+    )
+}
+
 /// Builds the tree of an operator list by precedence climbing: left
 /// associative, except `==>` (right) and comparisons (chains).
 pub fn climb(file: FileId, ops: Ops) -> Box<Expr> {
@@ -212,11 +222,53 @@ impl Climber {
             }
             return lhs;
         }
+        let mut links = Vec::new();
         while let Some(op) = self.peek(lvl) {
-            let rhs = self.parse(lvl + 1);
-            lhs = self.bin(op, lhs, rhs);
+            links.push((op, self.parse(lvl + 1)));
         }
-        lhs
+        self.fold(lhs, links)
+    }
+
+    /// `first op1 x1 op2 x2 …` of one precedence level, nested to the left as
+    /// written, except that a run of at least `nesting::BALANCED_RUN` operands
+    /// joined by one associative operator becomes a balanced tree (equal by
+    /// associativity; `&&` and `||` still evaluate left to right), so that a sum
+    /// of 100 000 terms is not 100 000 levels deep (`nesting` counts on it).
+    fn fold(&self, first: Operand, links: Vec<(BinOp, Operand)>) -> Operand {
+        let mut acc = first;
+        let mut links = links.into_iter().peekable();
+        let mut at_start = true;
+        while let Some((op, x)) = links.next() {
+            let mut run = vec![x];
+            if associative(op) {
+                while let Some((_, y)) = links.next_if(|(next, _)| *next == op) {
+                    run.push(y);
+                }
+            }
+            if run.len() + usize::from(at_start) < nesting::BALANCED_RUN {
+                for x in run {
+                    acc = self.bin(op, acc, x);
+                }
+            } else if at_start {
+                run.insert(0, acc);
+                acc = self.balanced(op, run);
+            } else {
+                let rest = self.balanced(op, run);
+                acc = self.bin(op, acc, rest);
+            }
+            at_start = false;
+        }
+        acc
+    }
+
+    /// `xs[0] op xs[1] op …` as a balanced tree; `xs` is not empty.
+    fn balanced(&self, op: BinOp, mut xs: Vec<Operand>) -> Operand {
+        if xs.len() == 1 {
+            return xs.pop().expect("one operand");
+        }
+        let right = xs.split_off(xs.len() / 2);
+        let (l, r) = (self.balanced(op, xs), self.balanced(op, right));
+        self.bin(op, l, r)
     }
 
     /// A comparison chain. A run of `<`/`<=` reads as in mathematics:

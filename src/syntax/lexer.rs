@@ -423,19 +423,15 @@ impl Token<'_> {
             | T::Le
             | T::Gt
             | T::Ge
-            | T::Plus
             | T::Minus
-            | T::Star
             | T::Slash
             | T::Percent
             | T::Backslash
             | T::Bang
-            | T::AndAnd
-            | T::OrOr
             | T::Implies
-            | T::StarStar
             | T::BsUnfolding
             | T::BsIn => Shape::Operator,
+            T::Plus | T::Star | T::AndAnd | T::OrOr | T::StarStar => Shape::Associative,
             _ => Shape::Leaf,
         }
     }
