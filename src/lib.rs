@@ -228,7 +228,8 @@
 //!   already names the origin; [`blame::model`] puts a counterexample in the
 //!   source's names.
 //! * [`diag`]: diagnostics, failure and error codes as types, rendering
-//!   (human, JSON, SARIF: [`diag::sarif`]); [`diag::explain`] is `weft
+//!   (human, JSON, SARIF: [`diag::sarif`]; [`diag::clip`] cuts long lines
+//!   around the labels); [`diag::explain`] is `weft
 //!   explain` and the one-line hint under every diagnostic, from the texts and
 //!   programs in `src/diag/explain/` (verified by the suite like examples).
 //! * [`lsp`]: `weft lsp`, the language server (verify on open and save).
@@ -244,7 +245,9 @@
 //!   own, so no verdict depends on an unrelated file. [`shuffle`]: `--seed`'s
 //!   permutation of declarations, for `benches/stability.sh`.
 //! * [`syntax::nesting`]: the bound on nesting (brackets and operators,
-//!   10 000) the lexers enforce, so no later recursion can overflow.
+//!   10 000) the lexers enforce, so no later recursion can overflow; a long
+//!   run of one associative operator counts by the depth of the balanced tree
+//!   `syntax::builders::climb` builds of it (a 100 000-term sum is 17 levels).
 //!
 //! Memory: no representation of the program is ever whole but its text
 //! (for Silicon). The first parse leaves method bodies as spans of text

@@ -136,6 +136,16 @@ pub fn run_with(
     cmd.arg(FILE_NAME).current_dir(work.path());
     let done = process::run_backend(&mut cmd, opts.timeout, work.path(), "Boogie", |e| {
         format!("cannot start {}: {e}", boogie.display())
+    })
+    .map_err(|e| match e {
+        // Killed at the deadline, Boogie said nothing: none of its procedures has a verdict.
+        BackendError::Timeout { after, unfinished } if unfinished.is_empty() => {
+            BackendError::Timeout {
+                after,
+                unfinished: procedures_with_bodies(text),
+            }
+        }
+        other => other,
     })?;
     let (status, stdout, stderr, time) = (done.status, done.stdout, done.stderr, done.time);
     let errors = verdict(&stdout, &stderr, status.code(), limit)?;
@@ -144,6 +154,29 @@ pub fn run_with(
         time,
         cached: false,
     })
+}
+
+/// The procedures of `text` that Boogie verifies (those with a body), in order. A
+/// declaration's lines after the first are indented; its body opens with a `{` line.
+fn procedures_with_bodies(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut open: Option<&str> = None;
+    for line in text.lines() {
+        if line.starts_with(char::is_whitespace) || line.is_empty() {
+            continue;
+        }
+        if let Some(name) = open.take() {
+            if line == "{" {
+                found.push(name.to_string());
+            }
+        }
+        if let Some(rest) = line.strip_prefix("procedure ") {
+            if !line.trim_end().ends_with(';') {
+                open = rest.find('(').map(|i| &rest[..i]);
+            }
+        }
+    }
+    found
 }
 
 /// The errors of a finished run, or why it has no verdict.

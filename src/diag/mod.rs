@@ -1,5 +1,6 @@
 //! Diagnostics: front-end errors and verification failures, on source spans.
 
+pub mod clip;
 pub mod code;
 pub mod explain;
 pub mod render;

@@ -10,6 +10,7 @@ use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label};
 use codespan_reporting::term::{self, Config, WriteStyle};
 use serde::{Deserialize, Serialize};
 
+use super::clip::Clipped;
 use super::{Code, Diagnostic, SourceValue};
 use crate::syntax::span::{FileId, Files, Span};
 
@@ -58,7 +59,8 @@ pub fn emit_human<W: WriteStyle + ?Sized>(
 ) -> io::Result<()> {
     let config = Config::default();
     for d in diags {
-        term::emit_to_write_style(out, &config, files, &to_codespan(d)).map_err(to_io)?;
+        let (view, d) = Clipped::new(files, to_codespan(d));
+        term::emit_to_write_style(out, &config, &view, &d).map_err(to_io)?;
     }
     Ok(())
 }
@@ -91,7 +93,8 @@ pub fn human_string(files: &Files, diags: &[Diagnostic]) -> io::Result<String> {
     let config = Config::default();
     let mut out = Vec::new();
     for d in diags {
-        term::emit_to_io_write(&mut out, &config, files, &to_codespan(d)).map_err(to_io)?;
+        let (view, d) = Clipped::new(files, to_codespan(d));
+        term::emit_to_io_write(&mut out, &config, &view, &d).map_err(to_io)?;
     }
     String::from_utf8(out).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }

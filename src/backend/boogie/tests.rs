@@ -297,3 +297,9 @@ fn real_boogie_is_killed_at_the_timeout() {
     assert!(matches!(r, Err(BackendError::Timeout { .. })), "{r:?}");
     assert!(started.elapsed() < Duration::from_secs(10));
 }
+
+#[test]
+fn a_killed_run_names_the_procedures_with_bodies() {
+    let text = "procedure Env(tid: int);\n  modifies Heap;\n\nprocedure C__m(this: Ref)\n  modifies Heap, Mask;\n{\n  assert true;\n}\n\nprocedure Havoc(x: int)\n  ensures x > 0;\n\nprocedure C__n(this: Ref) returns (r: int)\n{\n}\n";
+    assert_eq!(super::procedures_with_bodies(text), ["C__m", "C__n"]);
+}
