@@ -545,6 +545,7 @@ pub fn verify_reporting(
     let results = crate::parallel::map_jobs(&jobs, opts.jobs, |(l, g)| {
         let names: Vec<String> = g.iter().map(|id| files.name(*id).to_string()).collect();
         let (outcome, stats) = run_backend(l, opts);
+        let outcome = with_hints(outcome, l, files);
         let run = ProgramRun {
             files: names,
             time: stats.time,
@@ -571,6 +572,25 @@ pub fn verify_reporting(
         outcomes.push(Outcome::Failed(decided));
     }
     (together(outcomes), runs)
+}
+
+/// The failures of `outcome` with what the contract gives under each permission
+/// failure (`blame::hint`).
+fn with_hints(outcome: Outcome, lowered: &Lowered, files: &Files) -> Outcome {
+    let origins = match lowered {
+        Lowered::Silver(_, origins) => origins,
+        Lowered::Boogie(encoded) => &encoded.origins,
+        Lowered::Nothing | Lowered::Atomicity(_) => return outcome,
+    };
+    match outcome {
+        Outcome::Failed(mut diags) => {
+            for d in &mut diags {
+                blame::hint::permission(d, origins.grants(), files);
+            }
+            Outcome::Failed(diags)
+        }
+        other => other,
+    }
 }
 
 /// Whether the front end's diagnostics are all failures it decided itself

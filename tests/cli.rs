@@ -111,6 +111,56 @@ fn boogie_failed_postcondition_points_at_the_method_end() {
 }
 
 #[test]
+fn a_permission_failure_says_what_the_contract_gives() {
+    // `context Perm(f, 1\2)` on line 5, `f = 1;` on line 8; on both backends.
+    let file = unmarked("src/diag/explain/assignFieldFailed.pvl");
+    for backend in ["silicon", "boogie"] {
+        let out = weft(&[
+            "verify",
+            "--backend",
+            backend,
+            "--format",
+            "json",
+            path_str(&file),
+        ]);
+        assert_eq!(out.status.code(), Some(1));
+        let r = json(&out);
+        let f = &r["failures"][0];
+        assert_eq!(f["code"], "assignFieldFailed", "{r}");
+        assert_eq!(f["line"], 8, "{r}");
+        let message = f["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("the method's contract gives `1\\2` of `f`")
+                && message.contains("writing needs `1`"),
+            "{backend}: {message}"
+        );
+        assert_eq!(f["related"][0]["line"], 5, "{r}");
+    }
+    // Java, as the contract writes the amount.
+    let file = unmarked("tests/cases/java/fail/AssignFieldFailed.java");
+    let out = weft(&["verify", "--format", "json", path_str(&file)]);
+    let r = json(&out);
+    let message = r["failures"][0]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("gives `1/2` of `f`"), "{message}");
+    // Another object's field than the one the contract names: no hint.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let other = dir.path().join("other.pvl");
+    let text =
+        "class C {\n  int x;\n  requires Perm(x, 1\\2);\n  void m(C o) {\n    o.x = 1;\n  }\n}\n";
+    std::fs::write(&other, text).expect("written");
+    let out = weft(&[
+        "verify",
+        "--format",
+        "json",
+        other.to_str().expect("utf-8 path"),
+    ]);
+    let r = json(&out);
+    assert_eq!(r["failures"][0]["line"], 5, "{r}");
+    let message = r["failures"][0]["message"].as_str().unwrap_or_default();
+    assert!(!message.contains("contract gives"), "{message}");
+}
+
+#[test]
 fn verified_program_exits_0() {
     let out = weft(&["verify", "examples/core/counter.pvl"]);
     assert_eq!(

@@ -35,6 +35,7 @@
 //! blamed nodes printed inside the failing node. A scaled predicate
 //! (`ScaleNeg`) is told by our text of the failing node.
 
+pub mod hint;
 pub mod model;
 
 use crate::backend::{BackendFailure, FailureKind, FailureReason};

@@ -262,6 +262,9 @@ impl Encoder<'_> {
         let given_bounds = self.fraction_bounds(&m.given, Blame::Precondition);
         pres.extend(given_bounds);
         pres.extend(self.clauses(&contract.requires, Blame::Precondition, What::Precondition)?);
+        for g in grants(&contract.requires, m.span) {
+            self.origins.grant(g);
+        }
         // A yielded fraction is one, so the method ensures its bounds, before the
         // postconditions that use it as an amount.
         let mut posts = self.fraction_bounds(&m.yields, Blame::Postcondition);
@@ -531,5 +534,29 @@ fn assigned_locals(b: &core::Block) -> HashSet<Name> {
     }
     let mut out = HashSet::new();
     walk(b, &mut out);
+    out
+}
+
+/// The `Perm(loc, p)` conjuncts of a method's preconditions (at the top of
+/// `**` and `&&`), for the permission hint (`blame::hint`).
+fn grants(requires: &[core::Expr], method: crate::syntax::span::Span) -> Vec<vir::origin::Grant> {
+    use crate::syntax::ast::BinOp as Op;
+    let mut out = Vec::new();
+    let mut todo: Vec<&core::Expr> = requires.iter().rev().collect();
+    while let Some(e) = todo.pop() {
+        match &e.kind {
+            core::ExprKind::Binary(Op::Star | Op::And, a, b) => {
+                todo.push(b);
+                todo.push(a);
+            }
+            core::ExprKind::Perm(loc, p) => out.push(vir::origin::Grant {
+                method,
+                clause: e.span,
+                location: loc.span,
+                amount: p.span,
+            }),
+            _ => {}
+        }
+    }
     out
 }

@@ -162,6 +162,20 @@ pub struct OriginTable {
     parts: Vec<(u32, Vec<(Span, u32)>)>,
     kinds: Vec<Kind>,
     kind_ids: HashMap<Kind, u32>,
+    grants: Vec<Grant>,
+}
+
+/// A permission a method's precondition gives, read off its contract so that a
+/// permission failure in the body can say what the method started with
+/// (`blame::hint`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grant {
+    /// The method's span.
+    pub method: Span,
+    /// `Perm(loc, amount)` as a whole.
+    pub clause: Span,
+    pub location: Span,
+    pub amount: Span,
 }
 
 impl OriginTable {
@@ -206,7 +220,17 @@ impl OriginTable {
         }
         // Origins added from now on go in a part of their own.
         self.parts.push((self.len() as u32, Vec::new()));
+        self.grants.extend(other.grants);
         offset
+    }
+
+    pub fn grant(&mut self, g: Grant) {
+        self.grants.push(g);
+    }
+
+    /// The permissions the methods' preconditions give.
+    pub fn grants(&self) -> &[Grant] {
+        &self.grants
     }
 
     /// How many origins the table holds.
