@@ -173,6 +173,10 @@ impl Calvin {
     pub(super) fn frame(&self, locs: &[Expr], label: &Name, span: Span) -> Expr {
         let mut all = Expr::bool(true, span);
         for (c, f, ty) in &self.shared {
+            // An allocation is no change of the abstract state.
+            if self.alloc.get(c) == Some(f) {
+                continue;
+            }
             let var = Var {
                 name: Name::from("weft_calvin_o"),
                 ty: Type::Class(*c),
@@ -267,7 +271,7 @@ impl Calvin {
         }
         let start = self.label("call", &mut cx.fresh);
         out.push(st(S::Label(start)));
-        self.yield_(cx.p, span, &mut cx.fresh, out);
+        self.env(cx, span, out);
         for (e, also) in &a.actions {
             let q = self.label("action", &mut cx.fresh);
             out.push(st(S::Label(q)));
@@ -286,7 +290,7 @@ impl Calvin {
                 Some(mine) => out.push(self.simulates(mine, &cx.pc, &q, span, cx.p)),
                 None => self.guarantee(cx.p, &q, span, out),
             }
-            self.yield_(cx.p, span, &mut cx.fresh, out);
+            self.env(cx, span, out);
         }
         for e in &a.post {
             out.push(st(S::Assume(at_label(sub(e), &start))));

@@ -263,7 +263,7 @@ impl Calvin {
         }
         out.push(st(S::Label(start)));
         for e in pres {
-            self.yield_(cx.p, span, &mut cx.fresh, out);
+            self.env(cx, span, out);
             out.push(st(S::Check {
                 exhale: false,
                 expr: e,

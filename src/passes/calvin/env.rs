@@ -108,7 +108,13 @@ impl Calvin {
     }
 
     /// `E(tid)*`: the environment's steps (a yield).
-    pub(super) fn yield_(&self, p: &Program, span: Span, fresh: &mut u32, out: &mut Vec<Stmt>) {
+    pub(super) fn yield_(
+        &self,
+        p: &Program,
+        span: Span,
+        fresh: &mut u32,
+        out: &mut Vec<Stmt>,
+    ) -> Name {
         let label = self.label("env", fresh);
         let st = |kind| Stmt { kind, span };
         out.push(st(S::Label(label)));
@@ -122,6 +128,14 @@ impl Calvin {
             out.push(st(S::Assume(e)));
         }
         out.push(st(S::Assume(self.invariant(p, span))));
+        label
+    }
+
+    /// `E(tid)*` in a thread's code: the yield, and the objects the thread
+    /// allocated and has not published keep their fields.
+    pub(super) fn env(&self, cx: &mut Cx, span: Span, out: &mut Vec<Stmt>) {
+        let label = self.yield_(cx.p, span, &mut cx.fresh, out);
+        self.keep_unpublished(cx, &label, span, out);
     }
 
     pub(super) fn label(&self, what: &str, fresh: &mut u32) -> Name {

@@ -63,8 +63,9 @@
 //! shared state is split (the read into a local first, then the write). A
 //! condition or value that reads the shared state twice under `&&`, `||`,
 //! `==>` or `?:` is not supported (read it into locals first), nor are calls
-//! of abstracted methods with a non-empty `modifies`, `new`, arrays of a
-//! type no shared field has, and the permission statements in a thread's
+//! of abstracted methods with a non-empty `modifies`, `new T[n]`, `start()`,
+//! calls inside expressions (the checker refuses them), arrays of a type no
+//! shared field has, and the permission statements in a thread's
 //! code. The exceptions are the programmer's: `atomic: { B }` (the papers'
 //! atomic guarded steps, CAS) is one step, and a ghost field's accesses are
 //! no steps of their own.
@@ -138,6 +139,38 @@
 //! every state an environment step starts or ends in does (each thread starts
 //! in I, each step keeps it, and the yield assumes it).
 //!
+//! Allocation (`x = new C()`, module `alloc`), when a thread of the
+//! program allocates: each class gets a ghost allocation bit `alloc`, part
+//! of the shared state. The allocation is one own step: `x` any reference
+//! with `!x.alloc`, then `x.alloc = true`, then the guarantee. Heap facts join
+//! I (assumed where I is, checked after each own step): an object not
+//! allocated has its fields' default values (0, false, null; `holder` 0),
+//! and an allocated object's fields of a Calvin class hold null or an
+//! allocated object; the user's I is about allocated objects only
+//! (`alloc ==> I`), and E gains `\old(alloc) ==> alloc` (the environment
+//! keeps allocated objects allocated). A thread's `this` and parameters are
+//! allocated (or null); every reference local starts null (Java reads none
+//! before assigning it) and each loop keeps `x != null ==> x.alloc` for the
+//! reference locals in scope. Sound: in a real run an object that does not
+//! exist yet has no field another thread could write, and `new` gives it
+//! the default values, which is what the facts say of objects not
+//! allocated; the new reference is none of the allocated ones, so it is
+//! aliased with no object the thread or its environment knows; an own write
+//! to a new object is checked against the guarantee like any other (Calvin
+//! checks E over the objects allocated before the step, which includes it).
+//! Until the thread publishes the object, no other thread can reach it, so
+//! after each environment step its fields are unchanged (assumed for the
+//! locals holding such an object). A local's object counts as published
+//! at any use of the local other than as the receiver of a field access
+//! (stored, passed, copied, compared, returned: conservatively), at a loop
+//! or `atomic:` block that mentions it, after an `if` when published in
+//! either branch, and at every label (a jump may arrive from where it was
+//! published); assigning the local forgets it. Only a constructor without
+//! parameters and statements (the implicit one, without field
+//! initialisers) is supported: its body would run outside the steps. A
+//! constructor is no thread (it has no thread id), so a call of a thread's
+//! method in one is refused.
+//!
 //! Not checked yet (each thread assumes it): that the initial state, as the
 //! program's initialization leaves it, satisfies `I` and each thread's
 //! precondition; thread ids are assumed distinct.
@@ -148,6 +181,7 @@
 //! annotations' spec-only members lose their contracts.
 
 mod abstractions;
+mod alloc;
 mod calls;
 mod env;
 mod monitors;
@@ -242,6 +276,10 @@ struct Calvin {
     first: Option<MethodId>,
     /// The methods with an abstraction.
     abs: HashMap<MethodId, Abstraction>,
+    /// The classes of the Calvin program.
+    classes: Vec<ClassId>,
+    /// Each class's allocation bit, when a thread allocates (`new`).
+    alloc: HashMap<ClassId, FieldId>,
 }
 
 /// A method's abstraction (Calvin §6.3): `requires pre; modifies c; action:
@@ -337,6 +375,40 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         .map(ClassId)
         .filter(|c| holder(p, *c).is_some())
         .collect();
+    refuse_runnable(p, &calvin_classes, errs);
+    // The allocation bits (before the shared state is read off the classes).
+    let alloc = if alloc::allocates(p, &calvin_classes) {
+        alloc::declare(p, &calvin_classes)
+    } else {
+        HashMap::new()
+    };
+    if !alloc.is_empty() {
+        // I is about allocated objects; the heap facts join it.
+        for c in &mut inv {
+            let span = c.expr.span;
+            let this = Expr::new(K::This, Type::Class(c.class), span);
+            let e = std::mem::replace(&mut c.expr, Expr::bool(true, span));
+            c.expr = implies(alloc::is_alloc(this, c.class, &alloc), e);
+        }
+        for &c in &calvin_classes {
+            // The environment keeps allocated objects allocated.
+            let span = p.class(c).span;
+            let this = Expr::new(K::This, Type::Class(c), span);
+            let now = alloc::is_alloc(this, c, &alloc);
+            env.push(Clause {
+                class: c,
+                expr: implies(old(None, now.clone()), now),
+                code: FailureCode::Guarantee,
+            });
+            for expr in alloc::heap_facts(p, c, &alloc) {
+                inv.push(Clause {
+                    class: c,
+                    expr,
+                    code: FailureCode::GlobalInvariant,
+                });
+            }
+        }
+    }
     let mut shared = Vec::new();
     for &c in &calvin_classes {
         for &f in &p.class(c).fields {
@@ -405,6 +477,21 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         let mut all = all_perms(&shared, span);
         all.extend(element_perms(&array_types(&shared), span));
         pre.extend(all.iter().cloned());
+        if !alloc.is_empty() {
+            // What the thread is given is allocated.
+            if !m.is_static {
+                let this = Expr::new(K::This, Type::Class(c), span);
+                pre.push(alloc::is_alloc(this, c, &alloc));
+            }
+            for v in &m.params {
+                if let Type::Class(d) = v.ty {
+                    if alloc.contains_key(&d) {
+                        let x = Expr::new(K::Local(v.name), v.ty.clone(), span);
+                        pre.push(alloc::allocated_if_any(x, d, &alloc));
+                    }
+                }
+            }
+        }
         if !abs.contains_key(&MethodId(i as u32)) {
             // A thread starts holding no monitor. (An abstracted method is
             // a procedure: it may be called holding some, and is checked
@@ -438,6 +525,8 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         threads,
         first,
         abs,
+        classes: calvin_classes,
+        alloc,
     };
     // The invariant is assumed at each thread's start.
     for &m in &calvin.threads {
@@ -556,6 +645,14 @@ struct Cx<'a> {
     monitors: Vec<Monitor>,
     /// The method and the callees being inlined into it, outermost first.
     inlining: Vec<MethodId>,
+    /// The locals holding an object the thread allocated and has not
+    /// published (stored, passed or copied) since.
+    unpublished: HashSet<(Name, ClassId)>,
+    /// The reference locals in scope whose objects are allocated (when not
+    /// null): what a loop keeps.
+    refs: Vec<(Name, ClassId)>,
+    /// The thread's own object's class (an instance method).
+    this_class: Option<ClassId>,
 }
 
 /// An enclosing `synchronized (o) { B }`: a return, or a jump to a label
@@ -592,6 +689,7 @@ impl Cx<'_> {
 
 impl Lower for Calvin {
     fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out) {
+        self.refuse_thread_calls(p, m, b, &mut out.errs);
         if !self.threads.contains(&m) {
             return;
         }
@@ -615,7 +713,21 @@ impl Lower for Calvin {
             pc: Name::from(PC),
             monitors: Vec::new(),
             inlining: vec![m],
+            unpublished: HashSet::new(),
+            refs: Vec::new(),
+            this_class: None,
         };
+        let method = p.method(m);
+        if !self.alloc.is_empty() {
+            cx.this_class = method.class.filter(|_| method.has_this());
+            for v in &method.params {
+                if let Type::Class(d) = v.ty {
+                    if self.alloc.contains_key(&d) {
+                        cx.refs.push((v.name, d));
+                    }
+                }
+            }
+        }
         let span = b.span;
         let tid = tid_expr(span);
         crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
@@ -660,14 +772,65 @@ impl Calvin {
 
     fn sub(&self, b: Block, cx: &mut Cx) -> Block {
         let mut out = Vec::new();
+        let scope = cx.refs.len();
         self.block(b.stmts, cx, &mut out);
+        cx.refs.truncate(scope);
         Block {
             stmts: out,
             span: b.span,
         }
     }
 
-    fn stmt(&self, s: Stmt, cx: &mut Cx, out: &mut Vec<Stmt>) {
+    /// One statement, after what it publishes is known: the objects of the
+    /// locals it stores, passes or copies are published before it, and a
+    /// local it assigns no longer holds the object it held.
+    fn stmt(&self, mut s: Stmt, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        if self.alloc.is_empty() {
+            return self.stmt_kind(s, cx, out);
+        }
+        let mut gone = Vec::new();
+        let spec = matches!(
+            s.kind,
+            S::Assert(_) | S::Assume(_) | S::Check { .. } | S::Inhale(_) | S::Exhale(_)
+        );
+        if let S::AssignField { recv, value, .. } = &s.kind {
+            if !matches!(recv.kind, K::Local(_)) {
+                alloc::escaping(recv, &mut gone);
+            }
+            alloc::escaping(value, &mut gone);
+        } else if !spec {
+            crate::core::visit::map_stmt_exprs(&mut s, &mut |e| {
+                alloc::escaping(&e, &mut gone);
+                e
+            });
+        }
+        match &s.kind {
+            S::AssignLocal(x, _) | S::Local(Var { name: x, .. }, _) => gone.push(*x),
+            S::Call {
+                target: Some(x), ..
+            } => gone.push(*x),
+            S::While { body, .. } => gone.extend(alloc::mentioned(body)),
+            S::Block(b) if is_atomic(b) => gone.extend(alloc::mentioned(b)),
+            // A jump may reach a label from where the objects were published.
+            S::Label(_) => cx.unpublished.clear(),
+            _ => {}
+        }
+        self.publish(cx, &gone);
+        if let S::Local(v, init) = &mut s.kind {
+            if let Type::Class(c) = v.ty {
+                if self.alloc.contains_key(&c) {
+                    // Java reads no local before assigning it: null stands
+                    // for "not assigned yet", so the local is always
+                    // allocated or null.
+                    init.get_or_insert_with(|| Expr::new(K::Null, Type::Null, v.span));
+                    cx.refs.push((v.name, c));
+                }
+            }
+        }
+        self.stmt_kind(s, cx, out);
+    }
+
+    fn stmt_kind(&self, s: Stmt, cx: &mut Cx, out: &mut Vec<Stmt>) {
         let span = s.span;
         let st = |kind| Stmt { kind, span };
         match s.kind {
@@ -729,8 +892,12 @@ impl Calvin {
                 let Some(cond) = self.linearize(cond, span, cx, out) else {
                     return;
                 };
+                // An object is unpublished after the `if` when it is after both branches.
+                let before = cx.unpublished.clone();
                 let then = self.sub(then, cx);
+                let after_then = std::mem::replace(&mut cx.unpublished, before);
                 let els = els.map(|b| self.sub(b, cx));
+                cx.unpublished.retain(|x| after_then.contains(x));
                 out.push(st(S::If { cond, then, els }));
             }
             S::While {
@@ -743,14 +910,15 @@ impl Calvin {
                     self.read_step(&cond, span, cx, out);
                     return;
                 }
-                self.yield_(cx.p, span, &mut cx.fresh, out);
+                self.env(cx, span, out);
                 let mut b = self.sub(body, cx);
-                self.yield_(cx.p, span, &mut cx.fresh, &mut b.stmts);
+                self.env(cx, span, &mut b.stmts);
                 // The body holds what the invariant gives: the shared state
                 // first, and I (the environment's steps, the last thing
                 // before the loop head, assume it).
                 let mut invs = self.perms(cx.p, span);
                 invs.push(self.invariant(cx.p, span));
+                invs.extend(self.alloc_invariants(cx, span));
                 invs.extend(invariants);
                 out.push(st(S::While {
                     invariants: invs,
@@ -771,7 +939,7 @@ impl Calvin {
                     self.release(k, span, cx, out);
                 }
                 self.all_actions_done(cx, span, out);
-                self.yield_(cx.p, span, &mut cx.fresh, out);
+                self.env(cx, span, out);
                 out.push(st(S::Return(e)));
             }
             S::Synchronized { lock, body } => self.synchronized(lock, body, span, cx, out),
@@ -781,11 +949,11 @@ impl Calvin {
                 out.push(st(S::Block(b)));
             }
             S::Assert(e) => {
-                self.yield_(cx.p, span, &mut cx.fresh, out);
+                self.env(cx, span, out);
                 out.push(st(S::Assert(e)));
             }
             S::Assume(e) => {
-                self.yield_(cx.p, span, &mut cx.fresh, out);
+                self.env(cx, span, out);
                 out.push(st(S::Assume(e)));
             }
             S::Goto(l) => {
@@ -798,6 +966,21 @@ impl Calvin {
                 out.push(st(S::Goto(l)));
             }
             k @ (S::Local(_, None) | S::Label(_)) => out.push(st(k)),
+            S::Call { target, call } if self.new_of(cx.p, &call).is_some() => {
+                if let Some(c) = self.new_of(cx.p, &call) {
+                    self.new_object(target, *call, c, span, cx, out)
+                }
+            }
+            S::Call { call, .. } if is_thread_start(cx.p, &call) => {
+                cx.errs.push(Diagnostic::not_supported(
+                    span,
+                    "`start()` in a Calvin thread (Calvin's thread creation: the started thread's `run` with `tid == this`)",
+                ))
+            }
+            S::NewArray { .. } => cx.errs.push(Diagnostic::not_supported(
+                span,
+                "`new T[n]` in a Calvin thread (a fresh array's elements)",
+            )),
             S::Call { target: None, call } if self.abs.contains_key(&call.method) => {
                 self.call_abs(*call, span, cx, out)
             }
@@ -816,6 +999,58 @@ impl Calvin {
                 "this statement in a Calvin thread",
             )),
         }
+    }
+}
+
+/// Whether `call` is the library's `Thread.start()` (or its copy in a
+/// class that extends `Thread`: no body, no arguments).
+fn is_thread_start(p: &Program, call: &crate::core::Call) -> bool {
+    let m = p.method(call.method);
+    m.name == "start" && call.args.is_empty() && m.body.is_none()
+}
+
+/// A Calvin class that implements `Runnable`: its `run` would be a thread
+/// started by `start()`, which is not supported yet.
+fn refuse_runnable(p: &Program, classes: &[ClassId], errs: &mut Vec<Diagnostic>) {
+    for &c in classes {
+        let class = p.class(c);
+        if class
+            .interfaces
+            .iter()
+            .any(|i| p.class(*i).name == "Runnable")
+        {
+            errs.push(Diagnostic::not_supported(
+                class.span,
+                "a Calvin class implementing `Runnable` (a thread started by `start()`, whose `run` has `tid == this`)",
+            ));
+        }
+    }
+}
+
+impl Calvin {
+    /// The Calvin class `call` constructs, when the program's threads allocate.
+    fn new_of(&self, p: &Program, call: &crate::core::Call) -> Option<ClassId> {
+        alloc::constructed(p, call, &self.classes).filter(|c| self.alloc.contains_key(c))
+    }
+
+    /// A constructor is no thread: it has no thread id to pass, so its
+    /// body may not call a method that takes one (found by fuzzing: a
+    /// method that lost its return type reads as a constructor).
+    fn refuse_thread_calls(&self, p: &Program, m: MethodId, b: &Block, errs: &mut Vec<Diagnostic>) {
+        let method = p.method(m);
+        if !method.is_constructor || !method.class.is_some_and(|c| self.classes.contains(&c)) {
+            return;
+        }
+        crate::core::visit::each_stmt(b, &mut |s| {
+            if let S::Call { call, .. } = &s.kind {
+                if self.threads.contains(&call.method) {
+                    errs.push(Diagnostic::not_supported(
+                        s.span,
+                        "a call of a Calvin thread's method in a constructor (a constructor runs outside the threads' steps and has no thread id to pass)",
+                    ));
+                }
+            }
+        });
     }
 }
 

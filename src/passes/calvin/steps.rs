@@ -76,7 +76,7 @@ impl Calvin {
         match self.reads(&e) {
             0 => return Some(e),
             1 => {
-                self.yield_(cx.p, span, &mut cx.fresh, out);
+                self.env(cx, span, out);
                 return Some(e);
             }
             _ => {}
@@ -90,7 +90,7 @@ impl Calvin {
         }
         Some(map_expr(e, &mut |x| {
             if self.is_step_read(&x) {
-                self.yield_(cx.p, span, &mut cx.fresh, out);
+                self.env(cx, span, out);
                 cx.read_into_local(x, span, out)
             } else {
                 x
@@ -128,7 +128,7 @@ impl Calvin {
         match self.reads(e) {
             0 => true,
             1 => {
-                self.yield_(cx.p, span, &mut cx.fresh, out);
+                self.env(cx, span, out);
                 true
             }
             _ => {
@@ -159,7 +159,7 @@ impl Calvin {
 
     /// An own step that writes the shared state: the environment, the step, the guarantee.
     pub(super) fn write_step(&self, step: Vec<Stmt>, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
-        self.yield_(cx.p, span, &mut cx.fresh, out);
+        self.env(cx, span, out);
         let label = self.label("step", &mut cx.fresh);
         out.push(Stmt {
             kind: S::Label(label),
@@ -201,7 +201,7 @@ impl Calvin {
         if writes {
             self.write_step(step, span, cx, out);
         } else {
-            self.yield_(cx.p, span, &mut cx.fresh, out);
+            self.env(cx, span, out);
             out.extend(step);
         }
     }
