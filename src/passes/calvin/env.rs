@@ -1,0 +1,273 @@
+//! The environment and the guarantee: the shared state's permissions, E* as a yield, the checks after an own step, E's reflexivity and transitivity.
+
+use super::*;
+
+/// The array types of the shared fields, each once: every element of every
+/// array of such a type is shared.
+pub(super) fn array_types(shared: &[(ClassId, FieldId, Type)]) -> Vec<Type> {
+    let mut out: Vec<Type> = Vec::new();
+    for (_, _, ty) in shared {
+        if matches!(ty, Type::Array(_)) && !out.contains(ty) {
+            out.push(ty.clone());
+        }
+    }
+    out
+}
+
+/// Write permission to every element of every array of each type:
+/// `forall* a: T[], k: int :: a != null && 0 <= k && k < a.length ==>
+/// Perm(a[k], write)` (injective: an element is one array's, at one index).
+pub(super) fn element_perms(arrays: &[Type], span: Span) -> Vec<Expr> {
+    arrays
+        .iter()
+        .filter_map(|ty| {
+            let Type::Array(elem) = ty else { return None };
+            let a = Var {
+                name: Name::from("weft_calvin_a"),
+                ty: ty.clone(),
+                span,
+            };
+            let k = Var {
+                name: Name::from("weft_calvin_k"),
+                ty: Type::Int,
+                span,
+            };
+            let ae = Expr::new(K::Local(a.name), ty.clone(), span);
+            let ke = Expr::new(K::Local(k.name), Type::Int, span);
+            let len = Expr::new(
+                K::Builtin(crate::core::Builtin::ArrayLength, vec![ae.clone()]),
+                Type::Int,
+                span,
+            );
+            let range = and(
+                non_null(ae.clone(), span),
+                and(
+                    bin(BinOp::Le, int(0, span), ke.clone(), Type::Bool),
+                    bin(BinOp::Lt, ke.clone(), len, Type::Bool),
+                ),
+            );
+            let loc = Expr::new(
+                K::ArrayIndex(Box::new(ae), Box::new(ke)),
+                (**elem).clone(),
+                span,
+            );
+            let perm = write_perm(loc, span);
+            Some(Expr::new(
+                K::Quant {
+                    q: Quantifier::ForallStar,
+                    vars: vec![a, k].into(),
+                    triggers: Vec::new().into(),
+                    body: Box::new(implies_ty(range, perm, Type::Resource)),
+                },
+                Type::Resource,
+                span,
+            ))
+        })
+        .collect()
+}
+
+/// Write permission to every shared field of every object, one clause per field.
+pub(in crate::passes) fn all_perms(shared: &[(ClassId, FieldId, Type)], span: Span) -> Vec<Expr> {
+    shared
+        .iter()
+        .map(|(c, f, ty)| {
+            let (c, f) = (*c, *f);
+            let this = Expr::new(K::This, Type::Class(c), span);
+            let loc = Expr::new(K::Field(Box::new(this), f), ty.clone(), span);
+            every_object(c, write_perm(loc, span), "weft_calvin_o")
+        })
+        .collect()
+}
+
+impl Calvin {
+    /// `I` for every object.
+    pub(super) fn invariant(&self, p: &Program, span: Span) -> Expr {
+        let _ = p;
+        self.inv
+            .iter()
+            .map(|c| every_object(c.class, c.expr.clone(), "weft_calvin_o"))
+            .reduce(and)
+            .unwrap_or_else(|| Expr::bool(true, span))
+    }
+
+    pub(super) fn perms(&self, _: &Program, span: Span) -> Vec<Expr> {
+        let mut all = all_perms(&self.shared, span);
+        all.extend(element_perms(&self.arrays, span));
+        all
+    }
+
+    /// `E(j)`'s clauses for thread `j`, two-state from `label`.
+    pub(super) fn env_of(&self, j: &Expr, label: &Name) -> Vec<(Expr, FailureCode)> {
+        self.env
+            .iter()
+            .map(|c| {
+                let e = at_label(subst_tid(c.expr.clone(), j), label);
+                (every_object(c.class, e, "weft_calvin_o"), c.code)
+            })
+            .collect()
+    }
+
+    /// `E(tid)*`: the environment's steps (a yield).
+    pub(super) fn yield_(
+        &self,
+        p: &Program,
+        span: Span,
+        fresh: &mut u32,
+        out: &mut Vec<Stmt>,
+    ) -> Name {
+        let label = self.label("env", fresh);
+        let st = |kind| Stmt { kind, span };
+        out.push(st(S::Label(label)));
+        for e in self.perms(p, span) {
+            out.push(st(S::Exhale(e)));
+        }
+        for e in self.perms(p, span) {
+            out.push(st(S::Inhale(e)));
+        }
+        for (e, _) in self.env_of(&tid_expr(span), &label) {
+            out.push(st(S::Assume(e)));
+        }
+        out.push(st(S::Assume(self.invariant(p, span))));
+        label
+    }
+
+    /// `E(tid)*` in a thread's code: the yield, and the objects the thread
+    /// allocated and has not published keep their fields.
+    pub(super) fn env(&self, cx: &mut Cx, span: Span, out: &mut Vec<Stmt>) {
+        let label = self.yield_(cx.p, span, &mut cx.fresh, out);
+        self.keep_unpublished(cx, &label, span, out);
+    }
+
+    pub(super) fn label(&self, what: &str, fresh: &mut u32) -> Name {
+        *fresh += 1;
+        Name::from(format!("weft_calvin_{what}_{fresh}"))
+    }
+
+    /// The guarantee after an own step that began at `label`.
+    pub(super) fn guarantee(&self, _p: &Program, label: &Name, span: Span, out: &mut Vec<Stmt>) {
+        // I first: E's clauses may read what I makes well-defined.
+        for c in &self.inv {
+            out.push(Stmt {
+                kind: S::Check {
+                    exhale: false,
+                    expr: every_object(c.class, c.expr.clone(), "weft_calvin_o"),
+                    code: FailureCode::GlobalInvariant,
+                },
+                span,
+            });
+        }
+        for (all, code) in self.others(label, span) {
+            out.push(Stmt {
+                kind: S::Check {
+                    exhale: false,
+                    expr: all,
+                    code,
+                },
+                span,
+            });
+        }
+    }
+
+    /// `E(j)` of every other thread `j`, two-state from `label`, clause by clause.
+    pub(super) fn others(&self, label: &Name, span: Span) -> Vec<(Expr, FailureCode)> {
+        let var = Var {
+            name: Name::from("weft_calvin_j"),
+            ty: Type::Int,
+            span,
+        };
+        let j = Expr::new(K::Local(var.name), Type::Int, span);
+        let other = and(
+            bin(BinOp::Gt, j.clone(), int(0, span), Type::Bool),
+            bin(BinOp::Ne, j.clone(), tid_expr(span), Type::Bool),
+        );
+        let mut out = Vec::new();
+        for (e, code) in self.env_of(&j, label) {
+            // An `unwritable_by_env_if`'s check keeps the annotation's span
+            // (the related location of its failure).
+            let at = if code == FailureCode::EnvAssumption {
+                e.span
+            } else {
+                span
+            };
+            let all = Expr::new(
+                K::Quant {
+                    q: Quantifier::Forall,
+                    vars: vec![var.clone()].into(),
+                    triggers: Vec::new().into(),
+                    body: Box::new(implies(other.clone(), e)),
+                },
+                Type::Bool,
+                at,
+            );
+            out.push((all, code));
+        }
+        out
+    }
+
+    /// E's reflexivity and transitivity, for an arbitrary thread `j`:
+    /// at A, `E(j)[A, A]`; then from A to B and B to C, `E(j)[A, C]`.
+    pub(super) fn refl_trans(&self, p: &Program, m: MethodId, span: Span) -> Method {
+        let st = |kind| Stmt { kind, span };
+        let mut b = Vec::new();
+        let j = tid_expr(span);
+        for e in self.perms(p, span) {
+            b.push(st(S::Inhale(e)));
+        }
+        b.push(st(S::Assume(bin(
+            BinOp::Gt,
+            j.clone(),
+            int(0, span),
+            Type::Bool,
+        ))));
+        let [a, bb] = [Name::from("weft_calvin_a"), Name::from("weft_calvin_b")];
+        // Every state the environment steps between satisfies I (each
+        // step keeps it, and each thread starts in it).
+        b.push(st(S::Assume(self.invariant(p, span))));
+        b.push(st(S::Label(a)));
+        for (e, code) in self.env_of(&j, &a) {
+            b.push(Stmt {
+                span: e.span,
+                kind: S::Check {
+                    exhale: false,
+                    expr: e,
+                    code,
+                },
+            });
+        }
+        let havoc = |b: &mut Vec<Stmt>| {
+            for e in self.perms(p, span) {
+                b.push(st(S::Exhale(e)));
+            }
+            for e in self.perms(p, span) {
+                b.push(st(S::Inhale(e)));
+            }
+        };
+        havoc(&mut b);
+        b.push(st(S::Assume(self.invariant(p, span))));
+        b.push(st(S::Label(bb)));
+        for (e, _) in self.env_of(&j, &a) {
+            b.push(st(S::Assume(e)));
+        }
+        havoc(&mut b);
+        b.push(st(S::Assume(self.invariant(p, span))));
+        for (e, _) in self.env_of(&j, &bb) {
+            b.push(st(S::Assume(e)));
+        }
+        for (e, code) in self.env_of(&j, &a) {
+            b.push(Stmt {
+                span: e.span,
+                kind: S::Check {
+                    exhale: false,
+                    expr: e,
+                    code,
+                },
+            });
+        }
+        Method {
+            name: Name::from("env_reflexive_transitive"),
+            contract: Default::default(),
+            body: Some(Block { stmts: b, span }),
+            ..p.method(m).clone()
+        }
+    }
+}
