@@ -161,6 +161,30 @@ fn a_permission_failure_says_what_the_contract_gives() {
 }
 
 #[test]
+fn both_backends_blame_the_sequence_index_that_may_be_out_of_range() {
+    // `examples/core/stack.pvl`'s pop without `requires |contents| > 0`: the
+    // postcondition's `\old(contents.head)` (line 5, column 27) may index an
+    // empty sequence; both backends name that read, not the clause.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("pop.pvl");
+    let text = "class Stack {\n  seq<int> contents;\n\n  context Perm(contents, write);\n  ensures \\result == \\old(contents.head);\n  int pop() {\n    return contents.head;\n  }\n}\n";
+    std::fs::write(&file, text).expect("written");
+    for backend in ["silicon", "boogie"] {
+        let path = file.to_str().expect("utf-8 path");
+        let out = weft(&["verify", "--backend", backend, "--format", "json", path]);
+        assert_eq!(out.status.code(), Some(1));
+        let r = json(&out);
+        let f = &r["failures"][0];
+        assert_eq!(f["code"], "indexExceedsLength", "{backend}: {r}");
+        assert_eq!(
+            (f["line"].as_u64(), f["column"].as_u64()),
+            (Some(5), Some(27)),
+            "{backend}: {r}"
+        );
+    }
+}
+
+#[test]
 fn verified_program_exits_0() {
     let out = weft(&["verify", "examples/core/counter.pvl"]);
     assert_eq!(

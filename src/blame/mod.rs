@@ -108,8 +108,18 @@ fn blame_failure(f: &BackendFailure, emitted: &Emitted, origins: &OriginTable) -
             )
         }
         FailureReason::NotInjective => return at(FailureCode::NotInjective, info),
-        FailureReason::SeqIndexNegative => return at(FailureCode::IndexNegative, info),
-        FailureReason::SeqIndexExceedsLength => return at(FailureCode::IndexExceedsLength, info),
+        FailureReason::SeqIndexNegative => {
+            return at(
+                FailureCode::IndexNegative,
+                sequence_index(f, emitted, origins, origin).unwrap_or(info),
+            )
+        }
+        FailureReason::SeqIndexExceedsLength => {
+            return at(
+                FailureCode::IndexExceedsLength,
+                sequence_index(f, emitted, origins, origin).unwrap_or(info),
+            )
+        }
         FailureReason::MapKey => {
             return at(
                 FailureCode::MapKey,
@@ -484,6 +494,45 @@ fn inner(
         .into_iter()
         .find(|(_, _, text)| *text == wanted || text.contains(&wanted))
         .map(|(_, i, _)| i)
+}
+
+/// The sequence index (`xs[i]`, `xs.head`) inside the failing node that Silicon
+/// names ("Index I into S might exceed sequence length"), as Boogie's checks
+/// name it: by the offending position, else by its text, else the only one.
+fn sequence_index(
+    f: &BackendFailure,
+    emitted: &Emitted,
+    origins: &OriginTable,
+    origin: Origin,
+) -> Option<OriginInfo> {
+    let is_index = |i: &OriginInfo| i.what == What::SequenceIndex;
+    if let Some((start, end)) = f.offending_at {
+        let found = around(emitted, origins, start, end)
+            .filter(|&(o, _, s, e)| o != origin && within(f, s, e))
+            .find(|(_, i, _, _)| is_index(i));
+        if let Some((_, i, _, _)) = found {
+            return Some(i);
+        }
+    }
+    let inside: Vec<_> = nodes_inside(emitted, origins, origin, f.start, f.end)
+        .into_iter()
+        .filter(|(_, i, _)| is_index(i))
+        .collect();
+    let named = f
+        .message
+        .split_once("Index ")
+        .and_then(|(_, rest)| rest.split_once(" into "))
+        .and_then(|(index, rest)| Some((index, rest.split_once(" might ")?.0)))
+        .map(|(index, seq)| normalize(&format!("{seq}[{index}]")));
+    if let Some(wanted) = named {
+        if let Some((_, i, _)) = inside.iter().find(|(_, _, t)| *t == wanted) {
+            return Some(*i);
+        }
+    }
+    match inside.as_slice() {
+        [(_, i, _)] => Some(*i),
+        _ => None,
+    }
 }
 
 /// Blamed nodes whose recorded position holds [start, end], innermost first
