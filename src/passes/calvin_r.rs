@@ -159,6 +159,13 @@ pub const PASS: Pass = Pass {
 /// The parameter that carries the thread's id.
 const TID: &str = "weft_calvinr_tid";
 
+/// Whether the program has Calvin-R's annotations, so that the pass reads
+/// the bodies of the methods whose calls it inlines: the pipeline checks
+/// them before the passes' declarations.
+pub fn inlines_bodies(p: &Program) -> bool {
+    p.methods.iter().any(|m| m.name == CALVINR_CLASS)
+}
+
 /// Whether a member carries Calvin-R's annotations (for the backend check).
 pub fn is_calvin_r_name(name: &str) -> bool {
     name.starts_with("weft_calvinr_")
@@ -195,6 +202,9 @@ struct CalvinR {
     /// What a call of each method needs: its parameters, its result type
     /// and its precondition as written.
     callees: HashMap<MethodId, Callee>,
+    /// The bodies of the methods without a spec (as checked): a call of
+    /// one is inlined.
+    bodies: HashMap<MethodId, Block>,
 }
 
 struct Callee {
@@ -337,6 +347,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         first: None,
         pres: HashMap::new(),
         callees: HashMap::new(),
+        bodies: HashMap::new(),
     };
     for (i, m) in p.methods.iter_mut().enumerate() {
         let Some(c) = m.class else { continue };
@@ -344,6 +355,9 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             continue;
         }
         r.threads.insert(MethodId(i as u32));
+        if let (Some(b), false) = (&m.body, r.specs.contains_key(&MethodId(i as u32))) {
+            r.bodies.insert(MethodId(i as u32), b.clone());
+        }
         let span = m.span;
         let tid = Var {
             name: Name::from(TID),
@@ -852,6 +866,8 @@ struct Cx<'a> {
     after: Option<Name>,
     /// The enclosing loops (check 2 with witnesses), innermost last.
     loops: Vec<LoopCx>,
+    /// The ends of inlined bodies with a loop (see `InlineCx`).
+    loopy: &'a HashSet<Name>,
 }
 
 /// A loop of a body with witnesses: a `break` (a jump to the label right
@@ -881,7 +897,22 @@ const PC: &str = "weft_calvinr_pc";
 const OPC: &str = "weft_calvinr_opc";
 const ANY: &str = "weft_calvinr_anyresult";
 
-impl Cx<'_> {
+impl<'a> Cx<'a> {
+    fn new(mode: Mode, spec: &'a [Action], ret: Type, loopy: &'a HashSet<Name>) -> Self {
+        Cx {
+            mode,
+            fresh: 0,
+            errs: Vec::new(),
+            spec,
+            ret,
+            cur: 0,
+            next: 0,
+            after: None,
+            loops: Vec::new(),
+            loopy,
+        }
+    }
+
     fn label(&mut self, what: &str) -> Name {
         self.fresh += 1;
         Name::from(format!("weft_calvinr_{what}_{}", self.fresh))
@@ -937,22 +968,15 @@ impl Lower for CalvinR {
         }
         let span = b.span;
         let tid = tid_expr(span);
+        let mut inl = InlineCx::default();
+        let whole = std::mem::replace(b, Block { stmts: Vec::new(), span });
+        *b = self.inline_calls(p, whole, &mut vec![m], &mut inl);
         crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
-        let mut errs = Vec::new();
+        let mut errs = inl.errs;
         self.desugar_synchronized(p, b, &mut errs);
         let original = b.clone();
         // Check 1, in place.
-        let mut cx = Cx {
-            mode: Mode::Access,
-            fresh: 0,
-            errs: Vec::new(),
-            spec: &[],
-            ret: p.method(m).ret.clone(),
-            cur: 0,
-            next: 0,
-            after: None,
-            loops: Vec::new(),
-        };
+        let mut cx = Cx::new(Mode::Access, &[], p.method(m).ret.clone(), &inl.loopy);
         let mut stmts = Vec::new();
         self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
         self.yield_(&mut cx, span, &mut stmts);
@@ -967,17 +991,7 @@ impl Lower for CalvinR {
             } else {
                 Mode::Atomic
             };
-            let mut cx = Cx {
-                mode,
-                fresh: 0,
-                errs: Vec::new(),
-                spec,
-                ret: p.method(m).ret.clone(),
-                cur: 0,
-                next: 0,
-                after: None,
-                loops: Vec::new(),
-            };
+            let mut cx = Cx::new(mode, spec, p.method(m).ret.clone(), &inl.loopy);
             let mut body = self.abstraction(original, &mut cx);
             errs.append(&mut cx.errs);
             // The method's precondition, inhaled (a made method is checked
@@ -1267,14 +1281,30 @@ impl CalvinR {
                 }
                 out.push(st(S::Assume(e)));
             }
+            S::Label(l) if cx.mode == Mode::Witnessed && cx.loopy.contains(&l) => {
+                // The inlined body's loop ended a sequence: each path here
+                // ends its own (its returns did), the next starts here.
+                self.cut(None, false, span, cx, out);
+                out.push(st(S::Label(l)));
+                self.reset(span, cx, out);
+            }
             k @ (S::Local(_, None) | S::Label(_)) => out.push(st(k)),
+            // An inlined call's receiver and precondition: checked after the
+            // environment in check 1, assumed in check 2.
+            S::Check { expr, code, .. } => match cx.mode {
+                Mode::Access => {
+                    self.yield_(cx, span, out);
+                    out.push(check(expr, code, span));
+                }
+                _ => out.push(st(S::Assume(expr))),
+            },
             S::Goto(l) => self.jump(l, span, cx, out),
             S::Call { target, call } if self.specs.contains_key(&call.method) => {
                 self.call(target, *call, span, cx, out)
             }
             S::Call { .. } => cx.errs.push(Diagnostic::not_supported(
                 span,
-                "a call of a method without a performs spec, or `new`, in a Calvin-R method",
+                "a call of a method without a performs spec or a body, or `new`, in a Calvin-R method",
             )),
             _ => cx.errs.push(Diagnostic::not_supported(
                 span,
@@ -1602,6 +1632,16 @@ impl CalvinR {
             out.push(st(S::Goto(l)));
             return;
         }
+        // An inlined return: a jump forward within the sequence, unless the
+        // inlined body has a loop (then the sequence ends here and at the
+        // body's end, and the next starts after it).
+        if l.as_str().starts_with(INLINED) {
+            if cx.loopy.contains(&l) {
+                self.cut(None, false, span, cx, out);
+            }
+            out.push(st(S::Goto(l)));
+            return;
+        }
         let Some(lp) = cx.loops.last() else {
             cx.errs.push(Diagnostic::not_supported(
                 span,
@@ -1800,17 +1840,8 @@ impl CalvinR {
                 each_stmt(&body, &mut |s| {
                     steps |= matches!(&s.kind, S::Block(b) if is_atomic(b));
                 });
-                let mut scratch = Cx {
-                    mode: Mode::Access,
-                    fresh: 0,
-                    errs: Vec::new(),
-                    spec: &[],
-                    ret: Type::Void,
-                    cur: 0,
-                    next: 0,
-                    after: None,
-                    loops: Vec::new(),
-                };
+                let none = HashSet::new();
+                let mut scratch = Cx::new(Mode::Access, &[], Type::Void, &none);
                 let mut v = Vec::new();
                 let mut copy = body.clone();
                 crate::core::visit::map_body_exprs(&mut copy, &mut |e| {
@@ -2048,4 +2079,243 @@ fn check_witnesses_return(b: &Block, cx: &mut Cx) {
             "a witness in a loop that is not followed by `return`",
         ));
     }
+}
+
+/// The label that starts an inlined body (`\old` in it is this state).
+const INLINE: &str = "weft_calvinr_inline_";
+/// The label that ends an inlined body: its returns jump here.
+const INLINED: &str = "weft_calvinr_inlined_";
+
+fn take_kind(x: &mut Stmt) -> S {
+    let empty = S::Block(Block {
+        stmts: Vec::new(),
+        span: x.span,
+    });
+    std::mem::replace(&mut x.kind, empty)
+}
+
+fn has_loop(b: &Block) -> bool {
+    let mut found = false;
+    each_stmt(b, &mut |s| found |= matches!(s.kind, S::While { .. }));
+    found
+}
+
+impl CalvinR {
+    /// Calls of methods without a `performs` spec, inlined (the paper's §3:
+    /// "If a method does not have a performs annotation, Calvin-R inlines
+    /// the method's body at call sites"), before both checks: the callee's
+    /// steps are the caller's. `stack` holds the methods being inlined (the
+    /// method itself first): a call of one of them is recursion.
+    fn inline_calls(
+        &self,
+        p: &Program,
+        b: Block,
+        stack: &mut Vec<MethodId>,
+        cx: &mut InlineCx,
+    ) -> Block {
+        let mut out = Vec::new();
+        for mut s in b.stmts {
+            match take_kind(&mut s) {
+                S::Call { target, call } if self.bodies.contains_key(&call.method) => {
+                    self.inline_call(p, target, *call, s.span, stack, cx, &mut out);
+                }
+                mut kind => {
+                    for blk in crate::core::visit::child_blocks_mut(&mut kind) {
+                        let inner = std::mem::replace(
+                            blk,
+                            Block {
+                                stmts: Vec::new(),
+                                span: blk.span,
+                            },
+                        );
+                        *blk = self.inline_calls(p, inner, stack, cx);
+                    }
+                    out.push(Stmt {
+                        kind,
+                        span: s.span,
+                    });
+                }
+            }
+        }
+        Block {
+            stmts: out,
+            span: b.span,
+        }
+    }
+
+    /// One call inlined: the receiver and the arguments into fresh locals
+    /// (each a step of its own when it reads the shared state), the
+    /// receiver not null and the callee's precondition as written
+    /// (`preFailed`; asserted in check 1, after the environment, assumed in
+    /// check 2), then its body with its locals and labels renamed, `this`
+    /// and the parameters the fresh locals, `\old` the call's start, each
+    /// `return e` an assignment of the result and a jump to the body's end.
+    #[allow(clippy::too_many_arguments)]
+    fn inline_call(
+        &self,
+        p: &Program,
+        target: Option<Name>,
+        call: crate::core::Call,
+        span: Span,
+        stack: &mut Vec<MethodId>,
+        cx: &mut InlineCx,
+        out: &mut Vec<Stmt>,
+    ) {
+        let st = |kind| Stmt { kind, span };
+        if stack.contains(&call.method) {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a recursive call of a method without a performs spec in a Calvin-R method (its body is inlined)",
+            ));
+            return;
+        }
+        if call.given.iter().any(Option::is_some) || call.yields.iter().any(Option::is_some) {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "ghost arguments or results of a call in a Calvin-R method",
+            ));
+            return;
+        }
+        let callee = &self.callees[&call.method];
+        cx.fresh += 1;
+        let k = cx.fresh;
+        let rename = move |n: Name| Name::from(format!("{}$inl{k}", n.as_str()));
+        let recv = call.recv.map(|r| {
+            let r = if matches!(r.kind, K::This) {
+                r
+            } else {
+                let v = var(&format!("weft_calvinr_recv{k}"), r.ty.clone(), span);
+                let read = local(v.name, v.ty.clone(), span);
+                out.push(st(S::Local(v, Some(r))));
+                read
+            };
+            out.push(check(nonnull(&r), FailureCode::InvocationObjectNull, span));
+            r
+        });
+        let method = p.method(call.method);
+        let mut renamed: HashSet<Name> = HashSet::new();
+        for (param, arg) in method.params.iter().zip(call.args) {
+            renamed.insert(param.name);
+            let v = Var {
+                name: rename(param.name),
+                ..param.clone()
+            };
+            out.push(st(S::Local(v, Some(arg))));
+        }
+        let mut body = self.bodies[&call.method].clone();
+        each_stmt(&body, &mut |x| {
+            if let S::Local(v, _) = &x.kind {
+                renamed.insert(v.name);
+            }
+        });
+        let start = Name::from(format!("{INLINE}{k}"));
+        let end = Name::from(format!("{INLINED}{k}"));
+        let result = Name::from(format!("weft_calvinr_result{k}"));
+        let this_to = recv.clone();
+        let map = |e: Expr| {
+            let e = match &this_to {
+                Some(r) => subst_this(e, r),
+                None => e,
+            };
+            let e = at_label(e, &start);
+            map_expr(e, &mut |x| match x.kind {
+                K::Local(n) if renamed.contains(&n) => Expr {
+                    kind: K::Local(rename(n)),
+                    ..x
+                },
+                kind => Expr { kind, ..x },
+            })
+        };
+        crate::core::visit::map_body_exprs(&mut body, &mut |e| map(e));
+        crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
+            x.kind = match take_kind(x) {
+                S::Local(v, e) if renamed.contains(&v.name) => S::Local(
+                    Var {
+                        name: rename(v.name),
+                        ..v
+                    },
+                    e,
+                ),
+                S::AssignLocal(n, e) if renamed.contains(&n) => S::AssignLocal(rename(n), e),
+                S::Call {
+                    target: Some(n),
+                    call,
+                } if renamed.contains(&n) => S::Call {
+                    target: Some(rename(n)),
+                    call,
+                },
+                // A witness keeps its name: it names the caller's action.
+                S::Label(l) if witness_label(&Stmt { kind: S::Label(l), span }).is_some() => {
+                    S::Label(l)
+                }
+                S::Label(l) => S::Label(rename(l)),
+                S::Goto(l) => S::Goto(rename(l)),
+                kind => kind,
+            };
+        });
+        // Then (so that the jumps made here are not renamed) the returns.
+        crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
+            x.kind = match take_kind(x) {
+                S::Return(e) => {
+                    let mut stmts = Vec::new();
+                    if let Some(e) = e {
+                        stmts.push(Stmt {
+                            kind: S::AssignLocal(result, e),
+                            span: x.span,
+                        });
+                    }
+                    stmts.push(Stmt {
+                        kind: S::Goto(end),
+                        span: x.span,
+                    });
+                    S::Block(Block {
+                        stmts,
+                        span: x.span,
+                    })
+                }
+                kind => kind,
+            };
+        });
+        if has_loop(&body) {
+            cx.loopy.insert(end);
+        }
+        if callee.ret != Type::Void {
+            out.push(st(S::Local(var(result.as_str(), callee.ret.clone(), span), None)));
+        }
+        out.push(st(S::Label(start)));
+        let tid = tid_expr(span);
+        for e in &callee.pre {
+            let mut e = subst_tid(e.clone(), &tid);
+            if let Some(r) = &recv {
+                e = subst_this(e, r);
+            }
+            for prm in &method.params {
+                let by = local(rename(prm.name), prm.ty.clone(), span);
+                e = subst_local(e, prm.name, &by);
+            }
+            out.push(check(
+                Expr { span, ..e },
+                FailureCode::PreFailed(crate::diag::Reason::False),
+                span,
+            ));
+        }
+        stack.push(call.method);
+        let body = self.inline_calls(p, body, stack, cx);
+        stack.pop();
+        out.push(st(S::Block(body)));
+        out.push(st(S::Label(end)));
+        if let (Some(t), false) = (target, callee.ret == Type::Void) {
+            out.push(st(S::AssignLocal(t, local(result, callee.ret.clone(), span))));
+        }
+    }
+}
+
+/// What inlining a body gives besides the body.
+#[derive(Default)]
+struct InlineCx {
+    fresh: u32,
+    errs: Vec<Diagnostic>,
+    /// The ends of inlined bodies with a loop: with witnesses, a reduced
+    /// sequence ends at each of their returns and at their ends.
+    loopy: HashSet<Name>,
 }
