@@ -143,7 +143,7 @@ use crate::diag::{Diagnostic, FailureCode};
 use crate::name::Name;
 use crate::syntax::ast::{BinOp, Quantifier, UnOp};
 use crate::syntax::java::builders::{
-    CALVINR_ACCESS, CALVINR_ACTION, CALVINR_CLASS, CALVINR_WITNESS,
+    CALVINR_ACCESS, CALVINR_ACTION, CALVINR_CLASS, CALVINR_SHAPE, CALVINR_WITNESS,
 };
 use crate::syntax::span::Span;
 use std::collections::{HashMap, HashSet};
@@ -180,11 +180,169 @@ struct Access {
 
 /// One action of a `performs` spec.
 struct Action {
+    /// Its place in the spec's text (the shape names it so).
+    index: usize,
     label: String,
     /// The locations it may change: `x`, `o.x`, `a[i]`.
     mods: Vec<Expr>,
     /// Two-state: `\old` is the reduced sequence's start.
     pred: Expr,
+}
+
+/// A `performs` spec as an automaton over its actions (Glushkov's: each
+/// action occurs once, so its states are `begin` and "after action k";
+/// the paper's `pc`). `Follows(pc, k)`: k is in `first` (pc begin) or in
+/// `follow[pc's action]`; `Follows(pc, end)`: `nullable` (pc begin) or
+/// pc's action is in `last`.
+#[derive(Clone, Default)]
+struct Auto {
+    first: Vec<usize>,
+    last: Vec<usize>,
+    nullable: bool,
+    follow: Vec<Vec<usize>>,
+    /// Only choice: one action, then the end (a call does one action).
+    choice: bool,
+}
+
+impl Auto {
+    fn choice(n: usize) -> Auto {
+        Auto {
+            first: (0..n).collect(),
+            last: (0..n).collect(),
+            nullable: false,
+            follow: vec![Vec::new(); n],
+            choice: true,
+        }
+    }
+
+    /// From the postfix shape the front end wrote (`a0_a1_c_k`).
+    fn of(shape: &str) -> Auto {
+        struct Node {
+            nullable: bool,
+            first: Vec<usize>,
+            last: Vec<usize>,
+        }
+        let union = |mut a: Vec<usize>, b: &[usize]| {
+            for x in b {
+                if !a.contains(x) {
+                    a.push(*x);
+                }
+            }
+            a
+        };
+        let n = shape.split('_').filter(|t| t.starts_with('a')).count();
+        let mut follow = vec![Vec::new(); n];
+        let mut stack: Vec<Node> = Vec::new();
+        let mut choice = true;
+        for t in shape.split('_') {
+            if let Some(k) = t.strip_prefix('a').and_then(|k| k.parse::<usize>().ok()) {
+                stack.push(Node {
+                    nullable: false,
+                    first: vec![k],
+                    last: vec![k],
+                });
+                continue;
+            }
+            if t == "k" {
+                choice = false;
+                let Some(a) = stack.pop() else { break };
+                for &x in &a.last {
+                    follow[x] = union(std::mem::take(&mut follow[x]), &a.first);
+                }
+                stack.push(Node {
+                    nullable: true,
+                    ..a
+                });
+                continue;
+            }
+            let (Some(b), Some(a)) = (stack.pop(), stack.pop()) else {
+                break;
+            };
+            stack.push(if t == "c" {
+                Node {
+                    nullable: a.nullable || b.nullable,
+                    first: union(a.first, &b.first),
+                    last: union(a.last, &b.last),
+                }
+            } else {
+                choice = false;
+                for &x in &a.last {
+                    follow[x] = union(std::mem::take(&mut follow[x]), &b.first);
+                }
+                Node {
+                    nullable: a.nullable && b.nullable,
+                    first: if a.nullable {
+                        union(a.first, &b.first)
+                    } else {
+                        a.first
+                    },
+                    last: if b.nullable {
+                        union(b.last, &a.last)
+                    } else {
+                        b.last
+                    },
+                }
+            });
+        }
+        let top = stack.pop().unwrap_or(Node {
+            nullable: true,
+            first: Vec::new(),
+            last: Vec::new(),
+        });
+        Auto {
+            first: top.first,
+            last: top.last,
+            nullable: top.nullable,
+            follow,
+            choice,
+        }
+    }
+
+    /// `Follows(opc, k)`: pc 0 is `begin`, pc j + 1 "after action j".
+    fn follows(&self, opc: &Expr, k: usize, span: Span) -> Expr {
+        let mut out = Expr::bool(false, span);
+        if self.first.contains(&k) {
+            out = or(out, eq(opc.clone(), int(0, span)));
+        }
+        for (j, f) in self.follow.iter().enumerate() {
+            if f.contains(&k) {
+                out = or(out, eq(opc.clone(), int(j as i64 + 1, span)));
+            }
+        }
+        out
+    }
+
+    /// `Follows(pc, end)`.
+    fn ends(&self, pc: &Expr, span: Span) -> Expr {
+        let mut out = Expr::bool(false, span);
+        if self.nullable {
+            out = or(out, eq(pc.clone(), int(0, span)));
+        }
+        for &k in &self.last {
+            out = or(out, eq(pc.clone(), int(k as i64 + 1, span)));
+        }
+        out
+    }
+
+    /// The pcs reachable from `from` (itself included).
+    fn reach(&self, from: usize) -> Vec<usize> {
+        let mut seen = vec![from];
+        let mut i = 0;
+        while i < seen.len() {
+            let next = if seen[i] == 0 {
+                &self.first
+            } else {
+                &self.follow[seen[i] - 1]
+            };
+            for k in next {
+                if !seen.contains(&(k + 1)) {
+                    seen.push(k + 1);
+                }
+            }
+            i += 1;
+        }
+        seen
+    }
 }
 
 struct CalvinR {
@@ -194,6 +352,8 @@ struct CalvinR {
     /// The array fields whose elements are shared (an indexed predicate).
     arrays: HashSet<FieldId>,
     specs: HashMap<MethodId, Vec<Action>>,
+    /// How each spec's actions compose.
+    autos: HashMap<MethodId, Auto>,
     threads: HashSet<MethodId>,
     first: Option<MethodId>,
     /// Each method's precondition as declared (the body's made methods
@@ -240,6 +400,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let mut access = HashMap::new();
     let mut arrays = HashSet::new();
     let mut actions: Vec<(ClassId, Span, Action)> = Vec::new();
+    let mut shapes: Vec<(ClassId, Span, String)> = Vec::new();
     for i in 0..p.methods.len() {
         let m = &p.methods[i];
         let Some(class) = m.class else { continue };
@@ -283,7 +444,25 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
                     _ => None,
                 })
                 .collect();
-            actions.push((class, span, Action { label, mods, pred }));
+            let index = name
+                .split('$')
+                .next()
+                .and_then(|x| x.rsplit('_').next())
+                .and_then(|k| k.parse().ok())
+                .unwrap_or_default();
+            actions.push((
+                class,
+                span,
+                Action {
+                    index,
+                    label,
+                    mods,
+                    pred,
+                },
+            ));
+        } else if name.starts_with(CALVINR_SHAPE) {
+            let shape = name.rsplit('$').next().unwrap_or_default().to_string();
+            shapes.push((class, m.span, shape));
         }
     }
     let mut shared = Vec::new();
@@ -310,22 +489,36 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         }
     }
     // Each action belongs to the method whose declaration holds it.
-    let mut specs: HashMap<MethodId, Vec<Action>> = HashMap::new();
-    for (class, span, a) in actions {
-        let owner = p.methods.iter().position(|m| {
+    let owner_of = |class: ClassId, span: Span| {
+        p.methods.iter().position(|m| {
             m.class == Some(class)
                 && !is_calvin_r_name(&m.name)
                 && m.span.file == span.file
                 && m.span.start <= span.start
                 && span.end <= m.span.end
-        });
-        match owner {
+        })
+    };
+    let mut specs: HashMap<MethodId, Vec<Action>> = HashMap::new();
+    let mut autos: HashMap<MethodId, Auto> = HashMap::new();
+    for (class, span, shape) in shapes {
+        if let Some(i) = owner_of(class, span) {
+            autos.insert(MethodId(i as u32), Auto::of(&shape));
+        }
+    }
+    for (class, span, a) in actions {
+        match owner_of(class, span) {
             Some(i) => specs.entry(MethodId(i as u32)).or_default().push(a),
             None => errs.push(Diagnostic::not_supported(
                 span,
                 "a performs spec that precedes no method",
             )),
         }
+    }
+    for (m, acts) in specs.iter_mut() {
+        acts.sort_by_key(|a| a.index);
+        autos
+            .entry(*m)
+            .or_insert_with(|| Auto::choice(acts.len()));
     }
     for (m, acts) in &specs {
         let mut seen = HashSet::new();
@@ -343,6 +536,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         access,
         arrays,
         specs,
+        autos,
         threads: HashSet::new(),
         first: None,
         pres: HashMap::new(),
@@ -854,6 +1048,12 @@ struct Cx<'a> {
     fresh: u32,
     errs: Vec<Diagnostic>,
     spec: &'a [Action],
+    auto: Auto,
+    /// The sequences that may be the current one (with witnesses): those
+    /// begun since the innermost loop's body began, at a loop's end, a
+    /// `break`'s target or a step that ended the sequence before it (the
+    /// ghost `seq` says which).
+    starts: Vec<u32>,
     /// The result type, and the local that stands for `\result` at a cut
     /// that is no return.
     ret: Type,
@@ -895,15 +1095,24 @@ struct SyncCx {
 const PHASE: &str = "weft_calvinr_phase";
 const PC: &str = "weft_calvinr_pc";
 const OPC: &str = "weft_calvinr_opc";
+const SEQ: &str = "weft_calvinr_seq";
 const ANY: &str = "weft_calvinr_anyresult";
 
 impl<'a> Cx<'a> {
-    fn new(mode: Mode, spec: &'a [Action], ret: Type, loopy: &'a HashSet<Name>) -> Self {
+    fn new(
+        mode: Mode,
+        spec: &'a [Action],
+        auto: Auto,
+        ret: Type,
+        loopy: &'a HashSet<Name>,
+    ) -> Self {
         Cx {
             mode,
             fresh: 0,
             errs: Vec::new(),
             spec,
+            auto,
+            starts: vec![0],
             ret,
             cur: 0,
             next: 0,
@@ -976,7 +1185,13 @@ impl Lower for CalvinR {
         self.desugar_synchronized(p, b, &mut errs);
         let original = b.clone();
         // Check 1, in place.
-        let mut cx = Cx::new(Mode::Access, &[], p.method(m).ret.clone(), &inl.loopy);
+        let mut cx = Cx::new(
+            Mode::Access,
+            &[],
+            Auto::default(),
+            p.method(m).ret.clone(),
+            &inl.loopy,
+        );
         let mut stmts = Vec::new();
         self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
         self.yield_(&mut cx, span, &mut stmts);
@@ -991,7 +1206,8 @@ impl Lower for CalvinR {
             } else {
                 Mode::Atomic
             };
-            let mut cx = Cx::new(mode, spec, p.method(m).ret.clone(), &inl.loopy);
+            let auto = self.autos.get(&m).cloned().unwrap_or_default();
+            let mut cx = Cx::new(mode, spec, auto, p.method(m).ret.clone(), &inl.loopy);
             let mut body = self.abstraction(original, &mut cx);
             errs.append(&mut cx.errs);
             // The method's precondition, inhaled (a made method is checked
@@ -1342,6 +1558,13 @@ impl CalvinR {
             ));
             return;
         };
+        if !self.autos.get(&call.method).is_none_or(|a| a.choice) {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a call of a method whose performs spec has `;` or `*` (a call is one action)",
+            ));
+            return;
+        }
         if call.given.iter().any(Option::is_some) || call.yields.iter().any(Option::is_some) {
             cx.errs.push(Diagnostic::not_supported(
                 span,
@@ -1438,7 +1661,7 @@ impl CalvinR {
                 ),
             ))));
             for (k, a) in spec.iter().enumerate() {
-                let mods: Vec<Expr> = a.mods.iter().map(&sub).collect();
+                let mods: Vec<Expr> = a.mods.iter().map(|m| at_label(sub(m), &q)).collect();
                 let pred = Expr {
                     span,
                     ..at_label(sub(&a.pred), &q)
@@ -1456,6 +1679,12 @@ impl CalvinR {
                 out.extend(effect(cx).0);
             }
             Mode::Atomic | Mode::Witnessed => {
+                // A left mover when the callee's one action never blocks
+                // and the thread has what it accesses alone before it.
+                let left = self
+                    .left_mover_call(spec, &locs, &sub, span)
+                    .unwrap_or_else(|| Expr::bool(false, span));
+                self.cut_before(left.clone(), span, cx, out);
                 let (mut right, w) = effect(cx);
                 // A right mover: the thread has the locations of the action
                 // it did alone after it.
@@ -1477,7 +1706,7 @@ impl CalvinR {
                     },
                     els: None,
                 }));
-                let mut left = vec![check(Expr::bool(false, span), FailureCode::NotAtomic, span)];
+                let mut left = vec![check(left, FailureCode::NotAtomic, span)];
                 left.extend(effect(cx).0);
                 out.push(st(S::If {
                     cond: boolean(PHASE, span),
@@ -1488,6 +1717,107 @@ impl CalvinR {
         }
         if let (Some(t), false) = (target, callee.ret == Type::Void) {
             out.push(st(S::AssignLocal(t, result)));
+        }
+    }
+
+    /// When a call of a method with this spec is a left mover: the spec is
+    /// one action that cannot block, and the thread has every location it
+    /// accesses alone before the step (`E_V`, the paper's rule for a left
+    /// mover). The action cannot block when its predicate is a conjunction
+    /// of guards (over the pre-state and the arguments only) and
+    /// assignments `loc == e`, `loc`, `!loc` of distinct fields in its
+    /// `mods` (e over the pre-state): once the guards hold, the assignments
+    /// give a post-state. Its locations must not depend on the shared
+    /// state (so that they are the same before and after). The condition is
+    /// over the state before the step; None: never a left mover.
+    fn left_mover_call(
+        &self,
+        spec: &[Action],
+        locs: &[Vec<Loc>],
+        sub: &dyn Fn(&Expr) -> Expr,
+        span: Span,
+    ) -> Option<Expr> {
+        let [a] = spec else { return None };
+        let pred = sub(&a.pred);
+        if mentions_result(&pred) || a.mods.iter().any(mentions_result) {
+            return None;
+        }
+        let mods: Vec<String> = a.mods.iter().map(|m| shape_of(&sub(m))).collect();
+        let mut cs = Vec::new();
+        conjuncts(&pred, &mut cs);
+        let mut guards = Expr::bool(true, span);
+        let mut assigned: Vec<FieldId> = Vec::new();
+        for c in cs {
+            if !self.reads_now(&c) {
+                guards = and(guards, strip_old(c));
+                continue;
+            }
+            let loc = match &c.kind {
+                K::Binary(BinOp::Eq, l, r) if !self.reads_now(r) => l,
+                K::Unary(UnOp::Not, l) => l,
+                _ if c.ty == Type::Bool => &Box::new(c.clone()),
+                _ => return None,
+            };
+            if !mods.contains(&shape_of(loc)) {
+                return None;
+            }
+            let f = match &loc.kind {
+                K::Field(_, f) => *f,
+                K::ArrayIndex(arr, _) => match &arr.kind {
+                    K::Field(_, f) => *f,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            if assigned.contains(&f) {
+                return None;
+            }
+            assigned.push(f);
+        }
+        let ls = locs.first()?;
+        let stable = |e: &Expr| self.reads_any(e);
+        if ls
+            .iter()
+            .any(|l| stable(&l.recv) || l.index.as_ref().is_some_and(stable))
+        {
+            return None;
+        }
+        Some(and(strip_old(self.exclusive_all(ls, span)), guards))
+    }
+
+    /// Whether `e` reads a shared location outside `\old` (an array field
+    /// itself is never assigned: reading it is no read of the state).
+    fn reads_now(&self, e: &Expr) -> bool {
+        match &e.kind {
+            K::Old(..) => false,
+            K::Field(r, f) if self.arrays.contains(f) => self.reads_now(r),
+            K::Field(..) | K::ArrayIndex(..) if self.is_shared_read(e) => true,
+            _ => {
+                let mut found = false;
+                each_child(e, &mut |x| found |= self.reads_now(x));
+                found
+            }
+        }
+    }
+
+    /// Whether `e` reads a shared location, in any state.
+    fn reads_any(&self, e: &Expr) -> bool {
+        match &e.kind {
+            K::Field(r, f) if self.arrays.contains(f) => self.reads_any(r),
+            K::Field(..) | K::ArrayIndex(..) if self.is_shared_read(e) => true,
+            _ => {
+                let mut found = false;
+                each_child(e, &mut |x| found |= self.reads_any(x));
+                found
+            }
+        }
+    }
+
+    fn is_shared_read(&self, e: &Expr) -> bool {
+        match &e.kind {
+            K::Field(_, f) => self.shared.iter().any(|(_, g, _)| g == f),
+            K::ArrayIndex(a, _) => matches!(&a.kind, K::Field(_, f) if self.arrays.contains(f)),
+            _ => false,
         }
     }
 
@@ -1683,6 +2013,8 @@ impl CalvinR {
     ) {
         let st = |kind| Stmt { kind, span };
         let guard = guard.unwrap_or_else(|| Expr::bool(true, span));
+        // Only a step that may block may end a sequence (see `cut_before`).
+        let blocks = !is_true(&guard);
         let tid = tid_expr(span);
         match cx.mode {
             Mode::Access => {
@@ -1702,6 +2034,9 @@ impl CalvinR {
                 // In the right movers: the step, then the phase turns at the
                 // first step without exclusive access after it.
                 let pre = self.exclusive_all(&locs, span);
+                if blocks {
+                    self.cut_before(and(pre.clone(), guard.clone()), span, cx, out);
+                }
                 let mut right = vec![st(S::Assume(guard.clone()))];
                 right.extend(body.iter().cloned());
                 right.push(st(S::If {
@@ -1713,10 +2048,8 @@ impl CalvinR {
                     els: None,
                 }));
                 // A left mover: exclusive access before, and it does not
-                // block. (The paper also lets a non-left-mover here end the
-                // sequence and start the next; weft ends sequences only at
-                // loop heads and returns, so that each sequence's start is
-                // one label.)
+                // block. (With witnesses a non-left-mover here ended the
+                // sequence just before: `cut_before`.)
                 let mut left = vec![check(and(pre, guard), FailureCode::NotAtomic, span)];
                 left.extend(body);
                 out.push(st(S::If {
@@ -1736,7 +2069,7 @@ impl CalvinR {
         let mods: Vec<Expr> = a
             .mods
             .iter()
-            .map(|m| subst_tid(subst_result(m.clone(), result), &tid_expr(span)))
+            .map(|m| at_label(subst_tid(subst_result(m.clone(), result), &tid_expr(span)), &l))
             .collect();
         and(Expr { span, ..pred }, self.frame(&mods, &l, span))
     }
@@ -1748,29 +2081,67 @@ impl CalvinR {
         let any = local(Name::from(ANY), cx.ret.clone(), span);
         let result = result.unwrap_or(&any);
         let (pc, opc) = (integer(PC, span), integer(OPC, span));
-        let start = cx.cur;
-        let skip = and(
-            eq(pc.clone(), opc.clone()),
-            self.frame(&[], &seg_label(start), span),
-        );
-        let mut act = Expr::bool(false, span);
-        for (k, a) in cx.spec.iter().enumerate() {
-            let this = and(
-                and(
-                    eq(opc.clone(), int(0, span)),
-                    eq(pc.clone(), int(k as i64 + 1, span)),
-                ),
-                self.action(a, start, result, span),
+        let mut all = Expr::bool(true, span);
+        for &start in &cx.starts {
+            let skip = and(
+                eq(pc.clone(), opc.clone()),
+                self.frame(&[], &seg_label(start), span),
             );
-            act = or(act, this);
+            let mut act = Expr::bool(false, span);
+            for (k, a) in cx.spec.iter().enumerate() {
+                let this = and(
+                    and(
+                        cx.auto.follows(&opc, k, span),
+                        eq(pc.clone(), int(k as i64 + 1, span)),
+                    ),
+                    self.action(a, start, result, span),
+                );
+                act = or(act, this);
+            }
+            let mut ok = or(skip, act);
+            if end {
+                // The spec's path may end here (`Follows(pc, "end")`).
+                ok = and(ok, cx.auto.ends(&pc, span));
+            }
+            all = and(
+                all,
+                match cx.starts.len() {
+                    1 => ok,
+                    _ => implies(eq(integer(SEQ, span), int(start as i64, span)), ok),
+                },
+            );
         }
-        let mut ok = or(skip, act);
-        if end {
-            // The spec's path ends after an action: one happened.
-            ok = and(ok, bin(BinOp::Ne, pc, int(0, span), Type::Bool));
-        }
-        out.push(check(ok, FailureCode::ActionMismatch, span));
+        out.push(check(all, FailureCode::ActionMismatch, span));
         self.yield_(cx, span, out);
+    }
+
+    /// With witnesses and a spec with `;` or `*`, before a step that may
+    /// block (an acquire, a call) and is not a left mover in the left phase
+    /// (`left`: it is one): the sequence ends there (the paper's Fig. 8),
+    /// the environment runs and the next sequence starts with the step; its
+    /// start is a label of its own, which `seq` then names. Elsewhere a
+    /// non-left-mover after the non-mover is `notAtomic`: not ending a
+    /// sequence only makes the check stricter, and each possible start
+    /// costs the prover a case at every later end.
+    fn cut_before(&self, left: Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        if cx.mode != Mode::Witnessed || cx.auto.choice {
+            return;
+        }
+        let st = |kind| Stmt { kind, span };
+        cx.next += 1;
+        let id = cx.next;
+        let mut b = Vec::new();
+        self.cut(None, false, span, cx, &mut b);
+        b.push(set(SEQ, int(id as i64, span), span));
+        b.push(set(OPC, integer(PC, span), span));
+        b.push(set(PHASE, Expr::bool(true, span), span));
+        out.push(st(S::If {
+            cond: and(not(boolean(PHASE, span)), not(left)),
+            then: Block { stmts: b, span },
+            els: None,
+        }));
+        out.push(st(S::Label(seg_label(id))));
+        cx.starts.push(id);
     }
 
     /// The start of a reduced sequence.
@@ -1782,8 +2153,10 @@ impl CalvinR {
             kind: S::Label(seg_label(s)),
             span,
         });
+        out.push(set(SEQ, int(s as i64, span), span));
         out.push(set(OPC, integer(PC, span), span));
         out.push(set(PHASE, Expr::bool(true, span), span));
+        cx.starts.push(s);
     }
 
     /// A return (or the end of the body) with its value.
@@ -1793,11 +2166,17 @@ impl CalvinR {
             Mode::Atomic => {
                 let any = local(Name::from(ANY), cx.ret.clone(), span);
                 let r = e.unwrap_or(any);
-                let one = cx
-                    .spec
-                    .iter()
-                    .map(|a| self.action(a, 0, &r, span))
-                    .fold(Expr::bool(false, span), or);
+                // One sequence: one action that may begin and end the
+                // spec's path, or a skip if the path may be empty.
+                let mut one = match cx.auto.nullable {
+                    true => self.frame(&[], &seg_label(0), span),
+                    false => Expr::bool(false, span),
+                };
+                for (k, a) in cx.spec.iter().enumerate() {
+                    if cx.auto.first.contains(&k) && cx.auto.last.contains(&k) {
+                        one = or(one, self.action(a, 0, &r, span));
+                    }
+                }
                 out.push(check(one, FailureCode::ActionMismatch, span));
             }
             Mode::Witnessed => {
@@ -1841,7 +2220,7 @@ impl CalvinR {
                     steps |= matches!(&s.kind, S::Block(b) if is_atomic(b));
                 });
                 let none = HashSet::new();
-                let mut scratch = Cx::new(Mode::Access, &[], Type::Void, &none);
+                let mut scratch = Cx::new(Mode::Access, &[], Auto::default(), Type::Void, &none);
                 let mut v = Vec::new();
                 let mut copy = body.clone();
                 crate::core::visit::map_body_exprs(&mut copy, &mut |e| {
@@ -1864,13 +2243,14 @@ impl CalvinR {
                 }));
             }
             Mode::Witnessed => {
-                // A witness in the loop is the last thing before a return.
-                check_witnesses_return(&body, cx);
                 let pc0 = cx.fresh_local(Type::Int, span);
                 out.push(st(S::Local(pc0.clone(), Some(integer(PC, span)))));
-                invs.push(eq(integer(PC, span), local(pc0.name, Type::Int, span)));
+                let pc0 = local(pc0.name, Type::Int, span);
+                invs.push(self.pc_invariant(&body, &pc0, span, cx));
                 self.cut(None, false, span, cx, out);
                 let mut b = Vec::new();
+                // The body's sequences are each iteration's own.
+                let outer = std::mem::take(&mut cx.starts);
                 self.reset(span, cx, &mut b);
                 let mut labels = HashSet::new();
                 each_stmt(&body, &mut |x| {
@@ -1887,6 +2267,7 @@ impl CalvinR {
                 self.block(body.stmts, cx, &mut b);
                 cx.loops.pop();
                 self.cut(None, false, span, cx, &mut b);
+                cx.starts = outer;
                 out.push(st(S::While {
                     invariants: invs,
                     cond,
@@ -1902,6 +2283,27 @@ impl CalvinR {
         }
     }
 
+    /// The loop's invariant over the pc (`pc0` its value before the loop):
+    /// unchanged when each witness in the loop is followed by a return (an
+    /// iteration changes no pc), else one of the pcs the spec reaches from
+    /// `pc0` (each sequence's end checked `Follows`, so the pc only moves
+    /// along the spec).
+    fn pc_invariant(&self, body: &Block, pc0: &Expr, span: Span, cx: &Cx) -> Expr {
+        let pc = integer(PC, span);
+        if witnesses_going_on(body).is_empty() {
+            return eq(pc, pc0.clone());
+        }
+        let mut inv = Expr::bool(false, span);
+        for from in 0..=cx.spec.len() {
+            let mut to = Expr::bool(false, span);
+            for t in cx.auto.reach(from) {
+                to = or(to, eq(pc.clone(), int(t as i64, span)));
+            }
+            inv = or(inv, and(eq(pc0.clone(), int(from as i64, span)), to));
+        }
+        inv
+    }
+
     /// Check 2 of a body: the locals, the first sequence's start, the
     /// steps, the end.
     fn abstraction(&self, b: Block, cx: &mut Cx) -> Block {
@@ -1914,6 +2316,7 @@ impl CalvinR {
         out.push(decl(PHASE, Type::Bool, Some(Expr::bool(true, span))));
         out.push(decl(PC, Type::Int, Some(int(0, span))));
         out.push(decl(OPC, Type::Int, Some(int(0, span))));
+        out.push(decl(SEQ, Type::Int, Some(int(0, span))));
         if cx.ret != Type::Void {
             out.push(decl(ANY, cx.ret.clone(), None));
         }
@@ -2055,10 +2458,9 @@ fn in_bounds(e: &Expr, label: Option<Name>, span: Span) -> Expr {
     out
 }
 
-/// In a loop of a body with witnesses, each witness is followed by a return
-/// (the loop's invariant keeps the pc, so no iteration may follow a witness,
-/// and the action's `\result` is the value returned).
-fn check_witnesses_return(b: &Block, cx: &mut Cx) {
+/// The witnesses in a loop that are not followed by a return (after which
+/// an iteration may follow).
+fn witnesses_going_on(b: &Block) -> Vec<Span> {
     let mut bad = Vec::new();
     fn walk(b: &Block, bad: &mut Vec<Span>) {
         for (i, s) in b.stmts.iter().enumerate() {
@@ -2073,12 +2475,7 @@ fn check_witnesses_return(b: &Block, cx: &mut Cx) {
         }
     }
     walk(b, &mut bad);
-    for span in bad {
-        cx.errs.push(Diagnostic::not_supported(
-            span,
-            "a witness in a loop that is not followed by `return`",
-        ));
-    }
+    bad
 }
 
 /// The label that starts an inlined body (`\old` in it is this state).
@@ -2318,4 +2715,44 @@ struct InlineCx {
     /// The ends of inlined bodies with a loop: with witnesses, a reduced
     /// sequence ends at each of their returns and at their ends.
     loopy: HashSet<Name>,
+}
+
+fn mentions_result(e: &Expr) -> bool {
+    crate::core::visit::find(e, &|x| matches!(x.kind, K::Result)).is_some()
+}
+
+fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
+    match &e.kind {
+        K::Binary(BinOp::And, l, r) => {
+            conjuncts(l, out);
+            conjuncts(r, out);
+        }
+        _ => out.push(e.clone()),
+    }
+}
+
+/// `e` with `\old(x)` as `x` (evaluated in the state before a step).
+fn strip_old(e: Expr) -> Expr {
+    map_expr(e, &mut |x| match x.kind {
+        K::Old(None, inner) => *inner,
+        kind => Expr { kind, ..x },
+    })
+}
+
+/// An expression's structure without its spans (to compare two of them).
+fn shape_of(e: &Expr) -> String {
+    let e = map_expr(e.clone(), &mut |x| Expr {
+        span: Span::default(),
+        ..x
+    });
+    format!("{:?}", e)
+}
+
+/// Whether `e` is `true` (or a conjunction of `true`s).
+fn is_true(e: &Expr) -> bool {
+    match &e.kind {
+        K::Bool(b) => *b,
+        K::Binary(BinOp::And, l, r) => is_true(l) && is_true(r),
+        _ => false,
+    }
 }
