@@ -714,7 +714,30 @@ impl CalvinR {
             );
             all.push(bin(BinOp::Implies, nonnull(&arr), each, Type::Resource));
         }
+        all.extend(self.distinct_arrays(span));
         all
+    }
+
+    /// Each shared array field holds an array of its own (the paper's
+    /// arrays are distinct global variables): two array fields of one
+    /// element type hold different arrays, so that the prover need not
+    /// find that out from the permissions.
+    fn distinct_arrays(&self, span: Span) -> Vec<Expr> {
+        let arrays: Vec<&(ClassId, FieldId, Type)> = (self.shared.iter())
+            .filter(|(_, f, _)| self.arrays.contains(f))
+            .collect();
+        let mut out = Vec::new();
+        for (i, (_, f, ty)) in arrays.iter().enumerate() {
+            for (_, g, ty2) in &arrays[i + 1..] {
+                if ty != ty2 {
+                    continue;
+                }
+                let (a, b) = (self.this_array(*f, ty, span), self.this_array(*g, ty2, span));
+                let differ = bin(BinOp::Ne, a.clone(), b, Type::Bool);
+                out.push(implies(nonnull(&a), differ));
+            }
+        }
+        out
     }
 
     /// The permissions as one assertion (exhaled at once).
