@@ -36,29 +36,49 @@
 //! step (check 1)      EA*; assume P; assert A_V(tid) (accessPredicate); S
 //! step (check 2)      if (phase == R) { assume P; S; if (!E_V) phase = L }
 //!                     else { assert E_V && P (notAtomic); S }
-//! no witness          at each return: assert one action of the spec holds
-//!                     from the body's start (actionMismatch)
+//! no witness          at each return: assert one action of the spec that may
+//!                     begin and end its path holds from the body's start
+//!                     (or nothing changed, if the path may be empty)
+//!                     (actionMismatch)
 //! witness "L"         pc = L
-//! CUT                 assert (pc == opc && nothing changed since the
-//!                     sequence began) || (opc == begin && pc == an action
-//!                     whose predicate and frame hold) (actionMismatch); EA*
-//! RESET               label S_k (the sequence's start); opc = pc; phase = R
-//! return e            CUT (\result = e; and pc != begin: the path ends)
+//! CUT                 for each start s the sequence may have begun at
+//!                     (seq == s ==>): (pc == opc && nothing changed since
+//!                     S_s) || (Follows(opc, pc) && pc's action's predicate
+//!                     and frame hold from S_s) (actionMismatch); EA*
+//! RESET               label S_k (the sequence's start); seq = k; opc = pc;
+//!                     phase = R
+//! return e            CUT (\result = e; and Follows(pc, end))
 //! while (c) B         CUT; while (c) { RESET; B; CUT }; X: RESET
-//!  (with witnesses)   (the invariant keeps pc; a witness in B precedes a return)
+//!  (with witnesses)   (the invariant keeps pc, or, if a witness in B is not
+//!                     followed by a return, keeps it among the states the
+//!                     spec reaches from pc's value before the loop)
 //! break (of the loop) CUT; goto X
+//! blocking step or    with witnesses and a `;`/`*` spec (the paper's Fig.
+//!  call, left phase   8): if (!phase && !left mover) { CUT; seq = k; opc =
+//!                     pc; phase = R }; label S_k; the step
+//! x = m(a) (m without the callee's body inlined before both checks: `this`
+//!  a spec)            and the parameters fresh locals, the precondition
+//!                     checked at the call (preFailed), returns jumps to
+//!                     the inlined end
 //! x = m(a) (m with    assert pre_m (check 1); label Q; havoc; which := *;
 //!  a spec)            assume which == k ==> P_k[\old := Q] && frame(mods_k)
 //!                     check 2: a right mover if E_{V_which} after, never a
 //!                     left mover
 //! ```
 //!
-//! A reduced sequence ends at a loop head or a return (the paper also ends
-//! one at any non-left-mover after the non-mover; weft asserts a left mover
-//! there instead, `notAtomic`, so that each sequence starts at one label:
-//! its `\old` is that label). Cutting at a loop head is sound (any cut
-//! leaves reducible pieces) but stricter than the paper: the steps before a
-//! loop must by themselves be a skip or an action.
+//! The spec is an automaton (`Auto`, Glushkov's: each action occurs once, so
+//! the states are `begin` and "after action k"): `Follows(pc, k)` and
+//! `Follows(pc, end)` are disjunctions over its `first`, `follow` and
+//! `last`.
+//!
+//! A reduced sequence ends at a loop head or a return, and, with a spec
+//! that has `;` or `*`, before a blocking step (an acquire) or a call that
+//! is no left mover in the left phase, as the paper's Fig. 8 ends one at
+//! any non-left-mover. Elsewhere weft asserts a left mover there instead
+//! (`notAtomic`): each possible start costs the prover a case at every
+//! later end. Cutting at a loop head is sound (any cut leaves reducible
+//! pieces) but stricter than the paper: the steps before a loop must by
+//! themselves be a skip or an action.
 //!
 //! Check 2 is a method of its own (`performs`), made from the body; check 1
 //! is the body itself. `E_x` of a predicate `D || X1 == tid || … || Xn ==
@@ -88,10 +108,19 @@
 //! (up to commuting other threads' steps) skips and one action of its spec,
 //! and a skip changes nothing. The step accesses the locations action `k`
 //! names (its `mods` and the locations its predicate reads): a right mover
-//! when the thread has them all alone after it; it is never taken as a left
-//! mover (whether the action may block is not known), so a call after the
-//! non-mover is `notAtomic`. Its accesses are not asserted again (the
-//! callee's check 1 did, for every thread).
+//! when the thread has them all alone after it; a left mover when the
+//! callee's spec is one action that cannot block (guards and assignments
+//! of its frame, `left_mover_call`) and the thread has its locations alone
+//! before it; else a call after the non-mover is `notAtomic` (or ends the
+//! sequence). Its accesses are not asserted again (the callee's check 1
+//! did, for every thread). A callee whose spec has `;` or `*` is not
+//! supported yet (the call would be several steps).
+//!
+//! A call of a method without a spec is inlined (`inline_calls`, before
+//! both checks; the paper's "If a method does not have a performs
+//! annotation, Calvin-R inlines the method's body"): its steps are the
+//! caller's, checked as the caller's own. Recursion among such methods is
+//! not supported yet.
 //!
 //! `synchronized (o) B`: each Calvin-R class has the ghost monitor owner
 //! `holder` (the front end adds it), a mutex with the access predicate
@@ -114,13 +143,12 @@
 //! state the sequence began in. A jump out of several loops is not
 //! supported yet.
 //!
-//! Not supported yet (a diagnostic at the construct): calls of methods
-//! without a performs spec (the paper inlines their bodies) and `new`, a
-//! statement that accesses the shared state twice (read into a local
+//! Not supported yet (a diagnostic at the construct): `new`, recursion
+//! among methods without a spec, a call of a method whose spec has `;` or
+//! `*`, a statement that accesses the shared state twice (read into a local
 //! first), a loop condition that reads it, a loop that takes steps in a
-//! method whose spec has no witness, a jump out of several loops in a
-//! method with witnesses, a witness in a loop not followed by `return`, and
-//! specs built with `;` or `*` (only choice `[]`).
+//! method whose spec has no witness, and a jump out of several loops in a
+//! method with witnesses.
 //! A shared array is the receiver's own (`this.a`; the paper's arrays are
 //! global variables): its elements' permissions are the receiver's, so an
 //! access of another object's array fails for want of permission, and two
@@ -516,9 +544,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     }
     for (m, acts) in specs.iter_mut() {
         acts.sort_by_key(|a| a.index);
-        autos
-            .entry(*m)
-            .or_insert_with(|| Auto::choice(acts.len()));
+        autos.entry(*m).or_insert_with(|| Auto::choice(acts.len()));
     }
     for (m, acts) in &specs {
         let mut seen = HashSet::new();
@@ -732,7 +758,10 @@ impl CalvinR {
                 if ty != ty2 {
                     continue;
                 }
-                let (a, b) = (self.this_array(*f, ty, span), self.this_array(*g, ty2, span));
+                let (a, b) = (
+                    self.this_array(*f, ty, span),
+                    self.this_array(*g, ty2, span),
+                );
                 let differ = bin(BinOp::Ne, a.clone(), b, Type::Bool);
                 out.push(implies(nonnull(&a), differ));
             }
@@ -1201,7 +1230,13 @@ impl Lower for CalvinR {
         let span = b.span;
         let tid = tid_expr(span);
         let mut inl = InlineCx::default();
-        let whole = std::mem::replace(b, Block { stmts: Vec::new(), span });
+        let whole = std::mem::replace(
+            b,
+            Block {
+                stmts: Vec::new(),
+                span,
+            },
+        );
         *b = self.inline_calls(p, whole, &mut vec![m], &mut inl);
         crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
         let mut errs = inl.errs;
@@ -2092,7 +2127,12 @@ impl CalvinR {
         let mods: Vec<Expr> = a
             .mods
             .iter()
-            .map(|m| at_label(subst_tid(subst_result(m.clone(), result), &tid_expr(span)), &l))
+            .map(|m| {
+                at_label(
+                    subst_tid(subst_result(m.clone(), result), &tid_expr(span)),
+                    &l,
+                )
+            })
             .collect();
         and(Expr { span, ..pred }, self.frame(&mods, &l, span))
     }
@@ -2550,10 +2590,7 @@ impl CalvinR {
                         );
                         *blk = self.inline_calls(p, inner, stack, cx);
                     }
-                    out.push(Stmt {
-                        kind,
-                        span: s.span,
-                    });
+                    out.push(Stmt { kind, span: s.span });
                 }
             }
         }
@@ -2665,7 +2702,13 @@ impl CalvinR {
                     call,
                 },
                 // A witness keeps its name: it names the caller's action.
-                S::Label(l) if witness_label(&Stmt { kind: S::Label(l), span }).is_some() => {
+                S::Label(l)
+                    if witness_label(&Stmt {
+                        kind: S::Label(l),
+                        span,
+                    })
+                    .is_some() =>
+                {
                     S::Label(l)
                 }
                 S::Label(l) => S::Label(rename(l)),
@@ -2700,7 +2743,10 @@ impl CalvinR {
             cx.loopy.insert(end);
         }
         if callee.ret != Type::Void {
-            out.push(st(S::Local(var(result.as_str(), callee.ret.clone(), span), None)));
+            out.push(st(S::Local(
+                var(result.as_str(), callee.ret.clone(), span),
+                None,
+            )));
         }
         out.push(st(S::Label(start)));
         let tid = tid_expr(span);
@@ -2725,7 +2771,10 @@ impl CalvinR {
         out.push(st(S::Block(body)));
         out.push(st(S::Label(end)));
         if let (Some(t), false) = (target, callee.ret == Type::Void) {
-            out.push(st(S::AssignLocal(t, local(result, callee.ret.clone(), span))));
+            out.push(st(S::AssignLocal(
+                t,
+                local(result, callee.ret.clone(), span),
+            )));
         }
     }
 }

@@ -541,7 +541,11 @@ pub enum PerformsSpec {
 /// The spec's actions in order, and its shape in postfix (`a0_a1_c_k`:
 /// action k is `ak`, choice `c`, sequence `s`, iteration `k`).
 fn flatten(s: PerformsSpec, actions: &mut Vec<PerformsAction>, shape: &mut Vec<String>) {
-    let op = if matches!(s, PerformsSpec::Choice(..)) { "c" } else { "s" };
+    let op = if matches!(s, PerformsSpec::Choice(..)) {
+        "c"
+    } else {
+        "s"
+    };
     match s {
         PerformsSpec::Action(a) => {
             shape.push(format!("a{}", actions.len()));
