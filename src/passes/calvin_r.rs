@@ -36,29 +36,49 @@
 //! step (check 1)      EA*; assume P; assert A_V(tid) (accessPredicate); S
 //! step (check 2)      if (phase == R) { assume P; S; if (!E_V) phase = L }
 //!                     else { assert E_V && P (notAtomic); S }
-//! no witness          at each return: assert one action of the spec holds
-//!                     from the body's start (actionMismatch)
+//! no witness          at each return: assert one action of the spec that may
+//!                     begin and end its path holds from the body's start
+//!                     (or nothing changed, if the path may be empty)
+//!                     (actionMismatch)
 //! witness "L"         pc = L
-//! CUT                 assert (pc == opc && nothing changed since the
-//!                     sequence began) || (opc == begin && pc == an action
-//!                     whose predicate and frame hold) (actionMismatch); EA*
-//! RESET               label S_k (the sequence's start); opc = pc; phase = R
-//! return e            CUT (\result = e; and pc != begin: the path ends)
+//! CUT                 for each start s the sequence may have begun at
+//!                     (seq == s ==>): (pc == opc && nothing changed since
+//!                     S_s) || (Follows(opc, pc) && pc's action's predicate
+//!                     and frame hold from S_s) (actionMismatch); EA*
+//! RESET               label S_k (the sequence's start); seq = k; opc = pc;
+//!                     phase = R
+//! return e            CUT (\result = e; and Follows(pc, end))
 //! while (c) B         CUT; while (c) { RESET; B; CUT }; X: RESET
-//!  (with witnesses)   (the invariant keeps pc; a witness in B precedes a return)
+//!  (with witnesses)   (the invariant keeps pc, or, if a witness in B is not
+//!                     followed by a return, keeps it among the states the
+//!                     spec reaches from pc's value before the loop)
 //! break (of the loop) CUT; goto X
+//! blocking step or    with witnesses and a `;`/`*` spec (the paper's Fig.
+//!  call, left phase   8): if (!phase && !left mover) { CUT; seq = k; opc =
+//!                     pc; phase = R }; label S_k; the step
+//! x = m(a) (m without the callee's body inlined before both checks: `this`
+//!  a spec)            and the parameters fresh locals, the precondition
+//!                     checked at the call (preFailed), returns jumps to
+//!                     the inlined end
 //! x = m(a) (m with    assert pre_m (check 1); label Q; havoc; which := *;
 //!  a spec)            assume which == k ==> P_k[\old := Q] && frame(mods_k)
 //!                     check 2: a right mover if E_{V_which} after, never a
 //!                     left mover
 //! ```
 //!
-//! A reduced sequence ends at a loop head or a return (the paper also ends
-//! one at any non-left-mover after the non-mover; weft asserts a left mover
-//! there instead, `notAtomic`, so that each sequence starts at one label:
-//! its `\old` is that label). Cutting at a loop head is sound (any cut
-//! leaves reducible pieces) but stricter than the paper: the steps before a
-//! loop must by themselves be a skip or an action.
+//! The spec is an automaton (`Auto`, Glushkov's: each action occurs once, so
+//! the states are `begin` and "after action k"): `Follows(pc, k)` and
+//! `Follows(pc, end)` are disjunctions over its `first`, `follow` and
+//! `last`.
+//!
+//! A reduced sequence ends at a loop head or a return, and, with a spec
+//! that has `;` or `*`, before a blocking step (an acquire) or a call that
+//! is no left mover in the left phase, as the paper's Fig. 8 ends one at
+//! any non-left-mover. Elsewhere weft asserts a left mover there instead
+//! (`notAtomic`): each possible start costs the prover a case at every
+//! later end. Cutting at a loop head is sound (any cut leaves reducible
+//! pieces) but stricter than the paper: the steps before a loop must by
+//! themselves be a skip or an action.
 //!
 //! Check 2 is a method of its own (`performs`), made from the body; check 1
 //! is the body itself. `E_x` of a predicate `D || X1 == tid || … || Xn ==
@@ -88,10 +108,19 @@
 //! (up to commuting other threads' steps) skips and one action of its spec,
 //! and a skip changes nothing. The step accesses the locations action `k`
 //! names (its `mods` and the locations its predicate reads): a right mover
-//! when the thread has them all alone after it; it is never taken as a left
-//! mover (whether the action may block is not known), so a call after the
-//! non-mover is `notAtomic`. Its accesses are not asserted again (the
-//! callee's check 1 did, for every thread).
+//! when the thread has them all alone after it; a left mover when the
+//! callee's spec is one action that cannot block (guards and assignments
+//! of its frame, `left_mover_call`) and the thread has its locations alone
+//! before it; else a call after the non-mover is `notAtomic` (or ends the
+//! sequence). Its accesses are not asserted again (the callee's check 1
+//! did, for every thread). A callee whose spec has `;` or `*` is not
+//! supported yet (the call would be several steps).
+//!
+//! A call of a method without a spec is inlined (`inline_calls`, before
+//! both checks; the paper's "If a method does not have a performs
+//! annotation, Calvin-R inlines the method's body"): its steps are the
+//! caller's, checked as the caller's own. Recursion among such methods is
+//! not supported yet.
 //!
 //! `synchronized (o) B`: each Calvin-R class has the ghost monitor owner
 //! `holder` (the front end adds it), a mutex with the access predicate
@@ -114,13 +143,12 @@
 //! state the sequence began in. A jump out of several loops is not
 //! supported yet.
 //!
-//! Not supported yet (a diagnostic at the construct): calls of methods
-//! without a performs spec (the paper inlines their bodies) and `new`, a
-//! statement that accesses the shared state twice (read into a local
+//! Not supported yet (a diagnostic at the construct): `new`, recursion
+//! among methods without a spec, a call of a method whose spec has `;` or
+//! `*`, a statement that accesses the shared state twice (read into a local
 //! first), a loop condition that reads it, a loop that takes steps in a
-//! method whose spec has no witness, a jump out of several loops in a
-//! method with witnesses, a witness in a loop not followed by `return`, and
-//! specs built with `;` or `*` (only choice `[]`).
+//! method whose spec has no witness, and a jump out of several loops in a
+//! method with witnesses.
 //! A shared array is the receiver's own (`this.a`; the paper's arrays are
 //! global variables): its elements' permissions are the receiver's, so an
 //! access of another object's array fails for want of permission, and two
@@ -143,7 +171,7 @@ use crate::diag::{Diagnostic, FailureCode};
 use crate::name::Name;
 use crate::syntax::ast::{BinOp, Quantifier, UnOp};
 use crate::syntax::java::builders::{
-    CALVINR_ACCESS, CALVINR_ACTION, CALVINR_CLASS, CALVINR_WITNESS,
+    CALVINR_ACCESS, CALVINR_ACTION, CALVINR_CLASS, CALVINR_SHAPE, CALVINR_WITNESS,
 };
 use crate::syntax::span::Span;
 use std::collections::{HashMap, HashSet};
@@ -159,6 +187,13 @@ pub const PASS: Pass = Pass {
 /// The parameter that carries the thread's id.
 const TID: &str = "weft_calvinr_tid";
 
+/// Whether the program has Calvin-R's annotations, so that the pass reads
+/// the bodies of the methods whose calls it inlines: the pipeline checks
+/// them before the passes' declarations.
+pub fn inlines_bodies(p: &Program) -> bool {
+    p.methods.iter().any(|m| m.name == CALVINR_CLASS)
+}
+
 /// Whether a member carries Calvin-R's annotations (for the backend check).
 pub fn is_calvin_r_name(name: &str) -> bool {
     name.starts_with("weft_calvinr_")
@@ -173,11 +208,169 @@ struct Access {
 
 /// One action of a `performs` spec.
 struct Action {
+    /// Its place in the spec's text (the shape names it so).
+    index: usize,
     label: String,
     /// The locations it may change: `x`, `o.x`, `a[i]`.
     mods: Vec<Expr>,
     /// Two-state: `\old` is the reduced sequence's start.
     pred: Expr,
+}
+
+/// A `performs` spec as an automaton over its actions (Glushkov's: each
+/// action occurs once, so its states are `begin` and "after action k";
+/// the paper's `pc`). `Follows(pc, k)`: k is in `first` (pc begin) or in
+/// `follow[pc's action]`; `Follows(pc, end)`: `nullable` (pc begin) or
+/// pc's action is in `last`.
+#[derive(Clone, Default)]
+struct Auto {
+    first: Vec<usize>,
+    last: Vec<usize>,
+    nullable: bool,
+    follow: Vec<Vec<usize>>,
+    /// Only choice: one action, then the end (a call does one action).
+    choice: bool,
+}
+
+impl Auto {
+    fn choice(n: usize) -> Auto {
+        Auto {
+            first: (0..n).collect(),
+            last: (0..n).collect(),
+            nullable: false,
+            follow: vec![Vec::new(); n],
+            choice: true,
+        }
+    }
+
+    /// From the postfix shape the front end wrote (`a0_a1_c_k`).
+    fn of(shape: &str) -> Auto {
+        struct Node {
+            nullable: bool,
+            first: Vec<usize>,
+            last: Vec<usize>,
+        }
+        let union = |mut a: Vec<usize>, b: &[usize]| {
+            for x in b {
+                if !a.contains(x) {
+                    a.push(*x);
+                }
+            }
+            a
+        };
+        let n = shape.split('_').filter(|t| t.starts_with('a')).count();
+        let mut follow = vec![Vec::new(); n];
+        let mut stack: Vec<Node> = Vec::new();
+        let mut choice = true;
+        for t in shape.split('_') {
+            if let Some(k) = t.strip_prefix('a').and_then(|k| k.parse::<usize>().ok()) {
+                stack.push(Node {
+                    nullable: false,
+                    first: vec![k],
+                    last: vec![k],
+                });
+                continue;
+            }
+            if t == "k" {
+                choice = false;
+                let Some(a) = stack.pop() else { break };
+                for &x in &a.last {
+                    follow[x] = union(std::mem::take(&mut follow[x]), &a.first);
+                }
+                stack.push(Node {
+                    nullable: true,
+                    ..a
+                });
+                continue;
+            }
+            let (Some(b), Some(a)) = (stack.pop(), stack.pop()) else {
+                break;
+            };
+            stack.push(if t == "c" {
+                Node {
+                    nullable: a.nullable || b.nullable,
+                    first: union(a.first, &b.first),
+                    last: union(a.last, &b.last),
+                }
+            } else {
+                choice = false;
+                for &x in &a.last {
+                    follow[x] = union(std::mem::take(&mut follow[x]), &b.first);
+                }
+                Node {
+                    nullable: a.nullable && b.nullable,
+                    first: if a.nullable {
+                        union(a.first, &b.first)
+                    } else {
+                        a.first
+                    },
+                    last: if b.nullable {
+                        union(b.last, &a.last)
+                    } else {
+                        b.last
+                    },
+                }
+            });
+        }
+        let top = stack.pop().unwrap_or(Node {
+            nullable: true,
+            first: Vec::new(),
+            last: Vec::new(),
+        });
+        Auto {
+            first: top.first,
+            last: top.last,
+            nullable: top.nullable,
+            follow,
+            choice,
+        }
+    }
+
+    /// `Follows(opc, k)`: pc 0 is `begin`, pc j + 1 "after action j".
+    fn follows(&self, opc: &Expr, k: usize, span: Span) -> Expr {
+        let mut out = Expr::bool(false, span);
+        if self.first.contains(&k) {
+            out = or(out, eq(opc.clone(), int(0, span)));
+        }
+        for (j, f) in self.follow.iter().enumerate() {
+            if f.contains(&k) {
+                out = or(out, eq(opc.clone(), int(j as i64 + 1, span)));
+            }
+        }
+        out
+    }
+
+    /// `Follows(pc, end)`.
+    fn ends(&self, pc: &Expr, span: Span) -> Expr {
+        let mut out = Expr::bool(false, span);
+        if self.nullable {
+            out = or(out, eq(pc.clone(), int(0, span)));
+        }
+        for &k in &self.last {
+            out = or(out, eq(pc.clone(), int(k as i64 + 1, span)));
+        }
+        out
+    }
+
+    /// The pcs reachable from `from` (itself included).
+    fn reach(&self, from: usize) -> Vec<usize> {
+        let mut seen = vec![from];
+        let mut i = 0;
+        while i < seen.len() {
+            let next = if seen[i] == 0 {
+                &self.first
+            } else {
+                &self.follow[seen[i] - 1]
+            };
+            for k in next {
+                if !seen.contains(&(k + 1)) {
+                    seen.push(k + 1);
+                }
+            }
+            i += 1;
+        }
+        seen
+    }
 }
 
 struct CalvinR {
@@ -187,6 +380,8 @@ struct CalvinR {
     /// The array fields whose elements are shared (an indexed predicate).
     arrays: HashSet<FieldId>,
     specs: HashMap<MethodId, Vec<Action>>,
+    /// How each spec's actions compose.
+    autos: HashMap<MethodId, Auto>,
     threads: HashSet<MethodId>,
     first: Option<MethodId>,
     /// Each method's precondition as declared (the body's made methods
@@ -195,6 +390,9 @@ struct CalvinR {
     /// What a call of each method needs: its parameters, its result type
     /// and its precondition as written.
     callees: HashMap<MethodId, Callee>,
+    /// The bodies of the methods without a spec (as checked): a call of
+    /// one is inlined.
+    bodies: HashMap<MethodId, Block>,
 }
 
 struct Callee {
@@ -230,6 +428,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let mut access = HashMap::new();
     let mut arrays = HashSet::new();
     let mut actions: Vec<(ClassId, Span, Action)> = Vec::new();
+    let mut shapes: Vec<(ClassId, Span, String)> = Vec::new();
     for i in 0..p.methods.len() {
         let m = &p.methods[i];
         let Some(class) = m.class else { continue };
@@ -273,7 +472,25 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
                     _ => None,
                 })
                 .collect();
-            actions.push((class, span, Action { label, mods, pred }));
+            let index = name
+                .split('$')
+                .next()
+                .and_then(|x| x.rsplit('_').next())
+                .and_then(|k| k.parse().ok())
+                .unwrap_or_default();
+            actions.push((
+                class,
+                span,
+                Action {
+                    index,
+                    label,
+                    mods,
+                    pred,
+                },
+            ));
+        } else if name.starts_with(CALVINR_SHAPE) {
+            let shape = name.rsplit('$').next().unwrap_or_default().to_string();
+            shapes.push((class, m.span, shape));
         }
     }
     let mut shared = Vec::new();
@@ -300,22 +517,34 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         }
     }
     // Each action belongs to the method whose declaration holds it.
-    let mut specs: HashMap<MethodId, Vec<Action>> = HashMap::new();
-    for (class, span, a) in actions {
-        let owner = p.methods.iter().position(|m| {
+    let owner_of = |class: ClassId, span: Span| {
+        p.methods.iter().position(|m| {
             m.class == Some(class)
                 && !is_calvin_r_name(&m.name)
                 && m.span.file == span.file
                 && m.span.start <= span.start
                 && span.end <= m.span.end
-        });
-        match owner {
+        })
+    };
+    let mut specs: HashMap<MethodId, Vec<Action>> = HashMap::new();
+    let mut autos: HashMap<MethodId, Auto> = HashMap::new();
+    for (class, span, shape) in shapes {
+        if let Some(i) = owner_of(class, span) {
+            autos.insert(MethodId(i as u32), Auto::of(&shape));
+        }
+    }
+    for (class, span, a) in actions {
+        match owner_of(class, span) {
             Some(i) => specs.entry(MethodId(i as u32)).or_default().push(a),
             None => errs.push(Diagnostic::not_supported(
                 span,
                 "a performs spec that precedes no method",
             )),
         }
+    }
+    for (m, acts) in specs.iter_mut() {
+        acts.sort_by_key(|a| a.index);
+        autos.entry(*m).or_insert_with(|| Auto::choice(acts.len()));
     }
     for (m, acts) in &specs {
         let mut seen = HashSet::new();
@@ -333,10 +562,12 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         access,
         arrays,
         specs,
+        autos,
         threads: HashSet::new(),
         first: None,
         pres: HashMap::new(),
         callees: HashMap::new(),
+        bodies: HashMap::new(),
     };
     for (i, m) in p.methods.iter_mut().enumerate() {
         let Some(c) = m.class else { continue };
@@ -344,6 +575,9 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             continue;
         }
         r.threads.insert(MethodId(i as u32));
+        if let (Some(b), false) = (&m.body, r.specs.contains_key(&MethodId(i as u32))) {
+            r.bodies.insert(MethodId(i as u32), b.clone());
+        }
         let span = m.span;
         let tid = Var {
             name: Name::from(TID),
@@ -506,7 +740,33 @@ impl CalvinR {
             );
             all.push(bin(BinOp::Implies, nonnull(&arr), each, Type::Resource));
         }
+        all.extend(self.distinct_arrays(span));
         all
+    }
+
+    /// Each shared array field holds an array of its own (the paper's
+    /// arrays are distinct global variables): two array fields of one
+    /// element type hold different arrays, so that the prover need not
+    /// find that out from the permissions.
+    fn distinct_arrays(&self, span: Span) -> Vec<Expr> {
+        let arrays: Vec<&(ClassId, FieldId, Type)> = (self.shared.iter())
+            .filter(|(_, f, _)| self.arrays.contains(f))
+            .collect();
+        let mut out = Vec::new();
+        for (i, (_, f, ty)) in arrays.iter().enumerate() {
+            for (_, g, ty2) in &arrays[i + 1..] {
+                if ty != ty2 {
+                    continue;
+                }
+                let (a, b) = (
+                    self.this_array(*f, ty, span),
+                    self.this_array(*g, ty2, span),
+                );
+                let differ = bin(BinOp::Ne, a.clone(), b, Type::Bool);
+                out.push(implies(nonnull(&a), differ));
+            }
+        }
+        out
     }
 
     /// The permissions as one assertion (exhaled at once).
@@ -840,6 +1100,12 @@ struct Cx<'a> {
     fresh: u32,
     errs: Vec<Diagnostic>,
     spec: &'a [Action],
+    auto: Auto,
+    /// The sequences that may be the current one (with witnesses): those
+    /// begun since the innermost loop's body began, at a loop's end, a
+    /// `break`'s target or a step that ended the sequence before it (the
+    /// ghost `seq` says which).
+    starts: Vec<u32>,
     /// The result type, and the local that stands for `\result` at a cut
     /// that is no return.
     ret: Type,
@@ -852,6 +1118,8 @@ struct Cx<'a> {
     after: Option<Name>,
     /// The enclosing loops (check 2 with witnesses), innermost last.
     loops: Vec<LoopCx>,
+    /// The ends of inlined bodies with a loop (see `InlineCx`).
+    loopy: &'a HashSet<Name>,
 }
 
 /// A loop of a body with witnesses: a `break` (a jump to the label right
@@ -879,9 +1147,33 @@ struct SyncCx {
 const PHASE: &str = "weft_calvinr_phase";
 const PC: &str = "weft_calvinr_pc";
 const OPC: &str = "weft_calvinr_opc";
+const SEQ: &str = "weft_calvinr_seq";
 const ANY: &str = "weft_calvinr_anyresult";
 
-impl Cx<'_> {
+impl<'a> Cx<'a> {
+    fn new(
+        mode: Mode,
+        spec: &'a [Action],
+        auto: Auto,
+        ret: Type,
+        loopy: &'a HashSet<Name>,
+    ) -> Self {
+        Cx {
+            mode,
+            fresh: 0,
+            errs: Vec::new(),
+            spec,
+            auto,
+            starts: vec![0],
+            ret,
+            cur: 0,
+            next: 0,
+            after: None,
+            loops: Vec::new(),
+            loopy,
+        }
+    }
+
     fn label(&mut self, what: &str) -> Name {
         self.fresh += 1;
         Name::from(format!("weft_calvinr_{what}_{}", self.fresh))
@@ -937,22 +1229,27 @@ impl Lower for CalvinR {
         }
         let span = b.span;
         let tid = tid_expr(span);
+        let mut inl = InlineCx::default();
+        let whole = std::mem::replace(
+            b,
+            Block {
+                stmts: Vec::new(),
+                span,
+            },
+        );
+        *b = self.inline_calls(p, whole, &mut vec![m], &mut inl);
         crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
-        let mut errs = Vec::new();
+        let mut errs = inl.errs;
         self.desugar_synchronized(p, b, &mut errs);
         let original = b.clone();
         // Check 1, in place.
-        let mut cx = Cx {
-            mode: Mode::Access,
-            fresh: 0,
-            errs: Vec::new(),
-            spec: &[],
-            ret: p.method(m).ret.clone(),
-            cur: 0,
-            next: 0,
-            after: None,
-            loops: Vec::new(),
-        };
+        let mut cx = Cx::new(
+            Mode::Access,
+            &[],
+            Auto::default(),
+            p.method(m).ret.clone(),
+            &inl.loopy,
+        );
         let mut stmts = Vec::new();
         self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
         self.yield_(&mut cx, span, &mut stmts);
@@ -967,17 +1264,8 @@ impl Lower for CalvinR {
             } else {
                 Mode::Atomic
             };
-            let mut cx = Cx {
-                mode,
-                fresh: 0,
-                errs: Vec::new(),
-                spec,
-                ret: p.method(m).ret.clone(),
-                cur: 0,
-                next: 0,
-                after: None,
-                loops: Vec::new(),
-            };
+            let auto = self.autos.get(&m).cloned().unwrap_or_default();
+            let mut cx = Cx::new(mode, spec, auto, p.method(m).ret.clone(), &inl.loopy);
             let mut body = self.abstraction(original, &mut cx);
             errs.append(&mut cx.errs);
             // The method's precondition, inhaled (a made method is checked
@@ -1267,14 +1555,30 @@ impl CalvinR {
                 }
                 out.push(st(S::Assume(e)));
             }
+            S::Label(l) if cx.mode == Mode::Witnessed && cx.loopy.contains(&l) => {
+                // The inlined body's loop ended a sequence: each path here
+                // ends its own (its returns did), the next starts here.
+                self.cut(None, false, span, cx, out);
+                out.push(st(S::Label(l)));
+                self.reset(span, cx, out);
+            }
             k @ (S::Local(_, None) | S::Label(_)) => out.push(st(k)),
+            // An inlined call's receiver and precondition: checked after the
+            // environment in check 1, assumed in check 2.
+            S::Check { expr, code, .. } => match cx.mode {
+                Mode::Access => {
+                    self.yield_(cx, span, out);
+                    out.push(check(expr, code, span));
+                }
+                _ => out.push(st(S::Assume(expr))),
+            },
             S::Goto(l) => self.jump(l, span, cx, out),
             S::Call { target, call } if self.specs.contains_key(&call.method) => {
                 self.call(target, *call, span, cx, out)
             }
             S::Call { .. } => cx.errs.push(Diagnostic::not_supported(
                 span,
-                "a call of a method without a performs spec, or `new`, in a Calvin-R method",
+                "a call of a method without a performs spec or a body, or `new`, in a Calvin-R method",
             )),
             _ => cx.errs.push(Diagnostic::not_supported(
                 span,
@@ -1312,6 +1616,13 @@ impl CalvinR {
             ));
             return;
         };
+        if !self.autos.get(&call.method).is_none_or(|a| a.choice) {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a call of a method whose performs spec has `;` or `*` (a call is one action)",
+            ));
+            return;
+        }
         if call.given.iter().any(Option::is_some) || call.yields.iter().any(Option::is_some) {
             cx.errs.push(Diagnostic::not_supported(
                 span,
@@ -1408,7 +1719,7 @@ impl CalvinR {
                 ),
             ))));
             for (k, a) in spec.iter().enumerate() {
-                let mods: Vec<Expr> = a.mods.iter().map(&sub).collect();
+                let mods: Vec<Expr> = a.mods.iter().map(|m| at_label(sub(m), &q)).collect();
                 let pred = Expr {
                     span,
                     ..at_label(sub(&a.pred), &q)
@@ -1426,6 +1737,12 @@ impl CalvinR {
                 out.extend(effect(cx).0);
             }
             Mode::Atomic | Mode::Witnessed => {
+                // A left mover when the callee's one action never blocks
+                // and the thread has what it accesses alone before it.
+                let left = self
+                    .left_mover_call(spec, &locs, &sub, span)
+                    .unwrap_or_else(|| Expr::bool(false, span));
+                self.cut_before(left.clone(), span, cx, out);
                 let (mut right, w) = effect(cx);
                 // A right mover: the thread has the locations of the action
                 // it did alone after it.
@@ -1447,7 +1764,7 @@ impl CalvinR {
                     },
                     els: None,
                 }));
-                let mut left = vec![check(Expr::bool(false, span), FailureCode::NotAtomic, span)];
+                let mut left = vec![check(left, FailureCode::NotAtomic, span)];
                 left.extend(effect(cx).0);
                 out.push(st(S::If {
                     cond: boolean(PHASE, span),
@@ -1458,6 +1775,107 @@ impl CalvinR {
         }
         if let (Some(t), false) = (target, callee.ret == Type::Void) {
             out.push(st(S::AssignLocal(t, result)));
+        }
+    }
+
+    /// When a call of a method with this spec is a left mover: the spec is
+    /// one action that cannot block, and the thread has every location it
+    /// accesses alone before the step (`E_V`, the paper's rule for a left
+    /// mover). The action cannot block when its predicate is a conjunction
+    /// of guards (over the pre-state and the arguments only) and
+    /// assignments `loc == e`, `loc`, `!loc` of distinct fields in its
+    /// `mods` (e over the pre-state): once the guards hold, the assignments
+    /// give a post-state. Its locations must not depend on the shared
+    /// state (so that they are the same before and after). The condition is
+    /// over the state before the step; None: never a left mover.
+    fn left_mover_call(
+        &self,
+        spec: &[Action],
+        locs: &[Vec<Loc>],
+        sub: &dyn Fn(&Expr) -> Expr,
+        span: Span,
+    ) -> Option<Expr> {
+        let [a] = spec else { return None };
+        let pred = sub(&a.pred);
+        if mentions_result(&pred) || a.mods.iter().any(mentions_result) {
+            return None;
+        }
+        let mods: Vec<String> = a.mods.iter().map(|m| shape_of(&sub(m))).collect();
+        let mut cs = Vec::new();
+        conjuncts(&pred, &mut cs);
+        let mut guards = Expr::bool(true, span);
+        let mut assigned: Vec<FieldId> = Vec::new();
+        for c in cs {
+            if !self.reads_now(&c) {
+                guards = and(guards, strip_old(c));
+                continue;
+            }
+            let loc = match &c.kind {
+                K::Binary(BinOp::Eq, l, r) if !self.reads_now(r) => l,
+                K::Unary(UnOp::Not, l) => l,
+                _ if c.ty == Type::Bool => &Box::new(c.clone()),
+                _ => return None,
+            };
+            if !mods.contains(&shape_of(loc)) {
+                return None;
+            }
+            let f = match &loc.kind {
+                K::Field(_, f) => *f,
+                K::ArrayIndex(arr, _) => match &arr.kind {
+                    K::Field(_, f) => *f,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            if assigned.contains(&f) {
+                return None;
+            }
+            assigned.push(f);
+        }
+        let ls = locs.first()?;
+        let stable = |e: &Expr| self.reads_any(e);
+        if ls
+            .iter()
+            .any(|l| stable(&l.recv) || l.index.as_ref().is_some_and(stable))
+        {
+            return None;
+        }
+        Some(and(strip_old(self.exclusive_all(ls, span)), guards))
+    }
+
+    /// Whether `e` reads a shared location outside `\old` (an array field
+    /// itself is never assigned: reading it is no read of the state).
+    fn reads_now(&self, e: &Expr) -> bool {
+        match &e.kind {
+            K::Old(..) => false,
+            K::Field(r, f) if self.arrays.contains(f) => self.reads_now(r),
+            K::Field(..) | K::ArrayIndex(..) if self.is_shared_read(e) => true,
+            _ => {
+                let mut found = false;
+                each_child(e, &mut |x| found |= self.reads_now(x));
+                found
+            }
+        }
+    }
+
+    /// Whether `e` reads a shared location, in any state.
+    fn reads_any(&self, e: &Expr) -> bool {
+        match &e.kind {
+            K::Field(r, f) if self.arrays.contains(f) => self.reads_any(r),
+            K::Field(..) | K::ArrayIndex(..) if self.is_shared_read(e) => true,
+            _ => {
+                let mut found = false;
+                each_child(e, &mut |x| found |= self.reads_any(x));
+                found
+            }
+        }
+    }
+
+    fn is_shared_read(&self, e: &Expr) -> bool {
+        match &e.kind {
+            K::Field(_, f) => self.shared.iter().any(|(_, g, _)| g == f),
+            K::ArrayIndex(a, _) => matches!(&a.kind, K::Field(_, f) if self.arrays.contains(f)),
+            _ => false,
         }
     }
 
@@ -1602,6 +2020,16 @@ impl CalvinR {
             out.push(st(S::Goto(l)));
             return;
         }
+        // An inlined return: a jump forward within the sequence, unless the
+        // inlined body has a loop (then the sequence ends here and at the
+        // body's end, and the next starts after it).
+        if l.as_str().starts_with(INLINED) {
+            if cx.loopy.contains(&l) {
+                self.cut(None, false, span, cx, out);
+            }
+            out.push(st(S::Goto(l)));
+            return;
+        }
         let Some(lp) = cx.loops.last() else {
             cx.errs.push(Diagnostic::not_supported(
                 span,
@@ -1643,6 +2071,8 @@ impl CalvinR {
     ) {
         let st = |kind| Stmt { kind, span };
         let guard = guard.unwrap_or_else(|| Expr::bool(true, span));
+        // Only a step that may block may end a sequence (see `cut_before`).
+        let blocks = !is_true(&guard);
         let tid = tid_expr(span);
         match cx.mode {
             Mode::Access => {
@@ -1662,6 +2092,9 @@ impl CalvinR {
                 // In the right movers: the step, then the phase turns at the
                 // first step without exclusive access after it.
                 let pre = self.exclusive_all(&locs, span);
+                if blocks {
+                    self.cut_before(and(pre.clone(), guard.clone()), span, cx, out);
+                }
                 let mut right = vec![st(S::Assume(guard.clone()))];
                 right.extend(body.iter().cloned());
                 right.push(st(S::If {
@@ -1673,10 +2106,8 @@ impl CalvinR {
                     els: None,
                 }));
                 // A left mover: exclusive access before, and it does not
-                // block. (The paper also lets a non-left-mover here end the
-                // sequence and start the next; weft ends sequences only at
-                // loop heads and returns, so that each sequence's start is
-                // one label.)
+                // block. (With witnesses a non-left-mover here ended the
+                // sequence just before: `cut_before`.)
                 let mut left = vec![check(and(pre, guard), FailureCode::NotAtomic, span)];
                 left.extend(body);
                 out.push(st(S::If {
@@ -1696,7 +2127,12 @@ impl CalvinR {
         let mods: Vec<Expr> = a
             .mods
             .iter()
-            .map(|m| subst_tid(subst_result(m.clone(), result), &tid_expr(span)))
+            .map(|m| {
+                at_label(
+                    subst_tid(subst_result(m.clone(), result), &tid_expr(span)),
+                    &l,
+                )
+            })
             .collect();
         and(Expr { span, ..pred }, self.frame(&mods, &l, span))
     }
@@ -1708,29 +2144,67 @@ impl CalvinR {
         let any = local(Name::from(ANY), cx.ret.clone(), span);
         let result = result.unwrap_or(&any);
         let (pc, opc) = (integer(PC, span), integer(OPC, span));
-        let start = cx.cur;
-        let skip = and(
-            eq(pc.clone(), opc.clone()),
-            self.frame(&[], &seg_label(start), span),
-        );
-        let mut act = Expr::bool(false, span);
-        for (k, a) in cx.spec.iter().enumerate() {
-            let this = and(
-                and(
-                    eq(opc.clone(), int(0, span)),
-                    eq(pc.clone(), int(k as i64 + 1, span)),
-                ),
-                self.action(a, start, result, span),
+        let mut all = Expr::bool(true, span);
+        for &start in &cx.starts {
+            let skip = and(
+                eq(pc.clone(), opc.clone()),
+                self.frame(&[], &seg_label(start), span),
             );
-            act = or(act, this);
+            let mut act = Expr::bool(false, span);
+            for (k, a) in cx.spec.iter().enumerate() {
+                let this = and(
+                    and(
+                        cx.auto.follows(&opc, k, span),
+                        eq(pc.clone(), int(k as i64 + 1, span)),
+                    ),
+                    self.action(a, start, result, span),
+                );
+                act = or(act, this);
+            }
+            let mut ok = or(skip, act);
+            if end {
+                // The spec's path may end here (`Follows(pc, "end")`).
+                ok = and(ok, cx.auto.ends(&pc, span));
+            }
+            all = and(
+                all,
+                match cx.starts.len() {
+                    1 => ok,
+                    _ => implies(eq(integer(SEQ, span), int(start as i64, span)), ok),
+                },
+            );
         }
-        let mut ok = or(skip, act);
-        if end {
-            // The spec's path ends after an action: one happened.
-            ok = and(ok, bin(BinOp::Ne, pc, int(0, span), Type::Bool));
-        }
-        out.push(check(ok, FailureCode::ActionMismatch, span));
+        out.push(check(all, FailureCode::ActionMismatch, span));
         self.yield_(cx, span, out);
+    }
+
+    /// With witnesses and a spec with `;` or `*`, before a step that may
+    /// block (an acquire, a call) and is not a left mover in the left phase
+    /// (`left`: it is one): the sequence ends there (the paper's Fig. 8),
+    /// the environment runs and the next sequence starts with the step; its
+    /// start is a label of its own, which `seq` then names. Elsewhere a
+    /// non-left-mover after the non-mover is `notAtomic`: not ending a
+    /// sequence only makes the check stricter, and each possible start
+    /// costs the prover a case at every later end.
+    fn cut_before(&self, left: Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) {
+        if cx.mode != Mode::Witnessed || cx.auto.choice {
+            return;
+        }
+        let st = |kind| Stmt { kind, span };
+        cx.next += 1;
+        let id = cx.next;
+        let mut b = Vec::new();
+        self.cut(None, false, span, cx, &mut b);
+        b.push(set(SEQ, int(id as i64, span), span));
+        b.push(set(OPC, integer(PC, span), span));
+        b.push(set(PHASE, Expr::bool(true, span), span));
+        out.push(st(S::If {
+            cond: and(not(boolean(PHASE, span)), not(left)),
+            then: Block { stmts: b, span },
+            els: None,
+        }));
+        out.push(st(S::Label(seg_label(id))));
+        cx.starts.push(id);
     }
 
     /// The start of a reduced sequence.
@@ -1742,8 +2216,10 @@ impl CalvinR {
             kind: S::Label(seg_label(s)),
             span,
         });
+        out.push(set(SEQ, int(s as i64, span), span));
         out.push(set(OPC, integer(PC, span), span));
         out.push(set(PHASE, Expr::bool(true, span), span));
+        cx.starts.push(s);
     }
 
     /// A return (or the end of the body) with its value.
@@ -1753,11 +2229,17 @@ impl CalvinR {
             Mode::Atomic => {
                 let any = local(Name::from(ANY), cx.ret.clone(), span);
                 let r = e.unwrap_or(any);
-                let one = cx
-                    .spec
-                    .iter()
-                    .map(|a| self.action(a, 0, &r, span))
-                    .fold(Expr::bool(false, span), or);
+                // One sequence: one action that may begin and end the
+                // spec's path, or a skip if the path may be empty.
+                let mut one = match cx.auto.nullable {
+                    true => self.frame(&[], &seg_label(0), span),
+                    false => Expr::bool(false, span),
+                };
+                for (k, a) in cx.spec.iter().enumerate() {
+                    if cx.auto.first.contains(&k) && cx.auto.last.contains(&k) {
+                        one = or(one, self.action(a, 0, &r, span));
+                    }
+                }
                 out.push(check(one, FailureCode::ActionMismatch, span));
             }
             Mode::Witnessed => {
@@ -1800,17 +2282,8 @@ impl CalvinR {
                 each_stmt(&body, &mut |s| {
                     steps |= matches!(&s.kind, S::Block(b) if is_atomic(b));
                 });
-                let mut scratch = Cx {
-                    mode: Mode::Access,
-                    fresh: 0,
-                    errs: Vec::new(),
-                    spec: &[],
-                    ret: Type::Void,
-                    cur: 0,
-                    next: 0,
-                    after: None,
-                    loops: Vec::new(),
-                };
+                let none = HashSet::new();
+                let mut scratch = Cx::new(Mode::Access, &[], Auto::default(), Type::Void, &none);
                 let mut v = Vec::new();
                 let mut copy = body.clone();
                 crate::core::visit::map_body_exprs(&mut copy, &mut |e| {
@@ -1833,13 +2306,14 @@ impl CalvinR {
                 }));
             }
             Mode::Witnessed => {
-                // A witness in the loop is the last thing before a return.
-                check_witnesses_return(&body, cx);
                 let pc0 = cx.fresh_local(Type::Int, span);
                 out.push(st(S::Local(pc0.clone(), Some(integer(PC, span)))));
-                invs.push(eq(integer(PC, span), local(pc0.name, Type::Int, span)));
+                let pc0 = local(pc0.name, Type::Int, span);
+                invs.push(self.pc_invariant(&body, &pc0, span, cx));
                 self.cut(None, false, span, cx, out);
                 let mut b = Vec::new();
+                // The body's sequences are each iteration's own.
+                let outer = std::mem::take(&mut cx.starts);
                 self.reset(span, cx, &mut b);
                 let mut labels = HashSet::new();
                 each_stmt(&body, &mut |x| {
@@ -1856,6 +2330,7 @@ impl CalvinR {
                 self.block(body.stmts, cx, &mut b);
                 cx.loops.pop();
                 self.cut(None, false, span, cx, &mut b);
+                cx.starts = outer;
                 out.push(st(S::While {
                     invariants: invs,
                     cond,
@@ -1871,6 +2346,27 @@ impl CalvinR {
         }
     }
 
+    /// The loop's invariant over the pc (`pc0` its value before the loop):
+    /// unchanged when each witness in the loop is followed by a return (an
+    /// iteration changes no pc), else one of the pcs the spec reaches from
+    /// `pc0` (each sequence's end checked `Follows`, so the pc only moves
+    /// along the spec).
+    fn pc_invariant(&self, body: &Block, pc0: &Expr, span: Span, cx: &Cx) -> Expr {
+        let pc = integer(PC, span);
+        if witnesses_going_on(body).is_empty() {
+            return eq(pc, pc0.clone());
+        }
+        let mut inv = Expr::bool(false, span);
+        for from in 0..=cx.spec.len() {
+            let mut to = Expr::bool(false, span);
+            for t in cx.auto.reach(from) {
+                to = or(to, eq(pc.clone(), int(t as i64, span)));
+            }
+            inv = or(inv, and(eq(pc0.clone(), int(from as i64, span)), to));
+        }
+        inv
+    }
+
     /// Check 2 of a body: the locals, the first sequence's start, the
     /// steps, the end.
     fn abstraction(&self, b: Block, cx: &mut Cx) -> Block {
@@ -1883,6 +2379,7 @@ impl CalvinR {
         out.push(decl(PHASE, Type::Bool, Some(Expr::bool(true, span))));
         out.push(decl(PC, Type::Int, Some(int(0, span))));
         out.push(decl(OPC, Type::Int, Some(int(0, span))));
+        out.push(decl(SEQ, Type::Int, Some(int(0, span))));
         if cx.ret != Type::Void {
             out.push(decl(ANY, cx.ret.clone(), None));
         }
@@ -2024,10 +2521,9 @@ fn in_bounds(e: &Expr, label: Option<Name>, span: Span) -> Expr {
     out
 }
 
-/// In a loop of a body with witnesses, each witness is followed by a return
-/// (the loop's invariant keeps the pc, so no iteration may follow a witness,
-/// and the action's `\result` is the value returned).
-fn check_witnesses_return(b: &Block, cx: &mut Cx) {
+/// The witnesses in a loop that are not followed by a return (after which
+/// an iteration may follow).
+fn witnesses_going_on(b: &Block) -> Vec<Span> {
     let mut bad = Vec::new();
     fn walk(b: &Block, bad: &mut Vec<Span>) {
         for (i, s) in b.stmts.iter().enumerate() {
@@ -2042,10 +2538,293 @@ fn check_witnesses_return(b: &Block, cx: &mut Cx) {
         }
     }
     walk(b, &mut bad);
-    for span in bad {
-        cx.errs.push(Diagnostic::not_supported(
-            span,
-            "a witness in a loop that is not followed by `return`",
-        ));
+    bad
+}
+
+/// The label that starts an inlined body (`\old` in it is this state).
+const INLINE: &str = "weft_calvinr_inline_";
+/// The label that ends an inlined body: its returns jump here.
+const INLINED: &str = "weft_calvinr_inlined_";
+
+fn take_kind(x: &mut Stmt) -> S {
+    let empty = S::Block(Block {
+        stmts: Vec::new(),
+        span: x.span,
+    });
+    std::mem::replace(&mut x.kind, empty)
+}
+
+fn has_loop(b: &Block) -> bool {
+    let mut found = false;
+    each_stmt(b, &mut |s| found |= matches!(s.kind, S::While { .. }));
+    found
+}
+
+impl CalvinR {
+    /// Calls of methods without a `performs` spec, inlined (the paper's §3:
+    /// "If a method does not have a performs annotation, Calvin-R inlines
+    /// the method's body at call sites"), before both checks: the callee's
+    /// steps are the caller's. `stack` holds the methods being inlined (the
+    /// method itself first): a call of one of them is recursion.
+    fn inline_calls(
+        &self,
+        p: &Program,
+        b: Block,
+        stack: &mut Vec<MethodId>,
+        cx: &mut InlineCx,
+    ) -> Block {
+        let mut out = Vec::new();
+        for mut s in b.stmts {
+            match take_kind(&mut s) {
+                S::Call { target, call } if self.bodies.contains_key(&call.method) => {
+                    self.inline_call(p, target, *call, s.span, stack, cx, &mut out);
+                }
+                mut kind => {
+                    for blk in crate::core::visit::child_blocks_mut(&mut kind) {
+                        let inner = std::mem::replace(
+                            blk,
+                            Block {
+                                stmts: Vec::new(),
+                                span: blk.span,
+                            },
+                        );
+                        *blk = self.inline_calls(p, inner, stack, cx);
+                    }
+                    out.push(Stmt { kind, span: s.span });
+                }
+            }
+        }
+        Block {
+            stmts: out,
+            span: b.span,
+        }
+    }
+
+    /// One call inlined: the receiver and the arguments into fresh locals
+    /// (each a step of its own when it reads the shared state), the
+    /// receiver not null and the callee's precondition as written
+    /// (`preFailed`; asserted in check 1, after the environment, assumed in
+    /// check 2), then its body with its locals and labels renamed, `this`
+    /// and the parameters the fresh locals, `\old` the call's start, each
+    /// `return e` an assignment of the result and a jump to the body's end.
+    #[allow(clippy::too_many_arguments)]
+    fn inline_call(
+        &self,
+        p: &Program,
+        target: Option<Name>,
+        call: crate::core::Call,
+        span: Span,
+        stack: &mut Vec<MethodId>,
+        cx: &mut InlineCx,
+        out: &mut Vec<Stmt>,
+    ) {
+        let st = |kind| Stmt { kind, span };
+        if stack.contains(&call.method) {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a recursive call of a method without a performs spec in a Calvin-R method (its body is inlined)",
+            ));
+            return;
+        }
+        if call.given.iter().any(Option::is_some) || call.yields.iter().any(Option::is_some) {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "ghost arguments or results of a call in a Calvin-R method",
+            ));
+            return;
+        }
+        let callee = &self.callees[&call.method];
+        cx.fresh += 1;
+        let k = cx.fresh;
+        let rename = move |n: Name| Name::from(format!("{}$inl{k}", n.as_str()));
+        let recv = call.recv.map(|r| {
+            let r = if matches!(r.kind, K::This) {
+                r
+            } else {
+                let v = var(&format!("weft_calvinr_recv{k}"), r.ty.clone(), span);
+                let read = local(v.name, v.ty.clone(), span);
+                out.push(st(S::Local(v, Some(r))));
+                read
+            };
+            out.push(check(nonnull(&r), FailureCode::InvocationObjectNull, span));
+            r
+        });
+        let method = p.method(call.method);
+        let mut renamed: HashSet<Name> = HashSet::new();
+        for (param, arg) in method.params.iter().zip(call.args) {
+            renamed.insert(param.name);
+            let v = Var {
+                name: rename(param.name),
+                ..param.clone()
+            };
+            out.push(st(S::Local(v, Some(arg))));
+        }
+        let mut body = self.bodies[&call.method].clone();
+        each_stmt(&body, &mut |x| {
+            if let S::Local(v, _) = &x.kind {
+                renamed.insert(v.name);
+            }
+        });
+        let start = Name::from(format!("{INLINE}{k}"));
+        let end = Name::from(format!("{INLINED}{k}"));
+        let result = Name::from(format!("weft_calvinr_result{k}"));
+        let this_to = recv.clone();
+        let map = |e: Expr| {
+            let e = match &this_to {
+                Some(r) => subst_this(e, r),
+                None => e,
+            };
+            let e = at_label(e, &start);
+            map_expr(e, &mut |x| match x.kind {
+                K::Local(n) if renamed.contains(&n) => Expr {
+                    kind: K::Local(rename(n)),
+                    ..x
+                },
+                kind => Expr { kind, ..x },
+            })
+        };
+        crate::core::visit::map_body_exprs(&mut body, &mut |e| map(e));
+        crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
+            x.kind = match take_kind(x) {
+                S::Local(v, e) if renamed.contains(&v.name) => S::Local(
+                    Var {
+                        name: rename(v.name),
+                        ..v
+                    },
+                    e,
+                ),
+                S::AssignLocal(n, e) if renamed.contains(&n) => S::AssignLocal(rename(n), e),
+                S::Call {
+                    target: Some(n),
+                    call,
+                } if renamed.contains(&n) => S::Call {
+                    target: Some(rename(n)),
+                    call,
+                },
+                // A witness keeps its name: it names the caller's action.
+                S::Label(l)
+                    if witness_label(&Stmt {
+                        kind: S::Label(l),
+                        span,
+                    })
+                    .is_some() =>
+                {
+                    S::Label(l)
+                }
+                S::Label(l) => S::Label(rename(l)),
+                S::Goto(l) => S::Goto(rename(l)),
+                kind => kind,
+            };
+        });
+        // Then (so that the jumps made here are not renamed) the returns.
+        crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
+            x.kind = match take_kind(x) {
+                S::Return(e) => {
+                    let mut stmts = Vec::new();
+                    if let Some(e) = e {
+                        stmts.push(Stmt {
+                            kind: S::AssignLocal(result, e),
+                            span: x.span,
+                        });
+                    }
+                    stmts.push(Stmt {
+                        kind: S::Goto(end),
+                        span: x.span,
+                    });
+                    S::Block(Block {
+                        stmts,
+                        span: x.span,
+                    })
+                }
+                kind => kind,
+            };
+        });
+        if has_loop(&body) {
+            cx.loopy.insert(end);
+        }
+        if callee.ret != Type::Void {
+            out.push(st(S::Local(
+                var(result.as_str(), callee.ret.clone(), span),
+                None,
+            )));
+        }
+        out.push(st(S::Label(start)));
+        let tid = tid_expr(span);
+        for e in &callee.pre {
+            let mut e = subst_tid(e.clone(), &tid);
+            if let Some(r) = &recv {
+                e = subst_this(e, r);
+            }
+            for prm in &method.params {
+                let by = local(rename(prm.name), prm.ty.clone(), span);
+                e = subst_local(e, prm.name, &by);
+            }
+            out.push(check(
+                Expr { span, ..e },
+                FailureCode::PreFailed(crate::diag::Reason::False),
+                span,
+            ));
+        }
+        stack.push(call.method);
+        let body = self.inline_calls(p, body, stack, cx);
+        stack.pop();
+        out.push(st(S::Block(body)));
+        out.push(st(S::Label(end)));
+        if let (Some(t), false) = (target, callee.ret == Type::Void) {
+            out.push(st(S::AssignLocal(
+                t,
+                local(result, callee.ret.clone(), span),
+            )));
+        }
+    }
+}
+
+/// What inlining a body gives besides the body.
+#[derive(Default)]
+struct InlineCx {
+    fresh: u32,
+    errs: Vec<Diagnostic>,
+    /// The ends of inlined bodies with a loop: with witnesses, a reduced
+    /// sequence ends at each of their returns and at their ends.
+    loopy: HashSet<Name>,
+}
+
+fn mentions_result(e: &Expr) -> bool {
+    crate::core::visit::find(e, &|x| matches!(x.kind, K::Result)).is_some()
+}
+
+fn conjuncts(e: &Expr, out: &mut Vec<Expr>) {
+    match &e.kind {
+        K::Binary(BinOp::And, l, r) => {
+            conjuncts(l, out);
+            conjuncts(r, out);
+        }
+        _ => out.push(e.clone()),
+    }
+}
+
+/// `e` with `\old(x)` as `x` (evaluated in the state before a step).
+fn strip_old(e: Expr) -> Expr {
+    map_expr(e, &mut |x| match x.kind {
+        K::Old(None, inner) => *inner,
+        kind => Expr { kind, ..x },
+    })
+}
+
+/// An expression's structure without its spans (to compare two of them).
+fn shape_of(e: &Expr) -> String {
+    let e = map_expr(e.clone(), &mut |x| Expr {
+        span: Span::default(),
+        ..x
+    });
+    format!("{:?}", e)
+}
+
+/// Whether `e` is `true` (or a conjunction of `true`s).
+fn is_true(e: &Expr) -> bool {
+    match &e.kind {
+        K::Bool(b) => *b,
+        K::Binary(BinOp::And, l, r) => is_true(l) && is_true(r),
+        _ => false,
     }
 }

@@ -480,6 +480,9 @@ fn unwritable(u: &Method, f: &Ident) -> Method {
 pub const CALVINR_ACCESS: &str = "weft_calvinr_access";
 pub const CALVINR_ACTION: &str = "weft_calvinr_action";
 pub const CALVINR_CLASS: &str = "weft_calvinr_class";
+/// How a `performs` spec's actions compose: `CALVINR_SHAPE_offset$shape`
+/// (see `flatten`).
+pub const CALVINR_SHAPE: &str = "weft_calvinr_shape";
 /// A commit point `witness "L";` is the label `CALVINR_WITNESS_offset$L`.
 pub const CALVINR_WITNESS: &str = "weft_calvinr_witness";
 
@@ -526,17 +529,50 @@ pub struct PerformsAction {
     pub pred: Box<Expr>,
 }
 
+/// A `performs` specification: atomic actions composed by choice `[]`,
+/// sequence `;` and iteration `*`.
+pub enum PerformsSpec {
+    Action(PerformsAction),
+    Choice(Box<PerformsSpec>, Box<PerformsSpec>),
+    Seq(Box<PerformsSpec>, Box<PerformsSpec>),
+    Star(Box<PerformsSpec>),
+}
+
+/// The spec's actions in order, and its shape in postfix (`a0_a1_c_k`:
+/// action k is `ak`, choice `c`, sequence `s`, iteration `k`).
+fn flatten(s: PerformsSpec, actions: &mut Vec<PerformsAction>, shape: &mut Vec<String>) {
+    let op = if matches!(s, PerformsSpec::Choice(..)) {
+        "c"
+    } else {
+        "s"
+    };
+    match s {
+        PerformsSpec::Action(a) => {
+            shape.push(format!("a{}", actions.len()));
+            actions.push(a);
+        }
+        PerformsSpec::Choice(a, b) | PerformsSpec::Seq(a, b) => {
+            flatten(*a, actions, shape);
+            flatten(*b, actions, shape);
+            shape.push(op.to_string());
+        }
+        PerformsSpec::Star(a) => {
+            flatten(*a, actions, shape);
+            shape.push("k".to_string());
+        }
+    }
+}
+
 /// `performs action "L1": (mods) { P1 } [] action "L2": … `: one member per
-/// action (`JMember::with` gives it the method's parameters and result).
-pub fn performs<'i>(
-    file: FileId,
-    l: usize,
-    r: usize,
-    first: PerformsAction,
-    more: Vec<PerformsAction>,
-) -> PResult<'i, JPrefix> {
+/// action (`JMember::with` gives it the method's parameters and result),
+/// and the marker `CALVINR_SHAPE_offset$shape` of how they compose.
+pub fn performs<'i>(file: FileId, l: usize, r: usize, spec: PerformsSpec) -> PResult<'i, JPrefix> {
     let mut members = Vec::new();
-    for (k, a) in std::iter::once(first).chain(more).enumerate() {
+    let (mut actions, mut shape) = (Vec::new(), Vec::new());
+    flatten(spec, &mut actions, &mut shape);
+    let name = format!("{CALVINR_SHAPE}_{l}${}", shape.join("_"));
+    members.push(marker(&name, b::span(file, l, r)));
+    for (k, a) in actions.into_iter().enumerate() {
         let label = match &a.label {
             Some(s) => label_of(s, a.l, a.r)?,
             None => String::new(),
@@ -549,7 +585,6 @@ pub fn performs<'i>(
         m.name.name = format!("{CALVINR_ACTION}_{l}_{k}${label}").as_str().into();
         members.push(Member::Method(m));
     }
-    let _ = r;
     Ok(JPrefix::LockInvariant(members))
 }
 
