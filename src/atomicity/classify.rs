@@ -509,7 +509,32 @@ mod tests {
             ),
             Both
         );
+        // The refinement: a monitor no other thread can reach protects
+        // nothing. Its release is a both mover; its acquire too, unless
+        // another thread touched it since the thread's previous step.
+        let local = Facts { local: true, ..f };
+        assert_eq!(dynamic(&acq, local), Both);
+        assert_eq!(
+            dynamic(
+                &acq,
+                Facts {
+                    clean: false,
+                    ..local
+                }
+            ),
+            Right
+        );
         let rel = Instr::Release(PExpr::Local(0));
+        assert_eq!(
+            dynamic(
+                &rel,
+                Facts {
+                    held_before: 1,
+                    ..local
+                }
+            ),
+            Both
+        );
         assert_eq!(
             dynamic(
                 &rel,

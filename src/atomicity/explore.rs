@@ -503,8 +503,8 @@ impl Machine<'_> {
                 }
             }
             if let Some(d) = &self.discipline {
-                facts.protected = !d.unprotected.contains(field)
-                    || (!write && !d.written_shared.contains(field));
+                facts.protected =
+                    !d.unprotected.contains(field) || (!write && !d.written_shared.contains(field));
             }
         }
         if self.discipline.is_some() {
