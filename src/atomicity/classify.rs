@@ -14,8 +14,11 @@
 //! | acquire of a monitor (`synchronized` entry) | right | no other thread's step after it needs the monitor |
 //! | re-acquire of a monitor the thread holds | both | changes only a count |
 //! | release (`synchronized` exit) | left | no other thread's step before it could need the monitor |
+//! | release of a *local* monitor (no other thread can reach the object but through a protected field of a monitor the thread holds) | both | nobody else can take it before the thread's next step (the paper's refinement, exploration only) |
+//! | acquire of a local, *clean* monitor (no other thread touched the object since the thread last did) | both | nobody else touched it since the thread's previous step, nor can before its next |
 //! | read or write of `o.f` while holding `o`'s monitor, when every access to `f` holds its object's monitor | both | no other thread's access can sit next to it |
-//! | read or write of a `final` field, or of an object no other thread can reach | both | nobody else writes it / nobody else sees it |
+//! | read or write of a `final` field, or of a local, clean object | both | nobody else writes it / nobody else sees it |
+//! | read or write of a local object another thread touched since | right | nobody else sees it until the thread's next step |
 //! | any other read or write of a field | non-mover | a race |
 //! | `new` | both | the object is fresh |
 //! | `notify()`/`notifyAll()` (the monitor held) | both | only a waiter of that monitor sees it, and it must re-acquire the monitor first |

@@ -2,7 +2,7 @@
 //! interleaving of the closed program's threads, each state stored once.
 //!
 //! A state is the heap (each object's fields, its monitor's owner and
-//! count, the thread started on it) and each thread's frames (method,
+//! count, the thread started on it, the thread that last touched it) and each thread's frames (method,
 //! instruction, locals), status (running, waiting in a monitor's wait set,
 //! notified and re-acquiring, done) and *regions*: the annotated methods it
 //! is inside, each with its position in the pattern (Bogor's N, R, L: no
@@ -13,7 +13,10 @@
 //! step, which fields are *protected* (every access to a field of an
 //! object another thread can reach holds that object's monitor) or never
 //! written while shared; the second classifies each step with that and the
-//! state it runs in (`classify::dynamic`) and advances the thread's
+//! state it runs in (`classify::dynamic`: whether the object is local,
+//! i.e. reachable by no other thread but through a protected field of a
+//! monitor the thread holds, and clean; see `super`'s module doc) and
+//! advances the thread's
 //! regions, recording for each annotated method
 //! * a **definite** violation (Lipton's R1, "a region once entered can be
 //!   left"): a `wait` inside the region; a state where no thread can move

@@ -36,7 +36,8 @@
 //!   state (a monitor actually held, an object no other thread can reach, a
 //!   field every shared access of which held its object's monitor over the
 //!   whole explored state space) and each thread's regions moved along the
-//!   pattern (Bogor's region positions N, R, L).
+//!   pattern (Bogor's region positions N, R, L), with the paper's
+//!   refinement of the end of its §3.1 (below).
 //!
 //! Per annotated method the report is, first that applies:
 //!
@@ -57,6 +58,54 @@
 //! 4. Otherwise (the harness never runs the method, or the bound cut the
 //!    exploration): the static check's break as `notAtomic:possibly`, else
 //!    `notExplored`.
+//!
+//! # The refinement: monitors that protect nothing
+//!
+//! Bogor's "(W)" column: a lock acquire or release on an object that is
+//! thread-local, or already protected (dominated) by a lock the thread
+//! holds, does not move the thread's region position. weft decides it per
+//! step from the explored state ([`classify::Facts`]):
+//!
+//! * **local**: no other thread reaches the object from its frames' locals
+//!   (or the monitor it waits on) through fields, where an edge `P.f` does
+//!   not count if the thread holds `P`'s monitor and `f` is *strictly
+//!   protected*: over the first run's whole state space, every access to
+//!   `f` of an object another thread could reach held that object's
+//!   monitor. Thread-local is the case of no path at all; *dominated* the
+//!   case where every path goes through such an edge (Fig. 6b's
+//!   `theCollection`, Fig. 7's `waitingWriterMonitors_`). A read-only field
+//!   read without the monitor is no such edge: another thread could read
+//!   it while the thread holds `P`.
+//! * **clean**: no other thread touched the object (a field access, a
+//!   monitor operation, its creation) since the thread last did; each
+//!   object keeps its last toucher in the state.
+//!
+//! A local monitor's release is then a both mover and so is its acquire
+//! when the object is also clean; a local object's field accesses are both
+//! movers when clean, else right movers.
+//!
+//! Why this is sound relative to the harness (the paper's argument, made
+//! precise for Lipton's one-sided movers): a right mover must commute with
+//! every step of another thread up to the thread's next step. If the
+//! object is local at the state, no other thread can touch it in that
+//! interval: reaching it means reading `f` of some held `P` (the first run
+//! saw no access to `f` without `P`'s monitor in any reachable state, and
+//! the thread keeps `P` at least until its next step) or being handed it
+//! by a thread that reaches it, and only this thread does. A left mover
+//! must commute with every step of another thread since the thread's
+//! previous step, and never be disabled by one: a clean object was touched
+//! by none of them. Locality alone would not do for the left side, which
+//! Bogor's independence (forward-looking, for partial-order reduction)
+//! does not need: a thread that releases a monitor and drops its last
+//! reference to the object in one transition leaves the object
+//! thread-local to the next acquirer, whose acquire cannot move before
+//! that release
+//! (`tests::a_thread_local_monitor_another_thread_just_released_is_no_left_mover`).
+//! A release is a left mover anyway, so a local release is both; a clean,
+//! local acquire is both. Each class is thus one Lipton's theorem accepts,
+//! on every interleaving of the harness, which the search enumerates
+//! (states that differ in a toucher are different states, so the
+//! classification is a function of the state).
 //!
 //! # Why an explicit-state search in weft, not Boogie
 //!
@@ -80,7 +129,8 @@
 //! classification above, no thread can be stuck or loop inside it, and
 //! the exploration was not cut. The classification is Lipton's (each class
 //! commutes as the table says, given the discipline the first run
-//! observed), so by his theorem every run of the method is equivalent to
+//! observed, and for local and clean objects as argued above), so by his
+//! theorem every run of the method is equivalent to
 //! one where it runs at once. Not modelled: exceptions (an exception the
 //! program would throw is reported as not supported, at its place),
 //! spurious wake-ups, static fields, arrays, and Java's memory model (the
