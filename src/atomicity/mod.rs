@@ -182,8 +182,25 @@ pub fn annotation(units: &[ast::Unit]) -> Option<Span> {
 /// Checks the program's atomicity specifications: statically, then by
 /// exploring its `main` within `bound`. An error is a program the
 /// explorer cannot run (no `main`, a construct it does not model).
-pub fn check(p: &Program, files: &Files, bound: Bound) -> crate::diag::Result<Report> {
-    let started = std::time::Instant::now();
+pub fn check(p: Program, files: &Files, bound: Bound) -> crate::diag::Result<Report> {
+    prepare(p, bound)?.run(files)
+}
+
+/// A program ready to be explored: what the front end decides (its
+/// harness, its compiled methods, the static check), without the search,
+/// which is the verification run and belongs where a backend would run.
+pub struct Prepared {
+    program: Program,
+    code: compile::Compiled,
+    breaks: Vec<classify::StaticBreak>,
+    main: MethodId,
+    bound: Bound,
+}
+
+/// Finds the harness, compiles the methods it and the annotations reach
+/// (refusing what the explorer cannot run) and checks them statically.
+pub fn prepare(program: Program, bound: Bound) -> crate::diag::Result<Prepared> {
+    let p = &program;
     let main = harness(p)?;
     let mut roots = vec![main];
     roots.extend(p.features.run.values().copied());
@@ -191,7 +208,37 @@ pub fn check(p: &Program, files: &Files, bound: Bound) -> crate::diag::Result<Re
     roots.extend(p.features.atomicity.keys().copied());
     let code = compile::compile(p, &roots)?;
     let breaks = classify::check_static(p, &code);
-    let explored = explore::explore(p, &code, main, bound).map_err(|d| vec![d])?;
+    Ok(Prepared {
+        program,
+        code,
+        breaks,
+        main,
+        bound,
+    })
+}
+
+impl Prepared {
+    /// Explores the program and gives each annotated method its verdict.
+    /// An error is a construct the search met that it does not model (an
+    /// exception the program would throw).
+    pub fn run(&self, files: &Files) -> crate::diag::Result<Report> {
+        let started = std::time::Instant::now();
+        let (p, bound) = (&self.program, self.bound);
+        let explored = explore::explore(p, &self.code, self.main, bound).map_err(|d| vec![d])?;
+        let mut report = verdicts(p, files, &explored, &self.breaks, bound);
+        report.time = started.elapsed();
+        Ok(report)
+    }
+}
+
+/// Each annotated method's verdict from the search and the static check.
+fn verdicts(
+    p: &Program,
+    files: &Files,
+    explored: &explore::Outcome,
+    breaks: &[classify::StaticBreak],
+    bound: Bound,
+) -> Report {
     let mut report = Report::default();
     let extent = format!(
         "{} states, depth {}; bound {} states, depth {}",
@@ -278,8 +325,7 @@ pub fn check(p: &Program, files: &Files, bound: Bound) -> crate::diag::Result<Re
             .notes
             .push(format!("the exploration reached its bound ({extent})"));
     }
-    report.time = started.elapsed();
-    Ok(report)
+    report
 }
 
 fn violation(
