@@ -9,10 +9,13 @@
 //! without one is `compound`, which every method satisfies. The front end
 //! reads the annotations (`ast::Modifiers::atomicity`,
 //! `core::Features::atomicity`); this module is an analysis of the checked
-//! core program, not a lowering: the driver calls it instead of the passes
-//! and a backend when a program has annotations (`--backend boogie`;
-//! `--backend silicon` refuses the program, which has no permission-based
-//! meaning). Its verdict is reported as a backend's is.
+//! core program, not a lowering: when a program has annotations
+//! (`--backend boogie`; `--backend silicon` refuses the program, which has
+//! no permission-based meaning) the driver's front end calls [`prepare`]
+//! instead of the passes (the harness, the compiled methods, the static
+//! check: errors there are the input's), and where a backend would run it
+//! calls [`Prepared::run`], the search (so `weft emit` does not explore).
+//! Its verdict is reported as a backend's is.
 //!
 //! # What is checked
 //!
