@@ -257,8 +257,8 @@ pub enum Lowered {
     /// The files declare nothing: there is nothing to send to a backend.
     Nothing,
     /// A program with atomicity specifications, explored by weft itself
-    /// (`atomicity`): its verdict.
-    Atomicity(crate::atomicity::Report),
+    /// (`atomicity`) where a backend would run.
+    Atomicity(Box<crate::atomicity::Prepared>),
 }
 
 /// Parses, checks, lowers and encodes the files as one program for
@@ -332,10 +332,8 @@ fn lower(
             )]);
         }
         let program = stage("check", || check::check(&units))?;
-        let report = stage("explore", || {
-            crate::atomicity::check(&program, files, explore)
-        })?;
-        return Ok(Lowered::Atomicity(report));
+        let prepared = stage("compile", || crate::atomicity::prepare(program, explore))?;
+        return Ok(Lowered::Atomicity(Box::new(prepared)));
     }
     match backend {
         Backend::Silicon => {
@@ -544,7 +542,7 @@ pub fn verify_reporting(
     let jobs: Vec<(&Lowered, &Vec<FileId>)> = lowered.iter().zip(&groups).collect();
     let results = crate::parallel::map_jobs(&jobs, opts.jobs, |(l, g)| {
         let names: Vec<String> = g.iter().map(|id| files.name(*id).to_string()).collect();
-        let (outcome, stats) = run_backend(l, opts);
+        let (outcome, stats) = run_backend(l, files, opts);
         let outcome = with_hints(outcome, l, files);
         let run = ProgramRun {
             files: names,
@@ -606,16 +604,24 @@ fn all_decided(diags: &[Diagnostic]) -> bool {
 fn together(outcomes: Vec<Outcome>) -> Outcome {
     let mut failures = Vec::new();
     let mut tool = Vec::new();
+    // A run that refused its input (an emitter's or the atomicity
+    // explorer's "not supported") is exit 2 when no tool failed.
+    let mut input = Vec::new();
     for o in outcomes {
         match o {
             Outcome::Verified => {}
             Outcome::Failed(d) => failures.extend(d),
-            Outcome::InputError(d) | Outcome::ToolError(d) => tool.extend(d),
+            Outcome::InputError(d) => input.extend(d),
+            Outcome::ToolError(d) => tool.extend(d),
         }
     }
     if !tool.is_empty() {
+        tool.extend(input);
         tool.extend(failures);
         Outcome::ToolError(tool)
+    } else if !input.is_empty() {
+        input.extend(failures);
+        Outcome::InputError(input)
     } else if !failures.is_empty() {
         Outcome::Failed(failures)
     } else {
@@ -669,7 +675,7 @@ struct RunStats {
     notes: Vec<String>,
 }
 
-fn run_backend(lowered: &Lowered, opts: &Options) -> (Outcome, RunStats) {
+fn run_backend(lowered: &Lowered, files: &Files, opts: &Options) -> (Outcome, RunStats) {
     let started = std::time::Instant::now();
     let mut stats = RunStats {
         time: Duration::ZERO,
@@ -681,15 +687,18 @@ fn run_backend(lowered: &Lowered, opts: &Options) -> (Outcome, RunStats) {
         Lowered::Silver(emitted, origins) => run_silicon(emitted, origins, opts, &mut stats),
         Lowered::Boogie(encoded) => run_boogie(encoded, opts, &mut stats),
         Lowered::Nothing => Outcome::Verified,
-        Lowered::Atomicity(report) => {
-            stats.time = report.time;
-            stats.notes = report.notes.clone();
-            if report.failures.is_empty() {
-                Outcome::Verified
-            } else {
-                Outcome::Failed(report.failures.clone())
+        Lowered::Atomicity(prepared) => match stage("explore", || prepared.run(files)) {
+            Err(e) => Outcome::InputError(e),
+            Ok(report) => {
+                stats.time = report.time;
+                stats.notes = report.notes;
+                if report.failures.is_empty() {
+                    Outcome::Verified
+                } else {
+                    Outcome::Failed(report.failures)
+                }
             }
-        }
+        },
     };
     if stats.time.is_zero() {
         stats.time = started.elapsed();
@@ -871,8 +880,11 @@ pub fn test_file(files: &mut Files, path: &Path, opts: &Options) -> TestOutcome 
     let outcome = match frontend_shuffled(files, &ids, opts.backend, opts.seed, opts.explore) {
         Err(errors) if all_decided(&errors) && expected_error.is_none() => Outcome::Failed(errors),
         Err(errors) => Outcome::InputError(errors),
+        // The exploration may refuse what it meets (an exception the
+        // program would throw): an input error an expectation may name.
+        Ok(l @ Lowered::Atomicity(_)) => run_backend(&l, files, opts).0,
         Ok(_) if expected_error.is_some() => Outcome::Verified,
-        Ok(lowered) => run_backend(&lowered, opts).0,
+        Ok(lowered) => run_backend(&lowered, files, opts).0,
     };
     match (outcome, expected_error) {
         (Outcome::InputError(errors), Some(code)) => TestOutcome {

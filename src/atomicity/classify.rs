@@ -14,8 +14,11 @@
 //! | acquire of a monitor (`synchronized` entry) | right | no other thread's step after it needs the monitor |
 //! | re-acquire of a monitor the thread holds | both | changes only a count |
 //! | release (`synchronized` exit) | left | no other thread's step before it could need the monitor |
+//! | release of a *local* monitor (no other thread can reach the object but through a protected field of a monitor the thread holds) | both | nobody else can take it before the thread's next step (the paper's refinement, exploration only) |
+//! | acquire of a local, *clean* monitor (no other thread touched the object since the thread last did) | both | nobody else touched it since the thread's previous step, nor can before its next |
 //! | read or write of `o.f` while holding `o`'s monitor, when every access to `f` holds its object's monitor | both | no other thread's access can sit next to it |
-//! | read or write of a `final` field, or of an object no other thread can reach | both | nobody else writes it / nobody else sees it |
+//! | read or write of a `final` field, or of a local, clean object | both | nobody else writes it / nobody else sees it |
+//! | read or write of a local object another thread touched since | right | nobody else sees it until the thread's next step |
 //! | any other read or write of a field | non-mover | a race |
 //! | `new` | both | the object is fresh |
 //! | `notify()`/`notifyAll()` (the monitor held) | both | only a waiter of that monitor sees it, and it must re-acquire the monitor first |
@@ -370,33 +373,50 @@ pub fn check_static(p: &Program, code: &Compiled) -> Vec<StaticBreak> {
     out
 }
 
-/// What the state the explorer runs a step in says of it:
-/// `held_before` is how often the thread held the monitor before the
-/// step, `shared` whether another thread can reach the object accessed,
-/// `protected` whether every access to that field of a shared object held
-/// the object's monitor, or none wrote it (`super::explore`'s first pass).
+/// What the state the explorer runs a step in says of it
+/// (`super::explore`):
+/// * `held_before`: how often the thread held the object's monitor
+///   before the step;
+/// * `local`: no other thread can reach the object, except through a
+///   protected field of an object whose monitor the thread holds (the
+///   object is thread-local, or dominated by a held monitor): no other
+///   thread's step touches it before the thread's next step, so the step
+///   commutes to the right;
+/// * `clean`: no other thread touched the object since this thread last
+///   did (or it never did): no other thread's step since the thread's
+///   previous one touches it, so the step commutes to the left;
+/// * `protected`: every access to that field of a shared object held the
+///   object's monitor, or none wrote it (the explorer's first run);
+/// * `is_final`: the field is `final`.
 #[derive(Clone, Copy, Debug)]
 pub struct Facts {
     pub held_before: u32,
-    pub shared: bool,
+    pub local: bool,
+    pub clean: bool,
     pub protected: bool,
     pub is_final: bool,
 }
 
 /// The class of a visible instruction given what the state says of it.
+/// An acquire or release of a monitor that is local (thread-local or
+/// dominated by a monitor the thread holds) protects nothing: the release
+/// is also a right mover, the acquire (when clean) also a left mover, so
+/// neither moves a region's position (the paper's refinement, its "(W)").
 pub fn dynamic(instr: &Instr, f: Facts) -> Class {
     match instr {
         Instr::Read { .. } | Instr::Write { .. } => {
-            if f.is_final || !f.shared || (f.protected && f.held_before > 0) {
+            if f.is_final || (f.local && f.clean) || (f.protected && f.held_before > 0) {
                 Class::Both
+            } else if f.local {
+                Class::Right
             } else {
                 Class::Atomic
             }
         }
         Instr::New { .. } | Instr::Notify(_) | Instr::NotifyAll(_) => Class::Both,
-        Instr::Acquire(_) if f.held_before > 0 => Class::Both,
+        Instr::Acquire(_) if f.held_before > 0 || (f.local && f.clean) => Class::Both,
         Instr::Acquire(_) | Instr::Join(_) => Class::Right,
-        Instr::Release(_) if f.held_before > 1 => Class::Both,
+        Instr::Release(_) if f.held_before > 1 || f.local => Class::Both,
         Instr::Release(_) | Instr::Start(_) => Class::Left,
         Instr::Wait(_) => Class::Atomic,
         // A call is no step: the explorer classifies the callee's steps.
@@ -442,7 +462,8 @@ mod tests {
     fn steps_are_classified_by_the_state() {
         let f = Facts {
             held_before: 0,
-            shared: true,
+            local: false,
+            clean: true,
             protected: true,
             is_final: false,
         };
@@ -463,9 +484,21 @@ mod tests {
             Both
         );
         assert_eq!(
-            dynamic(&read, Facts { shared: false, ..f }),
+            dynamic(&read, Facts { local: true, ..f }),
             Both,
             "a thread-local object"
+        );
+        assert_eq!(
+            dynamic(
+                &read,
+                Facts {
+                    local: true,
+                    clean: false,
+                    ..f
+                }
+            ),
+            Right,
+            "a thread-local object another thread touched since: only a right mover"
         );
         let acq = Instr::Acquire(PExpr::Local(0));
         assert_eq!(dynamic(&acq, f), Right);
@@ -479,7 +512,32 @@ mod tests {
             ),
             Both
         );
+        // The refinement: a monitor no other thread can reach protects
+        // nothing. Its release is a both mover; its acquire too, unless
+        // another thread touched it since the thread's previous step.
+        let local = Facts { local: true, ..f };
+        assert_eq!(dynamic(&acq, local), Both);
+        assert_eq!(
+            dynamic(
+                &acq,
+                Facts {
+                    clean: false,
+                    ..local
+                }
+            ),
+            Right
+        );
         let rel = Instr::Release(PExpr::Local(0));
+        assert_eq!(
+            dynamic(
+                &rel,
+                Facts {
+                    held_before: 1,
+                    ..local
+                }
+            ),
+            Both
+        );
         assert_eq!(
             dynamic(
                 &rel,

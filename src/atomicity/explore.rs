@@ -2,7 +2,7 @@
 //! interleaving of the closed program's threads, each state stored once.
 //!
 //! A state is the heap (each object's fields, its monitor's owner and
-//! count, the thread started on it) and each thread's frames (method,
+//! count, the thread started on it, the thread that last touched it) and each thread's frames (method,
 //! instruction, locals), status (running, waiting in a monitor's wait set,
 //! notified and re-acquiring, done) and *regions*: the annotated methods it
 //! is inside, each with its position in the pattern (Bogor's N, R, L: no
@@ -13,7 +13,10 @@
 //! step, which fields are *protected* (every access to a field of an
 //! object another thread can reach holds that object's monitor) or never
 //! written while shared; the second classifies each step with that and the
-//! state it runs in (`classify::dynamic`) and advances the thread's
+//! state it runs in (`classify::dynamic`: whether the object is local,
+//! i.e. reachable by no other thread but through a protected field of a
+//! monitor the thread holds, and clean; see `super`'s module doc) and
+//! advances the thread's
 //! regions, recording for each annotated method
 //! * a **definite** violation (Lipton's R1, "a region once entered can be
 //!   left"): a `wait` inside the region; a state where no thread can move
@@ -81,6 +84,11 @@ struct Object {
     owner: Option<(u8, u32)>,
     /// The thread started on this object.
     thread: Option<u8>,
+    /// The thread (plus one; 0: none) whose step last touched the object
+    /// (a field access, a monitor operation, its creation): an object
+    /// another thread touched since this thread's previous step is no
+    /// left mover for it (`classify::Facts::clean`).
+    last: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -418,6 +426,7 @@ impl Machine<'_> {
                     .map_or(Span::default(), |x| x.span)
             });
             s.heap[obj as usize].owner = Some((t as u8, count));
+            s.heap[obj as usize].last = t as u8 + 1;
             s.threads[t].status = Status::Run;
             self.advance(s, t, Class::Right, mv.span, path, &mv)?;
         } else if let Some(f) = self
@@ -465,7 +474,8 @@ impl Machine<'_> {
     fn classify(&mut self, s: &State, t: usize, instr: &Instr) -> R<Class> {
         let mut facts = Facts {
             held_before: 0,
-            shared: true,
+            local: false,
+            clean: false,
             protected: false,
             is_final: false,
         };
@@ -473,32 +483,97 @@ impl Machine<'_> {
             Some((u, c)) if u as usize == t => c,
             _ => 0,
         };
-        match instr {
-            Instr::Read { obj, field, .. } | Instr::Write { obj, field, .. } => {
-                let o = self.object(s, t, obj)?;
-                facts.held_before = monitor(o);
-                facts.shared = shared(s, t, o);
-                facts.is_final = self.p.field(*field).is_final;
-                let write = matches!(instr, Instr::Write { .. });
-                if facts.shared {
-                    if facts.held_before == 0 {
-                        self.learned.unprotected.insert(*field);
-                    }
-                    if write {
-                        self.learned.written_shared.insert(*field);
-                    }
+        let object = match instr {
+            Instr::Read { obj, .. } | Instr::Write { obj, .. } => Some(self.object(s, t, obj)?),
+            Instr::Acquire(x) | Instr::Release(x) => Some(self.object(s, t, x)?),
+            _ => None,
+        };
+        let Some(o) = object else {
+            return Ok(classify::dynamic(instr, facts));
+        };
+        facts.held_before = monitor(o);
+        if let Instr::Read { field, .. } | Instr::Write { field, .. } = instr {
+            facts.is_final = self.p.field(*field).is_final;
+            let write = matches!(instr, Instr::Write { .. });
+            // The discipline is Flanagan and Qadeer's: an access to an
+            // object another thread can reach at all.
+            if self.reached_by_others(s, t, o, false) {
+                if facts.held_before == 0 {
+                    self.learned.unprotected.insert(*field);
                 }
-                if let Some(d) = &self.discipline {
-                    facts.protected = !d.unprotected.contains(field)
-                        || (!write && !d.written_shared.contains(field));
+                if write {
+                    self.learned.written_shared.insert(*field);
                 }
             }
-            Instr::Acquire(x) | Instr::Release(x) => {
-                facts.held_before = monitor(self.object(s, t, x)?);
+            if let Some(d) = &self.discipline {
+                facts.protected =
+                    !d.unprotected.contains(field) || (!write && !d.written_shared.contains(field));
             }
-            _ => {}
+        }
+        if self.discipline.is_some() {
+            facts.local = !self.reached_by_others(s, t, o, true);
+            let last = s.heap[o as usize].last;
+            facts.clean = last == 0 || last as usize == t + 1;
         }
         Ok(classify::dynamic(instr, facts))
+    }
+
+    /// Whether a thread other than `t` can reach object `o` from its
+    /// locals (or the monitor it waits on). With `dominated`, a path
+    /// through a protected field of an object whose monitor `t` holds does
+    /// not count: no other thread can read that field before `t` releases
+    /// the monitor (the second run's discipline says every access to the
+    /// field of a shared object held that object's monitor).
+    fn reached_by_others(&self, s: &State, t: usize, o: u32, dominated: bool) -> bool {
+        let cut = |r: u32, i: usize| -> bool {
+            let (Some(d), true) = (&self.discipline, dominated) else {
+                return false;
+            };
+            let obj = &s.heap[r as usize];
+            let held = obj.owner.is_some_and(|(u, _)| u as usize == t);
+            held && self
+                .p
+                .class(obj.class)
+                .fields
+                .get(i)
+                .is_some_and(|f| !d.unprotected.contains(f))
+        };
+        let mut seen = vec![false; s.heap.len()];
+        let mut work: Vec<u32> = Vec::new();
+        for (u, th) in s.threads.iter().enumerate() {
+            if u == t {
+                continue;
+            }
+            for f in &th.frames {
+                for v in &f.locals {
+                    if let Value::Ref(r) = v {
+                        work.push(*r);
+                    }
+                }
+            }
+            if let Status::Waiting { obj, .. } | Status::Notified { obj, .. } = th.status {
+                work.push(obj);
+            }
+        }
+        while let Some(r) = work.pop() {
+            if r == o {
+                return true;
+            }
+            let Some(seen_r) = seen.get_mut(r as usize) else {
+                continue;
+            };
+            if std::mem::replace(seen_r, true) {
+                continue;
+            }
+            for (i, v) in s.heap[r as usize].fields.iter().enumerate() {
+                if let Value::Ref(x) = v {
+                    if !cut(r, i) {
+                        work.push(*x);
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Moves each of `t`'s regions on by a step of class `c`; a break is a
@@ -736,6 +811,7 @@ impl Machine<'_> {
         match instr {
             Instr::Read { dst, obj, field } => {
                 let o = self.object(s, t, obj)?;
+                s.heap[o as usize].last = t as u8 + 1;
                 let i = self.field_slot(s, o, *field, span)?;
                 let v = s.heap[o as usize].fields[i];
                 s.threads[t].frames[frame].locals[*dst as usize] = v;
@@ -743,6 +819,7 @@ impl Machine<'_> {
             Instr::Write { obj, field, value } => {
                 let o = self.object(s, t, obj)?;
                 let v = val(s, value)?;
+                s.heap[o as usize].last = t as u8 + 1;
                 let i = self.field_slot(s, o, *field, span)?;
                 s.heap[o as usize].fields[i] = v;
             }
@@ -765,6 +842,7 @@ impl Machine<'_> {
                     fields,
                     owner: None,
                     thread: None,
+                    last: t as u8 + 1,
                 });
                 let r = Value::Ref(s.heap.len() as u32 - 1);
                 s.threads[t].frames[frame].locals[*dst as usize] = r;
@@ -807,11 +885,13 @@ impl Machine<'_> {
             Instr::Join(_) => {}
             Instr::Acquire(x) => {
                 let o = self.object(s, t, x)?;
+                s.heap[o as usize].last = t as u8 + 1;
                 let owner = &mut s.heap[o as usize].owner;
                 *owner = Some((t as u8, owner.map_or(1, |(_, c)| c + 1)));
             }
             Instr::Release(x) => {
                 let o = self.object(s, t, x)?;
+                s.heap[o as usize].last = t as u8 + 1;
                 let owner = &mut s.heap[o as usize].owner;
                 *owner = match *owner {
                     Some((u, c)) if u as usize == t && c > 1 => Some((u, c - 1)),
@@ -821,6 +901,7 @@ impl Machine<'_> {
             }
             Instr::Wait(x) | Instr::Notify(x) | Instr::NotifyAll(x) => {
                 let o = self.object(s, t, x)?;
+                s.heap[o as usize].last = t as u8 + 1;
                 let count =
                     match s.heap[o as usize].owner {
                         Some((u, c)) if u as usize == t => c,
@@ -1010,44 +1091,6 @@ fn wake(s: &mut State, u: usize) {
     if let Status::Waiting { obj, count } = s.threads[u].status {
         s.threads[u].status = Status::Notified { obj, count };
     }
-}
-
-/// Whether a thread other than `t` can reach object `o` (from its locals).
-fn shared(s: &State, t: usize, o: u32) -> bool {
-    let mut seen = vec![false; s.heap.len()];
-    let mut work: Vec<u32> = Vec::new();
-    for (u, th) in s.threads.iter().enumerate() {
-        if u == t {
-            continue;
-        }
-        for f in &th.frames {
-            for v in &f.locals {
-                if let Value::Ref(r) = v {
-                    work.push(*r);
-                }
-            }
-        }
-        if let Status::Waiting { obj, .. } | Status::Notified { obj, .. } = th.status {
-            work.push(obj);
-        }
-    }
-    while let Some(r) = work.pop() {
-        if r == o {
-            return true;
-        }
-        let Some(seen_r) = seen.get_mut(r as usize) else {
-            continue;
-        };
-        if std::mem::replace(seen_r, true) {
-            continue;
-        }
-        for v in &s.heap[r as usize].fields {
-            if let Value::Ref(x) = v {
-                work.push(*x);
-            }
-        }
-    }
-    false
 }
 
 fn default(t: &Type) -> Value {

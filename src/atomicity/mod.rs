@@ -9,10 +9,13 @@
 //! without one is `compound`, which every method satisfies. The front end
 //! reads the annotations (`ast::Modifiers::atomicity`,
 //! `core::Features::atomicity`); this module is an analysis of the checked
-//! core program, not a lowering: the driver calls it instead of the passes
-//! and a backend when a program has annotations (`--backend boogie`;
-//! `--backend silicon` refuses the program, which has no permission-based
-//! meaning). Its verdict is reported as a backend's is.
+//! core program, not a lowering: when a program has annotations
+//! (`--backend boogie`; `--backend silicon` refuses the program, which has
+//! no permission-based meaning) the driver's front end calls [`prepare`]
+//! instead of the passes (the harness, the compiled methods, the static
+//! check: errors there are the input's), and where a backend would run it
+//! calls [`Prepared::run`], the search (so `weft emit` does not explore).
+//! Its verdict is reported as a backend's is.
 //!
 //! # What is checked
 //!
@@ -36,7 +39,8 @@
 //!   state (a monitor actually held, an object no other thread can reach, a
 //!   field every shared access of which held its object's monitor over the
 //!   whole explored state space) and each thread's regions moved along the
-//!   pattern (Bogor's region positions N, R, L).
+//!   pattern (Bogor's region positions N, R, L), with the paper's
+//!   refinement of the end of its §3.1 (below).
 //!
 //! Per annotated method the report is, first that applies:
 //!
@@ -57,6 +61,54 @@
 //! 4. Otherwise (the harness never runs the method, or the bound cut the
 //!    exploration): the static check's break as `notAtomic:possibly`, else
 //!    `notExplored`.
+//!
+//! # The refinement: monitors that protect nothing
+//!
+//! Bogor's "(W)" column: a lock acquire or release on an object that is
+//! thread-local, or already protected (dominated) by a lock the thread
+//! holds, does not move the thread's region position. weft decides it per
+//! step from the explored state ([`classify::Facts`]):
+//!
+//! * **local**: no other thread reaches the object from its frames' locals
+//!   (or the monitor it waits on) through fields, where an edge `P.f` does
+//!   not count if the thread holds `P`'s monitor and `f` is *strictly
+//!   protected*: over the first run's whole state space, every access to
+//!   `f` of an object another thread could reach held that object's
+//!   monitor. Thread-local is the case of no path at all; *dominated* the
+//!   case where every path goes through such an edge (Fig. 6b's
+//!   `theCollection`, Fig. 7's `waitingWriterMonitors_`). A read-only field
+//!   read without the monitor is no such edge: another thread could read
+//!   it while the thread holds `P`.
+//! * **clean**: no other thread touched the object (a field access, a
+//!   monitor operation, its creation) since the thread last did; each
+//!   object keeps its last toucher in the state.
+//!
+//! A local monitor's release is then a both mover and so is its acquire
+//! when the object is also clean; a local object's field accesses are both
+//! movers when clean, else right movers.
+//!
+//! Why this is sound relative to the harness (the paper's argument, made
+//! precise for Lipton's one-sided movers): a right mover must commute with
+//! every step of another thread up to the thread's next step. If the
+//! object is local at the state, no other thread can touch it in that
+//! interval: reaching it means reading `f` of some held `P` (the first run
+//! saw no access to `f` without `P`'s monitor in any reachable state, and
+//! the thread keeps `P` at least until its next step) or being handed it
+//! by a thread that reaches it, and only this thread does. A left mover
+//! must commute with every step of another thread since the thread's
+//! previous step, and never be disabled by one: a clean object was touched
+//! by none of them. Locality alone would not do for the left side, which
+//! Bogor's independence (forward-looking, for partial-order reduction)
+//! does not need: a thread that releases a monitor and drops its last
+//! reference to the object in one transition leaves the object
+//! thread-local to the next acquirer, whose acquire cannot move before
+//! that release
+//! (`tests::a_thread_local_monitor_another_thread_just_released_is_no_left_mover`).
+//! A release is a left mover anyway, so a local release is both; a clean,
+//! local acquire is both. Each class is thus one Lipton's theorem accepts,
+//! on every interleaving of the harness, which the search enumerates
+//! (states that differ in a toucher are different states, so the
+//! classification is a function of the state).
 //!
 //! # Why an explicit-state search in weft, not Boogie
 //!
@@ -80,7 +132,8 @@
 //! classification above, no thread can be stuck or loop inside it, and
 //! the exploration was not cut. The classification is Lipton's (each class
 //! commutes as the table says, given the discipline the first run
-//! observed), so by his theorem every run of the method is equivalent to
+//! observed, and for local and clean objects as argued above), so by his
+//! theorem every run of the method is equivalent to
 //! one where it runs at once. Not modelled: exceptions (an exception the
 //! program would throw is reported as not supported, at its place),
 //! spurious wake-ups, static fields, arrays, and Java's memory model (the
@@ -132,8 +185,25 @@ pub fn annotation(units: &[ast::Unit]) -> Option<Span> {
 /// Checks the program's atomicity specifications: statically, then by
 /// exploring its `main` within `bound`. An error is a program the
 /// explorer cannot run (no `main`, a construct it does not model).
-pub fn check(p: &Program, files: &Files, bound: Bound) -> crate::diag::Result<Report> {
-    let started = std::time::Instant::now();
+pub fn check(p: Program, files: &Files, bound: Bound) -> crate::diag::Result<Report> {
+    prepare(p, bound)?.run(files)
+}
+
+/// A program ready to be explored: what the front end decides (its
+/// harness, its compiled methods, the static check), without the search,
+/// which is the verification run and belongs where a backend would run.
+pub struct Prepared {
+    program: Program,
+    code: compile::Compiled,
+    breaks: Vec<classify::StaticBreak>,
+    main: MethodId,
+    bound: Bound,
+}
+
+/// Finds the harness, compiles the methods it and the annotations reach
+/// (refusing what the explorer cannot run) and checks them statically.
+pub fn prepare(program: Program, bound: Bound) -> crate::diag::Result<Prepared> {
+    let p = &program;
     let main = harness(p)?;
     let mut roots = vec![main];
     roots.extend(p.features.run.values().copied());
@@ -141,7 +211,37 @@ pub fn check(p: &Program, files: &Files, bound: Bound) -> crate::diag::Result<Re
     roots.extend(p.features.atomicity.keys().copied());
     let code = compile::compile(p, &roots)?;
     let breaks = classify::check_static(p, &code);
-    let explored = explore::explore(p, &code, main, bound).map_err(|d| vec![d])?;
+    Ok(Prepared {
+        program,
+        code,
+        breaks,
+        main,
+        bound,
+    })
+}
+
+impl Prepared {
+    /// Explores the program and gives each annotated method its verdict.
+    /// An error is a construct the search met that it does not model (an
+    /// exception the program would throw).
+    pub fn run(&self, files: &Files) -> crate::diag::Result<Report> {
+        let started = std::time::Instant::now();
+        let (p, bound) = (&self.program, self.bound);
+        let explored = explore::explore(p, &self.code, self.main, bound).map_err(|d| vec![d])?;
+        let mut report = verdicts(p, files, &explored, &self.breaks, bound);
+        report.time = started.elapsed();
+        Ok(report)
+    }
+}
+
+/// Each annotated method's verdict from the search and the static check.
+fn verdicts(
+    p: &Program,
+    files: &Files,
+    explored: &explore::Outcome,
+    breaks: &[classify::StaticBreak],
+    bound: Bound,
+) -> Report {
     let mut report = Report::default();
     let extent = format!(
         "{} states, depth {}; bound {} states, depth {}",
@@ -228,8 +328,7 @@ pub fn check(p: &Program, files: &Files, bound: Bound) -> crate::diag::Result<Re
             .notes
             .push(format!("the exploration reached its bound ({extent})"));
     }
-    report.time = started.elapsed();
-    Ok(report)
+    report
 }
 
 fn violation(

@@ -11,7 +11,7 @@ fn run(src: &str, bound: Bound) -> Result<(Report, Files), Vec<Diagnostic>> {
     let ids = driver::load_text(&mut files, "T.java", src.to_string());
     let units = driver::parse_for_tests(&files, &ids)?;
     let program = crate::check::check(&units)?;
-    let report = super::check(&program, &files, bound)?;
+    let report = super::check(program, &files, bound)?;
     Ok((report, files))
 }
 
@@ -195,19 +195,33 @@ class Main {
     assert_eq!(failures(src), [("notAtomic:definitely".to_string(), 5)]);
 }
 
-/// A mover method may not take a monitor (a right mover, not a both mover).
+/// A mover method may not take a monitor another thread can reach (a
+/// right mover, not a both mover); alone in the program, the object is
+/// thread-local and its monitor protects nothing.
 #[test]
 fn a_mover_method_has_only_both_movers() {
     let src = "class C {
   int n;
   /*@ mover */
   synchronized void m() { n = 1; }
-  static void main() {
+  static void main() throws InterruptedException {
     C c = new C();
+    T t = new T(c);
+    t.start();
     c.m();
+    t.join();
   }
+}
+class T extends Thread {
+  C c;
+  T(C c) { this.c = c; }
+  public void run() { c.m(); }
 }";
     assert_eq!(failures(src), [("notAtomic:possibly".to_string(), 4)]);
+    let alone = src
+        .replace("    t.start();\n", "")
+        .replace("    t.join();\n", "");
+    assert_eq!(failures(&alone), []);
 }
 
 /// A method main never runs: the static classification decides a break;
@@ -256,6 +270,162 @@ fn the_bound_is_reported_not_hidden() {
     assert!(r.failures[0].message.contains("reached its bound"));
 }
 
+/// A job whose log only its monitor guards (every read of `log` holds
+/// it); `SHARE` says whether the peeker also gets the log directly.
+const GUARDED_LOG: &str = "class Log {
+  int n;
+  synchronized void add(int k) { n = n + k; }
+}
+class Job {
+  Log log;
+  Job(Log log) { this.log = log; }
+  /*@ atomic */
+  synchronized void work() {
+    log.add(1);
+    log.add(2);
+  }
+  synchronized void poke() { log.add(5); }
+}
+class Peeker extends Thread {
+  Job j;
+  Log mine;
+  Peeker(Job j, Log mine) { this.j = j; this.mine = mine; }
+  public void run() {
+    j.poke();
+    if (mine != null) { mine.add(7); }
+  }
+}
+class Main {
+  static void main() throws InterruptedException {
+    Log log = new Log();
+    Job j = new Job(log);
+    Peeker p = new Peeker(j, SHARE);
+    p.start();
+    j.work();
+    p.join();
+  }
+}";
+
+/// The log's two acquire/release pairs are R L R L as movers. While
+/// `work` holds the job's monitor, the peeker can reach the log only
+/// through `log`, which it reads holding that monitor (and keeps no copy
+/// of): the log is dominated by it, and the pairs are both movers. Handed
+/// to the peeker directly as well, the log's own monitor is what protects
+/// it, and the second add's acquire breaks the pattern.
+#[test]
+fn a_monitor_dominated_by_a_held_one_protects_nothing_and_an_exposed_one_does() {
+    let guarded = GUARDED_LOG.replace("SHARE", "null");
+    assert_eq!(failures(&guarded), []);
+    let exposed = GUARDED_LOG.replace("SHARE", "log");
+    assert_eq!(failures(&exposed), [("notAtomic:possibly".to_string(), 11)]);
+}
+
+/// Acquire/release pairs on a log only the method's thread can reach:
+/// both movers, in a `mover` method too. The same log stored in a field
+/// another thread reads (without a monitor) breaks the pattern: the store
+/// is a race (a non-mover) and the first add's acquire a right mover after it.
+#[test]
+fn a_thread_local_monitor_is_a_both_mover_and_a_shared_one_is_not() {
+    let src = "class Log {
+  int n;
+  synchronized void add(int k) { n = n + k; }
+}
+class Job {
+  int total;
+  Log seen;
+  /*@ atomic */
+  synchronized void work() {
+    Log l = new Log();
+    l.add(1);
+    l.add(2);
+    total = l.n;
+  }
+  /*@ mover */
+  void scratch() {
+    Log l = new Log();
+    l.add(1);
+  }
+}
+class Other extends Thread {
+  Job j;
+  Other(Job j) { this.j = j; }
+  public void run() {
+    j.scratch();
+    Log l = j.seen;
+    if (l != null) { l.add(5); }
+  }
+}
+class Main {
+  static void main() throws InterruptedException {
+    Job j = new Job();
+    Other o = new Other(j);
+    o.start();
+    j.work();
+    j.scratch();
+    o.join();
+  }
+}";
+    assert_eq!(failures(src), []);
+    let escaping = src.replace(
+        "    Log l = new Log();
+    l.add(1);
+    l.add(2);",
+        "    Log l = new Log();
+    seen = l;
+    l.add(1);
+    l.add(2);",
+    );
+    assert_eq!(
+        failures(&escaping),
+        [("notAtomic:possibly".to_string(), 12)]
+    );
+}
+
+/// A monitor no other thread can reach is a left mover only if no other
+/// thread touched it since this thread's previous step. Here main enters
+/// `check` while the writer holds the gate's monitor (it waits for `up`);
+/// check's racy read of `v` may see 0, then it blocks on the gate until
+/// the writer has written 2, released the gate and ended, and reads 2:
+/// not atomic (run alone, check reads 0 twice or 2 twice). When check
+/// takes the gate, no other thread can reach it any more, but the
+/// writer's release came just before: the acquire is a right mover only,
+/// after the non-mover.
+#[test]
+fn a_thread_local_monitor_another_thread_just_released_is_no_left_mover() {
+    let src = "class Box {
+  int v;
+  boolean up;
+}
+class Gate {
+  /*@ atomic */
+  void check(Box b) {
+    int before = b.v;
+    synchronized (this) {
+      int after = b.v;
+    }
+  }
+}
+class Writer extends Thread {
+  Gate g;
+  Box b;
+  Writer(Gate g, Box b) { this.g = g; this.b = b; }
+  public void run() {
+    synchronized (g) { b.up = true; b.v = 2; }
+  }
+}
+class Main {
+  static void main() {
+    Box b = new Box();
+    Gate g = new Gate();
+    Writer w = new Writer(g, b);
+    w.start();
+    while (!b.up) { }
+    g.check(b);
+  }
+}";
+    assert_eq!(failures(src), [("notAtomic:possibly".to_string(), 9)]);
+}
+
 #[test]
 fn what_the_explorer_cannot_run_is_an_error_at_its_place() {
     let arrays = "class C {
@@ -297,6 +467,6 @@ fn silicon_refuses_at_once_and_boogie_explores() {
     assert!(e[0].message.contains("no permission-based meaning"));
     assert!(matches!(
         driver::frontend(&files, &ids, Backend::Boogie),
-        Ok(Lowered::Atomicity(r)) if r.failures.is_empty()
+        Ok(Lowered::Atomicity(p)) if p.run(&files).is_ok_and(|r| r.failures.is_empty())
     ));
 }
