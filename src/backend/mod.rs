@@ -64,8 +64,15 @@ impl std::fmt::Display for BackendError {
             BackendError::Provision(m) => write!(f, "provisioning the backend failed: {m}"),
             BackendError::Timeout { after, unfinished } => {
                 write!(f, "the backend timed out after {} s", after.as_secs())?;
+                // The first few: a long list (a Boogie run killed at its deadline names
+                // all its procedures) would bury the advice.
+                const SHOWN: usize = 5;
                 if !unfinished.is_empty() {
-                    write!(f, " before it finished {}", unfinished.join(", "))?;
+                    let shown = &unfinished[..unfinished.len().min(SHOWN)];
+                    write!(f, " before it finished {}", shown.join(", "))?;
+                    if unfinished.len() > SHOWN {
+                        write!(f, " and {} more", unfinished.len() - SHOWN)?;
+                    }
                 }
                 write!(f, "; raise it with --timeout SECONDS")
             }
