@@ -313,7 +313,7 @@ fn terms(s: &str) -> Vec<String> {
 
 /// The values at the failing state of `line` in the generated text's names:
 /// each variable of `proc` (an object's fields in its place, when the model
-/// has any), then the entry values (`\old(…)`, from `$OldHeap`) of the fields
+/// has any; `this` only so), then the entry values (`\old(…)`, from `$OldHeap`) of the fields
 /// that differ.
 pub fn values(
     model: &Model,
@@ -364,7 +364,9 @@ pub fn values(
                 expanded = true;
             }
         }
-        if !expanded {
+        // `this` is never null: a bare object number says nothing (Silicon
+        // leaves it out too).
+        if !expanded && name != "this" {
             out.push(ModelValue {
                 name: name.to_string(),
                 value,
