@@ -334,11 +334,10 @@ pub fn values(
             continue;
         };
         let name = var.strip_suffix('#').unwrap_or(var);
-        let Some(value) = shown(raw, ty, &mut objects) else {
-            continue;
-        };
+        // Numbered only once shown, so that a left-out `this` takes no number.
+        let object = ty == "Ref" && has_value(raw) && Some(raw) != objects.null;
         let mut expanded = false;
-        if let (Some(heap), "Ref", false) = (heap, ty.as_str(), value == "null") {
+        if let (Some(heap), true) = (heap, object) {
             for (field, fty) in fields {
                 let Some(element) = model.consts.get(field) else {
                     continue;
@@ -366,7 +365,10 @@ pub fn values(
         }
         // `this` is never null: a bare object number says nothing (Silicon
         // leaves it out too).
-        if !expanded && name != "this" {
+        if expanded || name == "this" {
+            continue;
+        }
+        if let Some(value) = shown(raw, ty, &mut objects) {
             out.push(ModelValue {
                 name: name.to_string(),
                 value,
