@@ -738,16 +738,41 @@ fn run_boogie(encoded: &Encoded, opts: &Options, stats: &mut RunStats) -> Outcom
             // on past a failure and reports what follows from it too.
             failed.sort_by_key(|(line, _)| *line);
             let mut seen = std::collections::HashSet::new();
-            let mut diags: Vec<Diagnostic> = failed
-                .into_iter()
-                .filter(|(line, _)| seen.insert(checks.procedure_of(*line)))
-                .map(|(_, d)| d)
-                .collect();
+            failed.retain(|(line, _)| seen.insert(checks.procedure_of(*line)));
+            if run.counterexample {
+                with_boogie_models(&mut failed, &emitted, &run);
+            }
+            let mut diags: Vec<Diagnostic> = failed.into_iter().map(|(_, d)| d).collect();
             if diags.is_empty() {
                 return Outcome::Verified;
             }
             dedup(&mut diags);
             Outcome::Failed(diags)
+        }
+    }
+}
+
+/// Each failure of a failed assert with the values of its failing state,
+/// from a second Boogie run (`backend::boogie::model`); without them when
+/// that run gives none (the verdict stands).
+fn with_boogie_models(
+    failed: &mut [(usize, Diagnostic)],
+    emitted: &emit::boogie::BoogieEmitted,
+    run: &RunOptions,
+) {
+    let asserts: Vec<usize> = (failed.iter())
+        .map(|(line, _)| *line)
+        .filter(|l| emitted.checks.by_line.get(l).is_some_and(|c| !c.refute))
+        .collect();
+    if asserts.is_empty() {
+        return;
+    }
+    let Ok(models) = backend::boogie::counterexamples(&emitted.text, &asserts, run) else {
+        return;
+    };
+    for (line, d) in failed.iter_mut() {
+        if let Some((_, m)) = models.by_line.iter().find(|(l, _)| l == line) {
+            d.counterexample = blame::model::source_values(m);
         }
     }
 }

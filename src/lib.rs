@@ -222,7 +222,9 @@
 //!   kept by the hash of the backend text ([`backend::cache`]). A failing
 //!   program is verified once more with Silicon's counterexamples (they need
 //!   its other exhale mode, so the verdict's run stays as it was):
-//!   [`backend::silicon::model`] reads the failing state.
+//!   [`backend::silicon::model`] reads the failing state. On Boogie the
+//!   failing procedures are verified once more with a capture point on
+//!   each failing assert: [`backend::boogie::model`].
 //! * [`blame`]: a backend failure → the origin of the node printed at its
 //!   position → the failure code and source span; for Boogie the check table
 //!   already names the origin; [`blame::model`] puts a counterexample in the

@@ -124,8 +124,8 @@ enum Command {
         run: RunArgs,
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
-        /// No counterexample under a failed assertion (on Silicon, it costs a second
-        /// run of the failing program).
+        /// No counterexample under a failed assertion (it costs a second backend run
+        /// on failure: of the program on Silicon, of its failing procedures on Boogie).
         #[arg(long)]
         no_counterexample: bool,
     },

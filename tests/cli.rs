@@ -241,6 +241,86 @@ fn failure_exits_1_with_code_and_line_in_json() {
     assert!(json(&out)["failures"][0].get("counterexample").is_none());
 }
 
+/// A temporary `.pvl` file holding `text`.
+fn program_file(text: &str) -> tempfile::TempPath {
+    let mut f = tempfile::Builder::new()
+        .suffix(".pvl")
+        .tempfile()
+        .expect("temp file");
+    std::io::Write::write_all(&mut f, text.as_bytes()).expect("written");
+    f.into_temp_path()
+}
+
+/// A failure's counterexample as (name, value) pairs.
+fn counterexample(failure: &serde_json::Value) -> Vec<(String, String)> {
+    (failure["counterexample"].as_array())
+        .unwrap_or_else(|| panic!("a counterexample: {failure}"))
+        .iter()
+        .map(|v| {
+            (
+                v["name"].as_str().unwrap().into(),
+                v["value"].as_str().unwrap().into(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn boogie_failure_has_a_counterexample_unless_told_not_to() {
+    let file = program_file(
+        "class C {\n  int f;\n\n  requires x > 3;\n  ensures \\result == 4;\n  int m(int x) { return x; }\n\n  \
+         requires Perm(f, write);\n  ensures Perm(f, write) ** f == \\old(f) + 2;\n  void inc() { f = f + 1; }\n}\n",
+    );
+    let out = weft(&[
+        "verify",
+        "--backend",
+        "boogie",
+        "--format",
+        "json",
+        path_str(&file),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let r = json(&out);
+    let failures = r["failures"].as_array().expect("failures");
+    assert_eq!(failures.len(), 2, "{r}");
+    let at = |line: u64| {
+        (failures.iter())
+            .find(|f| f["line"] == line)
+            .unwrap_or_else(|| panic!("a failure at line {line}: {r}"))
+    };
+    // `m`: the parameter in a state where `x > 3` holds and `x == 4` does not.
+    let model = counterexample(at(5));
+    let value = |m: &[(String, String)], n: &str| {
+        (m.iter().find(|(name, _)| name == n))
+            .unwrap_or_else(|| panic!("{n} in {m:?}"))
+            .1
+            .parse::<i64>()
+            .unwrap_or_else(|e| panic!("{n} is an integer in {m:?}: {e}"))
+    };
+    let x = value(&model, "x");
+    assert!(x > 3 && x != 4, "{model:?}");
+    // `inc`: the field one up from its entry value (the write it reads).
+    let model = counterexample(at(9));
+    let (now, before) = (value(&model, "this.f"), value(&model, "\\old(this.f)"));
+    assert_eq!(now, before + 1, "{model:?}");
+    let out = weft(&[
+        "verify",
+        "--backend",
+        "boogie",
+        "--format",
+        "json",
+        "--no-counterexample",
+        path_str(&file),
+    ]);
+    let r = json(&out);
+    let failures = r["failures"].as_array().expect("failures");
+    assert_eq!(failures.len(), 2, "{r}");
+    assert!(
+        failures.iter().all(|f| f.get("counterexample").is_none()),
+        "{r}"
+    );
+}
+
 #[test]
 fn input_error_exits_2_without_running_a_backend() {
     let out = weft(&[

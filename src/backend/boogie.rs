@@ -26,11 +26,12 @@
 //! 2.4.1 reports as an ordinary error, not as a timeout. Past the run's timeout weft
 //! kills Boogie's whole process group (Mono and its Z3 processes).
 
+pub mod model;
 pub mod parse;
 
 use super::process;
 use super::provision::ensure_boogie;
-use super::{BackendError, RunOptions};
+use super::{BackendError, ModelValue, RunOptions};
 use crate::syntax::span::LineCol;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -110,14 +111,6 @@ pub fn run_with(
     text: &str,
     opts: &RunOptions,
 ) -> Result<BoogieVerdict, BackendError> {
-    let work = tempfile::tempdir().map_err(|e| {
-        BackendError::Provision(format!("cannot create a temporary directory: {e}"))
-    })?;
-    let file = work.path().join(FILE_NAME);
-    std::fs::write(&file, text)
-        .map_err(|e| BackendError::Provision(format!("cannot write {}: {e}", file.display())))?;
-    let limit = time_limit(opts.timeout);
-    let mut cmd = Command::new(boogie);
     // Every failing assert must be reported: a refute is checked by its
     // assert failing, so a cut-off list would turn into refute failures. But
     // Boogie 2.4 with Z3 4.8 can report one assertion again and again (a
@@ -126,17 +119,13 @@ pub fn run_with(
     // failing twice needs, not more. A list cut off by repeats can only
     // report a refute as failed, never hide a failure.
     let asserts = text.matches("assert ").count();
-    cmd.arg("/nologo")
-        .arg(format!("/errorLimit:{}", 2 * asserts + 10))
-        .arg(format!("/timeLimit:{limit}"));
-    if let Some(seed) = opts.seed {
-        cmd.arg(format!("/z3opt:smt.random_seed={seed}"))
-            .arg(format!("/z3opt:sat.random_seed={seed}"));
-    }
-    cmd.arg(FILE_NAME).current_dir(work.path());
-    let done = process::run_backend(&mut cmd, opts.timeout, work.path(), "Boogie", |e| {
-        format!("cannot start {}: {e}", boogie.display())
-    })
+    let limit = time_limit(opts.timeout);
+    let done = run_boogie(
+        boogie,
+        text,
+        opts,
+        &[format!("/errorLimit:{}", 2 * asserts + 10)],
+    )
     .map_err(|e| match e {
         // Killed at the deadline, Boogie said nothing: none of its procedures has a verdict.
         BackendError::Timeout { after, unfinished } if unfinished.is_empty() => {
@@ -154,6 +143,117 @@ pub fn run_with(
         time,
         cached: false,
     })
+}
+
+/// Runs `boogie` on `text` (as [`FILE_NAME`] in a temporary directory) with
+/// the run's time limit and seed, and `args` before the file.
+fn run_boogie(
+    boogie: &Path,
+    text: &str,
+    opts: &RunOptions,
+    args: &[String],
+) -> Result<process::Finished, BackendError> {
+    let work = tempfile::tempdir().map_err(|e| {
+        BackendError::Provision(format!("cannot create a temporary directory: {e}"))
+    })?;
+    let file = work.path().join(FILE_NAME);
+    std::fs::write(&file, text)
+        .map_err(|e| BackendError::Provision(format!("cannot write {}: {e}", file.display())))?;
+    let mut cmd = Command::new(boogie);
+    cmd.arg("/nologo")
+        .arg(format!("/timeLimit:{}", time_limit(opts.timeout)));
+    if let Some(seed) = opts.seed {
+        cmd.arg(format!("/z3opt:smt.random_seed={seed}"))
+            .arg(format!("/z3opt:sat.random_seed={seed}"));
+    }
+    cmd.args(args).arg(FILE_NAME).current_dir(work.path());
+    process::run_backend(&mut cmd, opts.timeout, work.path(), "Boogie", |e| {
+        format!("cannot start {}: {e}", boogie.display())
+    })
+}
+
+/// The values of a failed run's failing states, by the line of each failing
+/// assert (see [`model`]).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Counterexamples {
+    pub by_line: Vec<(usize, Vec<ModelValue>)>,
+    pub time: Duration,
+    /// These came from the cache (the time is that of the run that made them).
+    #[serde(skip)]
+    pub cached: bool,
+}
+
+impl super::cache::Kept for Counterexamples {
+    fn mark_kept(&mut self) {
+        self.cached = true;
+    }
+}
+
+/// Verifies `text` once more, only its procedures that hold one of `lines`
+/// (the failing asserts, 1-based), for a model of each of those asserts.
+pub fn counterexamples(
+    text: &str,
+    lines: &[usize],
+    opts: &RunOptions,
+) -> Result<Counterexamples, BackendError> {
+    let program = model::program(text, lines);
+    let mut procedures: Vec<String> = (lines.iter())
+        .filter_map(|&l| model::procedure_at(text, l).map(|p| p.name))
+        .collect();
+    procedures.sort();
+    procedures.dedup();
+    let entry = super::cache::entry("boogie-model", opts, |w| {
+        w.write_all(program.as_bytes())?;
+        w.write_all(procedures.join(" ").as_bytes())
+    });
+    super::cache::through(entry, opts, || {
+        let boogie = ensure_boogie()?;
+        let mut args = vec![
+            "/mv:-".to_string(),
+            "/proverOpt:O:model.compact=false".to_string(),
+            "/liveVariableAnalysis:0".to_string(),
+            format!("/errorLimit:{}", 2 * lines.len() + 10),
+        ];
+        args.extend(procedures.iter().map(|p| format!("/proc:{p}")));
+        let done = run_boogie(&boogie, &program, opts, &args)?;
+        if done.status.code() != Some(0) {
+            return Err(BackendError::Crashed {
+                status: done.status.code(),
+                output: parse::without_noise(&done.stdout),
+            });
+        }
+        Ok(Counterexamples {
+            by_line: read_counterexamples(text, lines, &done.stdout),
+            time: done.time,
+            cached: false,
+        })
+    })
+}
+
+/// The values under each of `lines` in the model run's output `out`, for the
+/// Boogie program `text`.
+pub fn read_counterexamples(
+    text: &str,
+    lines: &[usize],
+    out: &str,
+) -> Vec<(usize, Vec<ModelValue>)> {
+    let out = parse::without_noise(out);
+    let fields = model::fields(text);
+    let mut found: Vec<(usize, Vec<ModelValue>)> = Vec::new();
+    for (line, model_lines) in model::models_by_line(&out) {
+        if !lines.contains(&line) || found.iter().any(|(l, _)| *l == line) {
+            continue;
+        }
+        let Some(proc) = model::procedure_at(text, line) else {
+            continue;
+        };
+        let m = model::Model::parse(&model_lines);
+        let values = model::values(&m, line, &proc, &fields);
+        if !values.is_empty() {
+            found.push((line, values));
+        }
+    }
+    found
 }
 
 /// The procedures of `text` that Boogie verifies (those with a body), in order. A

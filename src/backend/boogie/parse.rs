@@ -109,7 +109,7 @@ fn parse_summary(rest: &str) -> Option<Summary> {
 }
 
 /// `F(L,C): rest` → the position and `rest`.
-fn located(line: &str) -> Option<(LineCol, &str)> {
+pub(super) fn located(line: &str) -> Option<(LineCol, &str)> {
     let open = line.find('(')?;
     if line[..open].contains(char::is_whitespace) {
         return None;
