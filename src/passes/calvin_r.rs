@@ -2717,28 +2717,7 @@ impl CalvinR {
             };
         });
         // Then (so that the jumps made here are not renamed) the returns.
-        crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
-            x.kind = match take_kind(x) {
-                S::Return(e) => {
-                    let mut stmts = Vec::new();
-                    if let Some(e) = e {
-                        stmts.push(Stmt {
-                            kind: S::AssignLocal(result, e),
-                            span: x.span,
-                        });
-                    }
-                    stmts.push(Stmt {
-                        kind: S::Goto(end),
-                        span: x.span,
-                    });
-                    S::Block(Block {
-                        stmts,
-                        span: x.span,
-                    })
-                }
-                kind => kind,
-            };
-        });
+        crate::passes::calvin::returns_jump_to(&mut body, result, end);
         if has_loop(&body) {
             cx.loopy.insert(end);
         }

@@ -225,29 +225,7 @@ impl Calvin {
             };
         });
         // Then (so that the jumps made here are not renamed) the returns.
-        crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
-            let kind = take_kind(x);
-            x.kind = match kind {
-                S::Return(e) => {
-                    let mut stmts = Vec::new();
-                    if let Some(e) = e {
-                        stmts.push(Stmt {
-                            kind: S::AssignLocal(result, e),
-                            span: x.span,
-                        });
-                    }
-                    stmts.push(Stmt {
-                        kind: S::Goto(end),
-                        span: x.span,
-                    });
-                    S::Block(Block {
-                        stmts,
-                        span: x.span,
-                    })
-                }
-                kind => kind,
-            };
-        });
+        returns_jump_to(&mut body, result, end);
         // The inlined code is inside the caller's synchronized blocks.
         labels.insert(end);
         for m in &mut cx.monitors {
@@ -337,4 +315,31 @@ impl Calvin {
             out.push(st(S::AssignLocal(t, any)));
         }
     }
+}
+
+/// An inlined body's `return e` as `result = e; goto end` (the Calvin and
+/// Calvin-R passes inline calls alike).
+pub(crate) fn returns_jump_to(body: &mut Block, result: Name, end: Name) {
+    crate::core::visit::each_stmt_mut(body, &mut |x| {
+        x.kind = match take_kind(x) {
+            S::Return(e) => {
+                let mut stmts = Vec::new();
+                if let Some(e) = e {
+                    stmts.push(Stmt {
+                        kind: S::AssignLocal(result, e),
+                        span: x.span,
+                    });
+                }
+                stmts.push(Stmt {
+                    kind: S::Goto(end),
+                    span: x.span,
+                });
+                S::Block(Block {
+                    stmts,
+                    span: x.span,
+                })
+            }
+            kind => kind,
+        };
+    });
 }
