@@ -161,7 +161,7 @@
 use super::calvin::{
     all_perms, and, at_label, bin, eq, implies, int, is_atomic, old, subst_tid, write_perm,
 };
-use super::{Lower, Out, Pass};
+use super::{calvin, Lower, Out, Pass};
 use crate::core::visit::{each_child, each_stmt, map_expr, subst_this};
 use crate::core::{
     Block, ClassId, Expr, ExprKind as K, FieldId, Method, MethodId, Program, Stmt, StmtKind as S,
@@ -2660,29 +2660,11 @@ impl CalvinR {
             out.push(st(S::Local(v, Some(arg))));
         }
         let mut body = self.bodies[&call.method].clone();
-        each_stmt(&body, &mut |x| {
-            if let S::Local(v, _) = &x.kind {
-                renamed.insert(v.name);
-            }
-        });
+        calvin::declared_locals(&body, &mut renamed);
         let start = Name::from(format!("{INLINE}{k}"));
         let end = Name::from(format!("{INLINED}{k}"));
         let result = Name::from(format!("weft_calvinr_result{k}"));
-        let this_to = recv.clone();
-        let map = |e: Expr| {
-            let e = match &this_to {
-                Some(r) => subst_this(e, r),
-                None => e,
-            };
-            let e = at_label(e, &start);
-            map_expr(e, &mut |x| match x.kind {
-                K::Local(n) if renamed.contains(&n) => Expr {
-                    kind: K::Local(rename(n)),
-                    ..x
-                },
-                kind => Expr { kind, ..x },
-            })
-        };
+        let map = |e: Expr| calvin::as_inlined(e, recv.as_ref(), &start, &renamed, &rename);
         crate::core::visit::map_body_exprs(&mut body, &mut |e| map(e));
         crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
             x.kind = match take_kind(x) {
@@ -2717,7 +2699,7 @@ impl CalvinR {
             };
         });
         // Then (so that the jumps made here are not renamed) the returns.
-        crate::passes::calvin::returns_jump_to(&mut body, result, end);
+        calvin::returns_jump_to(&mut body, result, end);
         if has_loop(&body) {
             cx.loopy.insert(end);
         }

@@ -154,31 +154,13 @@ impl Calvin {
             out.push(st(S::Local(var, Some(arg))));
         }
         let mut body = self.bodies[&call.method].clone();
-        crate::core::visit::each_stmt(&body, &mut |x| {
-            if let S::Local(v, _) = &x.kind {
-                renamed.insert(v.name);
-            }
-        });
+        declared_locals(&body, &mut renamed);
         let start = self.label("inline", &mut cx.fresh);
         let end = self.label("inlined", &mut cx.fresh);
         let result = Name::from(format!("weft_calvin_result$inl{k}"));
         let tid = tid_expr(span);
-        let this_to = recv.clone();
-        let map = |e: Expr| {
-            let e = subst_tid(e, &tid);
-            let e = match &this_to {
-                Some(r) => subst_this(e, r),
-                None => e,
-            };
-            let e = at_label(e, &start);
-            map_expr(e, &mut |x| match x.kind {
-                K::Local(n) if renamed.contains(&n) => Expr {
-                    kind: K::Local(rename(n)),
-                    ..x
-                },
-                kind => Expr { kind, ..x },
-            })
-        };
+        let map =
+            |e: Expr| as_inlined(subst_tid(e, &tid), recv.as_ref(), &start, &renamed, &rename);
         let pres: Vec<Expr> = self.user_pres[&call.method]
             .iter()
             .map(|e| map(e.clone()))
@@ -342,4 +324,36 @@ pub(crate) fn returns_jump_to(body: &mut Block, result: Name, end: Name) {
             kind => kind,
         };
     });
+}
+
+/// Adds the locals `body` declares to `into` (an inlined body's locals are renamed).
+pub(crate) fn declared_locals(body: &Block, into: &mut HashSet<Name>) {
+    crate::core::visit::each_stmt(body, &mut |x| {
+        if let S::Local(v, _) = &x.kind {
+            into.insert(v.name);
+        }
+    });
+}
+
+/// An expression of an inlined body as the caller sees it: `this` as the
+/// receiver, `\old` as at the call's label `start`, the callee's parameters and
+/// locals (`renamed`) renamed.
+pub(crate) fn as_inlined(
+    e: Expr,
+    recv: Option<&Expr>,
+    start: &Name,
+    renamed: &HashSet<Name>,
+    rename: &dyn Fn(Name) -> Name,
+) -> Expr {
+    let e = match recv {
+        Some(r) => subst_this(e, r),
+        None => e,
+    };
+    map_expr(at_label(e, start), &mut |x| match x.kind {
+        K::Local(n) if renamed.contains(&n) => Expr {
+            kind: K::Local(rename(n)),
+            ..x
+        },
+        kind => Expr { kind, ..x },
+    })
 }

@@ -188,7 +188,7 @@ mod monitors;
 mod steps;
 
 use abstractions::{abstractions, refuse_frames};
-pub(crate) use calls::returns_jump_to;
+pub(crate) use calls::{as_inlined, declared_locals, returns_jump_to};
 use calls::{called_methods, opaque_methods};
 pub(super) use env::all_perms;
 use env::{array_types, element_perms};
