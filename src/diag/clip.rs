@@ -58,7 +58,7 @@ impl<'a> Clipped<'a> {
         }
         let mut views = HashMap::new();
         for (file, points) in points {
-            if let Some(view) = View::of(&files.get(file).text, &points) {
+            if let Some(view) = View::of(files, file, &points) {
                 views.insert(file, view);
             }
         }
@@ -72,22 +72,33 @@ impl<'a> Clipped<'a> {
 }
 
 impl View {
-    /// The view of `text` with labels ending at `points`; `None` if no labelled line is long.
-    fn of(text: &str, points: &[usize]) -> Option<View> {
-        let lines = line_ranges(text);
+    /// The view of file `id` with labels ending at `points`; `None` if no labelled
+    /// line is long (the common case, decided from the labelled lines alone).
+    fn of(files: &Files, id: FileId, points: &[usize]) -> Option<View> {
+        let text = files.text(id);
+        // A line's text without its end (`\n`, `\r\n`), from the file's line table.
+        let line = |i: usize| -> Option<Range<usize>> {
+            let r = CsFiles::line_range(files, id, i).ok()?;
+            let content = text[r.clone()].trim_end_matches(['\n', '\r']);
+            Some(r.start..r.start + content.len())
+        };
         let long = |r: &Range<usize>| r.len() > MAX_LINE;
-        let labelled_long = points
-            .iter()
-            .any(|&p| lines.iter().any(|r| long(r) && r.start <= p && p <= r.end));
+        let labelled_long = points.iter().any(|&p| {
+            CsFiles::line_index(files, id, p)
+                .ok()
+                .and_then(line)
+                .is_some_and(|r| long(&r))
+        });
         if !labelled_long {
             return None;
         }
+        let count = files.line_col(id, text.len()).line;
         let mut view = View {
             text: String::with_capacity(text.len().min(1 << 16)),
-            line_starts: Vec::with_capacity(lines.len()),
+            line_starts: Vec::with_capacity(count),
             pieces: Vec::new(),
         };
-        for r in lines {
+        for r in (0..count).filter_map(line) {
             view.line_starts.push(view.text.len());
             if !long(&r) {
                 view.keep(text, r.start..r.end);
@@ -97,7 +108,7 @@ impl View {
                     .collect();
                 view.cut_line(text, r.clone(), &here);
             }
-            // The line's end (`\n`, `\r\n`) as written.
+            // The line's end as written.
             let next = text[r.end..]
                 .find('\n')
                 .map_or(text.len(), |i| r.end + i + 1);
@@ -173,19 +184,6 @@ impl View {
             None => self.pieces.last().map_or(0, |p| p.original + p.len),
         }
     }
-}
-
-/// Each line's range without its line end.
-fn line_ranges(text: &str) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, _) in text.match_indices('\n') {
-        let end = if text[..i].ends_with('\r') { i - 1 } else { i };
-        out.push(start..end);
-        start = i + 1;
-    }
-    out.push(start..text.len());
-    out
 }
 
 fn floor_char(text: &str, mut i: usize) -> usize {
