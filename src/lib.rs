@@ -558,6 +558,12 @@
 //!   state's mask ends by forgetting locations no longer held
 //!   (`IdenticalOnKnownLocations`). Values in an exhale are read before it;
 //!   `assert` exhales from a copy of the mask.
+//! * **Havoc** (Calvin's environment step, `exhale all; inhale all` where
+//!   `all` is every permission the method holds) replaces the heap at once,
+//!   keeping only `$allocated`: the same states as the pair, which costs a
+//!   quantified mask update and inverse functions per field and array (Daisy
+//!   took 130 s with the pair, 16 s with this). Sound for any `all`: a heap
+//!   replaced everywhere has at least the pair's states.
 //! * **Well-definedness** checks (reads, function preconditions, indices,
 //!   unfoldings) are emitted for the program's own expressions; callee
 //!   contracts, invariants and predicate bodies were checked where declared

@@ -13,7 +13,6 @@
 // truncate frees its block after letting the inode go: the call of free
 // is a left mover (free's action only assigns, and the thread holds the
 // block's mutex). tests/cases/calvin-r/DaisyBugs.java: broken variants.
-// Slow: about two minutes of Boogie (verify with --timeout 300).
 class Inode {
   int mu /*@ accessible_if mu == 0 || mu == tid */;
   int blk /*@ accessible_if mu == 0 || mu == tid */;

@@ -515,6 +515,7 @@ impl<'p> Compiler<'p> {
             | StmtKind::Assume(_)
             | StmtKind::Inhale(_)
             | StmtKind::Exhale(_)
+            | StmtKind::Havoc(_)
             | StmtKind::Refute(_)
             | StmtKind::Fold(_)
             | StmtKind::Unfold(_)

@@ -431,6 +431,12 @@ pub enum StmtKind {
     Assume(Expr),
     Inhale(Expr),
     Exhale(Expr),
+    /// The environment's step of Calvin's encodings: `held` is every
+    /// permission the method holds, and every location takes an arbitrary
+    /// value (permissions unchanged). It means `exhale held; inhale held`;
+    /// the Boogie emitter replaces the heap at once instead, without the
+    /// quantified permission bookkeeping of that pair.
+    Havoc(Expr),
     Refute(Expr),
     Fold(Expr),
     Unfold(Expr),

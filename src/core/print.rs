@@ -328,6 +328,7 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         S::Assume(x) => format!("(assume {})", e(x)),
         S::Inhale(x) => format!("(inhale {})", e(x)),
         S::Exhale(x) => format!("(exhale {})", e(x)),
+        S::Havoc(x) => format!("(havoc {})", e(x)),
         S::Refute(x) => format!("(refute {})", e(x)),
         S::Fold(x) => format!("(fold {})", e(x)),
         S::Unfold(x) => format!("(unfold {})", e(x)),

@@ -184,6 +184,7 @@ impl Encoder<'_> {
             }
             S::Inhale(e) => self.checked(span, e, StmtKind::Inhale, What::Inhale, out)?,
             S::Exhale(e) => self.checked(span, e, StmtKind::Exhale, What::Exhale, out)?,
+            S::Havoc(e) => self.checked(span, e, StmtKind::Havoc, What::Exhale, out)?,
             S::Refute(e) => self.checked(span, e, StmtKind::Refute, What::Refute, out)?,
             S::Fold(e) => {
                 self.fold_receiver(e, span, out)?;

@@ -31,7 +31,7 @@
 //! shared state        every field of the unit's classes (an array field's
 //!                     elements too; the array itself is not assigned in a
 //!                     thread); the method holds write permission to all of it
-//! EA* (a yield)       label L; exhale all; inhale all;
+//! EA* (a yield)       label L; havoc all (`exhale all; inhale all`);
 //!                     assume ∀o. E_x(o, tid)[old L] ==> o.x == old[L](o.x)
 //! step (check 1)      EA*; assume P; assert A_V(tid) (accessPredicate); S
 //! step (check 2)      if (phase == R) { assume P; S; if (!E_V) phase = L }
@@ -968,12 +968,7 @@ impl CalvinR {
         let label = cx.label("env");
         let st = |kind| Stmt { kind, span };
         out.push(st(S::Label(label)));
-        // Given up at once: an element's permission is named through its
-        // array field's.
-        out.push(st(S::Exhale(self.all_perms(span))));
-        for e in self.perms(span) {
-            out.push(st(S::Inhale(e)));
-        }
+        out.push(st(S::Havoc(self.all_perms(span))));
         for e in self.env_frame(&label, span) {
             out.push(st(S::Assume(e)));
         }
@@ -1705,10 +1700,7 @@ impl CalvinR {
             let which = cx.fresh_local(Type::Int, span);
             let w = local(which.name, Type::Int, span);
             let mut b = vec![st(S::Local(which, None)), st(S::Label(q))];
-            b.push(st(S::Exhale(self.all_perms(span))));
-            for e in self.perms(span) {
-                b.push(st(S::Inhale(e)));
-            }
+            b.push(st(S::Havoc(self.all_perms(span))));
             b.push(st(S::Assume(and(
                 bin(BinOp::Le, int(0, span), w.clone(), Type::Bool),
                 bin(
@@ -2414,10 +2406,7 @@ impl CalvinR {
         ))));
         let a = Name::from("weft_calvinr_a");
         b.push(st(S::Label(a)));
-        b.push(st(S::Exhale(self.all_perms(span))));
-        for e in self.perms(span) {
-            b.push(st(S::Inhale(e)));
-        }
+        b.push(st(S::Havoc(self.all_perms(span))));
         for e in self.env_frame(&a, span) {
             b.push(st(S::Assume(e)));
         }

@@ -137,6 +137,10 @@ pub enum StmtKind {
     },
     Inhale(Expr),
     Exhale(Expr),
+    /// `exhale held; inhale held` where `held` is all the method holds:
+    /// every location takes an arbitrary value (the environment's step of
+    /// Calvin's encodings). Boogie replaces the heap at once.
+    Havoc(Expr),
     Assert(Expr),
     /// Viper's `refute e`: fails when `e` can be proven.
     Refute(Expr),

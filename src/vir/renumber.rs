@@ -54,6 +54,7 @@ fn stmt(s: &mut Stmt, f: &dyn Fn(&mut Origin)) {
         S::Call { args, .. } => args.iter_mut().for_each(|a| expr(a, f)),
         S::Inhale(e)
         | S::Exhale(e)
+        | S::Havoc(e)
         | S::Assert(e)
         | S::Refute(e)
         | S::Assume(e)

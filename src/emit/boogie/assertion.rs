@@ -349,10 +349,21 @@ impl Gen<'_> {
     /// After an exhale from the state's mask: the values of locations no
     /// longer held are forgotten.
     pub fn forget(&mut self) {
+        self.forget_unless("Mask");
+    }
+
+    /// Every location takes a new value (allocated objects stay allocated).
+    pub fn forget_all(&mut self) {
+        self.forget_unless("ZeroMask");
+    }
+
+    /// The heap changes where `mask` gives no permission.
+    fn forget_unless(&mut self, mask: &str) {
         self.p.local("$ExhaleHeap", "HeapType");
         self.p.line("havoc $ExhaleHeap;");
-        self.p
-            .line("assume IdenticalOnKnownLocations(Heap, $ExhaleHeap, Mask);");
+        self.p.line(format!(
+            "assume IdenticalOnKnownLocations(Heap, $ExhaleHeap, {mask});"
+        ));
         self.step("$ExhaleHeap");
         self.p.line("Heap := $ExhaleHeap;");
     }

@@ -84,6 +84,9 @@ impl Gen<'_> {
                 let v = self.ctx.expr(e, &st)?;
                 self.p.line(format!("assume {v};"));
             }
+            // No permission moves: `held` is all there is, so the pair
+            // `exhale held; inhale held` only forgets every value.
+            StmtKind::Havoc(_) => self.forget_all(),
             StmtKind::Exhale(e) => {
                 self.wd(e, &st, at)?;
                 self.exhale_into(e, "Mask", &st, None, &own(FailureKind::ExhaleFailed, at))?;

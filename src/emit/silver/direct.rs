@@ -265,6 +265,15 @@ impl<'p> Printer {
                 self.w_block(o, indent, ss);
                 o.pop(s.origin);
             }
+            StmtKind::Havoc(e) => {
+                o.push(s.origin);
+                o.write("exhale ");
+                self.x(o, e);
+                o.newline(indent);
+                o.write("inhale ");
+                self.x(o, e);
+                o.pop(s.origin);
+            }
             _ => self.fit_stmt(o, indent, s),
         }
     }
@@ -340,7 +349,10 @@ impl<'p> Printer {
                 o.write(l);
             }
             // Statements with blocks are written by `w_stmt`.
-            StmtKind::If { .. } | StmtKind::While { .. } | StmtKind::Seq(_) => {}
+            StmtKind::If { .. }
+            | StmtKind::While { .. }
+            | StmtKind::Seq(_)
+            | StmtKind::Havoc(_) => {}
         }
         o.pop(s.origin);
     }
@@ -1069,7 +1081,10 @@ impl<'p> Printer {
                 f(P::T("goto "));
                 f(P::T(l));
             }
-            StmtKind::If { .. } | StmtKind::While { .. } | StmtKind::Seq(_) => {}
+            StmtKind::If { .. }
+            | StmtKind::While { .. }
+            | StmtKind::Seq(_)
+            | StmtKind::Havoc(_) => {}
         }
     }
 }

@@ -275,12 +275,7 @@ impl Calvin {
         for (e, also) in &a.actions {
             let q = self.label("action", &mut cx.fresh);
             out.push(st(S::Label(q)));
-            for x in self.perms(cx.p, span) {
-                out.push(st(S::Exhale(x)));
-            }
-            for x in self.perms(cx.p, span) {
-                out.push(st(S::Inhale(x)));
-            }
+            out.push(st(S::Havoc(self.all_perms(cx.p, span))));
             let also: Vec<Expr> = also.iter().map(&sub).collect();
             out.push(st(S::Assume(self.frame(&also, &q, span))));
             out.push(st(S::Assume(at_label(sub(e), &q))));

@@ -96,6 +96,14 @@ impl Calvin {
         all
     }
 
+    /// The permissions as one assertion: what [`S::Havoc`] gives up and
+    /// takes back.
+    pub(super) fn all_perms(&self, p: &Program, span: Span) -> Expr {
+        (self.perms(p, span).into_iter())
+            .reduce(|a, b| bin(BinOp::And, a, b, Type::Resource))
+            .unwrap_or_else(|| Expr::bool(true, span))
+    }
+
     /// `E(j)`'s clauses for thread `j`, two-state from `label`.
     pub(super) fn env_of(&self, j: &Expr, label: &Name) -> Vec<(Expr, FailureCode)> {
         self.env
@@ -118,12 +126,7 @@ impl Calvin {
         let label = self.label("env", fresh);
         let st = |kind| Stmt { kind, span };
         out.push(st(S::Label(label)));
-        for e in self.perms(p, span) {
-            out.push(st(S::Exhale(e)));
-        }
-        for e in self.perms(p, span) {
-            out.push(st(S::Inhale(e)));
-        }
+        out.push(st(S::Havoc(self.all_perms(p, span))));
         for (e, _) in self.env_of(&tid_expr(span), &label) {
             out.push(st(S::Assume(e)));
         }
@@ -234,14 +237,7 @@ impl Calvin {
                 },
             });
         }
-        let havoc = |b: &mut Vec<Stmt>| {
-            for e in self.perms(p, span) {
-                b.push(st(S::Exhale(e)));
-            }
-            for e in self.perms(p, span) {
-                b.push(st(S::Inhale(e)));
-            }
-        };
+        let havoc = |b: &mut Vec<Stmt>| b.push(st(S::Havoc(self.all_perms(p, span))));
         havoc(&mut b);
         b.push(st(S::Assume(self.invariant(p, span))));
         b.push(st(S::Label(bb)));

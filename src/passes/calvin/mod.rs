@@ -24,7 +24,7 @@
 //! shared state        every field of the unit's classes; the method holds
 //!                     write permission to all of it (forall* o != null),
 //!                     so reads and writes check nothing but nullness
-//! E(tid)* (a yield)   label L; exhale all; inhale all    (havoc the shared state)
+//! E(tid)* (a yield)   label L; havoc all  (`exhale all; inhale all`: every value new)
 //!                     assume E(tid)[\old := old[L]]; assume I
 //! own step S          E(tid)*; label P; S;
 //!  (a shared write)   assert (forall j > 0, j != tid. E(j)[\old := old[P]]);  assert I
