@@ -298,6 +298,12 @@ impl Encoder<'_> {
     ) -> diag::Result<()> {
         let mut e = self.expr(e)?;
         let generated = blame != Blame::Direct;
+        // A bare boolean read (`assert flag`) keeps its node for a missing
+        // permission; that it is false needs a node of the check's own.
+        let read = |i: crate::vir::OriginInfo| i.blame == Blame::As(FailureCode::Perm);
+        if !generated && self.origins.get(e.origin).is_some_and(read) {
+            e = Expr::binary(BinOp::Eq, e, Expr::bool(true));
+        }
         if generated {
             // A missing resource of a generated check is the construct's failure.
             let (origins, derived) = (&mut self.origins, self.derived);
