@@ -209,9 +209,9 @@ impl Calvin {
     }
 
     /// A call of a method with an abstraction: its steps, each after the
-    /// environment (`pre`; E*; (a_1; E*) … (a_n; E*); `post`). A stutter of
-    /// the callee changes nothing when `c` is empty; otherwise the call is
-    /// not supported yet.
+    /// environment (`pre`; E*; K*; (a_1; E*; K*) … (a_n; E*; K*); `post`),
+    /// where K* is the callee's stutter steps interleaved with the
+    /// environment's ([`Calvin::stutter`]; nothing when `c` is empty).
     pub(super) fn call_abs(
         &self,
         call: crate::core::Call,
@@ -221,10 +221,18 @@ impl Calvin {
     ) {
         let a = &self.abs[&call.method];
         let st = |kind| Stmt { kind, span };
-        if !a.modifies.is_empty() {
+        let c = modified_fields(&a.modifies);
+        if !c.is_empty() && cx.abs.is_some() {
             cx.errs.push(Diagnostic::not_supported(
                 span,
-                "a call of a method whose abstraction `modifies` locations outside its actions (its stutter steps)",
+                "a call of a method whose abstraction `modifies` locations (its stutter steps) in a body checked against an abstraction",
+            ));
+            return;
+        }
+        if !c.is_empty() && !cx.unpublished.is_empty() {
+            cx.errs.push(Diagnostic::not_supported(
+                span,
+                "a call of a method whose abstraction `modifies` locations (its stutter steps) while the thread holds an object it allocated and has not published",
             ));
             return;
         }
@@ -272,11 +280,12 @@ impl Calvin {
         let start = self.label("call", &mut cx.fresh);
         out.push(st(S::Label(start)));
         self.env(cx, span, out);
+        self.stutter(&c, cx, span, out);
         for (e, also) in &a.actions {
             let q = self.label("action", &mut cx.fresh);
             out.push(st(S::Label(q)));
             out.push(st(S::Havoc(self.all_perms(cx.p, span))));
-            let also: Vec<Expr> = also.iter().map(&sub).collect();
+            let also: Vec<Expr> = (a.modifies.iter().chain(also)).map(&sub).collect();
             out.push(st(S::Assume(self.frame(&also, &q, span))));
             out.push(st(S::Assume(at_label(sub(e), &q))));
             // In an abstracted body the inlined action is a step of its own
@@ -286,9 +295,59 @@ impl Calvin {
                 None => self.guarantee(cx.p, &q, span, out),
             }
             self.env(cx, span, out);
+            self.stutter(&c, cx, span, out);
         }
         for e in &a.post {
             out.push(st(S::Assume(at_label(sub(e), &start))));
         }
     }
+
+    /// The callee's stutter steps `(G ∧ I' ∧ only c changes)*`, interleaved
+    /// with the environment's E(tid)* (Calvin §6.3), as one block: any state
+    /// where I holds and the clauses of E(tid) that read none of `c` relate
+    /// the block's start to it. Each step keeps that relation: an
+    /// environment step is E(tid), and those clauses together are reflexive
+    /// and transitive (`env_stutter_m`, made with E's own check); a stutter
+    /// changes none of the fields they read. So the block allows every
+    /// state the interleaving reaches (and more).
+    pub(super) fn stutter(&self, c: &[FieldId], cx: &mut Cx, span: Span, out: &mut Vec<Stmt>) {
+        if c.is_empty() {
+            return;
+        }
+        let st = |kind| Stmt { kind, span };
+        let start = self.label("stutter", &mut cx.fresh);
+        out.push(st(S::Label(start)));
+        out.push(st(S::Havoc(self.all_perms(cx.p, span))));
+        out.push(st(S::Assume(self.invariant(cx.p, span))));
+        for (e, _) in self.env_without(&tid_expr(span), &start, c) {
+            out.push(st(S::Assume(e)));
+        }
+    }
+
+    /// For each abstraction with stutter steps, the check that the clauses
+    /// of E its stutter block assumes are reflexive and transitive.
+    pub(super) fn stutter_checks(&self, p: &Program, m: MethodId, span: Span) -> Vec<Method> {
+        let mut abs: Vec<(&MethodId, &Abstraction)> = self.abs.iter().collect();
+        abs.sort_by_key(|(id, _)| **id);
+        abs.into_iter()
+            .filter(|(_, a)| !a.modifies.is_empty())
+            .map(|(id, a)| {
+                let name = format!("env_stutter_{}", p.method(*id).name);
+                self.refl_trans_without(p, m, span, &modified_fields(&a.modifies), &name)
+            })
+            .collect()
+    }
+}
+
+/// The fields of an abstraction's `modifies` locations.
+fn modified_fields(locs: &[Expr]) -> Vec<FieldId> {
+    let mut out = Vec::new();
+    for l in locs {
+        if let K::Field(_, f) = &l.kind {
+            if !out.contains(f) {
+                out.push(*f);
+            }
+        }
+    }
+    out
 }

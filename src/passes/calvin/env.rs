@@ -106,8 +106,20 @@ impl Calvin {
 
     /// `E(j)`'s clauses for thread `j`, two-state from `label`.
     pub(super) fn env_of(&self, j: &Expr, label: &Name) -> Vec<(Expr, FailureCode)> {
+        self.env_without(j, label, &[])
+    }
+
+    /// The clauses of `E(j)` that read none of `fields`, two-state from
+    /// `label`: what steps that change only those fields keep.
+    pub(super) fn env_without(
+        &self,
+        j: &Expr,
+        label: &Name,
+        fields: &[FieldId],
+    ) -> Vec<(Expr, FailureCode)> {
         self.env
             .iter()
+            .filter(|c| !reads_any(&c.expr, fields))
             .map(|c| {
                 let e = at_label(subst_tid(c.expr.clone(), j), label);
                 (every_object(c.class, e, "weft_calvin_o"), c.code)
@@ -210,6 +222,19 @@ impl Calvin {
     /// E's reflexivity and transitivity, for an arbitrary thread `j`:
     /// at A, `E(j)[A, A]`; then from A to B and B to C, `E(j)[A, C]`.
     pub(super) fn refl_trans(&self, p: &Program, m: MethodId, span: Span) -> Method {
+        self.refl_trans_without(p, m, span, &[], "env_reflexive_transitive")
+    }
+
+    /// The same of the clauses that read none of `fields` (a stutter
+    /// block's assumption, see [`Calvin::stutter`]), as method `name`.
+    pub(super) fn refl_trans_without(
+        &self,
+        p: &Program,
+        m: MethodId,
+        span: Span,
+        fields: &[FieldId],
+        name: &str,
+    ) -> Method {
         let st = |kind| Stmt { kind, span };
         let mut b = Vec::new();
         let j = tid_expr(span);
@@ -227,7 +252,7 @@ impl Calvin {
         // step keeps it, and each thread starts in it).
         b.push(st(S::Assume(self.invariant(p, span))));
         b.push(st(S::Label(a)));
-        for (e, code) in self.env_of(&j, &a) {
+        for (e, code) in self.env_without(&j, &a, fields) {
             b.push(Stmt {
                 span: e.span,
                 kind: S::Check {
@@ -241,15 +266,15 @@ impl Calvin {
         havoc(&mut b);
         b.push(st(S::Assume(self.invariant(p, span))));
         b.push(st(S::Label(bb)));
-        for (e, _) in self.env_of(&j, &a) {
+        for (e, _) in self.env_without(&j, &a, fields) {
             b.push(st(S::Assume(e)));
         }
         havoc(&mut b);
         b.push(st(S::Assume(self.invariant(p, span))));
-        for (e, _) in self.env_of(&j, &bb) {
+        for (e, _) in self.env_without(&j, &bb, fields) {
             b.push(st(S::Assume(e)));
         }
-        for (e, code) in self.env_of(&j, &a) {
+        for (e, code) in self.env_without(&j, &a, fields) {
             b.push(Stmt {
                 span: e.span,
                 kind: S::Check {
@@ -260,10 +285,19 @@ impl Calvin {
             });
         }
         Method {
-            name: Name::from("env_reflexive_transitive"),
+            name: Name::from(name),
             contract: Default::default(),
             body: Some(Block { stmts: b, span }),
             ..p.method(m).clone()
         }
     }
+}
+
+/// Whether `e` reads one of `fields`.
+pub(super) fn reads_any(e: &Expr, fields: &[FieldId]) -> bool {
+    crate::core::visit::find(
+        e,
+        &|x| matches!(&x.kind, K::Field(_, f) if fields.contains(f)),
+    )
+    .is_some()
 }

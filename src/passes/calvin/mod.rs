@@ -40,10 +40,13 @@
 //! end of the body     E*  (before each return too)
 //! atomic: { B }       E*; label P; B; guarantee          (one step)
 //! g = e (g ghost)     E*; label P; g = e; guarantee      (e's one read in the step)
-//! call m(a) (m with   check pre; label S; E*; for each action i:
-//!  an abstraction,      label Q; havoc; assume only v_i changed; assume e_i[Q];
-//!  c empty)             guarantee; E*
+//! call m(a) (m with   check pre; label S; E*; K*; for each action i:
+//!  an abstraction)      label Q; havoc; assume only c ∪ v_i changed;
+//!                       assume e_i[Q]; guarantee; E*; K*
 //!                     assume post[\old := S]
+//! K* (m's stutter     label T; havoc; assume I; assume E_c(tid)[\old := old[T]]
+//!  steps, c ≠ ∅)      (E_c: E's clauses reading no field of c; checked
+//!                     reflexive and transitive once, `env_stutter_m`)
 //! body of m           pc = 1; after each own write, from P:
 //!                       if pc == i && e_i[P] && only c ∪ v_i changed { pc = i + 1 }
 //!                       else { assert only c changed; guarantee }   (abstraction)
@@ -63,7 +66,8 @@
 //! shared state is split (the read into a local first, then the write). A
 //! condition or value that reads the shared state twice under `&&`, `||`,
 //! `==>` or `?:` is not supported (read it into locals first), nor are calls
-//! of abstracted methods with a non-empty `modifies`, `new T[n]`, `start()`,
+//! of abstracted methods with a non-empty `modifies` in an abstracted body
+//! or while the thread holds an unpublished object, `new T[n]`, `start()`,
 //! calls inside expressions (the checker refuses them), arrays of a type no
 //! shared field has, and the permission statements in a thread's
 //! code. The exceptions are the programmer's: `atomic: { B }` (the papers'
@@ -703,6 +707,7 @@ impl Lower for Calvin {
             }];
             if self.first == Some(m) {
                 out.made.push(self.refl_trans(p, m, b.span));
+                out.made.extend(self.stutter_checks(p, m, b.span));
             }
             return;
         }
@@ -760,6 +765,7 @@ impl Lower for Calvin {
         out.errs.append(&mut cx.errs);
         if self.first == Some(m) {
             out.made.push(self.refl_trans(p, m, span));
+            out.made.extend(self.stutter_checks(p, m, span));
         }
     }
 }

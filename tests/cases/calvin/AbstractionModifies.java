@@ -1,7 +1,9 @@
 // expect-error: notSupported
-// A call of a method whose abstraction modifies locations outside its
-// actions (its stutter steps may interleave with the environment's) is not
-// supported yet; on Silicon, the program is refused as a Calvin program.
+// A call of a method whose abstraction `modifies` locations (its stutter
+// steps), inside a body that is itself checked against an abstraction, is
+// not supported yet: each of the callee's stutter steps would have to be a
+// step of the caller's abstraction too. On Silicon, the program is refused
+// as a Calvin program.
 /*@ env_assumption \old(n) <= n; */
 class Counter {
   int n;
@@ -16,7 +18,9 @@ class Counter {
     }
   }
 
-  void caller() {
+  /*@ modifies scratch;
+      action: also_modifies n ensures n == \old(n) + 1; */
+  void incAgain() {
     inc();
   }
 }
