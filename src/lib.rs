@@ -63,6 +63,11 @@
 //!   places after the loop / at the end of its body, `PointsTo` is `Perm ** ==`, quantifier
 //!   ranges are implications; several ranges, `int i = 0..n, int j = i..n`,
 //!   each see the binders before them) and every expression has a type.
+//!   A method call, `new` or array creation inside a statement's expression
+//!   runs as a call statement just before it, into a fresh local
+//!   (`check::lift`), in Java's order (a heap read before it is read into a
+//!   local first, `&&`/`||`/`==>`/`?:` become `if`s around it); calls in
+//!   specifications and loop conditions are refused.
 //!   Collections sugar is rewritten there too (`check::collections`):
 //!   `isEmpty` is `|xs| == 0`, `removeAt(i)` slices, `x :: xs` is `[x] + xs`,
 //!   `getOrElse(d)` a conditional, the thesis's `head(xs)`/`tail(xs)` the

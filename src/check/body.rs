@@ -52,6 +52,13 @@ pub(super) struct Body<'e> {
     /// `with { … }` / `then { … }`): run just before and just after it.
     pub ghost_before: Vec<crate::core::Stmt>,
     pub ghost_after: Vec<crate::core::Stmt>,
+    /// The calls lifted out of the expressions of the statement being
+    /// checked, to run before it (`check::lift`); None where a call in an
+    /// expression is refused.
+    pub lifted: Option<Vec<crate::core::Stmt>>,
+    /// Where a call inside an expression is refused because its calls
+    /// would have to run again (a loop condition), for the message.
+    pub unlifted_in: Option<&'static str>,
     /// Checking ghost code (a `ghost` statement, a Java spec comment, a
     /// call's `with`/`then` block, a ghost method): it may write only ghost
     /// state (`Body::ghost_write`).
@@ -107,6 +114,8 @@ impl<'e> Body<'e> {
             pars: Vec::new(),
             ghost_before: Vec::new(),
             ghost_after: Vec::new(),
+            lifted: None,
+            unlifted_in: None,
             ghost: false,
             ghost_locals: HashSet::new(),
             ghost_written: Vec::new(),

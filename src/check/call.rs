@@ -175,12 +175,17 @@ impl Body<'_> {
             );
             return self.err(ErrorCode::Arity, span, msg);
         }
-        let xs: Vec<_> = params
-            .iter()
-            .zip(args)
-            .map(|(p, a)| self.expect(a, &p.ty))
-            .collect();
-        xs.into_iter().collect()
+        let mut xs = Vec::new();
+        for (p, a) in params.iter().zip(args) {
+            let x = self.expect(a, &p.ty);
+            xs.push((x, self.lift_mark()));
+        }
+        // An argument before a lifted call is read before it (Java's order).
+        let mut out = Vec::new();
+        for (x, mark) in xs {
+            out.push(x.map(|x| self.before_lifted(x, mark)));
+        }
+        out.into_iter().collect()
     }
 
     /// A call in an expression: a function, or a predicate instance (at
@@ -212,6 +217,12 @@ impl Body<'_> {
     ) -> Option<Expr> {
         let env = self.env;
         let name = &call.name.name;
+        if let (Member::Method(id), true) = (m, self.lifting()) {
+            if call.with.is_empty() && call.then.is_empty() {
+                let (c, t) = self.method_call(id, recv, call, span)?;
+                return self.lift_call(c, t, span);
+            }
+        }
         if let Some(s) = call.with.first().or(call.then.first()) {
             let msg = format!(
                 "not supported yet: ghost statements (with/then) around {name}, which is not a \

@@ -101,9 +101,19 @@ impl Body<'_> {
             A::Index(a, i) => self.index(a, i, span),
             A::Slice(xs, lo, hi) => self.slice(xs, lo.as_deref(), hi.as_deref(), span),
             A::Call(c) => self.call_expr(c, span, None),
+            A::New(n) if self.lifting() => {
+                let (call, t) = self.new_call(&n.class, &n.args, &n.given, span)?;
+                self.lift_call(call, t, span)
+            }
             A::New(n) => {
                 let subject = format!("constructor {}", n.class.name);
                 self.impure_in_expr(span, &subject, "a constructor call")
+            }
+            A::NewArray(elem, dims) if self.lifting() => {
+                let elem = self.ty(elem);
+                let dims: Vec<_> = dims.iter().map(|d| self.expect(d, &Type::Int)).collect();
+                let dims: Vec<Expr> = dims.into_iter().collect::<Option<_>>()?;
+                Some(self.lift_new_array(elem?, dims, span))
             }
             A::NewArray(..) => self.impure_in_expr(span, "array creation", "an array creation"),
             A::NewGeneric(n) => {
@@ -120,10 +130,14 @@ impl Body<'_> {
             A::TupleLit(ab, a, b) => self.tuple_literal(ab.as_deref(), a, b, span),
             A::Cond(c, a, b) => {
                 let c = self.cond(c);
-                let a = self.expr(a, hint);
-                let b = self.expr(b, hint);
+                let (a, sa) = self.guarded(|s| s.expr(a, hint));
+                let (b, sb) = self.guarded(|s| s.expr(b, hint));
                 let (c, a, b) = (c?, a?, b?);
                 match types::join(&self.env.program, &a.ty, &b.ty) {
+                    // A branch with calls runs only when it is taken.
+                    Some(t) if !(sa.is_empty() && sb.is_empty()) => {
+                        Some(self.lifted_cond(c, (a, sa), (b, sb), t, span))
+                    }
                     Some(t) => new(K::Cond(bx(c), bx(a), bx(b)), t),
                     None => {
                         let msg = format!(
@@ -489,12 +503,14 @@ impl Body<'_> {
 
     fn index(&mut self, a: &ast::Expr, i_ast: &ast::Expr, span: Span) -> Option<Expr> {
         let a = self.expr(a, None)?;
+        let mark = self.lift_mark();
         // A map's key is checked against its key type.
         let i = if matches!(a.ty, Type::Map(_)) {
             Expr::new(K::Int(0.into()), Type::Int, span)
         } else {
             self.expect(i_ast, &Type::Int)?
         };
+        let a = self.before_lifted(a, mark);
         match &a.ty {
             Type::Array(t) => {
                 let t = (**t).clone();
@@ -558,6 +574,12 @@ impl Body<'_> {
         if self.spec {
             let msg = format!("{subject} is not pure: it cannot be used in a specification");
             self.err(ErrorCode::Misplaced, span, msg)
+        } else if let Some(place) = self.unlifted_in {
+            self.err(
+                ErrorCode::NotSupported,
+                span,
+                format!("not supported yet: {nested} in {place} (it would run again on every iteration); assign its result to a local before the loop and again at the end of its body"),
+            )
         } else {
             self.err(
                 ErrorCode::NotSupported,
@@ -642,10 +664,19 @@ impl Body<'_> {
             let r = self.expr(r, None)?;
             let l = self.expr(l, Some(&r.ty));
             (l, Some(r))
+        } else if matches!(op, BinOp::And | BinOp::Or | BinOp::Implies) && self.lifting() {
+            // The right operand's calls run only when Java evaluates it.
+            let l = self.expr(l, None);
+            let (r, stmts) = self.guarded(|b| b.expr(r, l.as_ref().map(|l| &l.ty)));
+            if !stmts.is_empty() {
+                return self.short_circuit(op, l?, r?, stmts, span);
+            }
+            (l, r)
         } else {
             let l = self.expr(l, None);
+            let mark = self.lift_mark();
             let r = self.expr(r, l.as_ref().map(|l| &l.ty));
-            (l, r)
+            (l.map(|l| self.before_lifted(l, mark)), r)
         };
         let (l, r) = (l?, r?);
         if op == BinOp::In && matches!(r.ty, Type::Bag(_) | Type::Map(_)) {

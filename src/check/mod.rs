@@ -37,6 +37,7 @@ mod histories;
 mod implements;
 mod inline;
 mod interfaces;
+mod lift;
 mod locks;
 mod par;
 mod scope;

@@ -59,11 +59,13 @@ impl Body<'_> {
             std::mem::take(&mut self.ghost_before),
             std::mem::take(&mut self.ghost_after),
         );
-        self.stmt_kind(s, out);
+        let lifted = self.with_lifting(|b| b.stmt_kind(s, out));
         // The ghost statements of its calls' `with`/`then` blocks.
         let before = std::mem::replace(&mut self.ghost_before, outer.0);
         let after = std::mem::replace(&mut self.ghost_after, outer.1);
         out.splice(mark..mark, before);
+        // The calls inside its expressions run first.
+        out.splice(mark..mark, lifted);
         // After the call, but before a `return` that passes its result on.
         let at = match out.last() {
             Some(Stmt {
@@ -94,7 +96,7 @@ impl Body<'_> {
                 body,
             } => {
                 let invariants = self.loop_contract(contract);
-                let cond = self.cond(cond);
+                let cond = self.unlifted("a loop condition", |b| b.cond(cond));
                 let (body, exit) = self.loop_body(body, span);
                 if let Some(cond) = cond {
                     out.push(stmt(
@@ -122,7 +124,7 @@ impl Body<'_> {
                 }
                 let invariants = b.loop_contract(contract);
                 let cond = match cond {
-                    Some(c) => b.cond(c),
+                    Some(c) => b.unlifted("a loop condition", |b| b.cond(c)),
                     None => Some(Expr::bool(true, span)),
                 };
                 let (mut body, exit) = b.loop_body(body, span);
@@ -362,7 +364,7 @@ impl Body<'_> {
             stmts.push(stmt(S::Label(first_exits.cont), span));
         }
         let invariants = self.loop_contract(contract);
-        let cond = self.cond(cond);
+        let cond = self.unlifted("a loop condition", |b| b.cond(cond));
         self.loop_label = label;
         let (body, exit) = self.loop_body(body, span);
         if let Some(cond) = cond {
@@ -439,8 +441,9 @@ impl Body<'_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
-        let lo = self.expect(lo, &Type::Int);
-        let hi = self.expect(hi, &Type::Int);
+        // The bounds may be read again on each iteration: no calls in them.
+        let lo = self.unlifted("the bounds of a range loop", |b| b.expect(lo, &Type::Int));
+        let hi = self.unlifted("the bounds of a range loop", |b| b.expect(hi, &Type::Int));
         self.scoped(|b| {
             let Some(v) = b.declare(var, Type::Int) else {
                 return;
@@ -684,9 +687,26 @@ impl Body<'_> {
         if let Some(t) = &t {
             self.ghost_write(t, target);
         }
+        let mark = self.lift_mark();
         let rhs = self.rhs(value, t.as_ref().map(Target::ty));
         let (Some(t), Some(rhs)) = (t, rhs) else {
             return;
+        };
+        // Java reads the target's receiver, array and index before the
+        // right side: before its calls.
+        let t = if matches!(rhs, Rhs::Pure(_)) && self.lift_mark() == mark {
+            t
+        } else {
+            match t {
+                Target::Field(r, f, ty) => Target::Field(self.snapshot(r, mark), f, ty),
+                Target::Index(a, i, ty) => {
+                    let n = self.lift_mark();
+                    let a = self.snapshot(a, mark);
+                    let at = mark + (self.lift_mark() - n);
+                    Target::Index(a, self.snapshot(i, at), ty)
+                }
+                t => t,
+            }
         };
         let value = match (rhs, &t) {
             (Rhs::Pure(x), _) => x,

@@ -202,13 +202,35 @@ fn method_call_in_specification_is_misplaced() {
 }
 
 #[test]
-fn method_call_nested_in_expression_is_not_supported() {
+fn method_call_nested_in_expression_runs_before_the_statement() {
     let text = "class C {\n  int get() { return 1; }\n  void m() {\n    int x = get() + 1;\n  }\n}";
+    let p = ok(text);
+    let b = body(&p, "m");
+    let call = b.find("(call").expect("a call statement");
+    let local = b.find("(local x").expect("the declaration of x");
+    assert!(call < local, "the call runs first: {b}");
+}
+
+#[test]
+fn method_call_in_loop_condition_is_not_supported() {
+    let text =
+        "class C {\n  int get() { return 1; }\n  void m() {\n    while (get() > 0) { }\n  }\n}";
     error(
         text,
         ErrorCode::NotSupported,
         4,
-        "a method call inside an expression; assign its result to a local first",
+        "not supported yet: a method call in a loop condition",
+    );
+}
+
+#[test]
+fn void_method_in_expression_is_a_type_error() {
+    let text = "class C {\n  void reset() { }\n  void m() {\n    int x = 1 + reset();\n  }\n}";
+    error(
+        text,
+        ErrorCode::TypeMismatch,
+        4,
+        "this method returns nothing",
     );
 }
 

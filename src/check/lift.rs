@@ -1,0 +1,231 @@
+//! Calls inside expressions (`int x = next() + next();`, `if (o != null &&
+//! o.tryTake())`, `return a.get() + 1;`): each method call, `new C(…)` and
+//! array creation in a statement's expression runs as a statement of its
+//! own just before that statement, into a fresh local that the expression
+//! then reads. The rest of the pipeline sees only call statements.
+//!
+//! Java evaluates operands left to right, so an operand before a call that
+//! reads the heap (which the call may change) is read into a local before
+//! the call, and so is the receiver, array and index of an assigned field
+//! or element. A call on the right of `&&`, `||` or `==>`, or in a branch
+//! of `?:`, runs only when Java would evaluate it: the operator becomes an
+//! `if` around it. Specifications stay pure (a call there is refused), and
+//! so does a loop condition, which would have to run its calls again on
+//! every iteration.
+
+use super::body::Body;
+use crate::core::{self, Expr, ExprKind as K, Stmt, StmtKind as S, Type};
+use crate::diag::ErrorCode;
+use crate::syntax::ast::{BinOp, UnOp};
+use crate::syntax::span::Span;
+
+impl Body<'_> {
+    /// Whether a call inside an expression is lifted here: in a statement's
+    /// own expressions, outside specifications and loop conditions.
+    pub(super) fn lifting(&self) -> bool {
+        self.lifted.is_some() && !self.spec
+    }
+
+    /// Runs `f` where calls inside expressions are not lifted (a loop
+    /// condition, `where` names it): such a call is refused.
+    pub(super) fn unlifted<T>(&mut self, place: &'static str, f: impl FnOnce(&mut Self) -> T) -> T {
+        let outer = (self.lifted.take(), self.unlifted_in.replace(place));
+        let out = f(self);
+        (self.lifted, self.unlifted_in) = outer;
+        out
+    }
+
+    /// Checks one statement's expressions with a buffer of their lifted
+    /// calls; returns the statements to run before it.
+    pub(super) fn with_lifting(&mut self, f: impl FnOnce(&mut Self)) -> Vec<Stmt> {
+        let outer = self.lifted.replace(Vec::new());
+        f(self);
+        std::mem::replace(&mut self.lifted, outer).unwrap_or_default()
+    }
+
+    /// How many statements are lifted so far (a position in the buffer).
+    pub(super) fn lift_mark(&self) -> usize {
+        self.lifted.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Runs `f` (an operand Java may not evaluate) with a buffer of its
+    /// own; returns its result and the statements it lifted.
+    pub(super) fn guarded<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> (T, Vec<Stmt>) {
+        let outer = self.lifted.as_mut().map(std::mem::take);
+        let out = f(self);
+        let inner = match (outer, self.lifted.as_mut()) {
+            (Some(outer), Some(cur)) => std::mem::replace(cur, outer),
+            _ => Vec::new(),
+        };
+        (out, inner)
+    }
+
+    /// `call` (of result type `ty`) run before the statement, into a fresh
+    /// local: the expression it stood in reads the local.
+    pub(super) fn lift_call(&mut self, call: core::Call, ty: Type, span: Span) -> Option<Expr> {
+        if ty == Type::Void {
+            return self.err(
+                ErrorCode::TypeMismatch,
+                span,
+                "this method returns nothing: it cannot stand in an expression",
+            );
+        }
+        let var = self.fresh_lifted(ty, span);
+        let target = var.name;
+        let x = Expr::new(K::Local(target), var.ty.clone(), span);
+        let call = S::Call {
+            target: Some(target),
+            call: Box::new(call),
+        };
+        self.push_lifted(S::Local(var, None), span);
+        self.push_lifted(call, span);
+        Some(x)
+    }
+
+    /// `new T[d1]…[dk]` run before the statement, into a fresh local.
+    pub(super) fn lift_new_array(&mut self, elem: Type, dims: Vec<Expr>, span: Span) -> Expr {
+        let ty = dims
+            .iter()
+            .fold(elem.clone(), |t, _| Type::Array(Box::new(t)));
+        let var = self.fresh_lifted(ty, span);
+        let target = var.name;
+        let x = Expr::new(K::Local(target), var.ty.clone(), span);
+        self.push_lifted(S::Local(var, None), span);
+        self.push_lifted(S::NewArray { target, elem, dims }, span);
+        x
+    }
+
+    /// `e`, evaluated before the statements lifted since `mark`: if it
+    /// reads the heap (which those calls may change), it is read into a
+    /// local at `mark`, and the local stands for it.
+    pub(super) fn before_lifted(&mut self, e: Expr, mark: usize) -> Expr {
+        if self.lift_mark() <= mark {
+            return e;
+        }
+        self.snapshot(e, mark)
+    }
+
+    /// `e` read into a local at `mark` (before the calls lifted after it),
+    /// unless it reads nothing a call can change.
+    pub(super) fn snapshot(&mut self, e: Expr, mark: usize) -> Expr {
+        if stable(&e) || self.lifted.is_none() {
+            return e;
+        }
+        let span = e.span;
+        let var = self.fresh_lifted(e.ty.clone(), span);
+        let x = Expr::new(K::Local(var.name), var.ty.clone(), span);
+        if let Some(buf) = self.lifted.as_mut() {
+            buf.insert(
+                mark,
+                Stmt {
+                    kind: S::Local(var, Some(e)),
+                    span,
+                },
+            );
+        }
+        x
+    }
+
+    /// `l op r` (`&&`, `||` or `==>`) whose right operand lifted `stmts`:
+    /// `t = l; if (t) { stmts; t = r }` for `&&`, `if (!t)` for `||`, and
+    /// `t = true; if (l) { stmts; t = r }` for `==>`.
+    pub(super) fn short_circuit(
+        &mut self,
+        op: BinOp,
+        l: Expr,
+        r: Expr,
+        stmts: Vec<Stmt>,
+        span: Span,
+    ) -> Option<Expr> {
+        if l.ty != Type::Bool || r.ty != Type::Bool {
+            let msg = format!("operator {} needs booleans on both sides", op.symbol());
+            return self.err(ErrorCode::TypeMismatch, span, msg);
+        }
+        let var = self.fresh_lifted(Type::Bool, span);
+        let t = var.name;
+        let x = Expr::new(K::Local(t), Type::Bool, span);
+        let (init, cond) = match op {
+            BinOp::And => (l, x.clone()),
+            BinOp::Or => (
+                l,
+                Expr::new(K::Unary(UnOp::Not, Box::new(x.clone())), Type::Bool, span),
+            ),
+            _ => (Expr::bool(true, span), l),
+        };
+        let mut then = stmts;
+        then.push(Stmt {
+            kind: S::AssignLocal(t, r),
+            span,
+        });
+        self.push_lifted(S::Local(var, Some(init)), span);
+        let then = core::Block { stmts: then, span };
+        self.push_lifted(
+            S::If {
+                cond,
+                then,
+                els: None,
+            },
+            span,
+        );
+        Some(x)
+    }
+
+    /// `c ? a : b` whose branches lifted `sa` and `sb`: `t; if (c) { sa; t =
+    /// a } else { sb; t = b }`.
+    pub(super) fn lifted_cond(
+        &mut self,
+        c: Expr,
+        (a, sa): (Expr, Vec<Stmt>),
+        (b, sb): (Expr, Vec<Stmt>),
+        ty: Type,
+        span: Span,
+    ) -> Expr {
+        let var = self.fresh_lifted(ty, span);
+        let t = var.name;
+        let x = Expr::new(K::Local(t), var.ty.clone(), span);
+        let branch = |mut stmts: Vec<Stmt>, v: Expr| {
+            stmts.push(Stmt {
+                kind: S::AssignLocal(t, v),
+                span,
+            });
+            core::Block { stmts, span }
+        };
+        let (then, els) = (branch(sa, a), branch(sb, b));
+        self.push_lifted(S::Local(var, None), span);
+        self.push_lifted(
+            S::If {
+                cond: c,
+                then,
+                els: Some(els),
+            },
+            span,
+        );
+        x
+    }
+
+    fn fresh_lifted(&mut self, ty: Type, span: Span) -> core::Var {
+        let var = self.scopes.fresh("call", ty, span);
+        if self.ghost {
+            self.ghost_locals.insert(var.name);
+        }
+        var
+    }
+
+    fn push_lifted(&mut self, kind: S, span: Span) {
+        if let Some(buf) = self.lifted.as_mut() {
+            buf.push(Stmt { kind, span });
+        }
+    }
+}
+
+/// Whether reading `e` gives the same value after a call: it reads no
+/// field, element or function of the heap (locals and `this` cannot change).
+fn stable(e: &Expr) -> bool {
+    crate::core::visit::find(e, &|x| {
+        !matches!(
+            x.kind,
+            K::Local(_) | K::This | K::Int(_) | K::Bool(_) | K::Null | K::Unary(..) | K::Binary(..)
+        )
+    })
+    .is_none()
+}
