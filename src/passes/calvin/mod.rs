@@ -68,9 +68,10 @@
 //! `==>` or `?:` is not supported (read it into locals first), nor are calls
 //! of abstracted methods with a non-empty `modifies` in an abstracted body
 //! or while the thread holds an unpublished object, `new T[n]`, `start()`,
-//! calls inside expressions (the checker refuses them), arrays of a type no
+//! arrays of a type no
 //! shared field has, and the permission statements in a thread's
-//! code. The exceptions are the programmer's: `atomic: { B }` (the papers'
+//! code. (A call inside an expression reaches this pass as a call
+//! statement before it: `check::lift`.) The exceptions are the programmer's: `atomic: { B }` (the papers'
 //! atomic guarded steps, CAS) is one step, and a ghost field's accesses are
 //! no steps of their own.
 //!
@@ -497,17 +498,6 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
                 }
             }
         }
-        if !abs.contains_key(&MethodId(i as u32)) {
-            // A thread starts holding no monitor. (An abstracted method is
-            // a procedure: it may be called holding some, and is checked
-            // for both, since Java's monitors are reentrant.)
-            for &(c, h) in &monitors {
-                let this = Expr::new(K::This, Type::Class(c), span);
-                let read = Expr::new(K::Field(Box::new(this), h), Type::Int, span);
-                let free = bin(BinOp::Ne, read, tid.clone(), Type::Bool);
-                pre.push(every_object(c, free, "weft_calvin_o"));
-            }
-        }
         m.contract.requires.splice(0..0, pre);
         // First: the other clauses are evaluated with the permissions.
         m.contract.ensures.splice(0..0, all);
@@ -515,6 +505,28 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     // Tids in the clauses stay CurrentThread until instantiated per thread.
     let first = threads.iter().min().copied();
     let called = called_methods(p, &bodies, errs);
+    // A thread starts holding no monitor. (An abstracted method is a
+    // procedure: it may be called holding some, and is checked for both,
+    // since Java's monitors are reentrant; a called method runs inside its
+    // callers, with their monitors, and may require one.)
+    let mut starts: Vec<MethodId> = (threads.iter())
+        .filter(|m| !abs.contains_key(m) && !called.contains(m))
+        .copied()
+        .collect();
+    starts.sort();
+    for m in starts {
+        let method = &mut p.methods[m.0 as usize];
+        let span = method.span;
+        for &(c, h) in &monitors {
+            let this = Expr::new(K::This, Type::Class(c), span);
+            let read = Expr::new(K::Field(Box::new(this), h), Type::Int, span);
+            let free = bin(BinOp::Ne, read, tid_expr(span), Type::Bool);
+            method
+                .contract
+                .requires
+                .push(every_object(c, free, "weft_calvin_o"));
+        }
+    }
     let opaque = opaque_methods(p, &calvin_classes);
     let calvin = Calvin {
         opaque,
