@@ -220,19 +220,20 @@ impl Calvin {
         let x = Expr::new(K::Local(var.name), var.ty.clone(), span);
         out.push(st(S::Local(var.clone(), None)));
         let allocated = is_alloc(x.clone(), c, &self.alloc);
-        let step = vec![
+        let mut step = vec![
             st(S::Assume(non_null(x.clone(), span))),
             st(S::Assume(Expr::new(
                 K::Unary(crate::syntax::ast::UnOp::Not, Box::new(allocated)),
                 Type::Bool,
                 span,
             ))),
-            st(S::AssignField {
-                recv: Box::new(x.clone()),
-                field: self.alloc[&c],
-                value: Expr::bool(true, span),
-            }),
         ];
+        step.extend(self.fresh_thread_id(&x, c, span, cx, out));
+        step.extend([st(S::AssignField {
+            recv: Box::new(x.clone()),
+            field: self.alloc[&c],
+            value: Expr::bool(true, span),
+        })]);
         self.write_step(step, span, cx, out);
         if let Some(t) = target {
             out.push(st(S::AssignLocal(t, x)));

@@ -67,7 +67,8 @@
 //! condition or value that reads the shared state twice under `&&`, `||`,
 //! `==>` or `?:` is not supported (read it into locals first), nor are calls
 //! of abstracted methods with a non-empty `modifies` in an abstracted body
-//! or while the thread holds an unpublished object, `new T[n]`, `start()`,
+//! or while the thread holds an unpublished object, `new T[n]`, `start()` of
+//! a thread typed only `Thread` (Thread objects: [`threads`]),
 //! arrays of a type no
 //! shared field has, and the permission statements in a thread's
 //! code. (A call inside an expression reaches this pass as a call
@@ -191,6 +192,7 @@ mod calls;
 mod env;
 mod monitors;
 mod steps;
+mod threads;
 
 use abstractions::{abstractions, refuse_frames};
 pub(crate) use calls::{as_inlined, declared_locals, returns_jump_to};
@@ -208,7 +210,7 @@ use crate::diag::{Diagnostic, FailureCode};
 use crate::name::Name;
 use crate::syntax::ast::{BinOp, Quantifier};
 use crate::syntax::java::builders::{
-    CALVIN_ACTION, CALVIN_ENV, CALVIN_GHOST, CALVIN_INVARIANT, CALVIN_UNWRITABLE,
+    CALVIN_ACTION, CALVIN_ENV, CALVIN_GHOST, CALVIN_INVARIANT, CALVIN_THREAD_ID, CALVIN_UNWRITABLE,
 };
 use crate::syntax::span::Span;
 use std::collections::{HashMap, HashSet};
@@ -286,6 +288,8 @@ struct Calvin {
     classes: Vec<ClassId>,
     /// Each class's allocation bit, when a thread allocates (`new`).
     alloc: HashMap<ClassId, FieldId>,
+    /// The classes that extend Thread, with their `start` and id fields.
+    thread_classes: HashMap<ClassId, (FieldId, FieldId)>,
 }
 
 /// A method's abstraction (Calvin §6.3): `requires pre; modifies c; action:
@@ -415,6 +419,8 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             }
         }
     }
+    let thread_classes = threads::thread_fields(p, &calvin_classes);
+    threads::clauses(p, &thread_classes, &alloc, &mut env, &mut inv);
     let mut shared = Vec::new();
     for &c in &calvin_classes {
         for &f in &p.class(c).fields {
@@ -498,6 +504,11 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
                 }
             }
         }
+        if let Some(&fields) = thread_classes.get(&c) {
+            if m.name == "run" && m.params.is_empty() && !m.is_static {
+                pre.push(threads::run_pre(c, fields, span));
+            }
+        }
         m.contract.requires.splice(0..0, pre);
         // First: the other clauses are evaluated with the permissions.
         m.contract.ensures.splice(0..0, all);
@@ -544,6 +555,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         abs,
         classes: calvin_classes,
         alloc,
+        thread_classes,
     };
     // The invariant is assumed at each thread's start.
     for &m in &calvin.threads {
@@ -938,6 +950,7 @@ impl Calvin {
                 let mut invs = self.perms(cx.p, span);
                 invs.push(self.invariant(cx.p, span));
                 invs.extend(self.alloc_invariants(cx, span));
+                invs.extend(self.thread_invariant(cx, span));
                 invs.extend(invariants);
                 out.push(st(S::While {
                     invariants: invs,
@@ -991,10 +1004,7 @@ impl Calvin {
                 }
             }
             S::Call { call, .. } if is_thread_start(cx.p, &call) => {
-                cx.errs.push(Diagnostic::not_supported(
-                    span,
-                    "`start()` in a Calvin thread (Calvin's thread creation: the started thread's `run` with `tid == this`)",
-                ))
+                self.start_thread(*call, span, cx, out)
             }
             S::NewArray { .. } => cx.errs.push(Diagnostic::not_supported(
                 span,

@@ -680,17 +680,19 @@ fn calvinr_marks(decls: &mut [Decl]) {
 /// `//@ ghost int holder;`: the id of the thread holding the object's
 /// monitor, 0 when free.
 fn holder_field(span: Span) -> Member {
+    ghost_field(TypeKind::Int, "holder", span)
+}
+
+/// `//@ ghost T name;`.
+fn ghost_field(kind: TypeKind, name: &str, span: Span) -> Member {
     Member::Field(Field {
         mods: Modifiers {
             is_ghost: true,
             ..Modifiers::default()
         },
-        ty: Type {
-            kind: TypeKind::Int,
-            span,
-        },
+        ty: Type { kind, span },
         name: Ident {
-            name: "holder".into(),
+            name: name.into(),
             span,
         },
         init: None,
@@ -725,8 +727,21 @@ fn calvin_holders(decls: &mut [Decl]) {
         }
         let span = c.name.span;
         c.members.push(holder_field(span));
+        // Calvin §6.2: a Thread object's abstract `start` (false until its
+        // thread is forked) and, since weft's thread ids are ints, the id
+        // of its thread (`passes::calvin::threads`).
+        if c.extends.as_ref().is_some_and(|e| e.name == "Thread") {
+            for (kind, name) in [(TypeKind::Bool, "start"), (TypeKind::Int, CALVIN_THREAD_ID)] {
+                c.members.push(ghost_field(kind, name, span));
+                let marker_name = format!("{CALVIN_GHOST}${name}");
+                c.members.push(marker(&marker_name, span));
+            }
+        }
     }
 }
+
+/// The ghost field of a Calvin Thread object holding its thread's id.
+pub const CALVIN_THREAD_ID: &str = "weft_thread_id";
 
 /// A class's members, with those its prefix declared (a `lock_invariant`).
 pub fn with_extra(mut members: Vec<JMember>, extra: Vec<Member>) -> Vec<JMember> {

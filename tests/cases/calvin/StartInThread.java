@@ -1,7 +1,8 @@
 // expect-error: notSupported
-// Calvin's thread creation (`job.start()`, the started thread's `run` with
-// `tid == this`, Calvin §6.2) is not supported in a Calvin thread yet; on
-// Silicon, the program is refused as a Calvin program, also notSupported.
+// `start()` of a thread known only as a `Thread` (not one of the program's
+// classes that extend Thread, whose objects carry their thread's id) is not
+// supported yet; on Silicon, the program is refused as a Calvin program,
+// also notSupported.
 /*@ env_assumption \old(counter) <= counter; */
 class Container {
   int counter;
@@ -12,8 +13,7 @@ class Job extends Thread {
 }
 
 class Apprentice {
-  static void main() {
-    Job job = new Job();
-    job.start();
+  static void go(Thread t) {
+    t.start();
   }
 }
