@@ -66,8 +66,9 @@
 //!   A method call, `new` or array creation inside a statement's expression
 //!   runs as a call statement just before it, into a fresh local
 //!   (`check::lift`), in Java's order (a heap read before it is read into a
-//!   local first, `&&`/`||`/`==>`/`?:` become `if`s around it); calls in
-//!   specifications and loop conditions are refused.
+//!   local first, `&&`/`||`/`==>`/`?:` become `if`s around it; a loop
+//!   condition's calls run at the head of every iteration); calls in
+//!   specifications are refused.
 //!   Collections sugar is rewritten there too (`check::collections`):
 //!   `isEmpty` is `|xs| == 0`, `removeAt(i)` slices, `x :: xs` is `[x] + xs`,
 //!   `getOrElse(d)` a conditional, the thesis's `head(xs)`/`tail(xs)` the

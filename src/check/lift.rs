@@ -9,9 +9,11 @@
 //! the call, and so is the receiver, array and index of an assigned field
 //! or element. A call on the right of `&&`, `||` or `==>`, or in a branch
 //! of `?:`, runs only when Java would evaluate it: the operator becomes an
-//! `if` around it. Specifications stay pure (a call there is refused), and
-//! so does a loop condition, which would have to run its calls again on
-//! every iteration.
+//! `if` around it. A `while` or `for` condition's calls run at the head of
+//! every iteration (`Body::loop_cond`: `while (true) { calls; if (!c)
+//! break; body }`, the invariant still before the condition). Specifications
+//! stay pure (a call there is refused), and so do a `do … while` condition
+//! and a range loop's bounds (not supported yet).
 
 use super::body::Body;
 use crate::core::{self, Expr, ExprKind as K, Stmt, StmtKind as S, Type};

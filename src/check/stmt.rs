@@ -6,7 +6,7 @@ use super::types;
 use crate::core::{self, Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S, Type};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::name::Name;
-use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS};
+use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS, UnOp};
 use crate::syntax::span::Span;
 
 /// Where an assignment writes.
@@ -96,8 +96,8 @@ impl Body<'_> {
                 body,
             } => {
                 let invariants = self.loop_contract(contract);
-                let cond = self.unlifted("a loop condition", |b| b.cond(cond));
-                let (body, exit) = self.loop_body(body, span);
+                let (cond, head) = self.loop_cond(cond);
+                let (body, exit) = self.loop_body(body, span, head);
                 if let Some(cond) = cond {
                     out.push(stmt(
                         S::While {
@@ -123,11 +123,11 @@ impl Body<'_> {
                     b.stmt(s, &mut stmts);
                 }
                 let invariants = b.loop_contract(contract);
-                let cond = match cond {
-                    Some(c) => b.unlifted("a loop condition", |b| b.cond(c)),
-                    None => Some(Expr::bool(true, span)),
+                let (cond, head) = match cond {
+                    Some(c) => b.loop_cond(c),
+                    None => (Some(Expr::bool(true, span)), None),
                 };
-                let (mut body, exit) = b.loop_body(body, span);
+                let (mut body, exit) = b.loop_body(body, span, head);
                 for s in update {
                     b.stmt(s, &mut body.stmts);
                 }
@@ -285,10 +285,58 @@ impl Body<'_> {
     /// A loop body, checked with its `break`/`continue` targets: the
     /// `continue` label ends the body (before a `for` update); the `break`
     /// label, returned when used, goes right after the loop.
-    fn loop_body(&mut self, body: &ast::Block, span: Span) -> (Block, Option<Stmt>) {
+    /// A loop's condition. When it calls methods (`while (it.hasNext())`),
+    /// they run at the head of every iteration: the loop becomes `while
+    /// (true) { calls; if (!c) break; body }`, with the invariant where it
+    /// was, before the condition is evaluated (the head's calls and test
+    /// are returned for [`Body::loop_body`]).
+    fn loop_cond(&mut self, cond: &ast::Expr) -> (Option<Expr>, Option<(Vec<Stmt>, Expr)>) {
+        let (c, calls) = self.guarded(|b| b.cond(cond));
+        match c {
+            Some(c) if !calls.is_empty() => {
+                let span = c.span;
+                (Some(Expr::bool(true, span)), Some((calls, c)))
+            }
+            c => (c, None),
+        }
+    }
+
+    /// A loop's body, with its exits; `head`, a condition's calls and test,
+    /// runs first and leaves the loop when the test fails.
+    fn loop_body(
+        &mut self,
+        body: &ast::Block,
+        span: Span,
+        head: Option<(Vec<Stmt>, Expr)>,
+    ) -> (Block, Option<Stmt>) {
         let label = self.loop_label.take();
         self.push_exits(true, label);
-        let mut body = self.block(body);
+        let mut body = match head {
+            None => self.block(body),
+            Some((calls, test)) => {
+                let exits = self.loops.last_mut().expect("pushed above");
+                exits.brk_used = true;
+                let brk = exits.brk;
+                let at = test.span;
+                let not = Expr::new(K::Unary(UnOp::Not, Box::new(test)), Type::Bool, at);
+                let leave = Block {
+                    stmts: vec![stmt(S::Goto(brk), at)],
+                    span: at,
+                };
+                let mut stmts = calls;
+                stmts.push(stmt(
+                    S::If {
+                        cond: not,
+                        then: leave,
+                        els: None,
+                    },
+                    at,
+                ));
+                let user = self.block(body);
+                stmts.push(stmt(S::Block(user), body.span));
+                Block { stmts, span }
+            }
+        };
         let exits = self.loops.pop().expect("pushed above");
         if exits.cont_used {
             body.stmts.push(stmt(S::Label(exits.cont), span));
@@ -366,7 +414,7 @@ impl Body<'_> {
         let invariants = self.loop_contract(contract);
         let cond = self.unlifted("a loop condition", |b| b.cond(cond));
         self.loop_label = label;
-        let (body, exit) = self.loop_body(body, span);
+        let (body, exit) = self.loop_body(body, span, None);
         if let Some(cond) = cond {
             stmts.push(stmt(
                 S::While {
@@ -449,7 +497,7 @@ impl Body<'_> {
                 return;
             };
             let user = b.loop_contract(contract);
-            let (mut body, exit) = b.loop_body(body, span);
+            let (mut body, exit) = b.loop_body(body, span, None);
             let (Some(lo), Some(hi)) = (lo, hi) else {
                 return;
             };

@@ -212,14 +212,30 @@ fn method_call_nested_in_expression_runs_before_the_statement() {
 }
 
 #[test]
-fn method_call_in_loop_condition_is_not_supported() {
+fn method_call_in_loop_condition_runs_at_every_head() {
     let text =
         "class C {\n  int get() { return 1; }\n  void m() {\n    while (get() > 0) { }\n  }\n}";
+    let b = body(&ok(text), "m");
+    // while (true) { call; if (!(c > 0)) goto break; { } }
+    let (w, call, goto) = (
+        b.find("(while").unwrap(),
+        b.find("(call").unwrap(),
+        b.find("(goto").unwrap(),
+    );
+    assert!(
+        w < call && call < goto,
+        "the call runs inside the loop, before the test: {b}"
+    );
+}
+
+#[test]
+fn method_call_in_range_bounds_is_not_supported() {
+    let text = "class C {\n  int get() { return 1; }\n  void m() {\n    for (int i = 0 .. get()) { }\n  }\n}";
     error(
         text,
         ErrorCode::NotSupported,
         4,
-        "not supported yet: a method call in a loop condition",
+        "not supported yet: a method call in the bounds of a range loop",
     );
 }
 
