@@ -220,7 +220,7 @@ impl Body<'_> {
         if let (Member::Method(id), true) = (m, self.lifting()) {
             if call.with.is_empty() && call.then.is_empty() {
                 let (c, t) = self.method_call(id, recv, call, span)?;
-                return self.lift_call(c, t, span);
+                return self.lift(super::stmt::Rhs::Call(c, t), span);
             }
         }
         if let Some(s) = call.with.first().or(call.then.first()) {

@@ -101,19 +101,13 @@ impl Body<'_> {
             A::Index(a, i) => self.index(a, i, span),
             A::Slice(xs, lo, hi) => self.slice(xs, lo.as_deref(), hi.as_deref(), span),
             A::Call(c) => self.call_expr(c, span, None),
-            A::New(n) if self.lifting() => {
-                let (call, t) = self.new_call(&n.class, &n.args, &n.given, span)?;
-                self.lift_call(call, t, span)
+            A::New(_) | A::NewArray(..) if self.lifting() => {
+                let rhs = self.rhs(e, None)?;
+                self.lift(rhs, span)
             }
             A::New(n) => {
                 let subject = format!("constructor {}", n.class.name);
                 self.impure_in_expr(span, &subject, "a constructor call")
-            }
-            A::NewArray(elem, dims) if self.lifting() => {
-                let elem = self.ty(elem);
-                let dims: Vec<_> = dims.iter().map(|d| self.expect(d, &Type::Int)).collect();
-                let dims: Vec<Expr> = dims.into_iter().collect::<Option<_>>()?;
-                Some(self.lift_new_array(elem?, dims, span))
             }
             A::NewArray(..) => self.impure_in_expr(span, "array creation", "an array creation"),
             A::NewGeneric(n) => {

@@ -16,6 +16,7 @@
 //! and a range loop's bounds (not supported yet).
 
 use super::body::Body;
+use super::stmt::{call_into, Rhs};
 use crate::core::{self, Expr, ExprKind as K, Stmt, StmtKind as S, Type};
 use crate::diag::ErrorCode;
 use crate::syntax::ast::{BinOp, UnOp};
@@ -62,39 +63,26 @@ impl Body<'_> {
         (out, inner)
     }
 
-    /// `call` (of result type `ty`) run before the statement, into a fresh
-    /// local: the expression it stood in reads the local.
-    pub(super) fn lift_call(&mut self, call: core::Call, ty: Type, span: Span) -> Option<Expr> {
-        if ty == Type::Void {
-            return self.err(
-                ErrorCode::TypeMismatch,
-                span,
-                "this method returns nothing: it cannot stand in an expression",
-            );
-        }
-        let var = self.fresh_lifted(ty, span);
-        let target = var.name;
-        let x = Expr::new(K::Local(target), var.ty.clone(), span);
-        let call = S::Call {
-            target: Some(target),
-            call: Box::new(call),
+    /// A call, `new` or array creation run before the statement, into a
+    /// fresh local: the expression it stood in reads the local.
+    pub(super) fn lift(&mut self, rhs: Rhs, span: Span) -> Option<Expr> {
+        let ty = match rhs {
+            Rhs::Pure(x) => return Some(x),
+            Rhs::Call(_, Type::Void) => {
+                return self.err(
+                    ErrorCode::TypeMismatch,
+                    span,
+                    "this method returns nothing: it cannot stand in an expression",
+                )
+            }
+            ref rhs => rhs.ty(),
         };
-        self.push_lifted(S::Local(var, None), span);
-        self.push_lifted(call, span);
-        Some(x)
-    }
-
-    /// `new T[d1]…[dk]` run before the statement, into a fresh local.
-    pub(super) fn lift_new_array(&mut self, elem: Type, dims: Vec<Expr>, span: Span) -> Expr {
-        let ty = dims
-            .iter()
-            .fold(elem.clone(), |t, _| Type::Array(Box::new(t)));
         let var = self.fresh_lifted(ty, span);
         let target = var.name;
         let x = Expr::new(K::Local(target), var.ty.clone(), span);
         self.push_lifted(S::Local(var, None), span);
-        self.push_lifted(S::NewArray { target, elem, dims }, span);
-        x
+        self.push_lifted(call_into(target, rhs), span);
+        Some(x)
     }
 
     /// `e`, evaluated before the statements lifted since `mark`: if it

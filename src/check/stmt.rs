@@ -25,7 +25,7 @@ impl Target {
 }
 
 /// The right-hand side of an assignment or initialisation.
-enum Rhs {
+pub(super) enum Rhs {
     Pure(Expr),
     /// A method or constructor call and its result type.
     Call(core::Call, Type),
@@ -666,7 +666,7 @@ impl Body<'_> {
     }
 
     /// The right-hand side of `x = …` / `T x = …`; calls are allowed here.
-    fn rhs(&mut self, value: &ast::Expr, ty: Option<&Type>) -> Option<Rhs> {
+    pub(super) fn rhs(&mut self, value: &ast::Expr, ty: Option<&Type>) -> Option<Rhs> {
         let rhs = match &value.kind {
             A::Call(c) => match self.call_or_pure(c, value.span)? {
                 CallOrPure::Call(call, t) => Rhs::Call(call, t),
@@ -685,7 +685,6 @@ impl Body<'_> {
         };
         let Some(want) = ty else { return Some(rhs) };
         let got = match &rhs {
-            Rhs::Pure(x) => x.ty.clone(),
             Rhs::Call(_, Type::Void) => {
                 return self.err(
                     ErrorCode::TypeMismatch,
@@ -693,8 +692,7 @@ impl Body<'_> {
                     "this method returns nothing",
                 )
             }
-            Rhs::Call(_, t) => t.clone(),
-            Rhs::NewArray(e, dims) => dims.iter().fold(e.clone(), |t, _| Type::Array(Box::new(t))),
+            rhs => rhs.ty(),
         };
         if types::compatible(&self.env.program, &got, want) {
             Some(rhs)
@@ -895,7 +893,18 @@ impl Body<'_> {
 }
 
 /// `target = call` / `target = new T[n]`.
-fn call_into(target: Name, rhs: Rhs) -> S {
+impl Rhs {
+    /// The type of the value it gives.
+    pub(super) fn ty(&self) -> Type {
+        match self {
+            Rhs::Pure(x) => x.ty.clone(),
+            Rhs::Call(_, t) => t.clone(),
+            Rhs::NewArray(e, dims) => dims.iter().fold(e.clone(), |t, _| Type::Array(Box::new(t))),
+        }
+    }
+}
+
+pub(super) fn call_into(target: Name, rhs: Rhs) -> S {
     match rhs {
         Rhs::Call(call, _) => S::Call {
             target: Some(target),

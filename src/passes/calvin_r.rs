@@ -159,7 +159,7 @@
 //! classes, and the annotations' members lose their contracts.
 
 use super::calvin::{
-    all_perms, and, at_label, bin, eq, implies, int, is_atomic, old, subst_tid, write_perm,
+    all_of, all_perms, and, at_label, bin, eq, implies, int, is_atomic, old, subst_tid, write_perm,
 };
 use super::{calvin, Lower, Out, Pass};
 use crate::core::visit::{each_child, each_stmt, map_expr, subst_this};
@@ -771,10 +771,7 @@ impl CalvinR {
 
     /// The permissions as one assertion (exhaled at once).
     fn all_perms(&self, span: Span) -> Expr {
-        self.perms(span)
-            .into_iter()
-            .reduce(|a, b| bin(BinOp::And, a, b, Type::Resource))
-            .unwrap_or_else(|| Expr::bool(true, span))
+        all_of(self.perms(span), span)
     }
 
     /// `this.f`: a shared array is the receiver's own (the paper's arrays are

@@ -311,16 +311,8 @@ impl Calvin {
     /// changes none of the fields they read. So the block allows every
     /// state the interleaving reaches (and more).
     pub(super) fn stutter(&self, c: &[FieldId], cx: &mut Cx, span: Span, out: &mut Vec<Stmt>) {
-        if c.is_empty() {
-            return;
-        }
-        let st = |kind| Stmt { kind, span };
-        let start = self.label("stutter", &mut cx.fresh);
-        out.push(st(S::Label(start)));
-        out.push(st(S::Havoc(self.all_perms(cx.p, span))));
-        out.push(st(S::Assume(self.invariant(cx.p, span))));
-        for (e, _) in self.env_without(&tid_expr(span), &start, c) {
-            out.push(st(S::Assume(e)));
+        if !c.is_empty() {
+            self.yield_without(cx.p, span, &mut cx.fresh, "stutter", c, out);
         }
     }
 

@@ -99,9 +99,7 @@ impl Calvin {
     /// The permissions as one assertion: what [`S::Havoc`] gives up and
     /// takes back.
     pub(super) fn all_perms(&self, p: &Program, span: Span) -> Expr {
-        (self.perms(p, span).into_iter())
-            .reduce(|a, b| bin(BinOp::And, a, b, Type::Resource))
-            .unwrap_or_else(|| Expr::bool(true, span))
+        all_of(self.perms(p, span), span)
     }
 
     /// `E(j)`'s clauses for thread `j`, two-state from `label`.
@@ -135,11 +133,26 @@ impl Calvin {
         fresh: &mut u32,
         out: &mut Vec<Stmt>,
     ) -> Name {
-        let label = self.label("env", fresh);
+        self.yield_without(p, span, fresh, "env", &[], out)
+    }
+
+    /// A yield that keeps only the clauses of E that read none of `fields`
+    /// (`what` names its label): every value new, then I and those clauses
+    /// from the label.
+    pub(super) fn yield_without(
+        &self,
+        p: &Program,
+        span: Span,
+        fresh: &mut u32,
+        what: &str,
+        fields: &[FieldId],
+        out: &mut Vec<Stmt>,
+    ) -> Name {
+        let label = self.label(what, fresh);
         let st = |kind| Stmt { kind, span };
         out.push(st(S::Label(label)));
         out.push(st(S::Havoc(self.all_perms(p, span))));
-        for (e, _) in self.env_of(&tid_expr(span), &label) {
+        for (e, _) in self.env_without(&tid_expr(span), &label, fields) {
             out.push(st(S::Assume(e)));
         }
         out.push(st(S::Assume(self.invariant(p, span))));
@@ -300,4 +313,11 @@ pub(super) fn reads_any(e: &Expr, fields: &[FieldId]) -> bool {
         &|x| matches!(&x.kind, K::Field(_, f) if fields.contains(f)),
     )
     .is_some()
+}
+
+/// The resources `xs` as one assertion (`true` for none).
+pub(in crate::passes) fn all_of(xs: Vec<Expr>, span: Span) -> Expr {
+    (xs.into_iter())
+        .reduce(|a, b| bin(BinOp::And, a, b, Type::Resource))
+        .unwrap_or_else(|| Expr::bool(true, span))
 }

@@ -197,7 +197,7 @@ mod threads;
 use abstractions::{abstractions, refuse_frames};
 pub(crate) use calls::{as_inlined, declared_locals, returns_jump_to};
 use calls::{called_methods, opaque_methods};
-pub(super) use env::all_perms;
+pub(super) use env::{all_of, all_perms};
 use env::{array_types, element_perms};
 
 use super::{Lower, Out, Pass};
@@ -505,7 +505,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             }
         }
         if let Some(&fields) = thread_classes.get(&c) {
-            if m.name == "run" && m.params.is_empty() && !m.is_static {
+            if threads::is_run(m) {
                 pre.push(threads::run_pre(c, fields, span));
             }
         }

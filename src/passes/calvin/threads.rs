@@ -115,6 +115,11 @@ pub(super) fn clauses(
     }
 }
 
+/// Whether `m` is a class's `run()`: the method its thread runs.
+pub(super) fn is_run(m: &Method) -> bool {
+    m.name == "run" && m.params.is_empty() && !m.is_static
+}
+
 /// `run()`'s precondition in a Thread class: its thread is its object's,
 /// and started.
 pub(super) fn run_pre(c: ClassId, (start, id): (FieldId, FieldId), span: Span) -> Expr {
@@ -132,8 +137,7 @@ impl Calvin {
         let m = cx.p.method(*cx.inlining.first()?);
         let c = m.class?;
         let fields = *self.thread_classes.get(&c)?;
-        let is_run = m.name == "run" && m.params.iter().all(|v| v.name.as_str() == TID);
-        (is_run && !m.is_static).then(|| run_pre(c, fields, span))
+        is_run(m).then(|| run_pre(c, fields, span))
     }
 
     /// In the allocation step of `x`, a Thread object (before its
