@@ -23,7 +23,10 @@
 //! slow procedure is reported by Boogie as timed out (→ [`BackendError::Timeout`])
 //! before the whole run is killed. Z3 sometimes answers `unknown` with an
 //! incompleteness reason when its time runs out on non-linear arithmetic, which Boogie
-//! 2.4.1 reports as an ordinary error, not as a timeout. Past the run's timeout weft
+//! 2.4.1 reports as an ordinary error, not as a timeout; and a procedure whose time
+//! runs out after it found an error is reported with the errors found, as if it had
+//! finished, so weft reads each procedure's time from `/trace` and takes one that
+//! used its whole limit as timed out ([`parse::ran_out_of_time`]). Past the run's timeout weft
 //! kills Boogie's whole process group (Mono and its Z3 processes).
 
 pub mod model;
@@ -124,7 +127,12 @@ pub fn run_with(
         boogie,
         text,
         opts,
-        &[format!("/errorLimit:{}", 2 * asserts + 10)],
+        // `/trace` gives each procedure's time: a procedure can run out of
+        // time after its first error without Boogie saying so (`parse`).
+        &[
+            "/trace".to_string(),
+            format!("/errorLimit:{}", 2 * asserts + 10),
+        ],
     )
     .map_err(|e| match e {
         // Killed at the deadline, Boogie said nothing: none of its procedures has a verdict.
@@ -305,6 +313,12 @@ pub fn verdict(
         )));
     }
     match parse::parse_output(stdout) {
+        Ok(_) if !parse::ran_out_of_time(stdout, time_limit).is_empty() => {
+            Err(BackendError::Timeout {
+                after: Duration::from_secs(time_limit),
+                unfinished: parse::ran_out_of_time(stdout, time_limit),
+            })
+        }
         Ok(errors) => Ok(errors),
         Err(parse::NoVerdict::TimedOut(unfinished)) => Err(BackendError::Timeout {
             after: Duration::from_secs(time_limit),

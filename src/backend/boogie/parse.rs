@@ -22,7 +22,14 @@
 //!   `Legal parameters are:` and one `  name (type) (default: …)` line per Z3 parameter.
 //!   Boogie sends `(set-option :model_compress false)` whenever `z3 --version` says 4.8
 //!   or later, and no Boogie option removes it (see `super` for what was tried), so
-//!   [`without_noise`] drops it.
+//!   [`without_noise`] drops it;
+//! * with `/trace`, which weft passes: `[TRACE] …`, `Parsing F`, `Coalescing blocks...`,
+//!   `Inlining...`, `Running abstract interpretation...` and `  [T s]`, then per procedure
+//!   `Verifying P ...` and, before its errors, `  [T s, N proof obligations]  OUTCOME`
+//!   (`verified`, `error`, `errors`, `timed out`, …). Boogie 2.4.1 reports a procedure
+//!   whose solver ran out of time *after* it found an error as `errors`, with no timeout
+//!   line: the errors it found, and none of the asserts it had not decided. Only the
+//!   procedure's time tells, read by [`ran_out_of_time`].
 
 use super::{BoogieCode, BoogieError};
 use crate::syntax::span::LineCol;
@@ -156,6 +163,59 @@ const INCONCLUSIVE: &[&str] = &[
     "Verification inconclusive (",
 ];
 
+/// What `/trace` prints besides errors: progress, and each procedure's time.
+fn is_trace(line: &str) -> bool {
+    line.starts_with("[TRACE] ")
+        || line.starts_with("Parsing ")
+        || matches!(
+            line,
+            "Coalescing blocks..." | "Inlining..." | "Running abstract interpretation..."
+        )
+        || (line.starts_with("Verifying ") && line.ends_with(" ..."))
+        || procedure_time(line).is_some()
+        || line
+            .trim_start()
+            .strip_prefix('[')
+            .and_then(|r| r.strip_suffix(" s]"))
+            .is_some_and(|t| t.parse::<f64>().is_ok())
+}
+
+/// `  [T s, N proof obligations]  OUTCOME` → the seconds and the outcome.
+fn procedure_time(line: &str) -> Option<(f64, &str)> {
+    let rest = line.trim_start().strip_prefix('[')?;
+    let (inside, outcome) = rest.split_once(']')?;
+    let (seconds, obligations) = inside.split_once(", ")?;
+    let count = (obligations.strip_suffix(" proof obligations"))
+        .or_else(|| obligations.strip_suffix(" proof obligation"))?;
+    count.parse::<usize>().ok()?;
+    let seconds = seconds.strip_suffix(" s")?.parse::<f64>().ok()?;
+    Some((seconds, outcome.trim()))
+}
+
+/// The procedures that `/trace` shows took at least `limit` seconds and still
+/// ended in errors. A query that ran out of time took the whole limit, so a
+/// procedure faster than that decided every assert; a slower one may have
+/// stopped at its limit with asserts undecided, which Boogie 2.4.1 does not say
+/// (see the module's notes). Such a procedure has no verdict.
+pub fn ran_out_of_time(out: &str, limit: u64) -> Vec<String> {
+    let mut current: Option<&str> = None;
+    let mut slow = Vec::new();
+    for line in out.lines() {
+        if let Some(p) = line
+            .strip_prefix("Verifying ")
+            .and_then(|r| r.strip_suffix(" ..."))
+        {
+            current = Some(p);
+        } else if let (Some(p), Some((seconds, outcome))) = (current, procedure_time(line)) {
+            if seconds >= limit as f64 && outcome.starts_with("error") {
+                slow.push(p.to_string());
+            }
+            current = None;
+        }
+    }
+    slow
+}
+
 /// `N parse errors detected in F`, and likewise name resolution and type checking.
 fn is_input_error_count(line: &str) -> bool {
     let mut words = line.splitn(2, ' ');
@@ -208,6 +268,8 @@ pub fn parse_output(out: &str) -> Result<Vec<BoogieError>, NoVerdict> {
             }
         } else if is_input_error_count(line) {
             input_errors.push(line);
+        } else if is_trace(line) {
+            // Progress of `/trace`: read by `ran_out_of_time`.
         } else if let Some((at, rest)) = located(line) {
             if let Some(rest) = rest.strip_prefix("Error BP") {
                 let (num, message) = rest.split_once(": ").unwrap_or((rest, ""));

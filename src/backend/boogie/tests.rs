@@ -21,6 +21,11 @@ const RESOLVE: &str = include_str!("testdata/resolve.out");
 const TIMEOUT: &str = include_str!("testdata/timeout.out");
 const RESOURCE: &str = include_str!("testdata/resource.out");
 const CRASH_STDERR: &str = include_str!("testdata/crash.err");
+// With `/trace` and `/timeLimit:3`: one procedure fast and failing, one verified; one that
+// timed out; one that found a failure and then used its whole time on the next assert.
+const TRACE_ERRORS: &str = include_str!("testdata/trace-errors.out");
+const TRACE_TIMEOUT: &str = include_str!("testdata/trace-timeout.out");
+const TRACE_CUT_SHORT: &str = include_str!("testdata/trace-cut-short.out");
 
 #[test]
 fn verified_output_has_no_errors() {
@@ -202,6 +207,37 @@ fn verdict_turns_no_verdict_into_backend_errors() {
 }
 
 #[test]
+fn trace_lines_are_read_and_a_procedure_cut_short_has_no_verdict() {
+    // `/trace`'s lines are no unknown output.
+    let errors = parse_output(TRACE_ERRORS).unwrap();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].at, lc(9, 3));
+    assert_eq!(
+        parse_output(TRACE_TIMEOUT),
+        Err(NoVerdict::TimedOut(vec!["p".to_string()]))
+    );
+    // Boogie calls the cut-short procedure's outcome `errors`, with its asserts as
+    // errors; only the time (3.5 s of a 3 s limit) says it did not finish.
+    assert_eq!(parse_output(TRACE_CUT_SHORT).map(|e| e.len()), Ok(2));
+    assert_eq!(parse::ran_out_of_time(TRACE_CUT_SHORT, 3), ["p"]);
+    assert_eq!(
+        verdict(TRACE_CUT_SHORT, "", Some(0), 3),
+        Err(BackendError::Timeout {
+            after: Duration::from_secs(3),
+            unfinished: vec!["p".to_string()]
+        })
+    );
+    // With room to spare, the same output is a verdict; a verified procedure is one
+    // however long it took.
+    assert_eq!(
+        verdict(TRACE_CUT_SHORT, "", Some(0), 4).map(|e| e.len()),
+        Ok(2)
+    );
+    assert!(parse::ran_out_of_time(TRACE_ERRORS, 0).contains(&"q".to_string()));
+    assert!(!parse::ran_out_of_time(TRACE_ERRORS, 0).contains(&"p".to_string()));
+}
+
+#[test]
 fn time_limit_leaves_room_before_the_timeout() {
     assert_eq!(time_limit(Duration::from_secs(600)), 540);
     assert_eq!(time_limit(Duration::from_secs(10)), 7);
@@ -296,6 +332,33 @@ fn real_boogie_is_killed_at_the_timeout() {
     );
     assert!(matches!(r, Err(BackendError::Timeout { .. })), "{r:?}");
     assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn real_boogie_cut_short_after_a_refute_is_a_timeout() {
+    let Some(b) = boogie() else { return };
+    // The refute's `assert false` fails at once; the next query, a cube sum equal to 33
+    // (whose smallest solution has 17-digit numbers), cannot end in the 3 s limit. Boogie
+    // reports both as errors, as if it had finished: read as "verified" apart from the
+    // refute, were it not for the time.
+    let text = "procedure P(a: int, b: int, c: int, k: bool)\n{\n  \
+                if (k) { assert false; assume false; }\n  \
+                assert a*a*a + b*b*b + c*c*c != 33;\n}\n";
+    let r = run_with(
+        &b,
+        text,
+        &RunOptions {
+            timeout: Duration::from_secs(6),
+            seed: None,
+            cache: false,
+            warm: true,
+            counterexample: false,
+        },
+    );
+    assert!(
+        matches!(&r, Err(BackendError::Timeout { unfinished, .. }) if unfinished == &["P"]),
+        "{r:?}"
+    );
 }
 
 #[test]
