@@ -133,17 +133,7 @@ pub fn run_with(
             "/trace".to_string(),
             format!("/errorLimit:{}", 2 * asserts + 10),
         ],
-    )
-    .map_err(|e| match e {
-        // Killed at the deadline, Boogie said nothing: none of its procedures has a verdict.
-        BackendError::Timeout { after, unfinished } if unfinished.is_empty() => {
-            BackendError::Timeout {
-                after,
-                unfinished: procedures_with_bodies(text),
-            }
-        }
-        other => other,
-    })?;
+    )?;
     let (status, stdout, stderr, time) = (done.status, done.stdout, done.stderr, done.time);
     let errors = verdict(&stdout, &stderr, status.code(), limit)?;
     Ok(BoogieVerdict {
@@ -175,9 +165,24 @@ fn run_boogie(
             .arg(format!("/z3opt:sat.random_seed={seed}"));
     }
     cmd.args(args).arg(FILE_NAME).current_dir(work.path());
-    process::run_backend(&mut cmd, opts.timeout, work.path(), "Boogie", |e| {
-        format!("cannot start {}: {e}", boogie.display())
-    })
+    // Killed at the deadline: the procedures `/trace` did not show finished,
+    // or showed cut short.
+    let limit = time_limit(opts.timeout);
+    let unfinished = |out: &str| {
+        let done = parse::finished(out);
+        let cut = parse::ran_out_of_time(out, limit);
+        (procedures_with_bodies(text).into_iter())
+            .filter(|p| !done.contains(p) || cut.contains(p))
+            .collect()
+    };
+    process::run_backend(
+        &mut cmd,
+        opts.timeout,
+        work.path(),
+        "Boogie",
+        |e| format!("cannot start {}: {e}", boogie.display()),
+        unfinished,
+    )
 }
 
 /// The values of a failed run's failing states, by the line of each failing
@@ -279,12 +284,11 @@ fn procedures_with_bodies(text: &str) -> Vec<String> {
             }
         }
         if let Some(rest) = line.strip_prefix("procedure ") {
+            let name = rest.find('(').map(|i| &rest[..i]);
             // weft's own procedures (checks it generates) are no member of the source.
-            if rest.contains("weft_") || rest.contains('$') {
-                continue;
-            }
-            if !line.trim_end().ends_with(';') {
-                open = rest.find('(').map(|i| &rest[..i]);
+            let own = name.is_some_and(|n| n.contains("weft_") || n.contains('$'));
+            if !own && !line.trim_end().ends_with(';') {
+                open = name;
             }
         }
     }

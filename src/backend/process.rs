@@ -28,8 +28,8 @@ pub struct Finished {
 pub enum Stopped {
     /// It could not be started.
     Spawn(std::io::Error),
-    /// It ran past its time and was killed (with its group).
-    Timeout,
+    /// It ran past its time and was killed (with its group); what it had printed.
+    Timeout { stdout: String },
     /// Waiting for it failed; it was killed.
     Wait(std::io::Error),
 }
@@ -85,11 +85,11 @@ pub fn run(
         Ok(Some(status)) => Ok(status),
         Ok(None) => {
             kill_group(&mut child);
-            Err(Stopped::Timeout)
+            Err(None)
         }
         Err(e) => {
             kill_group(&mut child);
-            Err(Stopped::Wait(e))
+            Err(Some(e))
         }
     };
     // The group may hold more than the child (a solver the child left behind when it
@@ -97,23 +97,30 @@ pub fn run(
     // it alone (Linux does not hand out an id that is still a group's).
     kill_group_of(child.id());
     unregister(child.id());
-    let status = result?;
+    let stdout = out.join().unwrap_or_default();
+    let status = match result {
+        Ok(status) => status,
+        Err(None) => return Err(Stopped::Timeout { stdout }),
+        Err(Some(e)) => return Err(Stopped::Wait(e)),
+    };
     Ok(Finished {
         status,
-        stdout: out.join().unwrap_or_default(),
+        stdout,
         stderr: err.join().unwrap_or_default(),
         time: started.elapsed(),
     })
 }
 
 /// [`run`] for a backend named `what`: a run that stopped without output is the
-/// backend error it is (`cannot_start` says what failed to start).
+/// backend error it is (`cannot_start` says what failed to start; `unfinished`
+/// reads from what a killed run printed which of its members had no verdict).
 pub fn run_backend(
     cmd: &mut Command,
     timeout: Duration,
     work: &std::path::Path,
     what: &str,
     cannot_start: impl FnOnce(std::io::Error) -> String,
+    unfinished: impl FnOnce(&str) -> Vec<String>,
 ) -> Result<Finished, super::BackendError> {
     use super::BackendError;
     run(cmd, timeout, Some(work.to_path_buf())).map_err(|stopped| match stopped {
@@ -121,9 +128,9 @@ pub fn run_backend(
             status: None,
             output: cannot_start(e),
         },
-        Stopped::Timeout => BackendError::Timeout {
+        Stopped::Timeout { stdout } => BackendError::Timeout {
             after: timeout,
-            unfinished: Vec::new(),
+            unfinished: unfinished(&stdout),
         },
         Stopped::Wait(e) => BackendError::Crashed {
             status: None,
@@ -231,7 +238,7 @@ mod tests {
         cmd.arg("-c")
             .arg(format!("sleep 60 & echo $! > {}; wait", pid_file.display()));
         let r = run(&mut cmd, Duration::from_millis(500), None);
-        assert!(matches!(r, Err(Stopped::Timeout)));
+        assert!(matches!(r, Err(Stopped::Timeout { .. })));
         let pid = std::fs::read_to_string(&pid_file).expect("pid written");
         let pid = pid.trim();
         // SIGKILL is delivered at once, but the zombie may need a moment to be reaped by init.

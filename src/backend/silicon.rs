@@ -236,9 +236,14 @@ pub fn run_with(
             .arg(format!("smt.random_seed={seed} sat.random_seed={seed}"));
     }
     cmd.arg(FILE_NAME).current_dir(work.path());
-    let done = process::run_backend(&mut cmd, opts.timeout, work.path(), "Silicon", |e| {
-        format!("cannot start java: {e}")
-    })?;
+    let done = process::run_backend(
+        &mut cmd,
+        opts.timeout,
+        work.path(),
+        "Silicon",
+        |e| format!("cannot start java: {e}"),
+        |_| Vec::new(),
+    )?;
     let (status, stdout, stderr, time) = (done.status, done.stdout, done.stderr, done.time);
     match parse_output(&stdout) {
         Some(failures) => Ok(Verdict {

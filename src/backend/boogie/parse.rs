@@ -192,28 +192,40 @@ fn procedure_time(line: &str) -> Option<(f64, &str)> {
     Some((seconds, outcome.trim()))
 }
 
+/// The procedures `/trace` shows with their time: those that have a verdict.
+pub fn finished(out: &str) -> Vec<String> {
+    procedure_times(out)
+        .map(|(p, _, _)| p.to_string())
+        .collect()
+}
+
+/// Each procedure of `/trace`'s output with its seconds and outcome.
+fn procedure_times(out: &str) -> impl Iterator<Item = (&str, f64, &str)> {
+    let mut current: Option<&str> = None;
+    out.lines().filter_map(move |line| {
+        if let Some(p) = line
+            .strip_prefix("Verifying ")
+            .and_then(|r| r.strip_suffix(" ..."))
+        {
+            current = Some(p);
+            None
+        } else {
+            let (seconds, outcome) = procedure_time(line)?;
+            Some((current.take()?, seconds, outcome))
+        }
+    })
+}
+
 /// The procedures that `/trace` shows took at least `limit` seconds and still
 /// ended in errors. A query that ran out of time took the whole limit, so a
 /// procedure faster than that decided every assert; a slower one may have
 /// stopped at its limit with asserts undecided, which Boogie 2.4.1 does not say
 /// (see the module's notes). Such a procedure has no verdict.
 pub fn ran_out_of_time(out: &str, limit: u64) -> Vec<String> {
-    let mut current: Option<&str> = None;
-    let mut slow = Vec::new();
-    for line in out.lines() {
-        if let Some(p) = line
-            .strip_prefix("Verifying ")
-            .and_then(|r| r.strip_suffix(" ..."))
-        {
-            current = Some(p);
-        } else if let (Some(p), Some((seconds, outcome))) = (current, procedure_time(line)) {
-            if seconds >= limit as f64 && outcome.starts_with("error") {
-                slow.push(p.to_string());
-            }
-            current = None;
-        }
-    }
-    slow
+    procedure_times(out)
+        .filter(|(_, seconds, outcome)| *seconds >= limit as f64 && outcome.starts_with("error"))
+        .map(|(p, _, _)| p.to_string())
+        .collect()
 }
 
 /// `N parse errors detected in F`, and likewise name resolution and type checking.

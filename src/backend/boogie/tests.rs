@@ -338,7 +338,7 @@ fn real_boogie_is_killed_at_the_timeout() {
 fn real_boogie_cut_short_after_a_refute_is_a_timeout() {
     let Some(b) = boogie() else { return };
     // The refute's `assert false` fails at once; the next query, a cube sum equal to 33
-    // (whose smallest solution has 17-digit numbers), cannot end in the 3 s limit. Boogie
+    // (whose smallest solution has 17-digit numbers), cannot end in the 5 s limit. Boogie
     // reports both as errors, as if it had finished: read as "verified" apart from the
     // refute, were it not for the time.
     let text = "procedure P(a: int, b: int, c: int, k: bool)\n{\n  \
@@ -348,7 +348,7 @@ fn real_boogie_cut_short_after_a_refute_is_a_timeout() {
         &b,
         text,
         &RunOptions {
-            timeout: Duration::from_secs(6),
+            timeout: Duration::from_secs(8),
             seed: None,
             cache: false,
             warm: true,
@@ -363,6 +363,11 @@ fn real_boogie_cut_short_after_a_refute_is_a_timeout() {
 
 #[test]
 fn a_killed_run_names_the_procedures_with_bodies() {
-    let text = "procedure Env(tid: int);\n  modifies Heap;\n\nprocedure C__m(this: Ref)\n  modifies Heap, Mask;\n{\n  assert true;\n}\n\nprocedure Havoc(x: int)\n  ensures x > 0;\n\nprocedure C__n(this: Ref) returns (r: int)\n{\n}\n";
+    let text = "procedure Env(tid: int);\n  modifies Heap;\n\nprocedure C__m(this: Ref)\n  modifies Heap, Mask;\n{\n  assert true;\n}\n\nprocedure Havoc(x: int)\n  ensures x > 0;\n\nprocedure C__n(this: Ref) returns (weft_result: int, $x: int)\n{\n}\n\nprocedure weft_check()\n{\n}\n";
+    // A procedure is weft's own by its name, not by its results' names.
     assert_eq!(super::procedures_with_bodies(text), ["C__m", "C__n"]);
+    // What a killed run had shown finished.
+    assert_eq!(parse::finished(TRACE_ERRORS), ["p", "q"]);
+    assert_eq!(parse::finished(TRACE_TIMEOUT), ["p"]);
+    assert!(parse::finished(VERIFIED).is_empty());
 }
