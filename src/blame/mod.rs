@@ -481,19 +481,33 @@ fn inner(
     origin: Origin,
     code: FailureCode,
 ) -> Option<OriginInfo> {
-    if let Some((start, end)) = f.offending_at {
-        let found = around(emitted, origins, start, end)
-            .filter(|&(o, _, s, e)| o != origin && (s, e) != (start, end) && within(f, s, e))
-            .find(|(_, i, _, _)| i.blame == Blame::As(code));
-        if let Some((_, i, _, _)) = found {
-            return Some(i);
-        }
+    let own = f.offending_at;
+    let blamed =
+        |i: &OriginInfo, at: (LineCol, LineCol)| i.blame == Blame::As(code) && Some(at) != own;
+    if let Some(i) = around_offending(f, emitted, origins, origin, blamed) {
+        return Some(i);
     }
     let wanted = normalize(&f.offending);
     nodes_inside(emitted, origins, origin, f.start, f.end)
         .into_iter()
         .find(|(_, _, text)| *text == wanted || text.contains(&wanted))
         .map(|(_, i, _)| i)
+}
+
+/// The innermost node `wanted` around the backend's offending position,
+/// inside the failing node and other than it (`wanted` gets the node's position).
+fn around_offending(
+    f: &BackendFailure,
+    emitted: &Emitted,
+    origins: &OriginTable,
+    origin: Origin,
+    wanted: impl Fn(&OriginInfo, (LineCol, LineCol)) -> bool,
+) -> Option<OriginInfo> {
+    let (start, end) = f.offending_at?;
+    around(emitted, origins, start, end)
+        .filter(|&(o, _, s, e)| o != origin && within(f, s, e))
+        .find(|&(_, i, s, e)| wanted(&i, (s, e)))
+        .map(|(_, i, _, _)| i)
 }
 
 /// The sequence index (`xs[i]`, `xs.head`) inside the failing node that Silicon
@@ -506,13 +520,8 @@ fn sequence_index(
     origin: Origin,
 ) -> Option<OriginInfo> {
     let is_index = |i: &OriginInfo| i.what == What::SequenceIndex;
-    if let Some((start, end)) = f.offending_at {
-        let found = around(emitted, origins, start, end)
-            .filter(|&(o, _, s, e)| o != origin && within(f, s, e))
-            .find(|(_, i, _, _)| is_index(i));
-        if let Some((_, i, _, _)) = found {
-            return Some(i);
-        }
+    if let Some(i) = around_offending(f, emitted, origins, origin, |i, _| is_index(i)) {
+        return Some(i);
     }
     let inside: Vec<_> = nodes_inside(emitted, origins, origin, f.start, f.end)
         .into_iter()

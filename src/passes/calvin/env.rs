@@ -232,9 +232,17 @@ impl Calvin {
         out
     }
 
+    /// The checks on E made once per program: E reflexive and transitive,
+    /// and likewise each abstraction's stutter assumption.
+    pub(super) fn env_checks(&self, p: &Program, m: MethodId, span: Span) -> Vec<Method> {
+        let mut made = vec![self.refl_trans(p, m, span)];
+        made.extend(self.stutter_checks(p, m, span));
+        made
+    }
+
     /// E's reflexivity and transitivity, for an arbitrary thread `j`:
     /// at A, `E(j)[A, A]`; then from A to B and B to C, `E(j)[A, C]`.
-    pub(super) fn refl_trans(&self, p: &Program, m: MethodId, span: Span) -> Method {
+    fn refl_trans(&self, p: &Program, m: MethodId, span: Span) -> Method {
         self.refl_trans_without(p, m, span, &[], "env_reflexive_transitive")
     }
 

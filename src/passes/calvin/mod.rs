@@ -289,7 +289,7 @@ struct Calvin {
     /// Each class's allocation bit, when a thread allocates (`new`).
     alloc: HashMap<ClassId, FieldId>,
     /// The classes that extend Thread, with their `start` and id fields.
-    thread_classes: HashMap<ClassId, (FieldId, FieldId)>,
+    thread_classes: threads::ThreadClasses,
 }
 
 /// A method's abstraction (Calvin §6.3): `requires pre; modifies c; action:
@@ -730,8 +730,7 @@ impl Lower for Calvin {
                 span: b.span,
             }];
             if self.first == Some(m) {
-                out.made.push(self.refl_trans(p, m, b.span));
-                out.made.extend(self.stutter_checks(p, m, b.span));
+                out.made.extend(self.env_checks(p, m, b.span));
             }
             return;
         }
@@ -788,8 +787,7 @@ impl Lower for Calvin {
         b.stmts = stmts;
         out.errs.append(&mut cx.errs);
         if self.first == Some(m) {
-            out.made.push(self.refl_trans(p, m, span));
-            out.made.extend(self.stutter_checks(p, m, span));
+            out.made.extend(self.env_checks(p, m, span));
         }
     }
 }

@@ -23,13 +23,15 @@
 //! assumed fresh id exists: finitely many objects are allocated at a time.
 
 use super::*;
+use std::collections::BTreeMap;
 
-/// The Thread classes of the unit: each with its `start` and id fields.
-pub(super) fn thread_fields(
-    p: &Program,
-    classes: &[ClassId],
-) -> HashMap<ClassId, (FieldId, FieldId)> {
-    let mut out = HashMap::new();
+/// Each Thread class with its `start` and id fields, in the classes' order.
+pub(super) type ThreadClasses = BTreeMap<ClassId, (FieldId, FieldId)>;
+
+/// The Thread classes of the unit: each with its `start` and id fields (in
+/// the classes' order, so that what is made of them is the same every run).
+pub(super) fn thread_fields(p: &Program, classes: &[ClassId]) -> ThreadClasses {
+    let mut out = ThreadClasses::new();
     for &c in classes {
         let field = |name: &str| {
             (p.class(c).fields.iter())
@@ -46,17 +48,14 @@ pub(super) fn thread_fields(
 /// E's clauses and I's facts about thread objects (see the module).
 pub(super) fn clauses(
     p: &Program,
-    threads: &HashMap<ClassId, (FieldId, FieldId)>,
+    threads: &ThreadClasses,
     alloc: &HashMap<ClassId, FieldId>,
     env: &mut Vec<Clause>,
     inv: &mut Vec<Clause>,
 ) {
-    let mut classes: Vec<&ClassId> = threads.keys().collect();
-    classes.sort();
-    for &c in &classes {
-        let (start, id) = threads[c];
-        let span = p.class(*c).span;
-        let this = Expr::new(K::This, Type::Class(*c), span);
+    for (&c, &(start, id)) in threads {
+        let span = p.class(c).span;
+        let this = Expr::new(K::This, Type::Class(c), span);
         let allocated = |o: &Expr, c: ClassId| match alloc.get(&c) {
             Some(_) => alloc::is_alloc(o.clone(), c, alloc),
             None => Expr::bool(true, span),
@@ -65,40 +64,39 @@ pub(super) fn clauses(
         let started = Expr::new(K::Field(Box::new(this.clone()), start), Type::Bool, span);
         let kept = eq(my_id.clone(), old(None, my_id.clone()));
         env.push(Clause {
-            class: *c,
-            expr: implies(old(None, allocated(&this, *c)), kept),
+            class: c,
+            expr: implies(old(None, allocated(&this, c)), kept),
             code: FailureCode::Guarantee,
         });
         env.push(Clause {
-            class: *c,
+            class: c,
             expr: implies(old(None, started.clone()), started),
             code: FailureCode::Guarantee,
         });
         let above_main = bin(BinOp::Gt, my_id.clone(), int(1, span), Type::Bool);
         inv.push(Clause {
-            class: *c,
-            expr: implies(allocated(&this, *c), above_main),
+            class: c,
+            expr: implies(allocated(&this, c), above_main),
             code: FailureCode::GlobalInvariant,
         });
-        for &d in &classes {
-            let (_, id_d) = threads[d];
+        for (&d, &(_, id_d)) in threads {
             let var = Var {
                 name: Name::from("weft_calvin_other"),
-                ty: Type::Class(*d),
+                ty: Type::Class(d),
                 span,
             };
             let o = Expr::new(K::Local(var.name), var.ty.clone(), span);
             let theirs = Expr::new(K::Field(Box::new(o.clone()), id_d), Type::Int, span);
             let both = and(
-                and(non_null(o.clone(), span), allocated(&o, *d)),
+                and(non_null(o.clone(), span), allocated(&o, d)),
                 and(
-                    allocated(&this, *c),
+                    allocated(&this, c),
                     bin(BinOp::Ne, o.clone(), this.clone(), Type::Bool),
                 ),
             );
             let differ = bin(BinOp::Ne, theirs, my_id.clone(), Type::Bool);
             inv.push(Clause {
-                class: *c,
+                class: c,
                 expr: Expr::new(
                     K::Quant {
                         q: Quantifier::Forall,
@@ -169,10 +167,7 @@ impl Calvin {
             int(1, span),
             Type::Bool,
         )))];
-        let mut classes: Vec<&ClassId> = self.thread_classes.keys().collect();
-        classes.sort();
-        for d in classes {
-            let (_, id_d) = self.thread_classes[d];
+        for (d, &(_, id_d)) in &self.thread_classes {
             let this = Expr::new(K::This, Type::Class(*d), span);
             let theirs = Expr::new(K::Field(Box::new(this.clone()), id_d), Type::Int, span);
             let unused = bin(BinOp::Ne, theirs, ne.clone(), Type::Bool);
