@@ -219,7 +219,9 @@
 //! * [`backend`]: provisioning ([`backend::provision`]: pinned, checksummed
 //!   Silicon and Z3 in the cache directory; Debian's Boogie through apt) and
 //!   running Silicon ([`backend::silicon`]) or Boogie ([`backend::boogie`])
-//!   with a timeout, their output parsed into typed failures. Every backend
+//!   with a timeout, their output parsed into typed failures (a Boogie
+//!   procedure that used its whole time limit is a timeout even when Boogie
+//!   lists failures for it: [`backend::boogie::parse::ran_out_of_time`]). Every backend
 //!   runs in a process group of its own ([`backend::process`]), ended with
 //!   its solvers on a timeout or on weft's SIGINT/SIGTERM/SIGHUP. Silicon
 //!   runs on warm worker JVMs ([`backend::silicon::warm`]: weft's driver
