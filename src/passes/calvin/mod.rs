@@ -68,7 +68,7 @@
 //! `==>` or `?:` is not supported (read it into locals first), nor are calls
 //! of abstracted methods with a non-empty `modifies` in an abstracted body
 //! or while the thread holds an unpublished object, `new T[n]`, `start()` of
-//! a thread typed only `Thread` (Thread objects: [`threads`]),
+//! a thread typed only `Thread` (Thread objects: `threads.rs`),
 //! arrays of a type no
 //! shared field has, and the permission statements in a thread's
 //! code. (A call inside an expression reaches this pass as a call
