@@ -24,7 +24,8 @@
 //!   or later, and no Boogie option removes it (see `super` for what was tried), so
 //!   [`without_noise`] drops it;
 //! * with `/trace`, which weft passes: `[TRACE] …`, `Parsing F`, `Coalescing blocks...`,
-//!   `Inlining...`, `Running abstract interpretation...` and `  [T s]`, then per procedure
+//!   `Inlining...`, `Running abstract interpretation...` and `  [T s]`, `Linearising   [T s]`
+//!   (once per prover start, when its input took long to write), then per procedure
 //!   `Verifying P ...` and, before its errors, `  [T s, N proof obligations]  OUTCOME`
 //!   (`verified`, `error`, `errors`, `timed out`, …). Boogie 2.4.1 reports a procedure
 //!   whose solver ran out of time *after* it found an error as `errors`, with no timeout
@@ -173,11 +174,18 @@ fn is_trace(line: &str) -> bool {
         )
         || (line.starts_with("Verifying ") && line.ends_with(" ..."))
         || procedure_time(line).is_some()
+        || seconds_only(line.trim_start())
+        // The prover's own step (`Provers.SMTLib`), timed.
         || line
-            .trim_start()
-            .strip_prefix('[')
-            .and_then(|r| r.strip_suffix(" s]"))
-            .is_some_and(|t| t.parse::<f64>().is_ok())
+            .strip_prefix("Linearising")
+            .is_some_and(|r| seconds_only(r.trim_start()))
+}
+
+/// `[T s]`.
+fn seconds_only(text: &str) -> bool {
+    (text.strip_prefix('['))
+        .and_then(|r| r.strip_suffix(" s]"))
+        .is_some_and(|t| t.parse::<f64>().is_ok())
 }
 
 /// `  [T s, N proof obligations]  OUTCOME` → the seconds and the outcome.

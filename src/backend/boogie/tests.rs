@@ -212,6 +212,17 @@ fn trace_lines_are_read_and_a_procedure_cut_short_has_no_verdict() {
     let errors = parse_output(TRACE_ERRORS).unwrap();
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].at, lc(9, 3));
+    // The prover's timed step, as a long Calvin-R program shows it.
+    let linearising = TRACE_ERRORS.replace(
+        "\nVerifying q ...\n",
+        "\nVerifying q ...\nLinearising   [1.089328 s]\n",
+    );
+    assert_ne!(linearising, TRACE_ERRORS);
+    assert_eq!(parse_output(&linearising), Ok(errors));
+    assert!(parse_output(
+        "Linearising fast\nBoogie program verifier finished with 1 verified, 0 errors\n"
+    )
+    .is_err());
     assert_eq!(
         parse_output(TRACE_TIMEOUT),
         Err(NoVerdict::TimedOut(vec!["p".to_string()]))
