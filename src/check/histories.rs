@@ -27,6 +27,23 @@ impl Body<'_> {
         m.members.get(&id).map(|m| m.kind)
     }
 
+    /// A process of `model`'s history: `None` (and an error) when `x` names an
+    /// action or process of another model.
+    fn of_model(&mut self, model: ClassId, x: Expr) -> Option<Expr> {
+        let program = &self.env.program;
+        let Some((id, owner, span)) = foreign_member(program, model, &x) else {
+            return Some(x);
+        };
+        let show = |c: ClassId| program.class(c).name.to_string();
+        let msg = format!(
+            "`{}` belongs to model {}; this history is a {}",
+            program.method(id).name,
+            owner.map_or_else(|| "?".to_string(), show),
+            show(model)
+        );
+        self.err(ErrorCode::TypeMismatch, span, msg)
+    }
+
     /// A process expression.
     pub(super) fn process(&mut self, e: &ast::Expr) -> Option<Expr> {
         let span = e.span;
@@ -183,16 +200,21 @@ impl Body<'_> {
                 let p = self.perm_amount(&call.args[1]);
                 let f = self.in_spec(|b| b.process(&call.args[2]));
                 let m = m?;
-                if self.model_of(&m.ty).is_none() {
+                let Some(model) = self.model_of(&m.ty) else {
                     let ty = self.env.show(&m.ty);
                     let msg = format!("Hist's first argument is a history (an object of a class with processes); this is a {ty}");
                     return Some(self.err(ErrorCode::TypeMismatch, m.span, msg));
-                }
-                Some(Some(Expr::new(
-                    K::History(History::Hist, vec![m, p?, f?]),
-                    Type::Resource,
-                    span,
-                )))
+                };
+                // Known to be a history expression from here on: a bad
+                // argument is its error, not a reason to look further.
+                let f = f.and_then(|f| self.of_model(model, f));
+                Some(p.zip(f).map(|(p, f)| {
+                    Expr::new(
+                        K::History(History::Hist, vec![m, p, f]),
+                        Type::Resource,
+                        span,
+                    )
+                }))
             }
             ("state", Some(r)) => {
                 let recv = self.expr(r, None)?;
@@ -205,11 +227,16 @@ impl Body<'_> {
                 }
                 let p = self.perm_amount(&call.args[0]);
                 let f = self.process(&call.args[1]);
-                Some(Some(Expr::new(
-                    K::History(History::State, vec![recv, p?, f?]),
-                    Type::Resource,
-                    span,
-                )))
+                // Known to be a history expression from here on: a bad
+                // argument is its error, not a reason to look further.
+                let f = f.and_then(|f| self.of_model(model, f));
+                Some(p.zip(f).map(|(p, f)| {
+                    Expr::new(
+                        K::History(History::State, vec![recv, p, f]),
+                        Type::Resource,
+                        span,
+                    )
+                }))
             }
             _ => None,
         }
@@ -252,7 +279,8 @@ impl Body<'_> {
             xs.push(if is_perm {
                 self.perm_amount(a)
             } else {
-                self.in_spec(|b| b.process(a))
+                let x = self.in_spec(|b| b.process(a));
+                x.and_then(|x| self.of_model(model, x))
             });
         }
         let xs: Option<Vec<Expr>> = xs.into_iter().collect();
@@ -280,12 +308,15 @@ impl Body<'_> {
         let (Some(m), Some(p), Some(f), Some(a)) = (m, p, f, a) else {
             return;
         };
-        if self.model_of(&m.ty).is_none() {
+        let Some(model) = self.model_of(&m.ty) else {
             let ty = self.env.show(&m.ty);
             let msg = format!("an action block's first argument is a model; this is a {ty}");
             self.err::<()>(ErrorCode::TypeMismatch, m.span, msg);
             return;
-        }
+        };
+        let (Some(f), Some(a)) = (self.of_model(model, f), self.of_model(model, a)) else {
+            return;
+        };
         let is_action = match &a.kind {
             K::History(History::Member(id), _) => {
                 let c = self.env.program.method(*id).class;
@@ -340,4 +371,26 @@ pub(super) fn member_contract(
         }
     }
     (rest, modifies, accessible)
+}
+
+/// The first action or process in `x` that is not `model`'s, with its class
+/// and span.
+fn foreign_member(
+    p: &core::Program,
+    model: ClassId,
+    x: &Expr,
+) -> Option<(MethodId, Option<ClassId>, Span)> {
+    if let K::History(History::Member(id), _) = &x.kind {
+        let owner = p.method(*id).class;
+        if owner != Some(model) {
+            return Some((*id, owner, x.span));
+        }
+    }
+    let mut found = None;
+    core::visit::each_child(x, &mut |c| {
+        if found.is_none() {
+            found = foreign_member(p, model, c);
+        }
+    });
+    found
 }
