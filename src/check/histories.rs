@@ -208,13 +208,7 @@ impl Body<'_> {
                 // Known to be a history expression from here on: a bad
                 // argument is its error, not a reason to look further.
                 let f = f.and_then(|f| self.of_model(model, f));
-                Some(p.zip(f).map(|(p, f)| {
-                    Expr::new(
-                        K::History(History::Hist, vec![m, p, f]),
-                        Type::Resource,
-                        span,
-                    )
-                }))
+                Some(resource(History::Hist, m, p, f, span))
             }
             ("state", Some(r)) => {
                 let recv = self.expr(r, None)?;
@@ -230,13 +224,7 @@ impl Body<'_> {
                 // Known to be a history expression from here on: a bad
                 // argument is its error, not a reason to look further.
                 let f = f.and_then(|f| self.of_model(model, f));
-                Some(p.zip(f).map(|(p, f)| {
-                    Expr::new(
-                        K::History(History::State, vec![recv, p, f]),
-                        Type::Resource,
-                        span,
-                    )
-                }))
+                Some(resource(History::State, recv, p, f, span))
             }
             _ => None,
         }
@@ -393,4 +381,10 @@ fn foreign_member(
         }
     });
     found
+}
+
+/// `Hist(m, p, P)` or `m.state(p, P)`, when its amount and process checked.
+fn resource(kind: History, m: Expr, p: Option<Expr>, f: Option<Expr>, span: Span) -> Option<Expr> {
+    let k = K::History(kind, vec![m, p?, f?]);
+    Some(Expr::new(k, Type::Resource, span))
 }
