@@ -316,18 +316,20 @@ pub fn verdict(
             parse::without_noise(stdout).trim_end()
         )));
     }
+    let timed_out = |unfinished| BackendError::Timeout {
+        after: Duration::from_secs(time_limit),
+        unfinished,
+    };
     match parse::parse_output(stdout) {
-        Ok(_) if !parse::ran_out_of_time(stdout, time_limit).is_empty() => {
-            Err(BackendError::Timeout {
-                after: Duration::from_secs(time_limit),
-                unfinished: parse::ran_out_of_time(stdout, time_limit),
-            })
+        Ok(errors) => {
+            let cut = parse::ran_out_of_time(stdout, time_limit);
+            if cut.is_empty() {
+                Ok(errors)
+            } else {
+                Err(timed_out(cut))
+            }
         }
-        Ok(errors) => Ok(errors),
-        Err(parse::NoVerdict::TimedOut(unfinished)) => Err(BackendError::Timeout {
-            after: Duration::from_secs(time_limit),
-            unfinished,
-        }),
+        Err(parse::NoVerdict::TimedOut(unfinished)) => Err(timed_out(unfinished)),
         Err(parse::NoVerdict::Failed(reason)) => Err(crashed(reason)),
     }
 }

@@ -85,11 +85,14 @@ pub fn run(
         Ok(Some(status)) => Ok(status),
         Ok(None) => {
             kill_group(&mut child);
-            Err(None)
+            // What it printed is read below, once its pipes have closed.
+            Err(Stopped::Timeout {
+                stdout: String::new(),
+            })
         }
         Err(e) => {
             kill_group(&mut child);
-            Err(Some(e))
+            Err(Stopped::Wait(e))
         }
     };
     // The group may hold more than the child (a solver the child left behind when it
@@ -100,8 +103,8 @@ pub fn run(
     let stdout = out.join().unwrap_or_default();
     let status = match result {
         Ok(status) => status,
-        Err(None) => return Err(Stopped::Timeout { stdout }),
-        Err(Some(e)) => return Err(Stopped::Wait(e)),
+        Err(Stopped::Timeout { .. }) => return Err(Stopped::Timeout { stdout }),
+        Err(other) => return Err(other),
     };
     Ok(Finished {
         status,

@@ -368,19 +368,14 @@ fn foreign_member(
     model: ClassId,
     x: &Expr,
 ) -> Option<(MethodId, Option<ClassId>, Span)> {
-    if let K::History(History::Member(id), _) = &x.kind {
-        let owner = p.method(*id).class;
-        if owner != Some(model) {
-            return Some((*id, owner, x.span));
-        }
-    }
-    let mut found = None;
-    core::visit::each_child(x, &mut |c| {
-        if found.is_none() {
-            found = foreign_member(p, model, c);
-        }
-    });
-    found
+    let member = |e: &Expr| match e.kind {
+        K::History(History::Member(id), _) => Some(id),
+        _ => None,
+    };
+    let foreign = |e: &Expr| member(e).is_some_and(|id| p.method(id).class != Some(model));
+    let e = core::visit::find(x, &foreign)?;
+    let id = member(e)?;
+    Some((id, p.method(id).class, e.span))
 }
 
 /// `Hist(m, p, P)` or `m.state(p, P)`, when its amount and process checked.

@@ -280,11 +280,6 @@ impl Body<'_> {
         );
     }
 
-    /// `for (int i = lo .. hi) body` becomes
-    /// `{ int i = lo; loop_invariant lo <= i && i <= hi; … while (i < hi) { body; i = i + 1; } }`.
-    /// A loop body, checked with its `break`/`continue` targets: the
-    /// `continue` label ends the body (before a `for` update); the `break`
-    /// label, returned when used, goes right after the loop.
     /// A loop's condition. When it calls methods (`while (it.hasNext())`),
     /// they run at the head of every iteration: the loop becomes `while
     /// (true) { calls; if (!c) break; body }`, with the invariant where it
@@ -301,8 +296,11 @@ impl Body<'_> {
         }
     }
 
-    /// A loop's body, with its exits; `head`, a condition's calls and test,
-    /// runs first and leaves the loop when the test fails.
+    /// A loop body, checked with its `break`/`continue` targets: the
+    /// `continue` label ends the body (before a `for` update); the `break`
+    /// label, returned when used, goes right after the loop.
+    /// `head`, a condition's calls and test, runs first and leaves the loop
+    /// when the test fails.
     fn loop_body(
         &mut self,
         body: &ast::Block,
@@ -476,6 +474,8 @@ impl Body<'_> {
         out.push(stmt(S::Goto(label), span));
     }
 
+    /// `for (int i = lo .. hi) body` becomes
+    /// `{ int i = lo; loop_invariant lo <= i && i <= hi; … while (i < hi) { body; i = i + 1; } }`.
     /// The added invariant bounds `i` so the user's invariants can rely on it;
     /// `lo` and `hi` are re-evaluated where they occur (they are pure).
     #[allow(clippy::too_many_arguments)]
