@@ -532,6 +532,9 @@ impl<'p> Compiler<'p> {
             StmtKind::History(..) | StmtKind::Action(..) => {
                 return unsupported(span, "a history statement")
             }
+            StmtKind::Throw(_) | StmtKind::Try { .. } => {
+                return unsupported(span, "an exception (throw or try)")
+            }
         }
         Ok(())
     }

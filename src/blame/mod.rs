@@ -743,6 +743,7 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::NotAtomicPossibly => "this step breaks right movers, one non-mover, left movers".into(),
         C::NotExplored => "the exploration did not settle the method".into(),
         C::OptionNone => "this option may be None".into(),
+        C::ExtraExc => "this method may throw an exception its signals and throws clauses do not name".into(),
         C::MapKey => "this key may not be in the map".into(),
         C::LockNotCommitted => "this lock's invariant may not have been committed".into(),
         C::InvariantFailed(r) => format!("the lock invariant {}", why(r)),

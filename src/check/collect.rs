@@ -48,6 +48,7 @@ pub(super) fn collect<'a>(
                 fields: Vec::new(),
                 is_interface: class.is_interface,
                 interfaces: Vec::new(),
+                superclass: None,
                 span: class.span,
             });
             c.env.classes.push(ClassInfo::default());
@@ -67,6 +68,7 @@ pub(super) fn collect<'a>(
         }
     }
     super::interfaces::check_members(&c.env, &classes, c.errs);
+    exception_subtypes(&mut c.env);
     for decl in units.iter().flat_map(|u| &u.decls) {
         if let ast::Decl::Member(m) = decl {
             c.member(None, m);
@@ -177,4 +179,36 @@ fn reserve(p: &mut Program, jobs: &mut Vec<Job<'_>>, units: &[ast::Unit]) {
     p.fields.reserve_exact(fields);
     p.predicates.reserve_exact(predicates);
     jobs.reserve_exact(methods + functions + constants + predicates);
+}
+
+/// The one subtyping between classes: an exception class is a subtype of
+/// its superclass when that is `Throwable` or one of its subclasses and has
+/// no fields. With inheritance by copying (`passes::java::inherit`), a class
+/// has its own copies of its superclass's fields and methods; without
+/// fields there is nothing a superclass-typed reference could read from the
+/// wrong copy, and the library's exception methods are bodiless, so a call
+/// through the superclass's contract is the call (`passes::dyntype` gives
+/// each object its class, for `instanceof` and `catch`).
+fn exception_subtypes(env: &mut Env) {
+    let throwable = |env: &Env, mut at: ClassId| {
+        for _ in 0..=env.supers.len() {
+            if env.program.class(at).name == "Throwable" {
+                return true;
+            }
+            match env.supers.get(&at).and_then(|s| env.class_ids.get(s)) {
+                Some(next) => at = *next,
+                None => return false,
+            }
+        }
+        false
+    };
+    let links: Vec<(ClassId, ClassId)> = env
+        .supers
+        .iter()
+        .filter_map(|(sub, sup)| Some((*sub, *env.class_ids.get(sup)?)))
+        .filter(|(_, sup)| throwable(env, *sup) && env.program.class(*sup).fields.is_empty())
+        .collect();
+    for (sub, sup) in links {
+        env.program.classes[sub.0 as usize].superclass = Some(sup);
+    }
 }

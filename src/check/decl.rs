@@ -58,6 +58,8 @@ fn take_clauses(c: &mut ast::Contract) -> ast::Contract {
         yields: c.yields.clone(),
         defaults: c.defaults.clone(),
         kernel: Vec::new(),
+        signals: std::mem::take(&mut c.signals),
+        throws: c.throws.clone(),
     }
 }
 
@@ -448,6 +450,61 @@ fn contract(
             _ => misplaced_clause(b, clause, what),
         }
     }
+    if everywhere {
+        out.signals = signals(b, c);
+    } else if let Some(span) = c
+        .signals
+        .first()
+        .map(|s| s.span)
+        .or(c.throws.first().map(|t| t.span))
+    {
+        // VerCors: a pure function cannot throw (`notPure`).
+        let msg = format!("{what} is pure and cannot throw: no `signals` or `throws`");
+        b.err::<()>(ErrorCode::Misplaced, span, msg);
+    }
+    out
+}
+
+/// A method's exceptional postconditions: each `signals (E e) P` (P sees
+/// `e`, not `\result`) and each class of its `throws` (`signals (E e)
+/// true`). `throws InterruptedException` adds none: weft does not model
+/// interrupts, so no library method throws it (a `throw` of one in the
+/// program's own code still needs a `signals` clause for it).
+fn signals(b: &mut Body<'_>, c: &ast::Contract) -> Vec<core::Signals> {
+    let mut out = Vec::new();
+    for s in &c.signals {
+        let Some(class) = b.exception_class(&s.ty) else {
+            continue;
+        };
+        let checked = b.scoped(|b| {
+            let var = b.declare(&s.name, Type::Class(class))?;
+            let expr = b.in_spec(|b| b.assertion(&s.expr))?;
+            Some((var, expr))
+        });
+        if let Some((var, expr)) = checked {
+            out.push(core::Signals {
+                class,
+                var,
+                expr,
+                span: s.span,
+            });
+        }
+    }
+    for t in &c.throws {
+        if matches!(&t.kind, ast::TypeKind::Named(n) if n.name == "InterruptedException") {
+            continue;
+        }
+        let Some(class) = b.exception_class(t) else {
+            continue;
+        };
+        let var = b.scopes.fresh("e", Type::Class(class), t.span);
+        out.push(core::Signals {
+            class,
+            var,
+            expr: Expr::bool(true, t.span),
+            span: t.span,
+        });
+    }
     out
 }
 
@@ -516,6 +573,19 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
             S::Barrier { hint: None, .. } => {}
             // Lowered in kernels (`passes::java::kernel`); elsewhere refused by `stmt`.
             S::KernelBarrier { .. } | S::KernelAtomic { .. } => {}
+            S::Try {
+                body,
+                catches,
+                finally,
+            } => {
+                walk_block(b, body, seen);
+                for c in catches {
+                    walk_block(b, &c.body, seen);
+                }
+                if let Some(f) = finally {
+                    walk_block(b, f, seen);
+                }
+            }
             S::Block(body)
             | S::Synchronized { body, .. }
             | S::Invariant { body, .. }
@@ -540,6 +610,7 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
             | S::Continue(_)
             | S::Fork(_)
             | S::Join(_)
+            | S::Throw(_)
             | S::NotSupported(_) => {}
         }
     }

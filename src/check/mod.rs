@@ -31,6 +31,7 @@ mod collections;
 mod constants;
 mod decl;
 mod env;
+mod exceptions;
 mod expr;
 mod group;
 mod histories;

@@ -184,6 +184,12 @@ impl Body<'_> {
                 cond,
             } => self.do_while(contract, body, cond, span, out),
             AS::Ghost(s) => self.in_ghost(|b| b.stmt(s, out)),
+            AS::Throw(e) => self.throw_stmt(e, span, out),
+            AS::Try {
+                body,
+                catches,
+                finally,
+            } => self.try_stmt(body, catches, finally.as_ref(), span, out),
             AS::Fork(e) => self.thread_stmt(e, true, span, out),
             AS::Join(e) => self.thread_stmt(e, false, span, out),
             AS::Block(b) => {

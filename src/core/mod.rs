@@ -6,6 +6,7 @@
 //! type and its span, and sugar is gone: `for` loops are `while` loops,
 //! `PointsTo`/`Value` are `Perm`, quantifier ranges are implications.
 
+pub mod build;
 pub mod print;
 pub mod visit;
 
@@ -150,7 +151,19 @@ impl Program {
 
     /// Whether class type `a` is assignable to class type `b`.
     pub fn is_subclass(&self, a: ClassId, b: ClassId) -> bool {
-        a == b || self.supertypes(a).contains(&b)
+        a == b || self.supertypes(a).contains(&b) || self.superclasses(a).any(|s| s == b)
+    }
+
+    /// The superclasses of `c` that it is a subtype of, nearest first.
+    pub fn superclasses(&self, c: ClassId) -> impl Iterator<Item = ClassId> + '_ {
+        let mut at = c;
+        let mut steps = self.classes.len();
+        std::iter::from_fn(move || {
+            let s = self.classes.get(at.0 as usize)?.superclass?;
+            steps = steps.checked_sub(1)?;
+            at = s;
+            Some(s)
+        })
     }
 }
 
@@ -163,6 +176,9 @@ pub struct Class {
     /// The interfaces the class implements (or the interface extends),
     /// directly; a class's type is assignable to each of them, transitively.
     pub interfaces: Vec<ClassId>,
+    /// Java's `extends`, where the class is a subtype of its superclass:
+    /// an exception class (see [`Program::is_subclass`]).
+    pub superclass: Option<ClassId>,
     pub span: Span,
 }
 
@@ -214,17 +230,40 @@ pub struct Contract {
     /// The locations a method abstraction may write (`modifies c;`, read by
     /// `passes::calvin`; any other program with one is refused there).
     pub modifies: Vec<Expr>,
+    /// The method's exceptional postconditions, its `throws` clause's
+    /// classes among them (with `true`); removed by `passes::exceptions`.
+    pub signals: Vec<Signals>,
+}
+
+/// `signals (E e) P`: when the method ends by throwing an instance of
+/// `class`, P holds of it (`var`); `throws E` is `signals (E e) true`.
+#[derive(Clone, Debug)]
+pub struct Signals {
+    pub class: ClassId,
+    pub var: Var,
+    pub expr: Expr,
+    pub span: Span,
 }
 
 impl Contract {
-    /// Every clause: requires, ensures, context_everywhere, modifies.
+    /// Every clause: requires, ensures, context_everywhere, modifies, signals.
     pub fn exprs_mut(&mut self) -> impl Iterator<Item = &mut Expr> {
         self.requires
             .iter_mut()
             .chain(&mut self.ensures)
             .chain(&mut self.context_everywhere)
             .chain(&mut self.modifies)
+            .chain(self.signals.iter_mut().map(|s| &mut s.expr))
     }
+}
+
+/// `catch (E | F x) { body }` of a `try`.
+#[derive(Clone, Debug)]
+pub struct Catch {
+    pub classes: Vec<ClassId>,
+    pub var: Var,
+    pub body: Block,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]
@@ -482,6 +521,14 @@ pub enum StmtKind {
     /// future; the thesis's `action m, p, P, m.a(args); S` over `Hist(m, p,
     /// P)`, P the past: [m, p, P, m.a(args), true] (`passes::histories`).
     Action(Vec<Expr>, Block),
+    /// Java's `throw e` (lowered by `passes::exceptions`).
+    Throw(Expr),
+    /// Java's `try { body } catch … finally { … }` (lowered by `passes::exceptions`).
+    Try {
+        body: Block,
+        catches: Vec<Catch>,
+        finally: Option<Block>,
+    },
     /// A check a pass generated for a source construct (the statement's
     /// span): `exhale expr` if `exhale`, else `assert expr`. Its failure reads
     /// as `code`, with the failing part's reason when `code` takes one.
@@ -663,6 +710,9 @@ pub enum ExprKind {
     /// A history construct over its operands ([`History`]); removed by
     /// `passes::histories`.
     History(History, Vec<Expr>),
+    /// `e instanceof C`: e is not null and its class is C or a subclass of
+    /// C (removed by `passes::dyntype`).
+    InstanceOf(Box<Expr>, ClassId),
 }
 
 /// The history constructs of expressions (`passes::histories`), each over

@@ -147,6 +147,7 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::Cond(c, a, b) => format!("(? {} {} {})", sx(p, c), sx(p, a), sx(p, b)),
         K::Old(None, x) => format!("(old {})", sx(p, x)),
         K::ArraySum(x) => format!("(sum {})", sx(p, x)),
+        K::InstanceOf(x, c) => format!("(instanceof {} {})", sx(p, x), p.class(*c).name),
         K::Old(Some(l), x) => format!("(old[{l}] {})", sx(p, x)),
         K::Perm(l, q) => format!("(Perm {} {})", sx(p, l), sx(p, q)),
         K::CurPerm(l) => format!("(perm {})", sx(p, l)),
@@ -278,6 +279,28 @@ fn sx_stmt(p: &Program, s: &Stmt) -> Doc {
                 .collect();
             list("par".into(), ts)
         }
+        S::Try {
+            body,
+            catches,
+            finally,
+        } => {
+            let mut items = vec![b(body)];
+            for c in catches {
+                let cs: Vec<&str> = c
+                    .classes
+                    .iter()
+                    .map(|k| p.class(*k).name.as_str())
+                    .collect();
+                items.push(list(
+                    format!("catch ({}) {}", cs.join(" "), c.var.name),
+                    vec![b(&c.body)],
+                ));
+            }
+            if let Some(f) = finally {
+                items.push(list("finally".into(), vec![b(f)]));
+            }
+            list("try".into(), items)
+        }
         _ => text(simple_stmt(p, s)),
     }
 }
@@ -344,6 +367,7 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
             let k = if *exhale { "exhale" } else { "assert" };
             format!("(check-{k} {code} {})", e(expr))
         }
+        S::Throw(x) => format!("(throw {})", e(x)),
         S::If { .. }
         | S::While { .. }
         | S::Block(_)
@@ -351,6 +375,7 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         | S::Atomic { .. }
         | S::Action(..)
         | S::Synchronized { .. }
+        | S::Try { .. }
         | S::Barrier { .. }
         | S::Par(_) => render(&sx_stmt(p, s), usize::MAX),
     }

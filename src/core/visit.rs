@@ -20,7 +20,16 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         StmtKind::Par(threads) => threads.iter_mut().map(|t| &mut t.body).collect(),
         StmtKind::Barrier { hint, .. } => vec![hint],
         StmtKind::Action(_, body) => vec![body],
-        StmtKind::Local(..)
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        } => std::iter::once(body)
+            .chain(catches.iter_mut().map(|c| &mut c.body))
+            .chain(finally.as_mut())
+            .collect(),
+        StmtKind::Throw(_)
+        | StmtKind::Local(..)
         | StmtKind::AssignLocal(..)
         | StmtKind::AssignField { .. }
         | StmtKind::AssignIndex { .. }
@@ -57,6 +66,14 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
         StmtKind::Par(threads) => threads.iter().map(|t| &t.body).collect(),
         StmtKind::Barrier { hint, .. } => vec![hint],
         StmtKind::Action(_, body) => vec![body],
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        } => std::iter::once(body)
+            .chain(catches.iter().map(|c| &c.body))
+            .chain(finally.as_ref())
+            .collect(),
         _ => {
             // Same kinds as `child_blocks_mut` (kept exhaustive there).
             Vec::new()
@@ -127,6 +144,7 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::Cond(c, a, b) => K::Cond(m(c), m(a), m(b)),
         K::Old(l, x) => K::Old(l, m(x)),
         K::ArraySum(x) => K::ArraySum(m(x)),
+        K::InstanceOf(x, c) => K::InstanceOf(m(x), c),
         K::Perm(loc, p) => K::Perm(m(loc), m(p)),
         K::CurPerm(loc) => K::CurPerm(m(loc)),
         K::Quant {
@@ -225,6 +243,7 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
         | K::Trigger(x)
         | K::Token(_, x)
         | K::OptSome(x)
+        | K::InstanceOf(x, _)
         | K::ArraySum(x) => f(x),
         K::ArrayIndex(a, b)
         | K::Binary(_, a, b)
@@ -291,6 +310,7 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
         | StmtKind::Fork(e)
         | StmtKind::Join(e)
         | StmtKind::Check { expr: e, .. }
+        | StmtKind::Throw(e)
         | StmtKind::Invariant { inv: e, .. }
         | StmtKind::Synchronized { lock: e, .. } => go(e),
         StmtKind::AssignField { recv, value, .. } => {
@@ -344,6 +364,7 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
         | StmtKind::Label(_)
         | StmtKind::Goto(_)
         | StmtKind::Block(_)
+        | StmtKind::Try { .. }
         | StmtKind::Atomic { .. } => {}
     }
 }

@@ -140,6 +140,9 @@ pub enum FailureCode {
     HistoryPerm,
     /// A process's postcondition may not follow from its actions' contracts.
     ProcessPostFailed(Reason),
+    /// A method may end by throwing an exception its `signals` and `throws`
+    /// clauses do not name (`passes::exceptions`).
+    ExtraExc,
     /// An expectation marker region that caught no failure.
     NotTripped,
     /// An expectation marker region that caught more than one failure.
@@ -208,6 +211,7 @@ impl fmt::Display for FailureCode {
             ActionFailed(r) => with(f, "actionFailed", r),
             HistoryPerm => f.write_str("historyPerm"),
             ProcessPostFailed(r) => with(f, "processPostFailed", r),
+            ExtraExc => f.write_str("extraExc"),
             NotTripped => f.write_str("notTripped"),
             TrippedTwice => f.write_str("trippedTwice"),
             Internal => f.write_str("internal"),

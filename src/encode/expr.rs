@@ -57,6 +57,11 @@ impl Encoder<'_> {
                 e.span,
                 "a history expression reached the encoder (passes::histories removes it; a bug in weft)",
             )]),
+            K::InstanceOf(..) => Err(vec![Diagnostic::error(
+                diag::ErrorCode::Internal,
+                e.span,
+                "instanceof reached the encoder (passes::dyntype removes it; a bug in weft)",
+            )]),
             K::Field(recv, f) => self.field_read(e, recv, *f),
             K::ArrayIndex(a, i) => {
                 let loc = self.element_loc(a, i, e)?;

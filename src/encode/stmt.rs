@@ -270,6 +270,12 @@ impl Encoder<'_> {
                     "a par block here (the par pass should have lowered it)",
                 )])
             }
+            S::Throw(_) | S::Try { .. } => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "an exception here (the exceptions pass should have lowered it)",
+                )])
+            }
         }
         Ok(())
     }

@@ -22,6 +22,8 @@ pub mod calvin_r;
 mod context_everywhere;
 mod current_thread;
 mod desugar;
+mod dyntype;
+mod exceptions;
 mod histories;
 pub mod java;
 pub mod locks;
@@ -75,11 +77,17 @@ pub const PASSES: &[Pass] = &[
     // Beside calvin: a Calvin-R program's methods are sequential code once
     // it is done (acquire and release are its atomic steps).
     calvin_r::PASS,
-    // Sugar first: what it makes is the locks layer's.
-    desugar::PASS,
     // Before context_everywhere: an inherited contract's clauses reach loops.
     refine::PASS,
     context_everywhere::PASS,
+    // After context_everywhere, whose postconditions are the normal exit's;
+    // before desugar, so that an exception leaving a synchronized block is
+    // one more jump out of it, which unlocks.
+    exceptions::PASS,
+    // What exceptions makes (instanceof) is its.
+    dyntype::PASS,
+    // Sugar: what it makes is the locks layer's.
+    desugar::PASS,
     // Layer 3 of the thesis (ch. 7), on top of the others: its action
     // blocks stand inside atomic blocks and locked regions, and what it
     // makes (checks, inhales, exhales, calls) is plain core to them.

@@ -181,6 +181,7 @@ fn inherited(
         ensures: adapt_all(&k.ensures, &map, c, None, span)?,
         context_everywhere: adapt_all(&k.context_everywhere, &map, c, None, span)?,
         modifies: adapt_all(&k.modifies, &map, c, None, span)?,
+        signals: Vec::new(),
     })
 }
 

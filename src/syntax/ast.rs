@@ -313,6 +313,29 @@ pub struct Contract {
     pub defaults: Vec<(Name, Expr)>,
     /// A GPU kernel's ghost memory and invariants.
     pub kernel: Vec<KernelItem>,
+    /// JML's `signals (E e) P;`: when the method ends by throwing an E, P
+    /// holds of it (`passes::exceptions`).
+    pub signals: Vec<Signals>,
+    /// Java's `throws E, F`: the method may end by throwing an E or an F.
+    pub throws: Vec<Type>,
+}
+
+/// `signals (E e) P;`: an exceptional postcondition, P over the thrown `e`.
+#[derive(Clone, Debug)]
+pub struct Signals {
+    pub ty: Type,
+    pub name: Ident,
+    pub expr: Expr,
+    pub span: Span,
+}
+
+/// `catch (E | F e) { body }` of a `try`.
+#[derive(Clone, Debug)]
+pub struct Catch {
+    pub types: Vec<Type>,
+    pub name: Ident,
+    pub body: Block,
+    pub span: Span,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -546,6 +569,14 @@ pub enum StmtKind {
     },
     /// `ghost stmt` / `ghost { … }`.
     Ghost(Box<Stmt>),
+    /// Java's `throw e;` (`passes::exceptions`).
+    Throw(Expr),
+    /// Java's `try { body } catch (…) { … } finally { … }` (`passes::exceptions`).
+    Try {
+        body: Block,
+        catches: Vec<Catch>,
+        finally: Option<Block>,
+    },
     Block(Block),
     /// `fork e;`
     Fork(Expr),

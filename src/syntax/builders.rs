@@ -833,6 +833,7 @@ pub enum ContractItem {
     Given(Box<Param>),
     Yields(Box<Param>),
     Kernel(Box<KernelItem>),
+    Signals(Box<Signals>),
 }
 
 pub fn clause(file: FileId, l: usize, r: usize, kind: ClauseKind, expr: Box<Expr>) -> ContractItem {
@@ -906,13 +907,19 @@ pub fn contract(items: Vec<ContractItem>) -> Contract {
             ContractItem::Given(p) => c.given.push(*p),
             ContractItem::Yields(p) => c.yields.push(*p),
             ContractItem::Kernel(k) => c.kernel.push(*k),
+            ContractItem::Signals(s) => c.signals.push(*s),
         }
     }
     c
 }
 
 fn contract_is_empty(c: &Contract) -> bool {
-    c.clauses.is_empty() && c.given.is_empty() && c.yields.is_empty() && c.kernel.is_empty()
+    c.clauses.is_empty()
+        && c.given.is_empty()
+        && c.yields.is_empty()
+        && c.kernel.is_empty()
+        && c.signals.is_empty()
+        && c.throws.is_empty()
 }
 
 // -------------------------------------------------------------- members

@@ -391,6 +391,8 @@ fn contract(c: &Contract) -> Vec<Doc> {
         yields,
         defaults,
         kernel,
+        signals,
+        throws,
     } = c;
     let mut lines: Vec<Doc> = clauses.iter().map(clause).collect();
     lines.extend(given.iter().map(|p| {
@@ -404,6 +406,15 @@ fn contract(c: &Contract) -> Vec<Doc> {
     }));
     lines.extend(yields.iter().map(|p| text(format!("yields {};", param(p)))));
     lines.extend(kernel.iter().map(kernel_item));
+    lines.extend(
+        signals
+            .iter()
+            .map(|s| keyword_expr(&format!("signals ({} {})", ty(&s.ty), s.name.name), &s.expr)),
+    );
+    if !throws.is_empty() {
+        let ts: Vec<String> = throws.iter().map(ty).collect();
+        lines.push(text(format!("// throws {}", ts.join(", "))));
+    }
     lines
 }
 
@@ -656,6 +667,28 @@ fn statement(s: &Stmt, end: &str) -> Doc {
                 .append(text(");")),
         ),
         StmtKind::Ghost(s) => text("ghost ").append(stmt(s)),
+        StmtKind::Throw(e) => keyword_expr("throw", e),
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        } => {
+            let mut d = text("try ").append(block(body));
+            for c in catches {
+                let ts: Vec<String> = c.types.iter().map(ty).collect();
+                d = d
+                    .append(text(format!(
+                        " catch ({} {}) ",
+                        ts.join(" | "),
+                        c.name.name
+                    )))
+                    .append(block(&c.body));
+            }
+            if let Some(f) = finally {
+                d = d.append(text(" finally ")).append(block(f));
+            }
+            d
+        }
         StmtKind::Block(b) => block(b),
         StmtKind::Fork(e) => keyword_expr("fork", e),
         StmtKind::Join(e) => keyword_expr("join", e),

@@ -54,6 +54,13 @@ pub fn contract(r: &mut dyn Rewrite, c: &mut Contract) {
     }
     params(r, &mut c.given);
     params(r, &mut c.yields);
+    for s in &mut c.signals {
+        ty(r, &mut s.ty);
+        expr(r, &mut s.expr);
+    }
+    for t in &mut c.throws {
+        ty(r, t);
+    }
 }
 
 pub fn ty(r: &mut dyn Rewrite, t: &mut Type) {
@@ -110,6 +117,17 @@ pub fn child_blocks_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
         | StmtKind::Action { body, .. } => f(body),
         StmtKind::Ghost(s) | StmtKind::Labelled(_, s) => child_blocks_mut(s, f),
         StmtKind::Par(threads) => threads.iter_mut().for_each(|t| f(&mut t.body)),
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        } => {
+            f(body);
+            catches.iter_mut().for_each(|c| f(&mut c.body));
+            if let Some(b) = finally {
+                f(b);
+            }
+        }
         _ => {}
     }
 }
@@ -195,6 +213,21 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
         | StmtKind::Fork(e)
         | StmtKind::Join(e) => expr(r, e),
         StmtKind::Ghost(s) => stmt(r, s),
+        StmtKind::Throw(e) => expr(r, e),
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        } => {
+            block(r, body);
+            for c in catches {
+                c.types.iter_mut().for_each(|t| ty(r, t));
+                block(r, &mut c.body);
+            }
+            if let Some(b) = finally {
+                block(r, b);
+            }
+        }
         StmtKind::Block(b) => block(r, b),
         StmtKind::DoWhile {
             contract: c,

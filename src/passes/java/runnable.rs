@@ -329,6 +329,25 @@ impl Walker<'_> {
             }
             StmtKind::Labelled(_, s) | StmtKind::Ghost(s) => self.stmt(s, u),
             StmtKind::Block(b) => self.block(b, u),
+            StmtKind::Throw(e) => {
+                self.expr(e, u);
+                self.hoist_news(e, false);
+            }
+            StmtKind::Try {
+                body,
+                catches,
+                finally,
+            } => {
+                self.block(body, u);
+                for c in catches {
+                    self.scope.push((c.name.name, c.types[0].class_name()));
+                    self.block(&mut c.body, u);
+                    self.scope.pop();
+                }
+                if let Some(f) = finally {
+                    self.block(f, u);
+                }
+            }
             StmtKind::Return(None)
             | StmtKind::Label(_)
             | StmtKind::Goto(_)

@@ -12,8 +12,6 @@
 //!   permission to its fields, like the default constructor);
 //! * `break;`/`continue;` jump to labels after / at the end of the loop body
 //!   (the checker places them);
-//! * `try { B } catch (InterruptedException e) { C }` → `B`: no method in
-//!   weft's model throws, so `C` cannot run;
 //! * `synchronized (o) { S }` → the `Synchronized` node, and a `synchronized`
 //!   method's body → `synchronized (this) { body }` (the checker places the
 //!   unlocks); statement calls `o.wait()`/`o.notify()`/`o.notifyAll()` →
@@ -810,15 +808,29 @@ pub enum JBody {
     Abstract,
 }
 
-fn check_throws(errors: &mut Errors, throws: Option<Throws>) {
-    let Some(t) = throws else { return };
-    for path in &t.1 {
-        let last = &path[path.len() - 1];
-        if last.name != "InterruptedException" {
-            let (l, r) = sp(path[0].span.fuse(last.span));
-            not_supported(errors, l, r, format!("throwing {}", last.name));
-        }
-    }
+/// The classes of a `throws` clause, by their simple names (`java.io.IOException`
+/// is `IOException`: the library loads it for the qualified name too).
+fn throws_types(throws: Option<Throws>) -> Vec<Type> {
+    let Some(t) = throws else { return Vec::new() };
+    t.1.iter()
+        .map(|path| {
+            let last = path[path.len() - 1].clone();
+            Type {
+                span: path[0].span.fuse(last.span),
+                kind: TypeKind::Named(last),
+            }
+        })
+        .collect()
+}
+
+/// `signals (E e) P;`
+pub fn signals(file: FileId, l: usize, r: usize, ty: Type, name: Ident, e: Box<Expr>) -> JItem {
+    JItem::Item(ContractItem::Signals(Box::new(Signals {
+        ty,
+        name,
+        expr: *e,
+        span: b::span(file, l, r),
+    })))
 }
 
 /// Outside a kernel, `given T x = v;` (one name, no memory scope, no size) is
@@ -878,7 +890,8 @@ pub fn method<'i>(
     throws: Option<Throws>,
     body: JBody,
 ) -> PResult<'i, JMember> {
-    check_throws(errors, throws);
+    let mut h = h;
+    h.contract.throws = throws_types(throws);
     let (sync, other): (Vec<JMod>, Vec<JMod>) =
         h.mods.into_iter().partition(|m| m.kind == "synchronized");
     let (atomicity, other): (Vec<JMod>, Vec<JMod>) = other
@@ -1159,7 +1172,8 @@ pub fn constructor<'i>(
     throws: Option<Throws>,
     body: JBody,
 ) -> PResult<'i, JMember> {
-    check_throws(errors, throws);
+    let mut h = h;
+    h.contract.throws = throws_types(throws);
     // Java has no synchronized constructors; `modifiers` refuses the keyword.
     let mut mods = modifiers(errors, &h.mods);
     // The thesis's `group inv(frac p) = Perm(data, p);` (ch. 5): a group
@@ -1704,15 +1718,15 @@ pub fn expr_stmt(file: FileId, l: usize, r: usize, e: Box<Expr>) -> Stmts {
 }
 
 pub struct JCatch {
-    pub ty: Type,
+    pub types: Vec<Type>,
     pub name: Ident,
     pub body: Block,
     pub l: usize,
     pub r: usize,
 }
 
-/// `try { B } catch (InterruptedException e) { … }` is `B`: nothing in
-/// weft's model throws, so a handler never runs.
+/// `try { B } catch (E e) { C } finally { F }` (`passes::exceptions`
+/// lowers it). A `try` without `catch` or `finally` is not Java.
 pub fn try_(
     file: FileId,
     errors: &mut Errors,
@@ -1722,24 +1736,24 @@ pub fn try_(
     catches: Vec<JCatch>,
     finally: Option<Block>,
 ) -> Stmts {
-    for c in &catches {
-        let ok = matches!(&c.ty.kind, TypeKind::Named(n) if n.name == "InterruptedException");
-        if !ok {
-            let (tl, tr) = sp(c.ty.span);
-            not_supported(
-                errors,
-                tl,
-                tr,
-                "catching an exception other than InterruptedException",
-            );
-        }
-        let _ = (&c.name, &c.body, c.l, c.r);
+    if catches.is_empty() && finally.is_none() {
+        not_supported(errors, l, r, "a `try` without `catch` or `finally`");
     }
-    if let Some(f) = finally {
-        let (fl, fr) = sp(f.span);
-        not_supported(errors, fl, fr, "a `finally` block");
-    }
-    b::one(file, l, r, StmtKind::Block(body))
+    let catches = catches
+        .into_iter()
+        .map(|c| Catch {
+            types: c.types,
+            name: c.name,
+            body: c.body,
+            span: b::span(file, c.l, c.r),
+        })
+        .collect();
+    let kind = StmtKind::Try {
+        body,
+        catches,
+        finally,
+    };
+    b::one(file, l, r, kind)
 }
 
 /// `++x` / `--x` as a statement.

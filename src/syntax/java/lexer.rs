@@ -270,6 +270,8 @@ pub enum Token<'input> {
     LoopInvariant,
     #[token("decreases")]
     Decreases,
+    #[token("signals")]
+    Signals,
     #[token("also")]
     Also,
     #[token("given")]
@@ -629,6 +631,7 @@ impl Token<'_> {
             Process => "process",
             Modifies => "modifies",
             Accessible => "accessible",
+            Signals => "signals",
             Action => "action",
             ZFrac => "zfrac",
             Rational => "rational",
@@ -726,6 +729,7 @@ impl Token<'_> {
                 | ContextEverywhere
                 | LoopInvariant
                 | Decreases
+                | Signals
                 | Also
                 | Given
                 | Yields
@@ -791,7 +795,6 @@ impl Token<'_> {
             Bar => "|",
             Enum => "an enum",
             Switch => "a `switch` statement",
-            Throw => "a `throw` statement",
             Instanceof => "`instanceof`",
             Long | Short | Byte | Char | Float | Double => {
                 "a primitive type other than int and boolean"

@@ -49,7 +49,23 @@ macro_rules! entry {
 pub const LIBRARY: &[Entry] = &[
     entry!("java.lang", "java/lang", "Object"),
     entry!("java.lang", "java/lang", "String"),
+    entry!("java.lang", "java/lang", "Throwable"),
+    entry!("java.lang", "java/lang", "Exception"),
+    entry!("java.lang", "java/lang", "RuntimeException"),
+    entry!("java.lang", "java/lang", "Error"),
     entry!("java.lang", "java/lang", "InterruptedException"),
+    entry!("java.lang", "java/lang", "ArithmeticException"),
+    entry!("java.lang", "java/lang", "ArrayStoreException"),
+    entry!("java.lang", "java/lang", "ClassCastException"),
+    entry!("java.lang", "java/lang", "IllegalArgumentException"),
+    entry!("java.lang", "java/lang", "IllegalStateException"),
+    entry!("java.lang", "java/lang", "IndexOutOfBoundsException"),
+    entry!("java.lang", "java/lang", "ArrayIndexOutOfBoundsException"),
+    entry!("java.lang", "java/lang", "NegativeArraySizeException"),
+    entry!("java.lang", "java/lang", "NullPointerException"),
+    entry!("java.lang", "java/lang", "UnsupportedOperationException"),
+    entry!("java.io", "java/io", "IOException"),
+    entry!("java.io", "java/io", "UncheckedIOException"),
     entry!("java.lang", "java/lang", "Thread"),
     entry!("java.lang", "java/lang", "Runnable"),
     entry!("java.util.concurrent", "java/util/concurrent", "Semaphore"),
@@ -132,6 +148,19 @@ fn scan(text: &str, names: &mut Names) {
             }
             Token::Ident(s) => {
                 names.used.insert(s.to_owned());
+                // A qualified name (`java.io.IOException`) imports what it names.
+                let mut path = s.to_owned();
+                let mut j = i;
+                while let (Some(Token::Dot), Some(Token::Ident(n))) =
+                    (toks.get(j + 1), toks.get(j + 2))
+                {
+                    path.push('.');
+                    path.push_str(n);
+                    j += 2;
+                }
+                if j > i && (i == 0 || toks[i - 1] != Token::Dot) {
+                    names.imports.insert(path);
+                }
             }
             // A literal is a String (`String.literal(…)`).
             Token::StringLit(_) => {

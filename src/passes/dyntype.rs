@@ -1,0 +1,144 @@
+//! Dynamic types: each object's class, for `instanceof` (and so for
+//! `catch` and `signals`, which `passes::exceptions` makes into it).
+//!
+//! ```text
+//! (declared)          function weft_class_of(Object o): int   (no body, no precondition)
+//! x = new C(…)   ~>   x = new C(…); assume weft_class_of(x) == #C
+//! e instanceof D ~>   e != null && (weft_class_of(e) == #C₁ || … || weft_class_of(e) == #Cₖ)
+//! ```
+//!
+//! where #C is the class's index and C₁ … Cₖ are D and the classes that are
+//! subtypes of it (`Program::is_subclass`). Why it is sound: the class of
+//! an object is fixed when it is made, and the only fact assumed of the
+//! function is that, at the `new` that makes the object (a fresh reference,
+//! so the assumption cannot contradict an earlier one); the program is
+//! closed, so D's subclasses are known. The function reads no heap, so its
+//! value survives every heap change.
+//!
+//! The function is declared when the program has exception classes (the
+//! only way today that `instanceof` reaches the core); the pass removes
+//! `InstanceOf`.
+
+use super::{Lower, Out, Pass};
+use crate::core::build::{and, any, eq, int, ne, null};
+use crate::core::visit::{child_blocks_mut, map_body_exprs, map_decl_exprs};
+use crate::core::{
+    Block, ClassId, Expr, ExprKind as K, Function, FunctionId, MethodId, Program, Stmt,
+    StmtKind as S, Type, Var,
+};
+
+pub const PASS: Pass = Pass {
+    name: "dyntype",
+    description:
+        "instanceof becomes a test of each object's class, assumed where the object is made",
+    declare: |p, _| declarations(p),
+    removes: |_| false,
+    removes_expr: |e| matches!(e, K::InstanceOf(..)),
+};
+
+struct DynType(Option<FunctionId>);
+
+fn declarations(p: &mut Program) -> Box<dyn Lower> {
+    let Some(throwable) = p.classes.iter().position(|c| c.name == "Throwable") else {
+        return Box::new(DynType(None));
+    };
+    let id = FunctionId(p.functions.len() as u32);
+    let span = p.classes[throwable].span;
+    p.functions.push(Function {
+        derived: None,
+        name: "weft_class_of".into(),
+        class: None,
+        is_static: true,
+        is_inline: false,
+        params: vec![Var {
+            name: "o".into(),
+            ty: Type::Class(ClassId(throwable as u32)),
+            span,
+        }],
+        ret: Type::Int,
+        contract: Default::default(),
+        body: None,
+        span,
+    });
+    let subs = subclasses(p);
+    map_decl_exprs(p, &mut |e| instance_of(e, id, &subs));
+    Box::new(DynType(Some(id)))
+}
+
+fn class_of(e: Expr, f: FunctionId) -> Expr {
+    let span = e.span;
+    Expr::new(
+        K::FunctionCall {
+            func: f,
+            recv: None,
+            args: Box::new([e]),
+        },
+        Type::Int,
+        span,
+    )
+}
+
+fn instance_of(e: Expr, f: FunctionId, subs: &[Vec<ClassId>]) -> Expr {
+    let K::InstanceOf(x, d) = e.kind else {
+        return e;
+    };
+    let span = e.span;
+    let x = *x;
+    let tests = subs[d.0 as usize]
+        .iter()
+        .map(|c| eq(class_of(x.clone(), f), int(i64::from(c.0), span)));
+    and(ne(x.clone(), null(span)), any(tests, span))
+}
+
+impl Lower for DynType {
+    fn body(&self, p: &Program, _: MethodId, b: &mut Block, _: &mut Out) {
+        let Some(f) = self.0 else { return };
+        let subs = subclasses(p);
+        map_body_exprs(b, &mut |e| instance_of(e, f, &subs));
+        made_here(b, f, p);
+    }
+}
+
+/// After each `x = new C(…)`: `assume weft_class_of(x) == #C`.
+fn made_here(b: &mut Block, f: FunctionId, p: &Program) {
+    let mut out = Vec::with_capacity(b.stmts.len());
+    for mut s in std::mem::take(&mut b.stmts) {
+        for inner in child_blocks_mut(&mut s.kind) {
+            made_here(inner, f, p);
+        }
+        let fact = class_fact(&s, f, p);
+        out.push(s);
+        out.extend(fact);
+    }
+    b.stmts = out;
+}
+
+fn class_fact(s: &Stmt, f: FunctionId, p: &Program) -> Option<Stmt> {
+    let S::Call {
+        target: Some(t),
+        call,
+    } = &s.kind
+    else {
+        return None;
+    };
+    let m = p.method(call.method);
+    let c = m.class.filter(|_| m.is_constructor)?;
+    let x = Expr::new(K::Local(*t), Type::Class(c), s.span);
+    let fact = eq(class_of(x, f), int(i64::from(c.0), s.span));
+    Some(Stmt {
+        kind: S::Assume(fact),
+        span: s.span,
+    })
+}
+
+/// For each class D, the classes that are D or its subtypes (not interfaces).
+fn subclasses(p: &Program) -> Vec<Vec<ClassId>> {
+    let ids = || (0..p.classes.len()).map(|c| ClassId(c as u32));
+    ids()
+        .map(|d| {
+            ids()
+                .filter(|c| !p.class(*c).is_interface && p.is_subclass(*c, d))
+                .collect()
+        })
+        .collect()
+}
