@@ -522,6 +522,9 @@ mod tests {
                     // tests/cases/calvin-r): a family of broken threads or
                     // methods per file, each failing in its own method.
                     Some("calvin" | "calvin-r") if is_case => {}
+                    // Exceptions (tests/cases/java/exceptions): the ways out of
+                    // a method or a try, each failing in its own method.
+                    Some("exceptions") if is_case => {}
                     // Thread, atomics and par negative tests: one expected failure, or a
                     // front-end error.
                     Some("threads" | "atomics" | "par" | "gpu")

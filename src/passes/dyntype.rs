@@ -142,3 +142,33 @@ fn subclasses(p: &Program) -> Vec<Vec<ClassId>> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::core::print::block as sx_block;
+    use crate::syntax::span::FileId;
+
+    #[test]
+    fn instanceof_tests_the_class_assumed_at_new() {
+        let text = "class Throwable {} class Bad extends Throwable {} class Worse extends Bad {}
+          class C { void m() { try { throw new Worse(); } catch (Bad e) { } } }";
+        let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
+        let p = crate::check::check(&[unit]).expect("checks");
+        let p = super::super::run_until(p, "dyntype")
+            .expect("listed")
+            .expect("lowers");
+        let m = p.methods.iter().find(|m| m.name == "m").expect("method");
+        let body = sx_block(&p, m.body.as_ref().expect("a body"));
+        // Bad's instances are Bad's and Worse's (classes 1 and 2).
+        assert!(
+            body.contains("(call exc = new Worse()) (assume (== (fn weft_class_of exc) 2))"),
+            "{body}"
+        );
+        assert!(
+            body.contains(
+                "(if (&& (!= weft_exc null) (|| (== (fn weft_class_of weft_exc) 1) (== (fn weft_class_of weft_exc) 2)))"
+            ),
+            "{body}"
+        );
+    }
+}

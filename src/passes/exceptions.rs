@@ -534,3 +534,102 @@ impl Lowering<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::core::print::block as sx_block;
+    use crate::syntax::span::FileId;
+
+    /// The contract and body of method `name` after this pass, on a
+    /// program with its own two exception classes.
+    fn lowered(text: &str, name: &str) -> (Vec<String>, String) {
+        let text = format!("class Throwable {{}} class Bad extends Throwable {{}} {text}");
+        let unit = crate::syntax::java::parse_java(FileId(0), &text).expect("parses");
+        let p = crate::check::check(&[unit]).expect("checks");
+        let p = super::super::run_until(p, "exceptions")
+            .expect("listed")
+            .expect("lowers");
+        let m = p.methods.iter().find(|m| m.name == name).expect("method");
+        let ens = m
+            .contract
+            .ensures
+            .iter()
+            .map(|e| crate::core::print::expr(&p, e))
+            .collect();
+        (ens, sx_block(&p, m.body.as_ref().expect("a body")))
+    }
+
+    #[test]
+    fn signals_guard_the_postconditions() {
+        let (ens, _) = lowered(
+            "class C { //@ ensures \\result == 1;
+               //@ signals (Bad b) b != null;
+               int m() { return 1; } }",
+            "m",
+        );
+        assert_eq!(
+            ens,
+            [
+                "(==> (== weft_exc null) (== \\result 1))",
+                "(==> (&& (!= weft_exc null) (instanceof weft_exc Bad)) (!= weft_exc null))",
+                "(|| (== weft_exc null) (instanceof weft_exc Bad))",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_throw_outside_any_try_goes_to_the_checked_exit() {
+        let (_, body) = lowered("class C { void m(Bad b) { throw b; } }", "m");
+        assert_eq!(
+            body,
+            "{(local weft_exc null) (= weft_exc b) (goto weft_exc_exit) (goto weft_done_1) \
+             (label weft_exc_exit) (check-assert extraExc false) (label weft_done_1)}"
+        );
+    }
+
+    #[test]
+    fn a_catch_dispatches_on_the_class() {
+        let (_, body) = lowered(
+            "class C { void m(Bad b) { try { throw b; } catch (Bad e) { } } }",
+            "m",
+        );
+        assert!(
+            body.contains(
+                "{(= weft_exc b) (goto weft_catch_1)} (goto weft_try_end_2) (label weft_catch_1) \
+                 (if (instanceof weft_exc Bad) {(local e weft_exc) (= weft_exc null)} {(goto weft_exc_exit)})"
+            ),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn finally_runs_before_a_return_leaves() {
+        let (_, body) = lowered(
+            "class C { int m(int x) { try { return x; } finally { x = 2; } } }",
+            "m",
+        );
+        assert!(
+            body.contains(
+                "(= weft_mode_2 0) {(= weft_ret_4 x) (= weft_mode_2 1) (goto weft_finally_1)} \
+                 (label weft_finally_1) (= weft_saved_3 weft_exc) (= weft_exc null) {(= x 2)} \
+                 (if (== weft_mode_2 1) {(return weft_ret_4)})"
+            ),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn a_call_of_a_throwing_method_takes_its_exception() {
+        let (_, body) = lowered(
+            "class C { //@ signals (Bad b) true;
+               void t(); void m() { t(); } }",
+            "m",
+        );
+        assert!(
+            body.contains(
+                "(call this.t() yields weft_exc) (if (!= weft_exc null) {(goto weft_exc_exit)})"
+            ),
+            "{body}"
+        );
+    }
+}

@@ -391,6 +391,27 @@ fn sx_stmt(s: &Stmt) -> String {
             format!("(par {})", ts.join(" "))
         }
         NotSupported(what) => format!("(notSupported {what})"),
+        Throw(e) => format!("(throw {})", sx(e)),
+        Try {
+            body,
+            catches,
+            finally,
+        } => {
+            let cs: Vec<String> = catches
+                .iter()
+                .map(|c| {
+                    let ts: Vec<String> = c.types.iter().map(sx_ty).collect();
+                    format!(
+                        "(catch ({}) {} {})",
+                        ts.join(" "),
+                        c.name.name,
+                        sx_block(&c.body)
+                    )
+                })
+                .collect();
+            let f = finally.as_ref().map_or("_".into(), sx_block);
+            format!("(try {} {} {})", sx_block(body), cs.join(" "), f)
+        }
     }
 }
 

@@ -823,6 +823,11 @@ fn throws_types(throws: Option<Throws>) -> Vec<Type> {
         .collect()
 }
 
+/// The last name of a qualified name (`java.io.IOException` → `IOException`).
+pub fn last(mut path: Vec<Ident>) -> Ident {
+    path.pop().expect("a qualified name has a name")
+}
+
 /// `signals (E e) P;`
 pub fn signals(file: FileId, l: usize, r: usize, ty: Type, name: Ident, e: Box<Expr>) -> JItem {
     JItem::Item(ContractItem::Signals(Box::new(Signals {
