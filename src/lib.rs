@@ -35,9 +35,10 @@
 //!   the lalrpop grammar glue and the untyped syntax tree ([`syntax::ast`]).
 //!   [`syntax::java`] reads Java with JML specifications (`//@`, `/*@ @*/`;
 //!   `grammars/java.lalrpop`) into the same tree, desugaring
-//!   `x++`, compound assignment, field initializers, `catch
-//!   (InterruptedException)`, `synchronized` (a `Synchronized` node the
-//!   checker turns into lock/unlock, unlocking on every exit) and
+//!   `x++`, compound assignment, field initializers, `synchronized` (a
+//!   `Synchronized` node, lowered by `passes::desugar`), `throw` and `try`
+//!   (kept as nodes for `passes::exceptions`; the checker resolves them in
+//!   `check::exceptions`) and
 //!   `wait()`/`notify()` (lock statements); the spec library (`backends/spec/java/…`,
 //!   annotated Java) is loaded with a program that names its classes. The
 //!   Java constructs that are encodings are lowered by passes, not here
@@ -133,10 +134,22 @@
 //!   spec, `synchronized` the acquire and release of the ghost mutex
 //!   `holder` each class gets;
 //!   the environment's stability in a method `access_stable`;
-//!   [`passes::calvin_r`] opens with the reduction rule), `desugar`
-//!   (Java's `synchronized` becomes lock operations with an unlock before
-//!   every exit), `refine` (interface methods: inherited contracts and
-//!   refinement obligations), `context_everywhere`, `histories` (thesis
+//!   [`passes::calvin_r`] opens with the reduction rule), `refine`
+//!   (interface methods: inherited contracts and refinement obligations),
+//!   `context_everywhere`, `exceptions` (Java's `throw`, `try`/`catch`/
+//!   `finally`, `signals` and `throws`: each method that may throw gets the
+//!   thrown object as a ghost result, its `ensures` guarded by `exc ==
+//!   null`, its `signals` by `exc instanceof E`; a throw is a jump to the
+//!   innermost handler, a `finally` is reached by every exit of its block,
+//!   which records the exit taken and is dispatched on after it; an
+//!   exception leaving a method its contract does not let throw is
+//!   `extraExc`; [`passes::exceptions`] opens with the rule and why it is
+//!   sound), `dyntype` (`instanceof` as a test of `weft_class_of(o)`, an
+//!   abstract heap-independent function assumed at each `new`; exception
+//!   classes are the classes with subtyping, `core::Class::superclass`),
+//!   `desugar` (Java's `synchronized` becomes lock operations with an
+//!   unlock before every exit, a thrown exception's jump among them),
+//!   `histories` (thesis
 //!   ch. 7, layer 3, on top of the others: processes become abstract
 //!   integer functions (unit laws, associativity of `*`), a history
 //!   fraction `m.state(p, F)` (future F) or the thesis's `Hist(m, p, P)`
