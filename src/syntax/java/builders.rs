@@ -25,7 +25,7 @@
 use super::lexer::{JavaError, JavaErrorKind, Token};
 use super::literal;
 use crate::syntax::ast::*;
-use crate::syntax::builders::{self as b, ContractItem, Declarator, Stmts};
+use crate::syntax::builders::{self as b, CallTail, ContractItem, Declarator, Stmts};
 use crate::syntax::span::{FileId, Span};
 use lalrpop_util::ParseError;
 
@@ -821,6 +821,27 @@ fn throws_types(throws: Option<Throws>) -> Vec<Type> {
             }
         })
         .collect()
+}
+
+/// VerCors's `o->p(args)` (and `o?.p(args)`): `o != null ==> o.p(args)`.
+pub fn non_null_call(
+    file: FileId,
+    l: usize,
+    r: usize,
+    recv: Box<Expr>,
+    name: Ident,
+    tail: CallTail,
+) -> Box<Expr> {
+    let (rl, rr) = sp(recv.span);
+    let null = b::expr(file, rr, rr, ExprKind::Null);
+    let test = b::expr(
+        file,
+        rl,
+        rr,
+        ExprKind::Binary(BinOp::Ne, recv.clone(), null),
+    );
+    let call = b::call(file, l, r, Some(recv), name, tail);
+    b::expr(file, l, r, ExprKind::Binary(BinOp::Implies, test, call))
 }
 
 /// The last name of a qualified name (`java.io.IOException` → `IOException`).

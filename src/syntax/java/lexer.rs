@@ -440,6 +440,12 @@ pub enum Token<'input> {
     Colon,
     #[token("->")]
     Arrow,
+    /// `->` inside a specification (the lexer's mode says which): VerCors's
+    /// `o->p(args)`, `o != null ==> o.p(args)`; Java's `->` stays `Arrow`.
+    SpecArrow,
+    /// `?.` (specifications): `o?.p(args)`, as `o->p(args)`.
+    #[token("?.")]
+    QuestionDot,
 
     // Operators.
     #[token("=")]
@@ -513,6 +519,8 @@ impl Token<'_> {
             | T::Question
             | T::Colon
             | T::Arrow
+            | T::SpecArrow
+            | T::QuestionDot
             | T::Assign
             | T::PlusAssign
             | T::MinusAssign
@@ -690,7 +698,8 @@ impl Token<'_> {
             DotDot => "..",
             Question => "?",
             Colon => ":",
-            Arrow => "->",
+            Arrow | SpecArrow => "->",
+            QuestionDot => "?.",
             Assign => "=",
             PlusAssign => "+=",
             MinusAssign => "-=",
@@ -1134,6 +1143,9 @@ impl<'input> Lexer<'input> {
                 }
                 (Mode::Java, t) if t.spec_only() => {
                     return Some(Ok((l, Token::Ident(&self.text[l..r]), r)))
+                }
+                (Mode::SpecBlock(_) | Mode::SpecLine(_), Token::Arrow) => {
+                    return Some(Ok((l, Token::SpecArrow, r)))
                 }
                 // `|xs|` (a sequence's length) in specifications, as in PVL.
                 (Mode::SpecBlock(_) | Mode::SpecLine(_), Token::BitOp("|")) => {
