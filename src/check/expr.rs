@@ -673,6 +673,9 @@ impl Body<'_> {
             (l.map(|l| self.before_lifted(l, mark)), r)
         };
         let (l, r) = (l?, r?);
+        if matches!(op, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) {
+            return self.bit_op(op, l, r, span);
+        }
         if op == BinOp::In && matches!(r.ty, Type::Bag(_) | Type::Map(_)) {
             let fits = match &r.ty {
                 Type::Bag(e) => types::compatible(&self.env.program, &l.ty, e),
@@ -708,6 +711,37 @@ impl Body<'_> {
             return self.err(ErrorCode::TypeMismatch, span, msg);
         };
         Some(Expr::binary(op, l, r, ty, span))
+    }
+
+    /// Java's `&`, `|`, `^`. On booleans they are logic evaluating both
+    /// operands (both were checked, and their calls lifted, unconditionally,
+    /// as `+`'s): `l ^ r` is `l != r`, `l & r` is `l == r && l` and `l | r`
+    /// is `l != r || l`, where the comparison evaluates both operands (so a
+    /// check in `r`, a null or bounds check, is made whatever `l` is) and the
+    /// repeated `l` is pure. On integers: not supported yet (VerCors has no
+    /// model of them either).
+    fn bit_op(&mut self, op: BinOp, l: Expr, r: Expr, span: Span) -> Option<Expr> {
+        if l.ty == Type::Bool && r.ty == Type::Bool {
+            let cmp = |op| Expr::binary(op, l.clone(), r.clone(), Type::Bool, span);
+            return Some(match op {
+                BinOp::BitXor => cmp(BinOp::Ne),
+                BinOp::BitAnd => {
+                    Expr::binary(BinOp::And, cmp(BinOp::Eq), l.clone(), Type::Bool, span)
+                }
+                _ => Expr::binary(BinOp::Or, cmp(BinOp::Ne), l.clone(), Type::Bool, span),
+            });
+        }
+        if is_numeric(&l.ty) && is_numeric(&r.ty) {
+            let msg = format!("the bit operator {} on integers", op.symbol());
+            return self.err(ErrorCode::NotSupported, span, msg);
+        }
+        let msg = format!(
+            "operator {} cannot be applied to {} and {}",
+            op.symbol(),
+            self.env.show(&l.ty),
+            self.env.show(&r.ty)
+        );
+        self.err(ErrorCode::TypeMismatch, span, msg)
     }
 
     /// The result type of `l op r`, None if the operands do not fit.
