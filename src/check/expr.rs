@@ -382,6 +382,9 @@ impl Body<'_> {
             return Some(self.constant(f, id.span));
         }
         if let Some(Member::Field(f)) = member {
+            if let Some(e) = self.static_field(f, id.span) {
+                return Some(e);
+            }
             if self.this.is_none() {
                 let msg = format!("field {} cannot be used in a static context", id.name);
                 return self.err(ErrorCode::Misplaced, id.span, msg);
@@ -428,6 +431,16 @@ impl Body<'_> {
         }
     }
 
+    /// A static field that is not final (`x`, `C.x`, `o.x`): the field of
+    /// its class's statics object, the value of an abstract function
+    /// (`Env::statics`), as VerCors encodes it.
+    fn static_field(&self, f: crate::core::FieldId, span: Span) -> Option<Expr> {
+        let instance = *self.env.static_fields.get(&f)?;
+        let object = self.constant(instance, span);
+        let ty = self.env.program.field(f).ty.clone();
+        Some(Expr::new(K::Field(bx(object), f), ty, span))
+    }
+
     /// A constant's value: a call of its function.
     fn constant(&self, func: crate::core::FunctionId, span: Span) -> Expr {
         let ty = self.env.program.function(func).ret.clone();
@@ -469,8 +482,12 @@ impl Body<'_> {
     /// `r.name`: a field, a class's constant, or a member of a built-in type.
     fn select(&mut self, r: &ast::Expr, name: &ast::Ident, span: Span) -> Option<Expr> {
         if let Some(c) = self.class_named(r) {
-            if let Some(Member::Constant(f)) = self.env.member(Some(c), &name.name) {
-                return Some(self.constant(f, span));
+            match self.env.field_member(Some(c), &name.name) {
+                Some(Member::Constant(f)) => return Some(self.constant(f, span)),
+                Some(Member::Field(f)) if self.env.static_fields.contains_key(&f) => {
+                    return self.static_field(f, span);
+                }
+                _ => {}
             }
             let class = &self.env.program.class(c).name;
             let msg = format!("class {class} has no constant {}", name.name);
@@ -480,6 +497,11 @@ impl Body<'_> {
         let n = name.name.as_str();
         match &recv.ty {
             Type::Class(c) => match self.env.field_member(Some(*c), n) {
+                // Java reads a static field through an object too (`o.x`,
+                // the object evaluated and not used: not even for null).
+                Some(Member::Field(f)) if self.env.static_fields.contains_key(&f) => {
+                    self.static_field(f, span)
+                }
                 Some(Member::Field(f)) => {
                     let ty = self.env.program.field(f).ty.clone();
                     Some(Expr::new(K::Field(bx(recv), f), ty, span))

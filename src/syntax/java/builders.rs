@@ -1256,14 +1256,29 @@ pub fn fields<'i>(
     if !c.clauses.is_empty() || !c.given.is_empty() || !c.yields.is_empty() {
         return malformed(l, r, "a field cannot have a contract");
     }
+    let mut out_static = Vec::new();
     // A `static final` field with a value is a constant (the checker makes it
-    // a function); other static fields would need global state.
+    // a function); another static field is a field of the class's statics
+    // object (the checker's `Env::statics`), its initializer not run: Java
+    // runs it once, at a time weft does not model, so the field's first
+    // value is unknown.
     let constant = mods.is_static && mods.is_final;
+    if mods.is_static && !mods.is_final {
+        for d in brace_inits(errors, &ty, decls) {
+            let span = ty.span.fuse(d.name.span);
+            out_static.push(Member::Field(Field {
+                mods,
+                ty: ty.clone(),
+                name: d.name,
+                init: None,
+                owner_links: Vec::new(),
+                span,
+            }));
+        }
+        return Ok(JMember::of(out_static));
+    }
     if mods.is_static {
-        let m = ms.iter().find(|m| m.kind == "static");
-        if let (false, Some(m)) = (constant, m) {
-            not_supported(errors, m.l, m.r, "a static field that is not `final`");
-        } else if let Some(d) = decls.iter().find(|d| d.init.is_none()) {
+        if let Some(d) = decls.iter().find(|d| d.init.is_none()) {
             let (nl, nr) = sp(d.name.span);
             not_supported(errors, nl, nr, "a `static final` field without a value");
         }
