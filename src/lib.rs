@@ -341,7 +341,9 @@
 //!   both backends know the value and the checker needs no evaluation order;
 //!   `N` and `C.N` are calls of it. A value that depends on itself (directly
 //!   or through functions) is rejected: it would be a false definition.
-//!   Mutable static fields (global state) are not supported.
+//!   Other static fields are fields of one object per class (`C$statics`,
+//!   the value of an abstract function `C$statics.instance()`, never null),
+//!   as VerCors encodes them ([`check`]'s `Env::statics`).
 //! * **Java string literals** are opaque: `"…"` is a call of the spec
 //!   library's abstract `String.literal(seq<int>)` on the character codes
 //!   (`syntax::java::builders::string_lit`), non-null, equal for equal texts.

@@ -29,6 +29,8 @@ pub(super) fn collect<'a>(
             group_param: HashMap::default(),
             inline_group: Default::default(),
             supers: HashMap::default(),
+            statics: HashMap::default(),
+            static_fields: HashMap::default(),
         },
         jobs: Vec::new(),
         errs,

@@ -124,6 +124,12 @@ pub(super) struct Env {
     pub inline_group: std::collections::HashSet<PredicateId>,
     /// Java's `extends`: class → superclass (members already copied).
     pub supers: HashMap<ClassId, Name>,
+    /// Java's static fields that are not constants, as VerCors encodes them:
+    /// fields of a class `C$statics` of their own whose one object is the
+    /// value of an abstract function (`C$statics.instance()`, never null).
+    /// Class → its statics class and the function; field → the function.
+    pub statics: HashMap<ClassId, (ClassId, FunctionId)>,
+    pub static_fields: HashMap<FieldId, FunctionId>,
 }
 
 /// A callable whose contract and body remain to be checked, with the scope
@@ -191,7 +197,7 @@ impl Env {
     pub(super) fn is_static(&self, m: Member) -> bool {
         let p = &self.program;
         match m {
-            Member::Field(_) => false,
+            Member::Field(f) => self.static_fields.contains_key(&f),
             Member::Constant(_) => true,
             Member::Method(id) => p.method(id).is_static,
             Member::Function(id) => p.function(id).is_static,
@@ -399,6 +405,9 @@ impl<'a> Collector<'a, '_> {
         let Some(ty) = self.ty(&f.ty, false) else {
             return;
         };
+        if f.mods.is_static && !f.mods.is_final {
+            return self.static_field(c, f, ty);
+        }
         if f.mods.is_static {
             return self.constant(c, f, ty);
         }
@@ -421,6 +430,65 @@ impl<'a> Collector<'a, '_> {
             span: f.span,
         });
         self.env.program.classes[c.0 as usize].fields.push(id);
+    }
+
+    /// A static field that is not final: a field of the class's statics
+    /// object (`Env::statics`), made with the class's first such field.
+    fn static_field(&mut self, c: ClassId, f: &'a ast::Field, ty: Type) {
+        let (statics, instance) = match self.env.statics.get(&c) {
+            Some(s) => *s,
+            None => {
+                let statics = ClassId(self.env.program.classes.len() as u32);
+                let owner = &self.env.program.classes[c.0 as usize];
+                let (name, span) = (owner.name, owner.span);
+                self.env.program.classes.push(core::Class {
+                    name: Name::from(format!("{name}$statics")),
+                    fields: Vec::new(),
+                    is_interface: false,
+                    interfaces: Vec::new(),
+                    span,
+                });
+                self.env.classes.push(ClassInfo::default());
+                let instance = FunctionId(self.env.program.functions.len() as u32);
+                let class_ty = Type::Class(statics);
+                let result = Expr::new(ExprKind::Result, class_ty.clone(), span);
+                let null = Expr::new(ExprKind::Null, class_ty.clone(), span);
+                let not_null = Expr::binary(ast::BinOp::Ne, result, null, Type::Bool, span);
+                self.env.program.functions.push(core::Function {
+                    derived: None,
+                    name: Name::from("instance"),
+                    class: Some(statics),
+                    is_static: true,
+                    is_inline: false,
+                    params: Vec::new(),
+                    ret: class_ty,
+                    contract: core::Contract {
+                        ensures: vec![not_null],
+                        ..core::Contract::default()
+                    },
+                    body: None,
+                    span,
+                });
+                self.env.statics.insert(c, (statics, instance));
+                (statics, instance)
+            }
+        };
+        let id = FieldId(self.env.program.fields.len() as u32);
+        if !self.register(Some(c), &f.name, Member::Field(id)) {
+            return;
+        }
+        self.env.program.fields.push(core::Field {
+            name: f.name.name,
+            class: statics,
+            ty,
+            is_final: false,
+            is_ghost: f.mods.is_ghost,
+            owner_links: Vec::new(),
+            never_null: false,
+            span: f.span,
+        });
+        self.env.program.classes[statics.0 as usize].fields.push(id);
+        self.env.static_fields.insert(id, instance);
     }
 
     /// A `static final` field with a value is a static function without

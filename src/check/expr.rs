@@ -382,6 +382,9 @@ impl Body<'_> {
             return Some(self.constant(f, id.span));
         }
         if let Some(Member::Field(f)) = member {
+            if let Some(e) = self.static_field(f, id.span) {
+                return Some(e);
+            }
             if self.this.is_none() {
                 let msg = format!("field {} cannot be used in a static context", id.name);
                 return self.err(ErrorCode::Misplaced, id.span, msg);
@@ -428,6 +431,16 @@ impl Body<'_> {
         }
     }
 
+    /// A static field that is not final (`x`, `C.x`, `o.x`): the field of
+    /// its class's statics object, the value of an abstract function
+    /// (`Env::statics`), as VerCors encodes it.
+    fn static_field(&self, f: crate::core::FieldId, span: Span) -> Option<Expr> {
+        let instance = *self.env.static_fields.get(&f)?;
+        let object = self.constant(instance, span);
+        let ty = self.env.program.field(f).ty.clone();
+        Some(Expr::new(K::Field(bx(object), f), ty, span))
+    }
+
     /// A constant's value: a call of its function.
     fn constant(&self, func: crate::core::FunctionId, span: Span) -> Expr {
         let ty = self.env.program.function(func).ret.clone();
@@ -469,8 +482,12 @@ impl Body<'_> {
     /// `r.name`: a field, a class's constant, or a member of a built-in type.
     fn select(&mut self, r: &ast::Expr, name: &ast::Ident, span: Span) -> Option<Expr> {
         if let Some(c) = self.class_named(r) {
-            if let Some(Member::Constant(f)) = self.env.member(Some(c), &name.name) {
-                return Some(self.constant(f, span));
+            match self.env.field_member(Some(c), &name.name) {
+                Some(Member::Constant(f)) => return Some(self.constant(f, span)),
+                Some(Member::Field(f)) if self.env.static_fields.contains_key(&f) => {
+                    return self.static_field(f, span);
+                }
+                _ => {}
             }
             let class = &self.env.program.class(c).name;
             let msg = format!("class {class} has no constant {}", name.name);
@@ -480,6 +497,11 @@ impl Body<'_> {
         let n = name.name.as_str();
         match &recv.ty {
             Type::Class(c) => match self.env.field_member(Some(*c), n) {
+                // Java reads a static field through an object too (`o.x`,
+                // the object evaluated and not used: not even for null).
+                Some(Member::Field(f)) if self.env.static_fields.contains_key(&f) => {
+                    self.static_field(f, span)
+                }
                 Some(Member::Field(f)) => {
                     let ty = self.env.program.field(f).ty.clone();
                     Some(Expr::new(K::Field(bx(recv), f), ty, span))
@@ -673,6 +695,9 @@ impl Body<'_> {
             (l.map(|l| self.before_lifted(l, mark)), r)
         };
         let (l, r) = (l?, r?);
+        if matches!(op, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) {
+            return self.bit_op(op, l, r, span);
+        }
         if op == BinOp::In && matches!(r.ty, Type::Bag(_) | Type::Map(_)) {
             let fits = match &r.ty {
                 Type::Bag(e) => types::compatible(&self.env.program, &l.ty, e),
@@ -708,6 +733,37 @@ impl Body<'_> {
             return self.err(ErrorCode::TypeMismatch, span, msg);
         };
         Some(Expr::binary(op, l, r, ty, span))
+    }
+
+    /// Java's `&`, `|`, `^`. On booleans they are logic evaluating both
+    /// operands (both were checked, and their calls lifted, unconditionally,
+    /// as `+`'s): `l ^ r` is `l != r`, `l & r` is `l == r && l` and `l | r`
+    /// is `l != r || l`, where the comparison evaluates both operands (so a
+    /// check in `r`, a null or bounds check, is made whatever `l` is) and the
+    /// repeated `l` is pure. On integers: not supported yet (VerCors has no
+    /// model of them either).
+    fn bit_op(&mut self, op: BinOp, l: Expr, r: Expr, span: Span) -> Option<Expr> {
+        if l.ty == Type::Bool && r.ty == Type::Bool {
+            let cmp = |op| Expr::binary(op, l.clone(), r.clone(), Type::Bool, span);
+            return Some(match op {
+                BinOp::BitXor => cmp(BinOp::Ne),
+                BinOp::BitAnd => {
+                    Expr::binary(BinOp::And, cmp(BinOp::Eq), l.clone(), Type::Bool, span)
+                }
+                _ => Expr::binary(BinOp::Or, cmp(BinOp::Ne), l.clone(), Type::Bool, span),
+            });
+        }
+        if is_numeric(&l.ty) && is_numeric(&r.ty) {
+            let msg = format!("the bit operator {} on integers", op.symbol());
+            return self.err(ErrorCode::NotSupported, span, msg);
+        }
+        let msg = format!(
+            "operator {} cannot be applied to {} and {}",
+            op.symbol(),
+            self.env.show(&l.ty),
+            self.env.show(&r.ty)
+        );
+        self.err(ErrorCode::TypeMismatch, span, msg)
     }
 
     /// The result type of `l op r`, None if the operands do not fit.

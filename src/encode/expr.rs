@@ -719,7 +719,7 @@ impl Encoder<'_> {
             (B::And | B::Star, _) => BinOp::And,
             (B::Or, _) => BinOp::Or,
             (B::Implies, _) => BinOp::Implies,
-            (B::In | B::Member | B::Prepend | B::Append, _) => {
+            (B::In | B::Member | B::Prepend | B::Append | B::BitAnd | B::BitOr | B::BitXor, _) => {
                 return Err(vec![Diagnostic::not_supported(
                     e.span,
                     "this operator here (the checker should have rewritten it)",

@@ -706,6 +706,11 @@ pub enum BinOp {
     Prepend,
     /// `xs ++ x`: append an element to a sequence; `m ++ (k, v)` on a map.
     Append,
+    /// Java's `&`, `|`, `^`: on booleans, logic that evaluates both operands
+    /// (the checker rewrites them; on integers they are not supported yet).
+    BitAnd,
+    BitOr,
+    BitXor,
 }
 
 impl BinOp {
@@ -731,6 +736,9 @@ impl BinOp {
             BinOp::Member => "in",
             BinOp::Prepend => "::",
             BinOp::Append => "++",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
         }
     }
 }

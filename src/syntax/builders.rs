@@ -119,21 +119,25 @@ fn level(op: BinOp) -> u8 {
         BinOp::Star => 2,
         BinOp::Or => 3,
         BinOp::And => 4,
-        BinOp::Eq | BinOp::Ne => 5,
+        // Java's `|`, `^`, `&`: between `&&` and `==`.
+        BinOp::BitOr => 5,
+        BinOp::BitXor => 6,
+        BinOp::BitAnd => 7,
+        BinOp::Eq | BinOp::Ne => 8,
         BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::In => CMP,
-        BinOp::Member => 7,
-        BinOp::Add | BinOp::Sub => 8,
-        BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::FracDiv => 9,
+        BinOp::Member => 10,
+        BinOp::Add | BinOp::Sub => 11,
+        BinOp::Mul | BinOp::Div | BinOp::Mod | BinOp::FracDiv => 12,
         BinOp::Prepend | BinOp::Append => SEQ,
     }
 }
 
 const IMPLIES: u8 = 1;
 /// The comparison level, where chains are read (`0 <= i < n`).
-const CMP: u8 = 6;
+const CMP: u8 = 9;
 /// `x :: xs` (right associative) and `xs ++ x` (left associative).
-const SEQ: u8 = 10;
-const OPERAND: u8 = 11;
+const SEQ: u8 = 13;
+const OPERAND: u8 = 14;
 
 /// Whether `(a op b) op c` is `a op (b op c)` for every type weft gives `op`
 /// (numbers, booleans, resources, and the collections' union or concatenation).

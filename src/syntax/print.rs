@@ -849,7 +849,9 @@ fn level(op: BinOp) -> u8 {
         BinOp::Implies => 1,
         BinOp::Or => 2,
         BinOp::And | BinOp::Star => 3,
-        BinOp::Eq | BinOp::Ne => 4,
+        // Java's `|`, `^`, `&` bind tighter than `&&` and looser than `==`:
+        // printed at `==`'s level, a mix with `==` is parenthesized.
+        BinOp::BitOr | BinOp::BitXor | BinOp::BitAnd | BinOp::Eq | BinOp::Ne => 4,
         BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::In => 5,
         BinOp::Member => 6,
         BinOp::Prepend | BinOp::Append => 7,

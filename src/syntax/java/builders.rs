@@ -1296,14 +1296,29 @@ pub fn fields<'i>(
     if !c.clauses.is_empty() || !c.given.is_empty() || !c.yields.is_empty() {
         return malformed(l, r, "a field cannot have a contract");
     }
+    let mut out_static = Vec::new();
     // A `static final` field with a value is a constant (the checker makes it
-    // a function); other static fields would need global state.
+    // a function); another static field is a field of the class's statics
+    // object (the checker's `Env::statics`), its initializer not run: Java
+    // runs it once, at a time weft does not model, so the field's first
+    // value is unknown.
     let constant = mods.is_static && mods.is_final;
+    if mods.is_static && !mods.is_final {
+        for d in brace_inits(errors, &ty, decls) {
+            let span = ty.span.fuse(d.name.span);
+            out_static.push(Member::Field(Field {
+                mods,
+                ty: ty.clone(),
+                name: d.name,
+                init: None,
+                owner_links: Vec::new(),
+                span,
+            }));
+        }
+        return Ok(JMember::of(out_static));
+    }
     if mods.is_static {
-        let m = ms.iter().find(|m| m.kind == "static");
-        if let (false, Some(m)) = (constant, m) {
-            not_supported(errors, m.l, m.r, "a static field that is not `final`");
-        } else if let Some(d) = decls.iter().find(|d| d.init.is_none()) {
+        if let Some(d) = decls.iter().find(|d| d.init.is_none()) {
             let (nl, nr) = sp(d.name.span);
             not_supported(errors, nl, nr, "a `static final` field without a value");
         }
@@ -1854,6 +1869,8 @@ pub enum JOp {
     Not,
     Neg,
     Plus,
+    /// `~x`: on mathematical integers exactly `-x - 1` (two's complement).
+    Complement,
 }
 
 /// An identifier. A Java letter outside ASCII is spelled `$$<hex>$$` inside
@@ -1888,15 +1905,25 @@ pub fn un(
     match op {
         JOp::Not => b::un(file, l, r, UnOp::Not, e),
         JOp::Neg => {
-            // `-2147483648`: the one place the literal 2^31 is legal (JLS §3.10.1).
+            // `-2147483648`: the one place the literal 2^31 is legal (JLS
+            // §3.10.1); likewise 2^63 in `-9223372036854775808L`.
             let (el, er) = sp(e.span);
-            let min = matches!(&e.kind, ExprKind::Int(v) if v.get() == literal::MIN_INT_MAGNITUDE);
-            if min && er == r {
-                errors.retain(|x| {
-                    !(x.start == el
-                        && x.end == er
-                        && x.kind == JavaErrorKind::Malformed(too_large_min()))
-                });
+            let min = |long| {
+                let m = if long {
+                    literal::MIN_LONG_MAGNITUDE
+                } else {
+                    literal::MIN_INT_MAGNITUDE
+                };
+                matches!(&e.kind, ExprKind::Int(v) if v.get() == m)
+            };
+            for long in [false, true] {
+                if min(long) && er == r {
+                    errors.retain(|x| {
+                        !(x.start == el
+                            && x.end == er
+                            && x.kind == JavaErrorKind::Malformed(too_large_min(long)))
+                    });
+                }
             }
             b::un(file, l, r, UnOp::Neg, e)
         }
@@ -1905,11 +1932,21 @@ pub fn un(
             b::expr(file, l, r, ExprKind::Read)
         }
         JOp::Plus => e,
+        JOp::Complement => {
+            let neg = b::un(file, l, r, UnOp::Neg, e);
+            let one = b::expr(file, l, r, ExprKind::Int(IntValue::from(1)));
+            b::expr(file, l, r, ExprKind::Binary(BinOp::Sub, neg, one))
+        }
     }
 }
 
-fn too_large_min() -> String {
-    "integer number too large: 2147483648 (only `-2147483648` is an int)".to_owned()
+fn too_large_min(long: bool) -> String {
+    if long {
+        "integer number too large: 9223372036854775808L (only `-9223372036854775808L` is a long)"
+            .to_owned()
+    } else {
+        "integer number too large: 2147483648 (only `-2147483648` is an int)".to_owned()
+    }
 }
 
 /// An integer literal with its Java value (`literal::int_literal`); an error
@@ -1920,7 +1957,7 @@ pub fn int_lit(file: FileId, errors: &mut Errors, l: usize, r: usize, text: &str
             if lit.needs_minus {
                 // Removed by `un` when the literal is the operand of `-`.
                 errors.push(JavaError {
-                    kind: JavaErrorKind::Malformed(too_large_min()),
+                    kind: JavaErrorKind::Malformed(too_large_min(lit.long)),
                     start: l,
                     end: r,
                 });

@@ -501,7 +501,7 @@ pub enum Token<'input> {
     /// `|` in specifications: `|xs|`, a sequence's length (never lexed:
     /// made of a `BitOp` in a spec region).
     Bar,
-    /// Bit operators and shifts: lexed so they are refused with a span.
+    /// Bit operators and shifts (shifts are refused with a span).
     #[regex(r"&|\||\^|~|<<|>>|>>>|&=|\|=|\^=|<<=|>>=|>>>=")]
     BitOp(&'input str),
 }
@@ -800,14 +800,12 @@ impl Token<'_> {
         Some(match self {
             OtherNumber(_) => "a floating-point literal",
             UnicodeEscape(_) => "a unicode escape outside a character or string literal",
-            BitOp(_) => "a bit or shift operator",
+            BitOp("<<" | ">>" | ">>>" | "<<=" | ">>=" | ">>>=") => "a shift operator",
             Bar => "|",
             Enum => "an enum",
             Switch => "a `switch` statement",
             Instanceof => "`instanceof`",
-            Long | Short | Byte | Char | Float | Double => {
-                "a primitive type other than int and boolean"
-            }
+            Float | Double => "a floating-point type",
             _ => return None,
         })
     }

@@ -3,11 +3,12 @@
 //! checks, character and string literals with escape sequences, and the
 //! unicode escapes `\uXXXX` that Java translates before anything else.
 //!
-//! weft models `int` only: an `int` literal gets Java's value (an octal,
-//! hex or binary literal is a 32-bit two's complement pattern, so
-//! `0xFFFFFFFF` is -1); a `long` or floating-point literal is refused as not
-//! supported, never read as something else. A `char` is its UTF-16 code unit,
-//! the `int` value Java's widening gives it.
+//! weft's integer types are mathematical integers: an `int` literal gets
+//! Java's value (an octal, hex or binary literal is a 32-bit two's complement
+//! pattern, so `0xFFFFFFFF` is -1), a `long` literal (`10L`) likewise with
+//! 64 bits (`0xFFFFFFFFFFFFFFFFL` is -1); a floating-point literal is refused
+//! as not supported, never read as something else. A `char` is its UTF-16
+//! code unit, the `int` value Java's widening gives it.
 
 /// What is wrong with a literal, for a diagnostic on its span.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,16 +23,21 @@ fn malformed<T>(msg: impl Into<String>) -> Result<T, LitError> {
     Err(LitError::Malformed(msg.into()))
 }
 
-/// An `int` literal's value. `2147483648` (2^31) is legal only as the
-/// operand of unary minus: `needs_minus` says so, and the grammar checks it.
+/// An integer literal's value. `2147483648` (2^31) is legal only as the
+/// operand of unary minus, and so is `9223372036854775808L` (2^63):
+/// `needs_minus` says so, and the grammar checks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IntLit {
     pub value: i128,
     pub needs_minus: bool,
+    /// A `long` literal (`L` suffix).
+    pub long: bool,
 }
 
 /// The largest `int` literal (`-2147483648` is `-` applied to it).
 pub const MIN_INT_MAGNITUDE: i128 = 1 << 31;
+/// The largest `long` literal (`-9223372036854775808L` is `-` applied to it).
+pub const MIN_LONG_MAGNITUDE: i128 = 1 << 63;
 
 /// Reads an integer literal token (the lexer's `[0-9][0-9a-zA-Z_]*`).
 pub fn int_literal(text: &str) -> Result<IntLit, LitError> {
@@ -51,26 +57,39 @@ pub fn int_literal(text: &str) -> Result<IntLit, LitError> {
         (10, lower.as_str(), false)
     };
     let value = digits_value(digits, radix, allow_leading_underscore)?;
-    if long {
-        return Err(LitError::NotSupported("a `long` literal"));
-    }
     let too_large = || malformed(format!("integer number too large: {text}"));
+    let min = if long {
+        MIN_LONG_MAGNITUDE
+    } else {
+        MIN_INT_MAGNITUDE
+    };
     if radix == 10 {
-        if value > MIN_INT_MAGNITUDE {
+        if value > min {
             return too_large();
         }
         return Ok(IntLit {
             value,
-            needs_minus: value == MIN_INT_MAGNITUDE,
+            needs_minus: value == min,
+            long,
         });
     }
-    // Octal, hex and binary literals give the 32 bits of an int.
-    if value > u32::MAX as i128 {
-        return too_large();
-    }
+    // Octal, hex and binary literals give the 32 bits of an int, or the 64
+    // bits of a long.
+    let bits = if long {
+        if value > u64::MAX as i128 {
+            return too_large();
+        }
+        (value as u64 as i64) as i128
+    } else {
+        if value > u32::MAX as i128 {
+            return too_large();
+        }
+        (value as u32 as i32) as i128
+    };
     Ok(IntLit {
-        value: (value as u32 as i32) as i128,
+        value: bits,
         needs_minus: false,
+        long,
     })
 }
 
@@ -271,7 +290,20 @@ mod tests {
         assert!(matches!(int("0x_1"), Err(LitError::Malformed(_))));
         assert!(matches!(int("1_"), Err(LitError::Malformed(_))));
         assert!(matches!(int("12a"), Err(LitError::Malformed(_))));
-        assert_eq!(int("5L"), Err(LitError::NotSupported("a `long` literal")));
+        assert_eq!(int("5L"), Ok(5));
+        assert_eq!(int("0xFFFFFFFFFFFFFFFFL"), Ok(-1));
+        assert_eq!(int("0xFFFFFFFFL"), Ok(0xFFFF_FFFF));
+        assert_eq!(int("9223372036854775807L"), Ok(i64::MAX as i128));
+        let min = int_literal("9223372036854775808L").unwrap();
+        assert!(min.needs_minus && min.long);
+        assert!(matches!(
+            int("9223372036854775809L"),
+            Err(LitError::Malformed(_))
+        ));
+        assert!(matches!(
+            int("0x10000000000000000L"),
+            Err(LitError::Malformed(_))
+        ));
         assert!(int("99999999999999999999999999999999999999999").is_err());
     }
 
