@@ -35,8 +35,8 @@ pub(super) struct Body<'e> {
     /// The enclosing loops and labelled statements, innermost last: where
     /// `break` and `continue` jump.
     pub loops: Vec<LoopExits>,
-    /// The label of the loop about to be checked (`L: while …`).
-    pub loop_label: Option<Name>,
+    /// The labels of the loop about to be checked (`L: while …`, `L1: L2: while …`).
+    pub loop_label: Vec<Name>,
     /// Numbers the loop labels of this callable.
     pub next_loop: u32,
     /// How many quantifier bodies enclose the expression being checked
@@ -83,8 +83,8 @@ pub(super) struct Body<'e> {
 /// The labels a loop's `break` and `continue` jump to, and whether they are
 /// used; a labelled statement other than a loop has only the `break` one.
 pub(super) struct LoopExits {
-    /// The source label (`outer` in `outer: for …`), if any.
-    pub label: Option<Name>,
+    /// The source labels (`outer` in `outer: for …`; a chain `a: b: for …` has two).
+    pub label: Vec<Name>,
     pub is_loop: bool,
     pub brk: Name,
     pub cont: Name,
@@ -106,7 +106,7 @@ impl<'e> Body<'e> {
             ret: Type::Void,
             labels: HashSet::new(),
             loops: Vec::new(),
-            loop_label: None,
+            loop_label: Vec::new(),
             next_loop: 0,
             quant_depth: 0,
             invariants: Vec::new(),

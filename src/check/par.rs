@@ -74,7 +74,7 @@ impl Body<'_> {
     /// `continue` or `\result` of the code around it.
     fn block_apart(&mut self, b: &ast::Block) -> crate::core::Block {
         let loops = std::mem::take(&mut self.loops);
-        let label = self.loop_label.take();
+        let label = std::mem::take(&mut self.loop_label);
         let result = self.result.take();
         let body = self.block(b);
         self.loops = loops;

@@ -313,7 +313,7 @@ impl Body<'_> {
         span: Span,
         head: Option<(Vec<Stmt>, Expr)>,
     ) -> (Block, Option<Stmt>) {
-        let label = self.loop_label.take();
+        let label = std::mem::take(&mut self.loop_label);
         self.push_exits(true, label);
         let mut body = match head {
             None => self.block(body),
@@ -350,7 +350,7 @@ impl Body<'_> {
     }
 
     /// Numbers the exit labels of a loop (or labelled statement) about to be checked.
-    fn push_exits(&mut self, is_loop: bool, label: Option<Name>) {
+    fn push_exits(&mut self, is_loop: bool, label: Vec<Name>) {
         self.next_loop += 1;
         let n = self.next_loop;
         self.loops.push(LoopExits {
@@ -366,22 +366,25 @@ impl Body<'_> {
     /// `L: S`. A loop takes the label for its own exits; another statement
     /// gets a `break L` target after it.
     fn labelled(&mut self, l: &ast::Ident, s: &ast::Stmt, span: Span, out: &mut Vec<Stmt>) {
-        if self
-            .loops
-            .iter()
-            .any(|e| e.label.as_deref() == Some(&l.name))
-        {
+        if self.loops.iter().any(|e| e.label.contains(&l.name)) {
             let msg = format!("label {} is already on an enclosing statement", l.name);
             self.err::<()>(ErrorCode::Duplicate, l.span, msg);
         }
-        if let AS::While { .. } | AS::For { .. } | AS::ForRange { .. } | AS::DoWhile { .. } = s.kind
+        // `L1: L2: while …`: every label of the chain is the loop's (as javac
+        // reads `continue L1`).
+        let mut under = s;
+        while let AS::Labelled(_, inner) = &under.kind {
+            under = inner;
+        }
+        if let AS::While { .. } | AS::For { .. } | AS::ForRange { .. } | AS::DoWhile { .. } =
+            under.kind
         {
-            self.loop_label = Some(l.name);
+            self.loop_label.push(l.name);
             self.stmt(s, out);
-            self.loop_label = None;
+            self.loop_label.clear();
             return;
         }
-        self.push_exits(false, Some(l.name));
+        self.push_exits(false, vec![l.name]);
         let mut stmts = Vec::new();
         // Calvin's atomic step (Plato's CAS): `atomic: { … }` keeps a mark
         // that `passes::calvin` reads (a label nothing jumps to).
@@ -407,8 +410,8 @@ impl Body<'_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
-        let label = self.loop_label.take();
-        self.push_exits(true, label);
+        let label = std::mem::take(&mut self.loop_label);
+        self.push_exits(true, label.clone());
         let first = self.block(body);
         let first_exits = self.loops.pop().expect("pushed above");
         let mut stmts = vec![stmt(S::Block(first), body.span)];
@@ -448,10 +451,7 @@ impl Body<'_> {
         let kw = if is_break { "break" } else { "continue" };
         let at = match label {
             None => self.loops.iter().rposition(|e| e.is_loop),
-            Some(l) => self
-                .loops
-                .iter()
-                .rposition(|e| e.label.as_deref() == Some(&l.name)),
+            Some(l) => self.loops.iter().rposition(|e| e.label.contains(&l.name)),
         };
         let Some(at) = at else {
             let _ = match label {

@@ -1673,6 +1673,68 @@ pub fn labelled(file: FileId, l: usize, r: usize, name: Ident, s: Stmts) -> Stmt
     b::one(file, l, r, StmtKind::Labelled(name, Box::new(inner)))
 }
 
+/// `//@ loop_invariant I; L: S`: a loop's contract may stand before its
+/// labels (VerCors reads `l1: l2: //@ loop_invariant J; while …` too, each
+/// contract the loop's, the first written first). A contract before a
+/// labelled statement that is not a loop is refused at the contract.
+pub fn contract_labelled(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    contract: Contract,
+    name: Ident,
+    s: Stmts,
+) -> Stmts {
+    let (nl, _) = sp(name.span);
+    let mut out = labelled(file, l, r, name, s);
+    if let Stmts::One(st) = &mut out {
+        if let Some(c) = loop_contract_mut(st) {
+            prepend_contract(contract, c);
+            return out;
+        }
+    }
+    malformed_at(
+        errors,
+        l,
+        nl,
+        "a loop contract must stand before a loop (or the labels of one)",
+    );
+    out
+}
+
+/// The contract of the loop `s` is, under its labels.
+fn loop_contract_mut(s: &mut Stmt) -> Option<&mut Contract> {
+    match &mut s.kind {
+        StmtKind::Labelled(_, inner) => loop_contract_mut(inner),
+        StmtKind::While { contract, .. }
+        | StmtKind::For { contract, .. }
+        | StmtKind::DoWhile { contract, .. } => Some(contract.as_mut()),
+        _ => None,
+    }
+}
+
+/// `outer`'s items, then `inner`'s.
+fn prepend_contract(outer: Contract, inner: &mut Contract) {
+    fn join<T>(mut a: Vec<T>, b: &mut Vec<T>) {
+        a.append(b);
+        *b = a;
+    }
+    join(outer.clauses, &mut inner.clauses);
+    join(outer.given, &mut inner.given);
+    join(outer.yields, &mut inner.yields);
+    join(outer.defaults, &mut inner.defaults);
+    join(outer.kernel, &mut inner.kernel);
+}
+
+fn malformed_at(errors: &mut Errors, l: usize, r: usize, msg: &str) {
+    errors.push(JavaError {
+        kind: JavaErrorKind::Malformed(msg.to_owned()),
+        start: l,
+        end: r,
+    });
+}
+
 /// `do S while (c);` (the checker runs S once, then loops).
 pub fn do_while(
     file: FileId,

@@ -7,7 +7,8 @@
 //! as `requires p; void m()`. The JML keywords (`requires`, `resource`, `Perm`,
 //! `fold`, `frac`, …) are keywords only inside a spec region; in Java text they
 //! are identifiers, as Java allows. Ordinary comments, proof outlines
-//! `/*! … !*/` and expectation markers `/*[/expect …]*/` are skipped. Inside a
+//! `/*! … !*/` and expectation markers `/*[/expect …]*/` (or bare, `[/expect …]`
+//! and `[/end]`, as VerCors writes them inside specification comments) are skipped. Inside a
 //! spec region a lone `@` (JML's decoration at the start of a line) is skipped.
 //!
 //! One lexical choice keeps the grammar LR(1): a spec region opening right
@@ -90,6 +91,11 @@ fn quoted<'s>(lex: &mut logos::Lexer<'s, Token<'s>>, quote: char) -> &'s str {
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq)]
 #[logos(error = JavaErrorKind)]
 #[logos(skip r"[ \t\r\n\f]+")]
+// VerCors's expectation markers may also stand bare, inside a specification
+// comment (`//@ [/expect refuteFailed] refute false; [/end]`); `crate::expect`
+// reads them from the text.
+#[logos(skip r"\[/expect [A-Za-z:]+\]")]
+#[logos(skip r"\[/end\]")]
 pub enum Token<'input> {
     // Comments and spec region delimiters (the wrapper below consumes these).
     #[regex(r"//[^@\n][^\n]*", allow_greedy = true)]
@@ -319,6 +325,8 @@ pub enum Token<'input> {
     Set,
     #[token("assume")]
     Assume,
+    #[token("refute")]
+    Refute,
     #[token("inhale")]
     Inhale,
     #[token("exhale")]
@@ -646,6 +654,7 @@ impl Token<'_> {
             Seq => "seq",
             Set => "set",
             Assume => "assume",
+            Refute => "refute",
             Inhale => "inhale",
             Exhale => "exhale",
             Fold => "fold",
@@ -762,6 +771,7 @@ impl Token<'_> {
                 | Seq
                 | Set
                 | Assume
+                | Refute
                 | Inhale
                 | Exhale
                 | Fold
@@ -1201,6 +1211,10 @@ mod tests {
         assert_eq!(
             toks("/*! { Perm(x, 1) } !*/ a // b\n/*[/expect perm]*/ c /*[/end]*/"),
             ["Ident(\"a\")", "Ident(\"c\")"]
+        );
+        assert_eq!(
+            toks("//@ [/expect perm]x[/end] + 1;"),
+            ["Ident(\"x\")", "Plus", "IntLit(\"1\")", "Semi"]
         );
     }
 
