@@ -446,6 +446,7 @@ impl<'a> Collector<'a, '_> {
                     fields: Vec::new(),
                     is_interface: false,
                     interfaces: Vec::new(),
+                    superclass: None,
                     span,
                 });
                 self.env.classes.push(ClassInfo::default());
