@@ -382,8 +382,8 @@ impl Body<'_> {
             return Some(self.constant(f, id.span));
         }
         if let Some(Member::Field(f)) = member {
-            if let Some(e) = self.static_field(f, id.span) {
-                return Some(e);
+            if self.env.static_fields.contains_key(&f) {
+                return self.static_field(f, id.span);
             }
             if self.this.is_none() {
                 let msg = format!("field {} cannot be used in a static context", id.name);
@@ -434,8 +434,18 @@ impl Body<'_> {
     /// A static field that is not final (`x`, `C.x`, `o.x`): the field of
     /// its class's statics object, the value of an abstract function
     /// (`Env::statics`), as VerCors encodes it.
-    fn static_field(&self, f: crate::core::FieldId, span: Span) -> Option<Expr> {
+    /// Calvin's and Calvin-R's environments do not know these objects: a
+    /// static field in such a unit is not supported yet.
+    fn static_field(&mut self, f: crate::core::FieldId, span: Span) -> Option<Expr> {
         let instance = *self.env.static_fields.get(&f)?;
+        let calvin = matches!(
+            self.env.field_member(self.class, "holder"),
+            Some(Member::Field(_))
+        );
+        if calvin || self.calvin_r_class() {
+            let msg = "a static field in a program with Calvin's annotations";
+            return self.err(ErrorCode::NotSupported, span, msg);
+        }
         let object = self.constant(instance, span);
         let ty = self.env.program.field(f).ty.clone();
         Some(Expr::new(K::Field(bx(object), f), ty, span))

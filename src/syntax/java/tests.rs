@@ -141,11 +141,7 @@ fn unsupported_java_is_reported_at_its_place() {
     let ns = Code::Error(ErrorCode::NotSupported);
     assert_eq!(
         errors("interface A implements B { static int n; }"),
-        [
-            (ns, "implements B".into()),
-            (ns, "static".into()),
-            (ns, "n".into())
-        ]
+        [(ns, "implements B".into()), (ns, "n".into())]
     );
     assert_eq!(
         errors("class A { static synchronized void n() { } }"),
@@ -153,8 +149,8 @@ fn unsupported_java_is_reported_at_its_place() {
     );
     assert_eq!(errors("class L { L/*@<a.b>@*/ l; }"), [(ns, "a.b".into())]);
     assert_eq!(
-        errors("class A { int m() { return 1L; } }"),
-        [(ns, "1L".into())]
+        errors("class A { int m() { return 1.5; } }"),
+        [(ns, "1.5".into())]
     );
 }
 
