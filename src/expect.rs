@@ -525,6 +525,9 @@ mod tests {
                     // Exceptions (tests/cases/java/exceptions): the ways out of
                     // a method or a try, each failing in its own method.
                     Some("exceptions") if is_case => {}
+                    // VerCors's JML forms (tests/cases/java/jml): a family of
+                    // expected failures, bare markers among them, per file.
+                    Some("jml") if is_case => {}
                     // Thread, atomics and par negative tests: one expected failure, or a
                     // front-end error.
                     Some("threads" | "atomics" | "par" | "gpu")

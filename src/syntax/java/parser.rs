@@ -151,11 +151,21 @@ const GROUPS: &[(&str, &[&str])] = &[
         "an operator",
         &[
             "==>", "**", "||", "&&", "==", "!=", "<", "<=", ">", ">=", "\\in", "+", "-", "*", "/",
-            "%", "\\", ".", "[", "?",
+            "%", "\\", ".", "[", "?", "spec->", "?.", "bit|", "&", "^",
         ],
     ),
 ];
 
 fn expected_list(expected: &[String]) -> String {
-    crate::syntax::expected::expected_list(expected, GROUPS, |_, _| {})
+    // Tokens the lexer tells apart by where they stand read as written.
+    crate::syntax::expected::expected_list(expected, GROUPS, |_, left| {
+        for n in left.iter_mut() {
+            *n = match *n {
+                "spec->" => "->",
+                "bit|" => "|",
+                x => x,
+            };
+        }
+        left.dedup();
+    })
 }
