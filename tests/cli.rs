@@ -963,7 +963,7 @@ fn dump_after_prints_the_core_program_of_a_pass() {
     let unknown = weft(&["emit", "--dump-after", "gpu", "examples/par/vector_add.pvl"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr)
-        .contains("context_everywhere, histories, atomics, par"));
+        .contains("context_everywhere, exceptions, dyntype, desugar, histories, atomics, par"));
 }
 
 #[test]
@@ -1027,7 +1027,7 @@ fn dump_after_a_java_tree_pass_prints_the_syntax_tree() {
     let unknown = weft(&["emit", "--dump-after", "gpu", case]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains(
-        "the passes, in order: kernel, binders, instantiate, runnable, inherit, csl (Java, on the syntax tree), calvin, calvin_r, desugar, refine,"
+        "the passes, in order: kernel, binders, instantiate, runnable, inherit, csl (Java, on the syntax tree), calvin, calvin_r, refine, context_everywhere, exceptions,"
     ));
 }
 
