@@ -59,3 +59,16 @@ pub fn local(name: Name, ty: Type, span: Span) -> Expr {
 pub fn stmt(kind: StmtKind, span: Span) -> Stmt {
     Stmt { kind, span }
 }
+
+/// `if (cond) { then }`, without an else.
+pub fn when(cond: Expr, then: Vec<Stmt>, span: Span) -> Stmt {
+    let then = super::Block { stmts: then, span };
+    stmt(
+        StmtKind::If {
+            cond,
+            then,
+            els: None,
+        },
+        span,
+    )
+}

@@ -36,7 +36,9 @@ pub const PASS: Pass = Pass {
     removes_expr: |e| matches!(e, K::InstanceOf(..)),
 };
 
-struct DynType(Option<FunctionId>);
+/// The class function, and for each class D (by index) the classes that
+/// are D or its subtypes, computed once for every body.
+struct DynType(Option<(FunctionId, Vec<Vec<ClassId>>)>);
 
 fn declarations(p: &mut Program) -> Box<dyn Lower> {
     let Some(throwable) = p.classes.iter().position(|c| c.name == "Throwable") else {
@@ -62,7 +64,7 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
     });
     let subs = subclasses(p);
     map_decl_exprs(p, &mut |e| instance_of(e, id, &subs));
-    Box::new(DynType(Some(id)))
+    Box::new(DynType(Some((id, subs))))
 }
 
 fn class_of(e: Expr, f: FunctionId) -> Expr {
@@ -92,10 +94,9 @@ fn instance_of(e: Expr, f: FunctionId, subs: &[Vec<ClassId>]) -> Expr {
 
 impl Lower for DynType {
     fn body(&self, p: &Program, _: MethodId, b: &mut Block, _: &mut Out) {
-        let Some(f) = self.0 else { return };
-        let subs = subclasses(p);
-        map_body_exprs(b, &mut |e| instance_of(e, f, &subs));
-        made_here(b, f, p);
+        let Some((f, subs)) = &self.0 else { return };
+        map_body_exprs(b, &mut |e| instance_of(e, *f, subs));
+        made_here(b, *f, p);
     }
 }
 

@@ -346,15 +346,7 @@ impl Lowering<'_> {
                     let mut raise = Vec::new();
                     self.raise(span, &mut raise);
                     let cond = ne(self.exc_read(span), null(span));
-                    let then = Block { stmts: raise, span };
-                    out.push(build::stmt(
-                        S::If {
-                            cond,
-                            then,
-                            els: None,
-                        },
-                        span,
-                    ));
+                    out.push(build::when(cond, raise, span));
                 }
             }
             _ => {
@@ -522,15 +514,7 @@ impl Lowering<'_> {
                 Exit::Goto(l) => self.stmt(build::stmt(S::Goto(l), span), &mut then),
             }
             let cond = eq(local(mode, Type::Int, span), int(k as i64 + 1, span));
-            let then = Block { stmts: then, span };
-            out.push(build::stmt(
-                S::If {
-                    cond,
-                    then,
-                    els: None,
-                },
-                span,
-            ));
+            out.push(build::when(cond, then, span));
         }
     }
 }

@@ -25,7 +25,7 @@
 use super::lexer::{JavaError, JavaErrorKind, Token};
 use super::literal;
 use crate::syntax::ast::*;
-use crate::syntax::builders::{self as b, CallTail, ContractItem, Declarator, Stmts};
+use crate::syntax::builders::{self as b, ContractItem, Declarator, Stmts};
 use crate::syntax::span::{FileId, Span};
 use lalrpop_util::ParseError;
 
@@ -823,27 +823,6 @@ fn throws_types(throws: Option<Throws>) -> Vec<Type> {
         .collect()
 }
 
-/// VerCors's `o->p(args)` (and `o?.p(args)`): `o != null ==> o.p(args)`.
-pub fn non_null_call(
-    file: FileId,
-    l: usize,
-    r: usize,
-    recv: Box<Expr>,
-    name: Ident,
-    tail: CallTail,
-) -> Box<Expr> {
-    let (rl, rr) = sp(recv.span);
-    let null = b::expr(file, rr, rr, ExprKind::Null);
-    let test = b::expr(
-        file,
-        rl,
-        rr,
-        ExprKind::Binary(BinOp::Ne, recv.clone(), null),
-    );
-    let call = b::call(file, l, r, Some(recv), name, tail);
-    b::expr(file, l, r, ExprKind::Binary(BinOp::Implies, test, call))
-}
-
 /// The last name of a qualified name (`java.io.IOException` → `IOException`).
 pub fn last(mut path: Vec<Ident>) -> Ident {
     path.pop().expect("a qualified name has a name")
@@ -1306,14 +1285,7 @@ pub fn fields<'i>(
     if mods.is_static && !mods.is_final {
         for d in brace_inits(errors, &ty, decls) {
             let span = ty.span.fuse(d.name.span);
-            out_static.push(Member::Field(Field {
-                mods,
-                ty: ty.clone(),
-                name: d.name,
-                init: None,
-                owner_links: Vec::new(),
-                span,
-            }));
+            out_static.push(uninitialised_field(mods, &ty, d.name, span));
         }
         return Ok(JMember::of(out_static));
     }
@@ -1375,16 +1347,22 @@ pub fn fields<'i>(
                 span: b::span(file, il, ir),
             });
         }
-        out.members.push(Member::Field(Field {
-            mods,
-            ty: ty.clone(),
-            name: d.name,
-            init: None,
-            owner_links: Vec::new(),
-            span,
-        }));
+        out.members
+            .push(uninitialised_field(mods, &ty, d.name, span));
     }
     Ok(out)
+}
+
+/// A field as declared, its initializer (if any) run elsewhere.
+fn uninitialised_field(mods: Modifiers, ty: &Type, name: Ident, span: Span) -> Member {
+    Member::Field(Field {
+        mods,
+        ty: ty.clone(),
+        name,
+        init: None,
+        owner_links: Vec::new(),
+        span,
+    })
 }
 
 /// `resource lock_invariant() = I;`: what `lock_invariant I;` declares.
