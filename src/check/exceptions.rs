@@ -124,9 +124,7 @@ impl Body<'_> {
 
 /// Whether class `c` is `Throwable` or one of its subclasses.
 pub(super) fn is_throwable(p: &core::Program, c: ClassId) -> bool {
-    std::iter::once(c)
-        .chain(p.superclasses(c))
-        .any(|k| p.class(k).name == "Throwable")
+    p.throwable().is_some_and(|t| p.is_subclass(c, t))
 }
 
 /// The nearest class that every one of `cs` is (one of them, or a superclass).

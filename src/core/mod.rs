@@ -154,6 +154,13 @@ impl Program {
         a == b || self.supertypes(a).contains(&b) || self.superclasses(a).any(|s| s == b)
     }
 
+    /// `java.lang.Throwable`, the root of the exception classes, when the
+    /// program has it (the spec library's, loaded with any exception class).
+    pub fn throwable(&self) -> Option<ClassId> {
+        let i = self.classes.iter().position(|c| c.name == "Throwable")?;
+        Some(ClassId(i as u32))
+    }
+
     /// The superclasses of `c` that it is a subtype of, nearest first.
     pub fn superclasses(&self, c: ClassId) -> impl Iterator<Item = ClassId> + '_ {
         let mut at = c;

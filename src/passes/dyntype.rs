@@ -41,11 +41,11 @@ pub const PASS: Pass = Pass {
 struct DynType(Option<(FunctionId, Vec<Vec<ClassId>>)>);
 
 fn declarations(p: &mut Program) -> Box<dyn Lower> {
-    let Some(throwable) = p.classes.iter().position(|c| c.name == "Throwable") else {
+    let Some(throwable) = p.throwable() else {
         return Box::new(DynType(None));
     };
     let id = FunctionId(p.functions.len() as u32);
-    let span = p.classes[throwable].span;
+    let span = p.class(throwable).span;
     p.functions.push(Function {
         derived: None,
         name: "weft_class_of".into(),
@@ -54,7 +54,7 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
         is_inline: false,
         params: vec![Var {
             name: "o".into(),
-            ty: Type::Class(ClassId(throwable as u32)),
+            ty: Type::Class(throwable),
             span,
         }],
         ret: Type::Int,

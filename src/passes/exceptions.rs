@@ -79,11 +79,7 @@ struct Exceptions {
 }
 
 fn declarations(p: &mut Program) -> Box<dyn Lower> {
-    let exc_ty = p
-        .classes
-        .iter()
-        .position(|c| c.name == "Throwable")
-        .map_or(Type::Null, |i| Type::Class(ClassId(i as u32)));
+    let exc_ty = p.throwable().map_or(Type::Null, Type::Class);
     let mut throws = Vec::with_capacity(p.methods.len());
     for m in &mut p.methods {
         let signals = std::mem::take(&mut m.contract.signals);
