@@ -220,6 +220,10 @@ pub enum Token<'input> {
     Return,
     #[token("switch")]
     Switch,
+    #[token("case")]
+    Case,
+    #[token("default")]
+    Default,
     #[token("throw")]
     Throw,
     #[token("try")]
@@ -598,6 +602,8 @@ impl Token<'_> {
             Continue => "continue",
             Return => "return",
             Switch => "switch",
+            Case => "case",
+            Default => "default",
             Throw => "throw",
             Try => "try",
             Catch => "catch",
@@ -800,7 +806,6 @@ impl Token<'_> {
             BitOp(_) => "a bit or shift operator",
             Bar => "|",
             Enum => "an enum",
-            Switch => "a `switch` statement",
             Throw => "a `throw` statement",
             Instanceof => "`instanceof`",
             Long | Short | Byte | Char | Float | Double => {
