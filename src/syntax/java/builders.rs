@@ -2037,6 +2037,15 @@ pub fn compound(
     b::compound(file, l, r, target, op, value)
 }
 
+/// `T x[][]` (C's spelling): `T[][] x`; `ends` are where each `[]` ends.
+pub fn c_array_type(file: FileId, mut t: Type, ends: Vec<usize>) -> Type {
+    let l = t.span.start as usize;
+    for r in ends {
+        t = b::array_ty(file, l, r, t);
+    }
+    t
+}
+
 /// `++x` / `--x` (`old` false) or `x++` / `x--`: `x` becomes `x ± 1`
 /// (`ExprKind::Update`; a statement of one is an assignment: `expr_stmt`).
 pub fn update(

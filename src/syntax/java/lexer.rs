@@ -430,6 +430,11 @@ pub enum Token<'input> {
     LBrace,
     #[token("}")]
     RBrace,
+    /// `{: e :}`, a quantifier's trigger (in Java text, `{` `:` and `:` `}`).
+    #[token("{:")]
+    TriggerOpen,
+    #[token(":}")]
+    TriggerClose,
     #[token("[")]
     LBracket,
     #[token("]")]
@@ -515,8 +520,8 @@ impl Token<'_> {
     fn shape(&self) -> Shape {
         use Token as T;
         match self {
-            T::LParen | T::LBrace | T::LBracket => Shape::Open,
-            T::RParen | T::RBrace | T::RBracket => Shape::Close,
+            T::LParen | T::LBrace | T::LBracket | T::TriggerOpen => Shape::Open,
+            T::RParen | T::RBrace | T::RBracket | T::TriggerClose => Shape::Close,
             T::Semi | T::Comma => Shape::Separator,
             T::Dot
             | T::DotDot
@@ -693,6 +698,8 @@ impl Token<'_> {
             LParen => "(",
             RParen => ")",
             LBrace => "{",
+            TriggerOpen => "{:",
+            TriggerClose => ":}",
             RBrace => "}",
             LBracket => "[",
             RBracket => "]",
@@ -1125,6 +1132,16 @@ impl<'input> Lexer<'input> {
                     self.mode = Mode::Java;
                     self.region(open..r, self.block_continues);
                     continue;
+                }
+                // `{:` and `:}` are trigger marks only in specifications
+                // (`default:}` ends a switch).
+                (Mode::Java, Token::TriggerOpen | Token::TriggerClose) => {
+                    let (first, second) = match tok {
+                        Token::TriggerOpen => (Token::LBrace, Token::Colon),
+                        _ => (Token::Colon, Token::RBrace),
+                    };
+                    self.pending = Some(Ok((l + 1, second, r)));
+                    return Some(Ok((l, first, l + 1)));
                 }
                 // JML decorates spec lines with `@`.
                 (Mode::SpecBlock(_) | Mode::SpecLine(_), Token::At) => continue,
