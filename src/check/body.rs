@@ -56,6 +56,10 @@ pub(super) struct Body<'e> {
     /// checked, to run before it (`check::lift`); None where a call in an
     /// expression is refused.
     pub lifted: Option<Vec<crate::core::Stmt>>,
+    /// The locals that increments inside the statement's expressions
+    /// assign (`x++`): a read of one before such an increment is read
+    /// into a local first, as a heap read before a call is.
+    pub updated: Vec<Name>,
     /// Where a call inside an expression is refused because its calls
     /// would have to run again (a loop condition), for the message.
     pub unlifted_in: Option<&'static str>,
@@ -115,6 +119,7 @@ impl<'e> Body<'e> {
             ghost_before: Vec::new(),
             ghost_after: Vec::new(),
             lifted: None,
+            updated: Vec::new(),
             unlifted_in: None,
             ghost: false,
             ghost_locals: HashSet::new(),

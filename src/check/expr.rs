@@ -101,6 +101,8 @@ impl Body<'_> {
             A::Index(a, i) => self.index(a, i, span),
             A::Slice(xs, lo, hi) => self.slice(xs, lo.as_deref(), hi.as_deref(), span),
             A::Call(c) => self.call_expr(c, span, None),
+            A::Update(t, v, old) if self.lifting() => self.lift_update(t, v, *old, span),
+            A::Update(..) => self.impure_in_expr(span, "an increment", "an increment or decrement"),
             A::New(_) | A::NewArray(..) if self.lifting() => {
                 let rhs = self.rhs(e, None)?;
                 self.lift(rhs, span)

@@ -19,7 +19,7 @@ use super::body::Body;
 use super::stmt::{call_into, Rhs};
 use crate::core::{self, Expr, ExprKind as K, Stmt, StmtKind as S, Type};
 use crate::diag::ErrorCode;
-use crate::syntax::ast::{BinOp, UnOp};
+use crate::syntax::ast::{self, BinOp, UnOp};
 use crate::syntax::span::Span;
 
 impl Body<'_> {
@@ -42,8 +42,58 @@ impl Body<'_> {
     /// calls; returns the statements to run before it.
     pub(super) fn with_lifting(&mut self, f: impl FnOnce(&mut Self)) -> Vec<Stmt> {
         let outer = self.lifted.replace(Vec::new());
+        let updated = std::mem::take(&mut self.updated);
         f(self);
+        self.updated = updated;
         std::mem::replace(&mut self.lifted, outer).unwrap_or_default()
+    }
+
+    /// `x++`, `x--` (`old`: the expression is the value before) or `++x`,
+    /// `--x` inside an expression: `t = x; x = x ± 1` run before the
+    /// statement (or `x = x ± 1; t = x`), and the expression reads `t`.
+    /// The target is evaluated twice (read, then written): one with a call
+    /// or another increment in it is not supported.
+    pub(super) fn lift_update(
+        &mut self,
+        target: &ast::Expr,
+        value: &ast::Expr,
+        old: bool,
+        span: Span,
+    ) -> Option<Expr> {
+        if let Some(inner) = impure_part(target) {
+            return self.err(
+                ErrorCode::NotSupported,
+                inner.span,
+                "not supported yet: a call or an increment inside the target of an increment",
+            );
+        }
+        let read = |b: &mut Self| -> Option<Expr> {
+            let x = b.expr(target, None)?;
+            let var = b.fresh_lifted(x.ty.clone(), span);
+            let t = Expr::new(K::Local(var.name), var.ty.clone(), span);
+            b.push_lifted(S::Local(var, Some(x)), span);
+            Some(t)
+        };
+        let before = if old { Some(read(self)?) } else { None };
+        let assign = ast::Stmt {
+            kind: ast::StmtKind::Assign {
+                target: target.clone(),
+                value: value.clone(),
+            },
+            span,
+        };
+        let mut stmts = Vec::new();
+        self.stmt(&assign, &mut stmts);
+        for s in stmts {
+            if let S::AssignLocal(n, _) = &s.kind {
+                self.updated.push(*n);
+            }
+            self.push_lifted(s.kind, s.span);
+        }
+        match before {
+            Some(t) => Some(t),
+            None => read(self),
+        }
     }
 
     /// How many statements are lifted so far (a position in the buffer).
@@ -98,7 +148,7 @@ impl Body<'_> {
     /// `e` read into a local at `mark` (before the calls lifted after it),
     /// unless it reads nothing a call can change.
     pub(super) fn snapshot(&mut self, e: Expr, mark: usize) -> Expr {
-        if stable(&e) || self.lifted.is_none() {
+        if (stable(&e) && !reads_any(&e, &self.updated)) || self.lifted.is_none() {
             return e;
         }
         let span = e.span;
@@ -205,6 +255,34 @@ impl Body<'_> {
         if let Some(buf) = self.lifted.as_mut() {
             buf.push(Stmt { kind, span });
         }
+    }
+}
+
+/// Whether `e` reads one of the locals `names`.
+fn reads_any(e: &Expr, names: &[crate::name::Name]) -> bool {
+    !names.is_empty()
+        && crate::core::visit::find(e, &|x| matches!(&x.kind, K::Local(n) if names.contains(n)))
+            .is_some()
+}
+
+/// A call, object or array creation, or increment in `e`.
+fn impure_part(e: &ast::Expr) -> Option<&ast::Expr> {
+    use ast::ExprKind as A;
+    if matches!(
+        e.kind,
+        A::Call(_) | A::New(_) | A::NewGeneric(_) | A::NewArray(..) | A::Update(..)
+    ) {
+        return Some(e);
+    }
+    match &e.kind {
+        A::Select(x, _) => impure_part(x),
+        A::Index(a, i) => impure_part(a).or_else(|| impure_part(i)),
+        A::Unary(_, x) => impure_part(x),
+        A::Binary(_, a, b) => impure_part(a).or_else(|| impure_part(b)),
+        A::Cond(c, a, b) => impure_part(c)
+            .or_else(|| impure_part(a))
+            .or_else(|| impure_part(b)),
+        _ => None,
     }
 }
 

@@ -449,8 +449,17 @@ impl Body<'_> {
         out: &mut Vec<Stmt>,
     ) {
         let kw = if is_break { "break" } else { "continue" };
+        // An unlabelled `break` also leaves a Java `switch` (a block the front
+        // end labels `switch$$…`: `syntax::java::builders::switch`).
         let at = match label {
-            None => self.loops.iter().rposition(|e| e.is_loop),
+            None => self.loops.iter().rposition(|e| {
+                e.is_loop
+                    || (is_break
+                        && e.label.iter().any(|n| {
+                            n.as_str()
+                                .starts_with(crate::syntax::java::builders::SWITCH_LABEL)
+                        }))
+            }),
             Some(l) => self.loops.iter().rposition(|e| e.label.contains(&l.name)),
         };
         let Some(at) = at else {

@@ -906,6 +906,11 @@ pub enum ExprKind {
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// Java's `x++`, `++x` (and `--`) inside an expression: `target`
+    /// becomes `value` (`x + 1`), and the expression is the old value
+    /// (`true`: `x++`) or the new one. The checker runs it before the
+    /// statement (`check::lift`); a statement `x++;` is a plain assignment.
+    Update(Box<Expr>, Box<Expr>, bool),
     /// `\old(e)` or `\old[L](e)`
     Old(Option<Ident>, Box<Expr>),
     /// `Perm(loc, p)`

@@ -387,27 +387,6 @@ pub fn unfolding(file: FileId, l: usize, r: usize, pred: Box<Expr>, body: Box<Ex
     expr(file, l, r, ExprKind::Unfolding(pred, body))
 }
 
-/// `(\forall T x, U y; cond; body)` and the form without `cond`.
-#[allow(clippy::too_many_arguments)]
-pub fn quant(
-    file: FileId,
-    l: usize,
-    r: usize,
-    q: Quantifier,
-    binders: Vec<Binder>,
-    cond: Option<Box<Expr>>,
-    body: Box<Expr>,
-) -> Box<Expr> {
-    let kind = ExprKind::Quant(Box::new(Quant {
-        q,
-        binders,
-        ranges: Vec::new(),
-        cond,
-        body,
-    }));
-    expr(file, l, r, kind)
-}
-
 /// `new T[d1]…[dk]` followed by `empty` `[]` (PVL and Java): the element
 /// type is `T` with `empty` array levels, each spanning from `T` to the end.
 pub fn new_array(
@@ -503,21 +482,6 @@ pub fn quant_ranged(
         body,
     }));
     expr(file, l, r, kind)
-}
-
-/// Binders `T x, U y, z`: a binder without a type takes the previous one's.
-pub fn binders(first: Binder, rest: Vec<Box<(Option<Type>, Ident)>>) -> Vec<Binder> {
-    let mut out = Vec::with_capacity(rest.len() + 1);
-    out.push(first);
-    for b in rest {
-        let (ty, name) = *b;
-        let ty = match ty {
-            Some(t) => t,
-            None => out[out.len() - 1].ty.clone(),
-        };
-        out.push(Binder { ty, name });
-    }
-    out
 }
 
 /// `(\let T x = v; body)`.

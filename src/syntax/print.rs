@@ -943,6 +943,7 @@ fn postfix_safe(e: &Expr) -> bool {
         | ExprKind::Unary(..)
         | ExprKind::Binary(..)
         | ExprKind::Cond(..)
+        | ExprKind::Update(..)
         | ExprKind::Scale(..) => false,
         ExprKind::Bool(_)
         | ExprKind::Null
@@ -1061,6 +1062,19 @@ fn expr(e: &Expr) -> Doc {
             text(sym).append(paren_if(wrap, expr(x)))
         }
         ExprKind::Binary(op, a, b) => binary(*op, a, b),
+        // `x++`/`x--` (the value is `x ± 1`), `++x` as the assignment `(x = x + 1)`.
+        ExprKind::Update(t, v, true) => {
+            let sym = match &v.kind {
+                ExprKind::Binary(BinOp::Sub, ..) => "--",
+                _ => "++",
+            };
+            postfix_operand(t).append(text(sym))
+        }
+        ExprKind::Update(t, v, false) => text("(")
+            .append(expr(t))
+            .append(text(" = "))
+            .append(expr(v))
+            .append(text(")")),
         ExprKind::Cond(c, a, b) => {
             // A nested conditional or a connective in a part is parenthesized.
             let part = |x: &Expr| {

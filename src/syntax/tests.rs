@@ -135,6 +135,12 @@ fn sx(e: &Expr) -> String {
         Unary(op, e) => format!("({} {})", if *op == UnOp::Not { "!" } else { "neg" }, sx(e)),
         Binary(op, a, b) => format!("({} {} {})", op.symbol(), sx(a), sx(b)),
         Cond(c, a, b) => format!("(? {} {} {})", sx(c), sx(a), sx(b)),
+        Update(t, v, old) => format!(
+            "(update{} {} {})",
+            if *old { "-old" } else { "" },
+            sx(t),
+            sx(v)
+        ),
         Old(None, e) => format!("(old {})", sx(e)),
         Old(Some(l), e) => format!("(old[{}] {})", l.name, sx(e)),
         Perm(a, b) => format!("(Perm {} {})", sx(a), sx(b)),

@@ -382,6 +382,7 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::Unfolding(a, b)
         | K::Scale(a, b)
         | K::ArrayOf(a, b) => vec![&mut **a, &mut **b],
+        K::Update(a, b, _) => vec![&mut **a, &mut **b],
         K::Cond(a, b, c)
         | K::PointsTo(a, b, c)
         | K::SeqUpdate(a, b, c)

@@ -1713,6 +1713,194 @@ fn malformed_at(errors: &mut Errors, l: usize, r: usize, msg: &str) {
     });
 }
 
+/// An item of a switch block: a label (`case a, b:`, `default:`, or the
+/// arrow forms; its span, its constants (none for `default`), whether it is
+/// an arrow), or a statement.
+pub enum JSwitchItem {
+    Case(usize, usize, Vec<Box<Expr>>, bool),
+    Stmt(Stmts),
+}
+
+/// The label of the block a switch becomes: an unlabelled `break` inside
+/// leaves it (`check::stmt`); `$$` is reserved, so no program names it.
+pub const SWITCH_LABEL: &str = "switch$$";
+
+/// One group of a switch block: its labels' span, constants, whether one is
+/// `default`, and its statements.
+struct SwitchGroup {
+    l: usize,
+    r: usize,
+    consts: Vec<Expr>,
+    default: bool,
+    stmts: Vec<Stmt>,
+}
+
+/// `switch (e) { case c1: S1 … default: Sd … }` (and the arrow form
+/// `case c1, c2 -> S`) becomes a block left by `break` (and by
+/// `break switch$$…` at the end of each arrow's statement, which does not fall through):
+/// ```text
+/// switch$$L: { int switch$$L = e;
+///   if (switch$$L == c1) goto case$$L$$0; … goto case$$L$$d; (or break switch$$L)
+///   label case$$L$$0; S1 … }
+/// ```
+/// Java evaluates `e` once and compares it with each constant; the groups
+/// follow one another, so one falls through into the next. The subject is
+/// an `int` (Java's switch over `char`, `byte` or `short` values widens them);
+/// a string or enum switch is not supported.
+pub fn switch(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    subject: Box<Expr>,
+    items: Vec<JSwitchItem>,
+) -> Stmts {
+    let mut groups: Vec<SwitchGroup> = Vec::new();
+    let mut arrows = None;
+    let mut last_was_label = false;
+    let mut seen_default = false;
+    for item in items {
+        match item {
+            JSwitchItem::Case(cl, cr, consts, arrow) => {
+                if *arrows.get_or_insert(arrow) != arrow {
+                    malformed_at(errors, cl, cr, "a switch mixes `case …:` and `case … ->`");
+                }
+                let default = consts.is_empty();
+                if default && std::mem::replace(&mut seen_default, true) {
+                    malformed_at(errors, cl, cr, "a switch with two `default` labels");
+                }
+                for c in &consts {
+                    if is_string_literal(c) {
+                        let (el, er) = sp(c.span);
+                        not_supported(errors, el, er, "a `switch` on strings");
+                    }
+                }
+                if last_was_label && !arrow {
+                    let g = groups.last_mut().expect("a label was read");
+                    g.r = cr;
+                    g.consts.extend(consts.into_iter().map(|c| *c));
+                    g.default |= default;
+                } else {
+                    groups.push(SwitchGroup {
+                        l: cl,
+                        r: cr,
+                        consts: consts.into_iter().map(|c| *c).collect(),
+                        default,
+                        stmts: Vec::new(),
+                    });
+                }
+                last_was_label = true;
+            }
+            JSwitchItem::Stmt(st) => {
+                let Some(g) = groups.last_mut() else {
+                    let ss = b::flatten(vec![st]);
+                    if let Some(first) = ss.first() {
+                        let (fl, fr) = sp(first.span);
+                        malformed_at(
+                            errors,
+                            fl,
+                            fr,
+                            "a statement in a switch before its first label",
+                        );
+                    }
+                    continue;
+                };
+                if arrows == Some(true) && !last_was_label {
+                    let ss = b::flatten(vec![st]);
+                    if let Some(first) = ss.first() {
+                        let (fl, fr) = sp(first.span);
+                        malformed_at(errors, fl, fr, "`case … ->` takes one statement");
+                    }
+                    continue;
+                }
+                g.stmts.extend(b::flatten(vec![st]));
+                last_was_label = false;
+            }
+        }
+    }
+    let id = |name: String, (il, ir): (usize, usize)| b::ident(file, il, &name, ir);
+    let (sl, sr) = sp(subject.span);
+    let brk = format!("{SWITCH_LABEL}{l}");
+    let mut stmts = Vec::new();
+    // The subject, once.
+    let int = b::ty(file, sl, sr, TypeKind::Int);
+    let var = id(format!("subject$${l}"), (sl, sr));
+    stmts.extend(b::locals(
+        file,
+        int,
+        vec![b::declarator(sl, sr, var.clone(), Some(subject))],
+    ));
+    let case_label = |k: usize, at| id(format!("case$${l}$${k}"), at);
+    let leave = |at: (usize, usize)| Stmt {
+        kind: StmtKind::Break(Some(id(brk.clone(), at))),
+        span: b::span(file, at.0, at.1),
+    };
+    // The tests, in order.
+    let mut default = None;
+    for (k, g) in groups.iter().enumerate() {
+        if g.default {
+            default = Some(k);
+        }
+        let test = g.consts.iter().fold(None, |acc: Option<Box<Expr>>, c| {
+            let (cl, cr) = sp(c.span);
+            let name = b::expr(file, cl, cr, ExprKind::Name(var.clone()));
+            let eq = b::expr(
+                file,
+                cl,
+                cr,
+                ExprKind::Binary(BinOp::Eq, name, Box::new(c.clone())),
+            );
+            Some(match acc {
+                None => eq,
+                Some(a) => b::expr(file, g.l, cr, ExprKind::Binary(BinOp::Or, a, eq)),
+            })
+        });
+        if let Some(test) = test {
+            let go = b::one(file, g.l, g.r, StmtKind::Goto(case_label(k, (g.l, g.r))));
+            stmts.extend(b::flatten(vec![b::if_(file, g.l, g.r, test, go, None)]));
+        }
+    }
+    let at = (l, r);
+    stmts.push(match default {
+        Some(k) => {
+            let g = &groups[k];
+            Stmt {
+                kind: StmtKind::Goto(case_label(k, (g.l, g.r))),
+                span: b::span(file, g.l, g.r),
+            }
+        }
+        None => leave(at),
+    });
+    // The groups, one after the other.
+    let arrow = arrows == Some(true);
+    for (k, g) in groups.into_iter().enumerate() {
+        stmts.push(Stmt {
+            kind: StmtKind::Label(case_label(k, (g.l, g.r))),
+            span: b::span(file, g.l, g.r),
+        });
+        stmts.extend(g.stmts);
+        if arrow {
+            stmts.push(leave((g.l, g.r)));
+        }
+    }
+    let block = b::one(
+        file,
+        l,
+        r,
+        StmtKind::Block(Block {
+            stmts,
+            span: b::span(file, l, r),
+        }),
+    );
+    labelled(file, l, r, id(brk, (l, l + 6)), block)
+}
+
+/// A string literal (`j::string_lit`'s call of `String`).
+fn is_string_literal(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Call(c)
+        if matches!(c.recv.as_deref(), Some(Expr { kind: ExprKind::Name(n), .. }) if n.name == "String"))
+}
+
 /// `do S while (c);` (the checker runs S once, then loops).
 pub fn do_while(
     file: FileId,
@@ -1776,6 +1964,13 @@ fn synchronized_body(
 /// Java's `Object` has no other methods of those names, and weft classes
 /// extend nothing else. (The permission encoding reads `notifyAll` as `notify`.)
 pub fn expr_stmt(file: FileId, l: usize, r: usize, e: Box<Expr>) -> Stmts {
+    // `x++;`: its value is not read.
+    if let ExprKind::Update(..) = &e.kind {
+        let ExprKind::Update(target, value, _) = e.kind else {
+            unreachable!()
+        };
+        return b::assign(file, l, r, target, value);
+    }
     if let ExprKind::Call(c) = &e.kind {
         let op = match c.name.name.as_str() {
             "wait" => Some(LockOp::Wait),
@@ -1837,10 +2032,69 @@ pub fn try_(
     b::one(file, l, r, kind)
 }
 
-/// `++x` / `--x` as a statement.
-pub fn pre_incr(file: FileId, l: usize, r: usize, target: Box<Expr>, op: BinOp) -> Stmts {
-    let one = b::expr(file, l, (l + 2).min(r), ExprKind::Int(IntValue::from(1)));
-    b::compound(file, l, r, target, op, one)
+/// `x op= e` is `x = x op e`: `x`'s parts are evaluated twice, so a call
+/// or an increment in them is not supported.
+pub fn compound(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    target: Box<Expr>,
+    op: BinOp,
+    value: Box<Expr>,
+) -> Stmts {
+    let mut impure = None;
+    let mut t = (*target).clone();
+    crate::syntax::walk::each_expr_mut(&mut t, &mut |x: &mut Expr| {
+        if impure.is_none()
+            && matches!(
+                x.kind,
+                ExprKind::Call(_)
+                    | ExprKind::New(_)
+                    | ExprKind::NewArray(..)
+                    | ExprKind::Update(..)
+            )
+        {
+            impure = Some(x.span);
+        }
+    });
+    if let Some(at) = impure {
+        let (il, ir) = sp(at);
+        not_supported(
+            errors,
+            il,
+            ir,
+            "a call or an increment in the target of a compound assignment",
+        );
+    }
+    b::compound(file, l, r, target, op, value)
+}
+
+/// `T x[][]` (C's spelling): `T[][] x`; `ends` are where each `[]` ends.
+pub fn c_array_type(file: FileId, mut t: Type, ends: Vec<usize>) -> Type {
+    let l = t.span.start as usize;
+    for r in ends {
+        t = b::array_ty(file, l, r, t);
+    }
+    t
+}
+
+/// `++x` / `--x` (`old` false) or `x++` / `x--`: `x` becomes `x ± 1`
+/// (`ExprKind::Update`; a statement of one is an assignment: `expr_stmt`).
+pub fn update(
+    file: FileId,
+    l: usize,
+    r: usize,
+    target: Box<Expr>,
+    op: BinOp,
+    old: bool,
+) -> Box<Expr> {
+    let (tl, tr) = sp(target.span);
+    // The `1` stands at the operator.
+    let (ol, or) = if old { (tr, r) } else { (l, tl) };
+    let one = b::expr(file, ol, or.max(ol), ExprKind::Int(IntValue::from(1)));
+    let value = b::expr(file, tl, tr, ExprKind::Binary(op, target.clone(), one));
+    b::expr(file, l, r, ExprKind::Update(target, value, old))
 }
 
 /// `held(a, b, …)`: a call of the program's own predicate `held` (one

@@ -220,6 +220,10 @@ pub enum Token<'input> {
     Return,
     #[token("switch")]
     Switch,
+    #[token("case")]
+    Case,
+    #[token("default")]
+    Default,
     #[token("throw")]
     Throw,
     #[token("try")]
@@ -428,6 +432,11 @@ pub enum Token<'input> {
     LBrace,
     #[token("}")]
     RBrace,
+    /// `{: e :}`, a quantifier's trigger (in Java text, `{` `:` and `:` `}`).
+    #[token("{:")]
+    TriggerOpen,
+    #[token(":}")]
+    TriggerClose,
     #[token("[")]
     LBracket,
     #[token("]")]
@@ -519,8 +528,8 @@ impl Token<'_> {
     fn shape(&self) -> Shape {
         use Token as T;
         match self {
-            T::LParen | T::LBrace | T::LBracket => Shape::Open,
-            T::RParen | T::RBrace | T::RBracket => Shape::Close,
+            T::LParen | T::LBrace | T::LBracket | T::TriggerOpen => Shape::Open,
+            T::RParen | T::RBrace | T::RBracket | T::TriggerClose => Shape::Close,
             T::Semi | T::Comma => Shape::Separator,
             T::Dot
             | T::DotDot
@@ -608,6 +617,8 @@ impl Token<'_> {
             Continue => "continue",
             Return => "return",
             Switch => "switch",
+            Case => "case",
+            Default => "default",
             Throw => "throw",
             Try => "try",
             Catch => "catch",
@@ -698,6 +709,8 @@ impl Token<'_> {
             LParen => "(",
             RParen => ")",
             LBrace => "{",
+            TriggerOpen => "{:",
+            TriggerClose => ":}",
             RBrace => "}",
             LBracket => "[",
             RBracket => "]",
@@ -813,7 +826,6 @@ impl Token<'_> {
             BitOp("<<" | ">>" | ">>>" | "<<=" | ">>=" | ">>>=") => "a shift operator",
             Bar => "|",
             Enum => "an enum",
-            Switch => "a `switch` statement",
             Instanceof => "`instanceof`",
             Float | Double => "a floating-point type",
             _ => return None,
@@ -1130,6 +1142,16 @@ impl<'input> Lexer<'input> {
                     self.mode = Mode::Java;
                     self.region(open..r, self.block_continues);
                     continue;
+                }
+                // `{:` and `:}` are trigger marks only in specifications
+                // (`default:}` ends a switch).
+                (Mode::Java, Token::TriggerOpen | Token::TriggerClose) => {
+                    let (first, second) = match tok {
+                        Token::TriggerOpen => (Token::LBrace, Token::Colon),
+                        _ => (Token::Colon, Token::RBrace),
+                    };
+                    self.pending = Some(Ok((l + 1, second, r)));
+                    return Some(Ok((l, first, l + 1)));
                 }
                 // JML decorates spec lines with `@`.
                 (Mode::SpecBlock(_) | Mode::SpecLine(_), Token::At) => continue,

@@ -285,3 +285,48 @@ fn calvin_annotations_are_spec_only_members_with_a_holder_field() {
     let plain = parse("class D { int x; }");
     assert_eq!(class(&plain).members.len(), 1);
 }
+
+#[test]
+fn contracts_before_and_between_labels_go_to_the_loop() {
+    let u = parse(
+        "class C { void m() {\n\
+         //@ loop_invariant true;\n\
+         a: b:\n\
+         //@ loop_invariant false;\n\
+         while (true) { break a; } } }",
+    );
+    let body = method(class(&u), "m").body.as_ref().expect("a body");
+    let StmtKind::Labelled(a, inner) = &body.stmts[0].kind else {
+        panic!("a labelled statement")
+    };
+    assert_eq!(a.name.as_str(), "a");
+    let StmtKind::Labelled(_, lp) = &inner.kind else {
+        panic!("the second label")
+    };
+    let StmtKind::While { contract, .. } = &lp.kind else {
+        panic!("the loop")
+    };
+    assert_eq!(contract.clauses.len(), 2);
+}
+
+#[test]
+fn increments_in_expressions_and_as_statements() {
+    let u = parse("class C { int m(int x) { x++; int y = ++x + x--; return x++; } }");
+    let body = method(class(&u), "m").body.as_ref().expect("a body");
+    assert!(matches!(body.stmts[0].kind, StmtKind::Assign { .. }));
+    let StmtKind::Return(Some(e)) = &body.stmts[2].kind else {
+        panic!("a return")
+    };
+    assert!(matches!(e.kind, ExprKind::Update(_, _, true)));
+}
+
+#[test]
+fn switch_becomes_a_labelled_block_and_bad_shapes_are_refused() {
+    let u = parse("class C { void m(int x) { switch (x) { case 1: case 2: x = 0; default: } } }");
+    let body = method(class(&u), "m").body.as_ref().expect("a body");
+    assert!(matches!(body.stmts[0].kind, StmtKind::Labelled(..)));
+    let errs = errors("class C { void m(int x) { switch (x) { case 1 -> x = 1; case 2: } } }");
+    assert_eq!(errs.len(), 1);
+    let errs = errors("class C { void m(int x) { switch (x) { case \"a\": } } }");
+    assert_eq!(errs[0].0, Code::Error(ErrorCode::NotSupported));
+}
