@@ -617,12 +617,18 @@
 //! * **Checks**: one `assert` per line, each described by a [`emit::boogie::Check`]
 //!   (failure kind, construct, read, callee clause); `refute` is an assert
 //!   expected to fail.
+//! * **Magic wands** are not modelled: a wand, `package` or `apply` is
+//!   `notSupported` at the wand. On Silicon they are Viper's own (`A --* B`,
+//!   `package`, `apply`): the checker (`check::wands`) types them and keeps
+//!   a package's proof to ghost steps (fold, unfold, apply, package, assert,
+//!   branches, ghost locals), so the proof cannot change the program's state;
+//!   the footprint and the proof's soundness are Viper's.
 //!
 //! # Not yet
 //!
 //! `decreases` (reported as not supported), subtyping between Java
-//! classes (interfaces only), type-argument inference, `vec` blocks,
-//! histories, rely/guarantee.
+//! classes (interfaces only; exception classes), type-argument inference,
+//! `vec` blocks, magic wands on Boogie.
 
 pub mod atomicity;
 pub mod backend;

@@ -1288,3 +1288,23 @@ fn fuzz_found_inputs_are_errors_not_panics() {
         assert!(err.contains(code) && !err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn magic_wands_are_not_supported_on_boogie_and_say_where() {
+    let lend = unmarked("tests/cases/wands/lend.pvl");
+    let out = weft(&[
+        "verify",
+        "--backend",
+        "boogie",
+        "--format",
+        "json",
+        path_str(&lend),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let j = json(&out);
+    assert_eq!(j["errors"][0]["code"], "notSupported");
+    // The first wand: `lend`'s postcondition.
+    assert_eq!(j["errors"][0]["line"], 10);
+    let msg = j["errors"][0]["message"].as_str().unwrap_or_default();
+    assert!(msg.contains("magic wand"), "{msg}");
+}

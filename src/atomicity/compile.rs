@@ -519,6 +519,8 @@ impl<'p> Compiler<'p> {
             | StmtKind::Refute(_)
             | StmtKind::Fold(_)
             | StmtKind::Unfold(_)
+            | StmtKind::Package { .. }
+            | StmtKind::Apply(_)
             | StmtKind::Check { .. } => {}
             StmtKind::AssignIndex { .. } | StmtKind::NewArray { .. } => {
                 return unsupported(span, "an array")

@@ -19,6 +19,8 @@
 //! | `Inhale might fail.` | `InhaleFailed` | the inhaled expression (whole); `Assume` is printed as inhale |
 //! | `Folding P(x) might fail.` | `FoldFailed` | the `fold` statement |
 //! | `Unfolding P(x) might fail.` | `UnfoldFailed` | the `unfold` statement |
+//! | `Packaging wand might fail.` | `PackageFailed` | the `package` statement |
+//! | `Applying wand might fail.` | `ApplyFailed` | the `apply` statement |
 //! | `Loop invariant E might not hold on entry.` | `LoopInvariantNotEstablished` | the invariant clause's expression |
 //! | `Loop invariant E might not be preserved.` | `LoopInvariantNotPreserved` | the invariant clause's expression |
 //! | `Contract might not be well-formed.` | `ContractNotWellformed` | the clause's expression (`requires x.f > 0` without permission) |
@@ -420,6 +422,8 @@ const KINDS: &[(&str, &str, FailureKind)] = &[
     ("Inhale might fail.", "", FailureKind::InhaleFailed),
     ("Folding ", " might fail.", FailureKind::FoldFailed),
     ("Unfolding ", " might fail.", FailureKind::UnfoldFailed),
+    ("Packaging wand might fail.", "", FailureKind::PackageFailed),
+    ("Applying wand might fail.", "", FailureKind::ApplyFailed),
     (
         "Loop invariant ",
         " might not hold on entry.",
@@ -490,6 +494,10 @@ fn parse_reason(text: &str) -> (FailureReason, String) {
     }
     if let Some(e) = between("There might be insufficient permission to access ", "") {
         return (FailureReason::InsufficientPermission, e);
+    }
+    // A wand that is not held: VerCors reads it as missing permission.
+    if text == "Magic wand instance not found." {
+        return (FailureReason::InsufficientPermission, String::new());
     }
     if let Some(e) = between("Divisor ", " might be zero.") {
         return (FailureReason::DivisionByZero, e);

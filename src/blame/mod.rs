@@ -355,6 +355,8 @@ fn code_of_kind(kind: &FailureKind, info: OriginInfo, r: Reason) -> Option<Failu
         K::ExhaleFailed => FailureCode::ExhaleFailed(r),
         K::FoldFailed => FailureCode::FoldFailed(r),
         K::UnfoldFailed => FailureCode::UnfoldFailed(r),
+        K::PackageFailed => FailureCode::PackageFailed(r),
+        K::ApplyFailed => FailureCode::ApplyFailed(r),
         K::LoopInvariantNotEstablished => FailureCode::InvariantNotEstablished(r),
         K::LoopInvariantNotPreserved => FailureCode::NotMaintained(r),
         K::RefuteFailed => FailureCode::RefuteFailed,
@@ -716,6 +718,8 @@ fn describe(code: FailureCode, what: &str) -> String {
         }
         C::FoldFailed(r) => format!("folding {}", why(r)),
         C::UnfoldFailed(r) => format!("unfolding {}", why(r)),
+        C::PackageFailed(r) => format!("packaging this wand {}", why(r)),
+        C::ApplyFailed(r) => format!("applying this wand {}", why(r)),
         C::ExhaleFailed(r) => format!("exhale {}", why(r)),
         C::RefuteFailed => "refute failed: the assertion always holds here".into(),
         C::AssignFieldFailed => "insufficient permission to assign this field".into(),

@@ -539,6 +539,7 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
                 }
             }
             S::Goto(l) => seen.gotos.push((l.clone(), seen.loops.clone())),
+            S::Package { proof, .. } => walk_block(b, proof, seen),
             S::If { then, els, .. } => {
                 walk_block(b, then, seen);
                 if let Some(e) = els {
@@ -606,6 +607,7 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
             | S::Check(..)
             | S::Fold(_)
             | S::Unfold(_)
+            | S::Apply(_)
             | S::Break(_)
             | S::Continue(_)
             | S::Fork(_)

@@ -789,7 +789,7 @@ impl Body<'_> {
             // `&&` takes booleans only, as in VerCors (`Perm(x, 1) && b` is a type error:
             // resources are joined with `**`).
             Implies if *lt == Type::Bool && is_assertion(rt) => Some(rt.clone()),
-            Star if is_assertion(lt) && is_assertion(rt) => Some(Type::Resource),
+            Star | Wand if is_assertion(lt) && is_assertion(rt) => Some(Type::Resource),
             Eq | Ne if types::join(&self.env.program, lt, rt).is_some() => Some(Type::Bool),
             Lt | Le | Gt | Ge if nums => Some(Type::Bool),
             Lt | Le | Gt | Ge if self.is_inclusion(lt, rt) => Some(Type::Bool),

@@ -46,6 +46,7 @@ mod stmt;
 mod thread_local;
 mod threads;
 mod types;
+mod wands;
 
 #[cfg(test)]
 mod tests;

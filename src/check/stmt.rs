@@ -171,6 +171,8 @@ impl Body<'_> {
             }
             AS::Fold(e) => self.fold_stmt(e, "fold", span, out, S::Fold),
             AS::Unfold(e) => self.fold_stmt(e, "unfold", span, out, S::Unfold),
+            AS::Package { wand, proof } => self.package_stmt(wand, proof, span, out),
+            AS::Apply(e) => self.apply_stmt(e, span, out),
             AS::Label(l) => out.push(stmt(S::Label(l.name), span)),
             // The label is known and not inside a loop the goto is outside
             // of: `labels` (decl.rs) checked it with the method's labels.

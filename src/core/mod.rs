@@ -486,6 +486,15 @@ pub enum StmtKind {
     Refute(Expr),
     Fold(Expr),
     Unfold(Expr),
+    /// `package A -* B { proof }` (`wand` is the `Binary(Wand, A, B)`): the
+    /// ghost `proof` shows that `A` plus the footprint taken from the
+    /// state gives `B`; the state keeps the wand instead of the footprint.
+    Package {
+        wand: Expr,
+        proof: Block,
+    },
+    /// `apply A -* B;`: exchanges the wand and `A` for `B`.
+    Apply(Expr),
     Label(Name),
     /// A jump forward to a label (`break`, `continue`).
     Goto(Name),

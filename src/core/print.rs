@@ -232,6 +232,7 @@ fn sx_stmt(p: &Program, s: &Stmt) -> Doc {
             list(format!("atomic {}", names.join(" ")), vec![b(body)])
         }
         S::Synchronized { lock, body } => list("synchronized".into(), vec![e(lock), b(body)]),
+        S::Package { wand, proof } => list("package".into(), vec![e(wand), b(proof)]),
         S::Action(xs, body) => {
             let mut items: Vec<_> = xs.iter().map(e).collect();
             items.push(b(body));
@@ -355,6 +356,7 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         S::Refute(x) => format!("(refute {})", e(x)),
         S::Fold(x) => format!("(fold {})", e(x)),
         S::Unfold(x) => format!("(unfold {})", e(x)),
+        S::Apply(x) => format!("(apply {})", e(x)),
         S::Label(l) => format!("(label {l})"),
         S::Goto(l) => format!("(goto {l})"),
         S::Fork(x) => format!("(fork {})", e(x)),
@@ -375,6 +377,7 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         | S::Atomic { .. }
         | S::Action(..)
         | S::Synchronized { .. }
+        | S::Package { .. }
         | S::Try { .. }
         | S::Barrier { .. }
         | S::Par(_) => render(&sx_stmt(p, s), usize::MAX),

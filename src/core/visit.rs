@@ -17,6 +17,7 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         StmtKind::Invariant { body, .. }
         | StmtKind::Atomic { body, .. }
         | StmtKind::Synchronized { body, .. } => vec![body],
+        StmtKind::Package { proof, .. } => vec![proof],
         StmtKind::Par(threads) => threads.iter_mut().map(|t| &mut t.body).collect(),
         StmtKind::Barrier { hint, .. } => vec![hint],
         StmtKind::Action(_, body) => vec![body],
@@ -45,6 +46,7 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         | StmtKind::Refute(_)
         | StmtKind::Fold(_)
         | StmtKind::Unfold(_)
+        | StmtKind::Apply(_)
         | StmtKind::Label(_)
         | StmtKind::Goto(_)
         | StmtKind::Fork(_)
@@ -63,6 +65,7 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
         StmtKind::Invariant { body, .. }
         | StmtKind::Atomic { body, .. }
         | StmtKind::Synchronized { body, .. } => vec![body],
+        StmtKind::Package { proof, .. } => vec![proof],
         StmtKind::Par(threads) => threads.iter().map(|t| &t.body).collect(),
         StmtKind::Barrier { hint, .. } => vec![hint],
         StmtKind::Action(_, body) => vec![body],
@@ -74,10 +77,30 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
             .chain(catches.iter().map(|c| &c.body))
             .chain(finally.as_ref())
             .collect(),
-        _ => {
-            // Same kinds as `child_blocks_mut` (kept exhaustive there).
-            Vec::new()
-        }
+        StmtKind::Throw(_)
+        | StmtKind::Local(..)
+        | StmtKind::AssignLocal(..)
+        | StmtKind::AssignField { .. }
+        | StmtKind::AssignIndex { .. }
+        | StmtKind::Call { .. }
+        | StmtKind::NewArray { .. }
+        | StmtKind::Return(_)
+        | StmtKind::Lock(..)
+        | StmtKind::Assert(_)
+        | StmtKind::Assume(_)
+        | StmtKind::Inhale(_)
+        | StmtKind::Exhale(_)
+        | StmtKind::Havoc(_)
+        | StmtKind::Refute(_)
+        | StmtKind::Fold(_)
+        | StmtKind::Unfold(_)
+        | StmtKind::Apply(_)
+        | StmtKind::Label(_)
+        | StmtKind::Goto(_)
+        | StmtKind::Fork(_)
+        | StmtKind::Join(_)
+        | StmtKind::Check { .. }
+        | StmtKind::History(..) => Vec::new(),
     }
 }
 
@@ -307,6 +330,8 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
         | StmtKind::Refute(e)
         | StmtKind::Fold(e)
         | StmtKind::Unfold(e)
+        | StmtKind::Apply(e)
+        | StmtKind::Package { wand: e, .. }
         | StmtKind::Fork(e)
         | StmtKind::Join(e)
         | StmtKind::Check { expr: e, .. }

@@ -48,6 +48,11 @@ pub enum FailureCode {
     AtomicNotMaintained(Reason),
     FoldFailed(Reason),
     UnfoldFailed(Reason),
+    /// A `package` whose proof does not turn the wand's left side and the
+    /// footprint into its right side.
+    PackageFailed(Reason),
+    /// An `apply` without the wand or its left side.
+    ApplyFailed(Reason),
     ExhaleFailed(Reason),
     /// A `refute` whose assertion can hold.
     RefuteFailed,
@@ -169,6 +174,8 @@ impl fmt::Display for FailureCode {
             Inconsistent(r) => with(f, "inconsistent", r),
             FoldFailed(r) => with(f, "foldFailed", r),
             UnfoldFailed(r) => with(f, "unfoldFailed", r),
+            PackageFailed(r) => with(f, "packageFailed", r),
+            ApplyFailed(r) => with(f, "applyFailed", r),
             ExhaleFailed(r) => with(f, "exhaleFailed", r),
             RefuteFailed => f.write_str("refuteFailed"),
             AssignFieldFailed => f.write_str("assignFieldFailed"),
@@ -238,6 +245,8 @@ impl FailureCode {
             AtomicNotMaintained(_) => AtomicNotMaintained(r),
             FoldFailed(_) => FoldFailed(r),
             UnfoldFailed(_) => UnfoldFailed(r),
+            PackageFailed(_) => PackageFailed(r),
+            ApplyFailed(_) => ApplyFailed(r),
             ExhaleFailed(_) => ExhaleFailed(r),
             InvariantFailed(_) => InvariantFailed(r),
             HeldFailed(_) => HeldFailed(r),

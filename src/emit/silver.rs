@@ -232,6 +232,7 @@ fn binop(op: BinOp) -> &'static str {
         BinOp::Intersection => "intersection",
         BinOp::Setminus => "setminus",
         BinOp::Subset => "subset",
+        BinOp::Wand => "--*",
     }
 }
 

@@ -719,6 +719,7 @@ impl Encoder<'_> {
             (B::And | B::Star, _) => BinOp::And,
             (B::Or, _) => BinOp::Or,
             (B::Implies, _) => BinOp::Implies,
+            (B::Wand, _) => BinOp::Wand,
             (B::In | B::Member | B::Prepend | B::Append | B::BitAnd | B::BitOr | B::BitXor, _) => {
                 return Err(vec![Diagnostic::not_supported(
                     e.span,

@@ -203,6 +203,18 @@ impl Encoder<'_> {
                 let o = self.origin(span, Blame::Direct, What::Unfold);
                 out.push(at_some_amount(Stmt::new(StmtKind::Unfold(acc), o)));
             }
+            S::Package { wand, proof } => {
+                let wand = Box::new(self.expr(wand)?);
+                let mut steps = Vec::new();
+                self.block(proof, &mut steps)?;
+                let o = self.origin(span, Blame::Direct, What::Package);
+                out.push(Stmt::new(StmtKind::Package { wand, proof: steps }, o));
+            }
+            S::Apply(wand) => {
+                let wand = self.expr(wand)?;
+                let o = self.origin(span, Blame::Direct, What::Apply);
+                out.push(Stmt::new(StmtKind::Apply(wand), o));
+            }
             S::Label(l) => out.push(Stmt::plain(StmtKind::Label(*l))),
             S::Goto(l) => out.push(Stmt::plain(StmtKind::Goto(*l))),
             S::Block(b) => self.block(b, out)?,

@@ -550,6 +550,14 @@ pub enum StmtKind {
     Check(crate::diag::FailureCode, Expr),
     Fold(Expr),
     Unfold(Expr),
+    /// `package A -* B { proof }`: makes the magic wand `A -* B` from the
+    /// state's resources, the ghost `proof` turning `A` into `B`.
+    Package {
+        wand: Expr,
+        proof: Block,
+    },
+    /// `apply A -* B;`: gives up the wand and `A`, gets `B`.
+    Apply(Expr),
     Label(Ident),
     /// `goto L;` (PVL): a jump to the label `L` of the same method, not into a loop.
     Goto(Ident),
@@ -698,6 +706,8 @@ pub enum BinOp {
     Implies,
     /// `**`: separating conjunction.
     Star,
+    /// `A -* B`: the magic wand (as loose as `==>`, right associative).
+    Wand,
     /// `x \in xs`.
     In,
     /// `x in xs` (PVL's keyword: binds tighter than the comparisons).
@@ -732,6 +742,7 @@ impl BinOp {
             BinOp::Or => "||",
             BinOp::Implies => "==>",
             BinOp::Star => "**",
+            BinOp::Wand => "-*",
             BinOp::In => "\\in",
             BinOp::Member => "in",
             BinOp::Prepend => "::",

@@ -115,7 +115,7 @@ impl Ops {
 /// the comparisons and `+`; `::` and `++` between `*` and the unary operators).
 fn level(op: BinOp) -> u8 {
     match op {
-        BinOp::Implies => IMPLIES,
+        BinOp::Implies | BinOp::Wand => IMPLIES,
         BinOp::Star => 2,
         BinOp::Or => 3,
         BinOp::And => 4,

@@ -386,6 +386,13 @@ pub enum Token<'input> {
     Implies,
     #[token("**")]
     StarStar,
+    /// `A -* B`, the magic wand.
+    #[token("-*")]
+    Wand,
+    #[token("package")]
+    Package,
+    #[token("apply")]
+    Apply,
 
     // Never lexed: made by `syntax::skim`. A whole method body left for
     // later, and the mark that starts the parse of one.
@@ -429,6 +436,7 @@ impl Token<'_> {
             | T::Backslash
             | T::Bang
             | T::Implies
+            | T::Wand
             | T::BsUnfolding
             | T::BsIn => Shape::Operator,
             T::Plus | T::Star | T::AndAnd | T::OrOr | T::StarStar => Shape::Associative,
@@ -582,6 +590,9 @@ impl Token<'_> {
             OrOr => "||",
             Implies => "==>",
             StarStar => "**",
+            Wand => "-*",
+            Package => "package",
+            Apply => "apply",
             LazyBody => "{ … }",
             BodyStart => "",
         }

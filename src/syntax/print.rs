@@ -649,6 +649,11 @@ fn statement(s: &Stmt, end: &str) -> Doc {
         StmtKind::Check(code, e) => keyword_expr(&format!("assert /*{code}*/"), e),
         StmtKind::Fold(e) => keyword_expr("fold", e),
         StmtKind::Unfold(e) => keyword_expr("unfold", e),
+        StmtKind::Package { wand, proof } => text("package ")
+            .append(expr(wand))
+            .append(text(" "))
+            .append(block(proof)),
+        StmtKind::Apply(e) => keyword_expr("apply", e),
         StmtKind::Label(l) => text(format!("label {};", l.name)),
         StmtKind::Goto(l) => text(format!("goto {};", l.name)),
         StmtKind::Break(l) => text(jump("break", l.as_ref())),
@@ -846,7 +851,7 @@ fn par_iter(i: &ParIter) -> Doc {
 /// How tightly an operator binds (more is tighter), as in PVL and JML.
 fn level(op: BinOp) -> u8 {
     match op {
-        BinOp::Implies => 1,
+        BinOp::Implies | BinOp::Wand => 1,
         BinOp::Or => 2,
         BinOp::And | BinOp::Star => 3,
         // Java's `|`, `^`, `&` bind tighter than `&&` and looser than `==`:

@@ -329,6 +329,8 @@ fn sx_stmt(s: &Stmt) -> String {
         Check(code, e) => format!("(check {code} {})", sx(e)),
         Fold(e) => format!("(fold {})", sx(e)),
         Unfold(e) => format!("(unfold {})", sx(e)),
+        Package { wand, proof } => format!("(package {} {})", sx(wand), sx_block(proof)),
+        Apply(e) => format!("(apply {})", sx(e)),
         Label(l) => format!("(label {})", l.name),
         Goto(l) => format!("(goto {})", l.name),
         Break(None) => "(break)".into(),
@@ -1486,4 +1488,14 @@ fn parses_a_model_with_actions_processes_and_an_action_block() {
     };
     assert_eq!(p.mods.history, Some(HistoryMember::Process));
     assert!(p.body.is_some());
+}
+
+#[test]
+fn wands_bind_like_implication_and_package_takes_a_proof() {
+    assert_eq!(expr("a ** b -* c -* d"), "(-* (** a b) (-* c d))");
+    assert_eq!(expr("b ==> c -* d"), "(==> b (-* c d))");
+    assert_eq!(
+        stmts("package p() -* q() { fold q(); } apply p() -* q();"),
+        "(package (-* (call p) (call q)) {(fold (call q))}) (apply (-* (call p) (call q)))"
+    );
 }

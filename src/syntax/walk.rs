@@ -210,9 +210,14 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
         | StmtKind::Check(_, e)
         | StmtKind::Fold(e)
         | StmtKind::Unfold(e)
+        | StmtKind::Apply(e)
         | StmtKind::Fork(e)
         | StmtKind::Join(e) => expr(r, e),
         StmtKind::Ghost(s) => stmt(r, s),
+        StmtKind::Package { wand, proof } => {
+            expr(r, wand);
+            block(r, proof);
+        }
         StmtKind::Throw(e) => expr(r, e),
         StmtKind::Try {
             body,

@@ -18,6 +18,10 @@ pub enum FailureKind {
     InhaleFailed,
     FoldFailed,
     UnfoldFailed,
+    /// `Packaging wand might fail.`
+    PackageFailed,
+    /// `Applying wand might fail.`
+    ApplyFailed,
     LoopInvariantNotEstablished,
     LoopInvariantNotPreserved,
     /// A method call failed for another reason than its precondition.

@@ -149,6 +149,13 @@ pub enum StmtKind {
     /// `fold acc(P(args), p)`; the expression is a `PredicateAccess`.
     Fold(Expr),
     Unfold(Expr),
+    /// `package A --* B { proof }`; the expression is a `Binary(Wand, A, B)`.
+    Package {
+        wand: Box<Expr>,
+        proof: Vec<Stmt>,
+    },
+    /// `apply A --* B`.
+    Apply(Expr),
     If {
         cond: Box<Expr>,
         then: Vec<Stmt>,
@@ -208,6 +215,8 @@ pub enum BinOp {
     Intersection,
     Setminus,
     Subset,
+    /// The magic wand `A --* B` (Silicon only).
+    Wand,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

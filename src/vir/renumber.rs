@@ -59,7 +59,12 @@ fn stmt(s: &mut Stmt, f: &dyn Fn(&mut Origin)) {
         | S::Refute(e)
         | S::Assume(e)
         | S::Fold(e)
-        | S::Unfold(e) => expr(e, f),
+        | S::Unfold(e)
+        | S::Apply(e) => expr(e, f),
+        S::Package { wand, proof } => {
+            expr(wand, f);
+            proof.iter_mut().for_each(|s| stmt(s, f));
+        }
         S::If { cond, then, els } => {
             expr(cond, f);
             then.iter_mut().chain(els).for_each(|s| stmt(s, f));

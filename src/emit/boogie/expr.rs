@@ -230,6 +230,9 @@ impl<'a> Ctx<'a> {
             }
             K::Unary(UnOp::Not, x) => format!("!{}", self.expr(x, st)?),
             K::Unary(UnOp::Neg, x) => format!("-{}", self.expr(x, st)?),
+            K::Binary(BinOp::Wand, ..) => {
+                return Err(Unsupported::new("a magic wand on the Boogie backend", e))
+            }
             K::Binary(op, l, r) => self.binary(*op, l, r, st)?,
             K::Cond(c, a, b) => {
                 let perm = self.type_of(e) == Type::Perm;
@@ -384,6 +387,7 @@ impl<'a> Ctx<'a> {
             B::And => format!("({} && {})", self.expr(l, st)?, self.expr(r, st)?),
             B::Or => format!("({} || {})", self.expr(l, st)?, self.expr(r, st)?),
             B::Implies => format!("({} ==> {})", self.expr(l, st)?, self.expr(r, st)?),
+            B::Wand => return Err(Unsupported::new("a magic wand on the Boogie backend", l)),
             B::SeqConcat => format!("Seq#Append({}, {})", self.expr(l, st)?, self.expr(r, st)?),
             B::In => match rt {
                 Type::Seq(_) => {

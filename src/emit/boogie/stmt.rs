@@ -157,6 +157,12 @@ impl Gen<'_> {
             }
             StmtKind::Goto(l) => self.p.line(format!("goto {l};")),
             StmtKind::Seq(ss) => self.stmts(ss)?,
+            StmtKind::Package { wand, .. } => {
+                return Err(Unsupported::new("a magic wand on the Boogie backend", wand))
+            }
+            StmtKind::Apply(wand) => {
+                return Err(Unsupported::new("a magic wand on the Boogie backend", wand))
+            }
         }
         Ok(())
     }
@@ -419,7 +425,20 @@ fn assigned(ss: &[Stmt], out: &mut Vec<Name>) {
                 assigned(els, out)
             }
             StmtKind::While { body, .. } | StmtKind::Seq(body) => assigned(body, out),
-            _ => {}
+            StmtKind::Package { proof, .. } => assigned(proof, out),
+            StmtKind::LocalVar(_)
+            | StmtKind::FieldAssign { .. }
+            | StmtKind::Inhale(_)
+            | StmtKind::Exhale(_)
+            | StmtKind::Havoc(_)
+            | StmtKind::Assert(_)
+            | StmtKind::Refute(_)
+            | StmtKind::Assume(_)
+            | StmtKind::Fold(_)
+            | StmtKind::Unfold(_)
+            | StmtKind::Apply(_)
+            | StmtKind::Label(_)
+            | StmtKind::Goto(_) => {}
         }
     }
 }

@@ -147,6 +147,7 @@ impl<'a> Typer<'a> {
             | B::And
             | B::Or
             | B::Implies
+            | B::Wand
             | B::Subset => Type::Bool,
             B::In => match self.type_of(r) {
                 Type::Multiset(_) => Type::Int,

@@ -265,6 +265,15 @@ impl<'p> Printer {
                 self.w_block(o, indent, ss);
                 o.pop(s.origin);
             }
+            StmtKind::Package { wand, proof } => {
+                o.push(s.origin);
+                o.write("package ");
+                let suffix = if proof.is_empty() { " { }" } else { " {" }.len();
+                self.fit(o, indent, wand, suffix);
+                o.write(" ");
+                self.w_block(o, indent, proof);
+                o.pop(s.origin);
+            }
             StmtKind::Havoc(e) => {
                 o.push(s.origin);
                 o.write("exhale ");
@@ -340,6 +349,10 @@ impl<'p> Printer {
                 o.write("unfold ");
                 self.x(o, e);
             }
+            StmtKind::Apply(e) => {
+                o.write("apply ");
+                self.x(o, e);
+            }
             StmtKind::Label(l) => {
                 o.write("label ");
                 o.write(l);
@@ -352,6 +365,7 @@ impl<'p> Printer {
             StmtKind::If { .. }
             | StmtKind::While { .. }
             | StmtKind::Seq(_)
+            | StmtKind::Package { .. }
             | StmtKind::Havoc(_) => {}
         }
         o.pop(s.origin);
@@ -1073,6 +1087,10 @@ impl<'p> Printer {
                 f(P::T("unfold "));
                 f(P::E(e));
             }
+            StmtKind::Apply(e) => {
+                f(P::T("apply "));
+                f(P::E(e));
+            }
             StmtKind::Label(l) => {
                 f(P::T("label "));
                 f(P::T(l));
@@ -1084,6 +1102,7 @@ impl<'p> Printer {
             StmtKind::If { .. }
             | StmtKind::While { .. }
             | StmtKind::Seq(_)
+            | StmtKind::Package { .. }
             | StmtKind::Havoc(_) => {}
         }
     }

@@ -244,6 +244,7 @@ impl Walker<'_> {
             | StmtKind::Check(_, e)
             | StmtKind::Fold(e)
             | StmtKind::Unfold(e)
+            | StmtKind::Apply(e)
             | StmtKind::Fork(e)
             | StmtKind::Join(e) => self.expr(e, u),
             StmtKind::Invariant { inv, body, .. } => {
@@ -251,6 +252,10 @@ impl Walker<'_> {
                 self.block(body, u);
             }
             StmtKind::Atomic { body, .. } => self.block(body, u),
+            StmtKind::Package { wand, proof } => {
+                self.expr(wand, u);
+                self.block(proof, u);
+            }
             StmtKind::Action {
                 model,
                 perm,

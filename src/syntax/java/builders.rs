@@ -75,15 +75,18 @@ pub struct JUnit {
 
 pub enum JTypeDecl {
     Class(Class),
+    /// Global specification members (`Decl::Member`).
+    Global(Vec<Member>),
     Empty,
 }
 
 pub fn unit(imports: Vec<Box<Import>>, decls: Vec<Box<JTypeDecl>>) -> JUnit {
     let mut decls: Vec<Decl> = decls
         .into_iter()
-        .filter_map(|d| match *d {
-            JTypeDecl::Class(c) => Some(Decl::Class(c)),
-            JTypeDecl::Empty => None,
+        .flat_map(|d| match *d {
+            JTypeDecl::Class(c) => vec![Decl::Class(c)],
+            JTypeDecl::Global(ms) => ms.into_iter().map(Decl::Member).collect(),
+            JTypeDecl::Empty => Vec::new(),
         })
         .collect();
     calvin_holders(&mut decls);
@@ -111,6 +114,32 @@ pub fn import(
         all,
         span: b::span(file, l, r),
     })
+}
+
+/// `[t: T]`, VerCors's empty sequence of `T` (as in PVL).
+pub fn empty_seq<'i>(
+    file: FileId,
+    l: usize,
+    r: usize,
+    t: Ident,
+    ty: Type,
+) -> PResult<'i, Box<Expr>> {
+    if t.name.as_str() != "t" {
+        let (tl, tr) = (t.span.start as usize, t.span.end as usize);
+        return malformed(tl, tr, "an empty sequence is written `[t: T]`");
+    }
+    Ok(b::expr(
+        file,
+        l,
+        r,
+        ExprKind::SeqLit(Some(Box::new(ty)), Vec::new()),
+    ))
+}
+
+/// Members outside every class (specification functions and predicates):
+/// PVL's global members.
+pub fn global(m: JMember) -> Box<JTypeDecl> {
+    Box::new(JTypeDecl::Global(m.members))
 }
 
 pub fn empty_decl() -> Box<JTypeDecl> {

@@ -331,6 +331,8 @@ pub enum Token<'input> {
     Assume,
     #[token("refute")]
     Refute,
+    #[token("apply")]
+    Apply,
     #[token("inhale")]
     Inhale,
     #[token("exhale")]
@@ -410,7 +412,9 @@ pub enum Token<'input> {
     BsExists,
     #[token("\\let")]
     BsLet,
+    /// Also spelled `\Unfolding` in VerCors's Java.
     #[token("\\unfolding")]
+    #[token("\\Unfolding")]
     BsUnfolding,
     #[token("\\in")]
     BsIn,
@@ -515,6 +519,12 @@ pub enum Token<'input> {
     Implies,
     #[token("**")]
     StarStar,
+    /// `A -* B`, the magic wand (specifications only).
+    #[token("-*")]
+    Wand,
+    /// `x :: xs` (specifications).
+    #[token("::")]
+    ColonColon,
     /// `|` in specifications: `|xs|`, a sequence's length (never lexed:
     /// made of a `BitOp` in a spec region).
     Bar,
@@ -557,6 +567,8 @@ impl Token<'_> {
             | T::Percent
             | T::Bang
             | T::Implies
+            | T::Wand
+            | T::ColonColon
             | T::Unfolding
             | T::BsUnfolding
             | T::BsIn => Shape::Operator,
@@ -747,6 +759,9 @@ impl Token<'_> {
             OrOr => "||",
             Implies => "==>",
             StarStar => "**",
+            Wand => "-*",
+            ColonColon => "::",
+            Apply => "apply",
         }
     }
     /// Whether the token is a JML keyword, an identifier in Java text.
@@ -785,6 +800,7 @@ impl Token<'_> {
                 | Set
                 | Assume
                 | Refute
+                | Apply
                 | Inhale
                 | Exhale
                 | Fold
@@ -853,6 +869,7 @@ impl Token<'_> {
                 | BsSum
                 | Implies
                 | StarStar
+                | Wand
                 | DotDot
                 | Backslash
         )
