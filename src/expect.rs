@@ -36,6 +36,15 @@ pub struct Region {
 
 impl Region {
     /// Whether a failure at `span` is inside this region (by where it starts).
+    /// Whether the region ends around the end of `span` (a method whose
+    /// contract comment stands before the region's opening marker).
+    pub fn holds_end_of(&self, span: Span) -> bool {
+        span.file == self.body.file
+            && span.end > self.body.start
+            && span.end <= self.body.end
+            && span.start < self.body.end
+    }
+
     pub fn contains(&self, span: Span) -> bool {
         span.file == self.body.file && self.body.start <= span.start && span.start < self.body.end
     }
@@ -68,7 +77,12 @@ pub fn parse_regions(files: &Files, file: FileId) -> Result<Vec<Region>> {
                 .map_or(text.len() - start, |l| l + 1);
             text[start..start + len].to_string()
         } else {
-            let Some(len) = text[start..].find(MARKER_CLOSE) else {
+            // `/*[/expect CODE]*/`, or as VerCors's lexer also reads it,
+            // `/*[/expect CODE]` with the comment left open: the marker ends
+            // at its `]` (and its `*/`, if one follows), and what follows is
+            // code or a `/*@` specification.
+            let on_line = text[start..].find('\n').map_or(text.len(), |i| start + i);
+            let Some(len) = text[start..on_line].find(']') else {
                 let span = Span::new(file, start, start + MARKER.len());
                 errors.push(marker_error(
                     span,
@@ -76,15 +90,21 @@ pub fn parse_regions(files: &Files, file: FileId) -> Result<Vec<Region>> {
                 ));
                 break;
             };
-            text[start..start + len + MARKER_CLOSE.len()].to_string()
+            let closed = text[start + len..].starts_with(MARKER_CLOSE);
+            let len = if closed {
+                len + MARKER_CLOSE.len()
+            } else {
+                len + 1
+            };
+            text[start..start + len].to_string()
         };
         let end = start + marker.len();
         let span = Span::new(file, start, end);
-        // One spelling for both forms: the commented one.
-        let marker = if bare {
-            format!("/*{marker}*/")
-        } else {
-            marker
+        // One spelling for every form: the commented, closed one.
+        let marker = match (bare, marker.ends_with("*/")) {
+            (true, _) => format!("/*{marker}*/"),
+            (false, false) => format!("{marker}*/"),
+            (false, true) => marker,
         };
         let marker = marker.as_str();
         pos = end;
@@ -198,9 +218,10 @@ pub fn check_expectations(
     let mut remaining = Vec::new();
     for d in failures {
         let region = match (d.code, d.span) {
-            (Code::Failure(code), Some(span)) => regions
-                .iter()
-                .position(|r| r.contains(span) && code_matches(&r.code, &code.to_string())),
+            (Code::Failure(code), Some(span)) => regions.iter().position(|r| {
+                let at_construct = d.construct.is_some_and(|c| r.holds_end_of(c));
+                (r.contains(span) || at_construct) && code_matches(&r.code, &code.to_string())
+            }),
             _ => None,
         };
         match region {
@@ -321,6 +342,19 @@ mod tests {
         assert_eq!(&text[rs[1].body.range()], " y ");
         let (files, id) = file("[/expect perm x");
         assert!(parse_regions(&files, id).is_err());
+    }
+
+    #[test]
+    fn a_marker_may_leave_its_comment_open() {
+        let text = "/*[/expect postFailed:false]\n/*@ ensures x; @*/ m(); /*[/end]*/";
+        let (files, id) = file(text);
+        let rs = parse_regions(&files, id).unwrap();
+        assert_eq!(rs.len(), 1);
+        assert_eq!(rs[0].code, "postFailed:false");
+        assert_eq!(&text[rs[0].open.range()], "/*[/expect postFailed:false]");
+        assert_eq!(&text[rs[0].body.range()], "\n/*@ ensures x; @*/ m(); ");
+        // A marker never spans lines.
+        assert!(parse_regions(&file("/*[/expect perm\n]*/").0, id).is_err());
     }
 
     #[test]

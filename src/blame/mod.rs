@@ -226,7 +226,10 @@ fn returns_at(d: Diagnostic, method: Span) -> Diagnostic {
         start: method.end - 1,
         ..method
     };
-    d.with_related(end, "the method returns here")
+    Diagnostic {
+        construct: Some(method),
+        ..d.with_related(end, "the method returns here")
+    }
 }
 
 /// `M` in "The precondition of method M might not hold." and "Precondition of function M …".

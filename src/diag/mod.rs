@@ -44,6 +44,10 @@ pub struct Diagnostic {
     /// The values in the failing state, in the source's names, when the
     /// backend gave a model (`blame::model`).
     pub counterexample: Vec<SourceValue>,
+    /// The construct a clause's failure belongs to, when VerCors reports it
+    /// there: the method of a postcondition that may not hold. An
+    /// expectation region around the construct catches the failure too.
+    pub construct: Option<Span>,
 }
 
 /// One value of a counterexample: a parameter, a local or a field (`this.f`),
@@ -64,6 +68,7 @@ impl Diagnostic {
             label: String::new(),
             related: Vec::new(),
             counterexample: Vec::new(),
+            construct: None,
         }
     }
 
@@ -76,6 +81,7 @@ impl Diagnostic {
             label: String::new(),
             related: Vec::new(),
             counterexample: Vec::new(),
+            construct: None,
         }
     }
 
@@ -87,6 +93,7 @@ impl Diagnostic {
             label: String::new(),
             related: Vec::new(),
             counterexample: Vec::new(),
+            construct: None,
         }
     }
 

@@ -16,7 +16,7 @@
 //! ghost arguments never look like a comparison.
 
 use crate::syntax::nesting::{Nesting, Shape, TOO_DEEP};
-use logos::{Logos, Skip};
+use logos::{FilterResult, Logos};
 use std::fmt;
 
 /// What went wrong while lexing or in a grammar action's local check.
@@ -52,18 +52,28 @@ impl fmt::Display for JavaError {
     }
 }
 
-/// Skips a block comment whose `/*` was just matched.
-fn block_comment<'s>(lex: &mut logos::Lexer<'s, Token<'s>>) -> Result<Skip, JavaErrorKind> {
-    match lex.remainder().find("*/") {
-        Some(i) => {
-            lex.bump(i + 2);
-            Ok(Skip)
+/// Skips a block comment whose `/*` was just matched. As VerCors's lexer
+/// reads it, a line of the comment that starts with `@` (after blanks)
+/// starts a specification there: the token then ends at that `@` and is
+/// kept, for the wrapper to open a spec region that the comment's `*/` closes.
+fn block_comment<'s>(lex: &mut logos::Lexer<'s, Token<'s>>) -> FilterResult<(), JavaErrorKind> {
+    let rest = lex.remainder();
+    let Some(end) = rest.find("*/") else {
+        lex.bump(rest.len());
+        return FilterResult::Error(JavaErrorKind::UnterminatedComment);
+    };
+    let mut line = rest[..end].find('\n');
+    while let Some(nl) = line {
+        let after = &rest[nl + 1..end];
+        let blank = after.len() - after.trim_start_matches([' ', '\t', '\x0c', '\r']).len();
+        if after[blank..].starts_with('@') {
+            lex.bump(nl + 1 + blank + 1);
+            return FilterResult::Emit(());
         }
-        None => {
-            lex.bump(lex.remainder().len());
-            Err(JavaErrorKind::UnterminatedComment)
-        }
+        line = after.find('\n').map(|i| nl + 1 + i);
     }
+    lex.bump(end + 2);
+    FilterResult::Skip
 }
 
 /// Reads a string or character literal (a character literal is refused later, with a span).
@@ -96,6 +106,10 @@ fn quoted<'s>(lex: &mut logos::Lexer<'s, Token<'s>>, quote: char) -> &'s str {
 // reads them from the text.
 #[logos(skip r"\[/expect [A-Za-z:]+\]")]
 #[logos(skip r"\[/end\]")]
+// VerCors also reads `/*[/expect CODE]` and `/*[/end]` with the comment left
+// open as markers (a `/*@` may follow on the next line).
+#[logos(skip r"/\*\[/expect [A-Za-z:]+\](\*/)?")]
+#[logos(skip r"/\*\[/end\](\*/)?")]
 pub enum Token<'input> {
     // Comments and spec region delimiters (the wrapper below consumes these).
     #[regex(r"//[^@\n][^\n]*", allow_greedy = true)]
@@ -1056,6 +1070,13 @@ impl<'input> Lexer<'input> {
                 }
             }
             match (self.mode, tok) {
+                // A comment whose line starts with `@` (`block_comment`).
+                (Mode::Java, Token::BlockComment) if !self.text[l..r].ends_with("*/") => {
+                    self.mode = Mode::SpecBlock(l);
+                    self.block_continues = !self.java_since_region;
+                    self.java_since_region = false;
+                    continue;
+                }
                 (_, Token::LineComment | Token::BlockComment) => {
                     if self.comment_changes(tok, l, r) {
                         return Self::err(
@@ -1255,6 +1276,21 @@ mod tests {
             toks("//@ [/expect perm]x[/end] + 1;"),
             ["Ident(\"x\")", "Plus", "IntLit(\"1\")", "Semi"]
         );
+        // A marker that leaves its comment open: the `/*@` after it is read.
+        assert_eq!(
+            toks("/*[/expect perm]\n/*@ ensures @*/ c /*[/end]"),
+            ["Ensures", "Ident(\"c\")"]
+        );
+    }
+
+    #[test]
+    fn a_comment_line_starting_with_at_starts_a_specification() {
+        assert_eq!(
+            toks("/* text\n  @ ensures x;\n  @ pure */ c"),
+            ["Ensures", "Ident(\"x\")", "Semi", "Pure", "Ident(\"c\")"]
+        );
+        // `@` after other text on the line stays in the comment.
+        assert_eq!(toks("/* a @ b\n * @param */ c"), ["Ident(\"c\")"]);
     }
 
     #[test]
