@@ -36,15 +36,6 @@ pub struct Region {
 
 impl Region {
     /// Whether a failure at `span` is inside this region (by where it starts).
-    /// Whether the region ends around the end of `span` (a method whose
-    /// contract comment stands before the region's opening marker).
-    pub fn holds_end_of(&self, span: Span) -> bool {
-        span.file == self.body.file
-            && span.end > self.body.start
-            && span.end <= self.body.end
-            && span.start < self.body.end
-    }
-
     pub fn contains(&self, span: Span) -> bool {
         span.file == self.body.file && self.body.start <= span.start && span.start < self.body.end
     }
@@ -219,7 +210,10 @@ pub fn check_expectations(
     for d in failures {
         let region = match (d.code, d.span) {
             (Code::Failure(code), Some(span)) => regions.iter().position(|r| {
-                let at_construct = d.construct.is_some_and(|c| r.holds_end_of(c));
+                let at_construct = d
+                    .related
+                    .iter()
+                    .any(|x| x.role == crate::diag::Role::MethodEnd && r.contains(x.span));
                 (r.contains(span) || at_construct) && code_matches(&r.code, &code.to_string())
             }),
             _ => None,

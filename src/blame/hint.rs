@@ -60,6 +60,7 @@ pub fn permission(d: &mut Diagnostic, grants: &[Grant], files: &Files) {
     d.related.push(Related {
         span: g.clause,
         message: format!("the contract gives `{amount}` here"),
+        role: crate::diag::Role::Note,
     });
 }
 

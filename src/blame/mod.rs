@@ -226,10 +226,11 @@ fn returns_at(d: Diagnostic, method: Span) -> Diagnostic {
         start: method.end - 1,
         ..method
     };
-    Diagnostic {
-        construct: Some(method),
-        ..d.with_related(end, "the method returns here")
+    let mut d = d.with_related(end, "the method returns here");
+    if let Some(r) = d.related.last_mut() {
+        r.role = crate::diag::Role::MethodEnd;
     }
+    d
 }
 
 /// `M` in "The precondition of method M might not hold." and "Precondition of function M …".

@@ -29,6 +29,17 @@ impl std::fmt::Display for Code {
 pub struct Related {
     pub span: Span,
     pub message: String,
+    pub role: Role,
+}
+
+/// What a related location is to its diagnostic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Note,
+    /// The end of the method a clause's failure belongs to, where VerCors
+    /// reports it (a postcondition that may not hold): an expectation
+    /// region around the method catches the failure too.
+    MethodEnd,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -44,10 +55,6 @@ pub struct Diagnostic {
     /// The values in the failing state, in the source's names, when the
     /// backend gave a model (`blame::model`).
     pub counterexample: Vec<SourceValue>,
-    /// The construct a clause's failure belongs to, when VerCors reports it
-    /// there: the method of a postcondition that may not hold. An
-    /// expectation region around the construct catches the failure too.
-    pub construct: Option<Span>,
 }
 
 /// One value of a counterexample: a parameter, a local or a field (`this.f`),
@@ -68,7 +75,6 @@ impl Diagnostic {
             label: String::new(),
             related: Vec::new(),
             counterexample: Vec::new(),
-            construct: None,
         }
     }
 
@@ -81,7 +87,6 @@ impl Diagnostic {
             label: String::new(),
             related: Vec::new(),
             counterexample: Vec::new(),
-            construct: None,
         }
     }
 
@@ -93,7 +98,6 @@ impl Diagnostic {
             label: String::new(),
             related: Vec::new(),
             counterexample: Vec::new(),
-            construct: None,
         }
     }
 
@@ -106,6 +110,7 @@ impl Diagnostic {
         self.related.push(Related {
             span,
             message: message.into(),
+            role: Role::Note,
         });
         self
     }
