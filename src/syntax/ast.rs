@@ -57,6 +57,9 @@ pub struct Class {
     /// A PVL `model` (a history's abstract state, actions and processes;
     /// `passes::histories`): its methods are its actions and processes.
     pub is_model: bool,
+    /// A Java `enum`: its constants, in order (the class has no members).
+    /// The checker gives it the type `core::Type::Enum`.
+    pub enum_constants: Option<Vec<Ident>>,
     pub members: Vec<Member>,
     pub span: Span,
 }

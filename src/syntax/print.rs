@@ -87,9 +87,14 @@ fn class(c: &Class) -> Doc {
         implements,
         is_interface,
         is_model,
+        enum_constants,
         members,
         span: _,
     } = c;
+    if let Some(cs) = enum_constants {
+        let names: Vec<&str> = cs.iter().map(|c| c.name.as_str()).collect();
+        return text(format!("enum {} {{ {} }}", name.name, names.join(", ")));
+    }
     let keyword = if *is_interface {
         "interface"
     } else if *is_model {
