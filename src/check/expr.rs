@@ -126,6 +126,7 @@ impl Body<'_> {
             A::Binary(BinOp::Member, x, xs) => self.binary_op(BinOp::In, x, xs, span),
             A::Binary(op, l, r) => self.binary_op(fraction_div(*op, hint), l, r, span),
             A::SeqUpdate(xs, i, v) => self.seq_update(xs, i, v, span),
+            A::InstanceOf(x, t) => self.instance_of(x, t, span),
             A::MapLit(kv, pairs) => self.map_literal(kv, pairs, span),
             A::TupleLit(ab, a, b) => self.tuple_literal(ab.as_deref(), a, b, span),
             A::Cond(c, a, b) => {
@@ -801,6 +802,28 @@ impl Body<'_> {
             self.env.show(&r.ty)
         );
         self.err(ErrorCode::TypeMismatch, span, msg)
+    }
+
+    /// `x instanceof D`: `x != null` when x's type is D's subtype, else a
+    /// test of x's class (`passes::dyntype`, which knows D's subclasses).
+    fn instance_of(&mut self, x: &ast::Expr, t: &ast::Type, span: Span) -> Option<Expr> {
+        let x = self.expr(x, None)?;
+        let t = self.ty(t)?;
+        let Type::Class(d) = t else {
+            let msg = format!("`instanceof` {}", self.env.show(&t));
+            return self.err(ErrorCode::NotSupported, span, msg);
+        };
+        match &x.ty {
+            Type::Null => Some(Expr::new(K::Bool(false), Type::Bool, span)),
+            ty if types::compatible(&self.env.program, ty, &t) => {
+                let null = Expr::new(K::Null, Type::Null, span);
+                Some(Expr::binary(BinOp::Ne, x, null, Type::Bool, span))
+            }
+            Type::Class(_) | Type::Array(_) => {
+                Some(Expr::new(K::InstanceOf(bx(x), d), Type::Bool, span))
+            }
+            ty => self.mismatch(span, "an object before `instanceof`", &ty.clone()),
+        }
     }
 
     /// `l == r` and `l != r` on enum values compare the values their

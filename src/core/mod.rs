@@ -63,6 +63,9 @@ pub struct Features {
     /// invariant and its calls no ghost arguments, as it is explored, not
     /// encoded.
     pub atomicity: BTreeMap<MethodId, crate::syntax::ast::Atomicity>,
+    /// The program writes `instanceof` (`passes::dyntype` then records
+    /// every object's class, as it does when there are exceptions).
+    pub instance_of: bool,
 }
 
 /// A model: a class whose fields are a history's abstract state, with its

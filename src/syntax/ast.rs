@@ -961,6 +961,8 @@ pub enum ExprKind {
     MapLit(Box<(Type, Type)>, Vec<(Expr, Expr)>),
     /// `tuple<A, B>{a, b}` (types given) or `(a, b)` (after `++` on a map).
     TupleLit(Option<Box<(Type, Type)>>, Box<Expr>, Box<Expr>),
+    /// Java's `e instanceof C`.
+    InstanceOf(Box<Expr>, Box<Type>),
     /// `xs[i -> v]`: the sequence with element i replaced by v.
     SeqUpdate(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `|e|`: length / cardinality.

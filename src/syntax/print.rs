@@ -984,6 +984,7 @@ fn postfix_safe(e: &Expr) -> bool {
         | ExprKind::BagLit(..)
         | ExprKind::MapLit(..)
         | ExprKind::TupleLit(..)
+        | ExprKind::InstanceOf(..)
         | ExprKind::SeqUpdate(..)
         | ExprKind::Length(_)
         | ExprKind::OptSome(_)
@@ -1158,6 +1159,9 @@ fn expr(e: &Expr) -> Doc {
             )
         }
         ExprKind::TupleLit(None, a, b) => parens(vec![expr(a), expr(b)]),
+        ExprKind::InstanceOf(x, t) => text("(")
+            .append(expr(x))
+            .append(text(format!(" instanceof {})", ty(t)))),
         ExprKind::SeqUpdate(xs, i, v) => postfix_operand(xs)
             .append(text("["))
             .append(expr(i))

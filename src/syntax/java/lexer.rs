@@ -830,7 +830,6 @@ impl Token<'_> {
             UnicodeEscape(_) => "a unicode escape outside a character or string literal",
             BitOp("<<" | ">>" | ">>>" | "<<=" | ">>=" | ">>>=") => "a shift operator",
             Bar => "|",
-            Instanceof => "`instanceof`",
             Float | Double => "a floating-point type",
             _ => return None,
         })
