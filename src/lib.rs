@@ -39,7 +39,11 @@
 //!   `Synchronized` node, lowered by `passes::desugar`), `throw` and `try`
 //!   (kept as nodes for `passes::exceptions`; the checker resolves them in
 //!   `check::exceptions`) and
-//!   `wait()`/`notify()` (lock statements); the spec library (`backends/spec/java/…`,
+//!   `wait()`/`notify()` (lock statements), `enum E { A, B }` (a class
+//!   with `enum_constants`, typed `core::Type::Enum` by the checker: an
+//!   integer, null 0, read through `core::enum_value`), `instanceof`
+//!   (`ast::ExprKind::InstanceOf`; the lexer drops annotations, and
+//!   `@interface` is an interface); the spec library (`backends/spec/java/…`,
 //!   annotated Java) is loaded with a program that names its classes. The
 //!   Java constructs that are encodings are lowered by passes, not here
 //!   (`passes::java`). [`syntax::walk`] is the one mutable traversal of the
@@ -146,7 +150,8 @@
 //!   `extraExc`; [`passes::exceptions`] opens with the rule and why it is
 //!   sound), `dyntype` (`instanceof` as a test of `weft_class_of(o)`, an
 //!   abstract heap-independent function assumed at each `new`; exception
-//!   classes are the classes with subtyping, `core::Class::superclass`),
+//!   classes are the classes with subtyping, `core::Class::superclass`;
+//!   declared with exceptions or when the program writes `instanceof`),
 //!   `desugar` (Java's `synchronized` becomes lock operations with an
 //!   unlock before every exit, a thrown exception's jump among them),
 //!   `histories` (thesis

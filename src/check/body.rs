@@ -225,7 +225,7 @@ impl<'e> Body<'e> {
     }
 
     pub(super) fn ty(&mut self, t: &ast::Type) -> Option<Type> {
-        match types::convert(t, &self.env.class_ids, false) {
+        match types::convert(t, &self.env.class_ids, &self.env.program, false) {
             Ok(t) => Some(t),
             Err(d) => {
                 self.errs.push(d);

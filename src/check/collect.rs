@@ -51,6 +51,10 @@ pub(super) fn collect<'a>(
                 is_interface: class.is_interface,
                 interfaces: Vec::new(),
                 superclass: None,
+                enum_constants: class
+                    .enum_constants
+                    .as_ref()
+                    .map(|cs| cs.iter().map(|c| c.name).collect()),
                 span: class.span,
             });
             c.env.classes.push(ClassInfo::default());

@@ -245,7 +245,7 @@ impl<'a> Collector<'a, '_> {
     }
 
     fn ty(&mut self, t: &ast::Type, allow_void: bool) -> Option<Type> {
-        types::convert(t, &self.env.class_ids, allow_void)
+        types::convert(t, &self.env.class_ids, &self.env.program, allow_void)
             .map_err(|d| self.errs.push(d))
             .ok()
     }
@@ -447,6 +447,7 @@ impl<'a> Collector<'a, '_> {
                     is_interface: false,
                     interfaces: Vec::new(),
                     superclass: None,
+                    enum_constants: None,
                     span,
                 });
                 self.env.classes.push(ClassInfo::default());

@@ -79,7 +79,11 @@ impl Body<'_> {
             }
             A::Int(n) => new(K::Int(*n), Type::Int),
             A::Bool(b) => new(K::Bool(*b), Type::Bool),
-            A::Null => new(K::Null, Type::Null),
+            // An enum's null is its integer 0 (`core::Type::Enum`).
+            A::Null => match hint {
+                Some(t @ Type::Enum(_)) => new(K::Int(0.into()), t.clone()),
+                _ => new(K::Null, Type::Null),
+            },
             A::This => self.this_expr(span),
             A::CurrentThread => match self.current_thread {
                 Ok(()) => new(K::CurrentThread, Type::Int),
@@ -122,6 +126,7 @@ impl Body<'_> {
             A::Binary(BinOp::Member, x, xs) => self.binary_op(BinOp::In, x, xs, span),
             A::Binary(op, l, r) => self.binary_op(fraction_div(*op, hint), l, r, span),
             A::SeqUpdate(xs, i, v) => self.seq_update(xs, i, v, span),
+            A::InstanceOf(x, t) => self.instance_of(x, t, span),
             A::MapLit(kv, pairs) => self.map_literal(kv, pairs, span),
             A::TupleLit(ab, a, b) => self.tuple_literal(ab.as_deref(), a, b, span),
             A::Cond(c, a, b) => {
@@ -376,6 +381,11 @@ impl Body<'_> {
             }
             return Some(Expr::new(K::Local(v.name), v.ty.clone(), id.span));
         }
+        if let Some(Type::Enum(c)) = hint {
+            if let Some(x) = self.enum_constant(*c, id) {
+                return Some(x);
+            }
+        }
         if hint == Some(&Type::Role) && self.env.field_member(self.class, &id.name).is_none() {
             return self.role(id);
         }
@@ -414,6 +424,18 @@ impl Body<'_> {
             id.span,
             format!("{} is not declared", id.name),
         )
+    }
+
+    /// `A` of enum `c` (`E.A`, or `case A:` in a switch over an E): its
+    /// integer, k + 1 for the k-th constant (`core::Type::Enum`).
+    fn enum_constant(&self, c: crate::core::ClassId, id: &ast::Ident) -> Option<Expr> {
+        let cs = self.env.program.class(c).enum_constants.as_ref()?;
+        let k = cs.iter().position(|n| *n == id.name)?;
+        Some(Expr::new(
+            K::Int((k as i128 + 1).into()),
+            Type::Enum(c),
+            id.span,
+        ))
     }
 
     /// A role literal (thesis ch. 5): a name no variable or field has, where
@@ -494,6 +516,9 @@ impl Body<'_> {
     /// `r.name`: a field, a class's constant, or a member of a built-in type.
     fn select(&mut self, r: &ast::Expr, name: &ast::Ident, span: Span) -> Option<Expr> {
         if let Some(c) = self.class_named(r) {
+            if let Some(x) = self.enum_constant(c, name) {
+                return Some(Expr { span, ..x });
+            }
             match self.env.field_member(Some(c), &name.name) {
                 Some(Member::Constant(f)) => return Some(self.constant(f, span)),
                 Some(Member::Field(f)) if self.env.static_fields.contains_key(&f) => {
@@ -707,6 +732,7 @@ impl Body<'_> {
             (l.map(|l| self.before_lifted(l, mark)), r)
         };
         let (l, r) = (l?, r?);
+        let (l, r) = self.enum_operands(op, l, r);
         if matches!(op, BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor) {
             return self.bit_op(op, l, r, span);
         }
@@ -776,6 +802,54 @@ impl Body<'_> {
             self.env.show(&r.ty)
         );
         self.err(ErrorCode::TypeMismatch, span, msg)
+    }
+
+    /// `x instanceof D`: `x != null` when x's type is D's subtype, else a
+    /// test of x's class (`passes::dyntype`, which knows D's subclasses).
+    fn instance_of(&mut self, x: &ast::Expr, t: &ast::Type, span: Span) -> Option<Expr> {
+        let x = self.expr(x, None)?;
+        let t = self.ty(t)?;
+        let Type::Class(d) = t else {
+            let msg = format!("`instanceof` {}", self.env.show(&t));
+            return self.err(ErrorCode::NotSupported, span, msg);
+        };
+        match &x.ty {
+            Type::Null => Some(Expr::new(K::Bool(false), Type::Bool, span)),
+            ty if types::compatible(&self.env.program, ty, &t) => {
+                let null = Expr::new(K::Null, Type::Null, span);
+                Some(Expr::binary(BinOp::Ne, x, null, Type::Bool, span))
+            }
+            Type::Class(_) | Type::Array(_) => {
+                Some(Expr::new(K::InstanceOf(bx(x), d), Type::Bool, span))
+            }
+            ty => self.mismatch(span, "an object before `instanceof`", &ty.clone()),
+        }
+    }
+
+    /// `l == r` and `l != r` on enum values compare the values their
+    /// integers stand for (`core::enum_value`); a `null` operand is the
+    /// enum's 0.
+    fn enum_operands(&self, op: BinOp, l: Expr, r: Expr) -> (Expr, Expr) {
+        if !matches!(op, BinOp::Eq | BinOp::Ne) {
+            return (l, r);
+        }
+        let c = match (&l.ty, &r.ty) {
+            (Type::Enum(c), _) | (_, Type::Enum(c)) => *c,
+            _ => return (l, r),
+        };
+        let n = self
+            .env
+            .program
+            .class(c)
+            .enum_constants
+            .as_ref()
+            .map_or(0, Vec::len);
+        let fix = |x: Expr| match x.kind {
+            K::Null => Expr::new(K::Int(0.into()), Type::Enum(c), x.span),
+            _ if x.ty == Type::Enum(c) => crate::core::enum_value(x, n),
+            _ => x,
+        };
+        (fix(l), fix(r))
     }
 
     /// The result type of `l op r`, None if the operands do not fit.

@@ -61,7 +61,18 @@ use env::{Env, Job};
 
 /// Checks the files of one program together.
 pub fn check(units: &[Unit]) -> diag::Result<Program> {
-    check_with(declarations(units, &Bodies::default()))
+    let uses = uses_instance_of(&mut units.to_vec());
+    let mut d = declarations(units, &Bodies::default());
+    d.env.program.features.instance_of = uses;
+    check_with(d)
+}
+
+/// Whether the program writes `instanceof` (read before the bodies are
+/// taken out of the tree; Java bodies are never skimmed).
+fn uses_instance_of(units: &mut [Unit]) -> bool {
+    crate::syntax::walk::any_expr(units, |e| {
+        matches!(e.kind, crate::syntax::ast::ExprKind::InstanceOf(..))
+    })
 }
 
 /// Every body checked in turn, then stored in the program.
@@ -147,6 +158,7 @@ impl Declared {
 /// contract clauses out of the syntax tree first; the tree is dropped once
 /// the declarations are checked.
 pub fn declare(mut units: Vec<Unit>) -> Declared {
+    let uses = uses_instance_of(&mut units);
     let mut bodies = Bodies::default();
     for unit in &mut units {
         for decl in &mut unit.decls {
@@ -159,7 +171,9 @@ pub fn declare(mut units: Vec<Unit>) -> Declared {
             }
         }
     }
-    declarations(&units, &bodies)
+    let mut d = declarations(&units, &bodies);
+    d.env.program.features.instance_of = uses;
+    d
 }
 
 /// The jobs' results, in runs, in their order. Jobs only read the

@@ -7,6 +7,7 @@ use crate::core::{self, Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::name::Name;
 use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS, UnOp};
+use crate::syntax::java::builders::SWITCH_SUBJECT;
 use crate::syntax::span::Span;
 
 /// Where an assignment writes.
@@ -726,9 +727,25 @@ impl Body<'_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
-        let Some(ty) = self.ty(ty) else { return };
+        let Some(mut ty) = self.ty(ty) else { return };
         // The initialiser cannot see the new variable.
-        let rhs = init.map(|e| self.rhs(e, Some(&ty)));
+        let rhs = match init {
+            // A switch's subject (`syntax::java::builders::switch`, which
+            // declares it an int) takes an enum's type when it has one.
+            Some(e) if name.name.starts_with(SWITCH_SUBJECT) => {
+                let rhs = self.rhs(e, None);
+                match rhs.as_ref().map(Rhs::ty) {
+                    Some(t @ Type::Enum(_)) => ty = t,
+                    Some(t) if !types::compatible(&self.env.program, &t, &ty) => {
+                        self.type_mismatch::<()>(e.span, &ty, &t);
+                        return;
+                    }
+                    _ => {}
+                }
+                Some(rhs)
+            }
+            _ => init.map(|e| self.rhs(e, Some(&ty))),
+        };
         let var = self.scopes.declare_local(name, ty);
         let target = var.name;
         if self.ghost {

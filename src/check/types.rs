@@ -8,10 +8,11 @@ use crate::syntax::ast;
 pub(super) fn convert(
     t: &ast::Type,
     classes: &super::env::ClassNames,
+    p: &Program,
     allow_void: bool,
 ) -> Result<Type, Diagnostic> {
     use ast::TypeKind as K;
-    let inner = |t: &ast::Type| convert(t, classes, false).map(Box::new);
+    let inner = |t: &ast::Type| convert(t, classes, p, false).map(Box::new);
     Ok(match &t.kind {
         K::Int => Type::Int,
         K::Bool => Type::Bool,
@@ -36,6 +37,7 @@ pub(super) fn convert(
         K::Map(k, v) => Type::Map(Box::new((*inner(k)?, *inner(v)?))),
         K::Tuple(a, b) => Type::Tuple(Box::new((*inner(a)?, *inner(b)?))),
         K::Named(id) => match classes.resolve(id) {
+            Some(c) if p.class(c).enum_constants.is_some() => Type::Enum(c),
             Some(c) => Type::Class(c),
             // The thesis's protocols (ch. 5) name thread roles with a type `role`.
             None if id.name == "role" => Type::Role,
@@ -158,6 +160,10 @@ pub(super) fn show(t: &Type, p: &Program) -> String {
         Type::Map(kv) => format!("map<{}, {}>", show(&kv.0, p), show(&kv.1, p)),
         Type::Tuple(ab) => format!("tuple<{}, {}>", show(&ab.0, p), show(&ab.1, p)),
         Type::Role => "role".into(),
+        Type::Enum(c) => p
+            .classes
+            .get(c.0 as usize)
+            .map_or("?".into(), |c| String::from(c.name)),
         Type::Process => "process".into(),
     }
 }

@@ -63,6 +63,9 @@ pub struct Features {
     /// invariant and its calls no ghost arguments, as it is explored, not
     /// encoded.
     pub atomicity: BTreeMap<MethodId, crate::syntax::ast::Atomicity>,
+    /// The program writes `instanceof` (`passes::dyntype` then records
+    /// every object's class, as it does when there are exceptions).
+    pub instance_of: bool,
 }
 
 /// A model: a class whose fields are a history's abstract state, with its
@@ -186,6 +189,8 @@ pub struct Class {
     /// Java's `extends`, where the class is a subtype of its superclass:
     /// an exception class (see [`Program::is_subclass`]).
     pub superclass: Option<ClassId>,
+    /// A Java enum's constants, in order (values of [`Type::Enum`]).
+    pub enum_constants: Option<Vec<Name>>,
     pub span: Span,
 }
 
@@ -378,6 +383,43 @@ pub enum Type {
     Role,
     /// A process of a model (`passes::histories`).
     Process,
+    /// A value of a Java enum (the class's `enum_constants`): an integer to
+    /// the backends, `null` 0 and the k-th constant k + 1. Every integer
+    /// stands for a value of the enum, by [`enum_value`]: an integer
+    /// outside 0..=n stands for null, so a value read from anywhere (a
+    /// parameter, a field, an array) is null or a constant, and a switch
+    /// over every constant is exhaustive without a typing fact anywhere.
+    /// The checker compares enum values through it (`check::expr`).
+    Enum(ClassId),
+}
+
+/// The enum value an integer stands for (see [`Type::Enum`]): itself in
+/// 1..=n, else 0 (null); `x` is pure (the checker lifts calls out).
+/// Sound: the values a Java program makes are 0 and the constants, which
+/// stand for themselves, so on them this is the identity and enum
+/// comparison is Java's; other integers are only extra states.
+pub fn enum_value(x: Expr, n: usize) -> Expr {
+    use crate::syntax::ast::BinOp;
+    let span = x.span;
+    let ty = x.ty.clone();
+    if let ExprKind::Int(v) = &x.kind {
+        if (0..=n as i128).contains(&v.get()) {
+            return x;
+        }
+    }
+    let int = |v: i128| Expr::new(ExprKind::Int(v.into()), Type::Int, span);
+    let low = Expr::binary(BinOp::Le, int(1), x.clone(), Type::Bool, span);
+    let high = Expr::binary(BinOp::Le, x.clone(), int(n as i128), Type::Bool, span);
+    let both = Expr::binary(BinOp::And, low, high, Type::Bool, span);
+    Expr::new(
+        ExprKind::Cond(
+            Box::new(both),
+            Box::new(x),
+            Box::new(Expr::new(ExprKind::Int(0.into()), ty.clone(), span)),
+        ),
+        ty,
+        span,
+    )
 }
 
 /// The integer a role name stands for: its characters as digits in base

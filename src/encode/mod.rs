@@ -234,7 +234,9 @@ impl<'p> Encoder<'p> {
     fn ty(&mut self, t: &core::Type) -> vir::Type {
         match t {
             // A process is an integer once `passes::histories` encoded it.
-            core::Type::Int | core::Type::Role | core::Type::Process => vir::Type::Int,
+            core::Type::Int | core::Type::Role | core::Type::Process | core::Type::Enum(_) => {
+                vir::Type::Int
+            }
             core::Type::Bool | core::Type::Resource | core::Type::Void => vir::Type::Bool,
             core::Type::Frac | core::Type::ZFrac | core::Type::Rational => vir::Type::Perm,
             core::Type::Class(_) | core::Type::Null | core::Type::Array(_) => vir::Type::Ref,

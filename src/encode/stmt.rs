@@ -662,7 +662,8 @@ fn conjuncts(e: &core::Expr) -> Vec<&core::Expr> {
 /// Java's default value of an array element.
 fn default_value(t: &T) -> Option<Expr> {
     match t {
-        T::Int => Some(Expr::int(0)),
+        // An enum's null is 0 (`core::Type::Enum`).
+        T::Int | T::Enum(_) => Some(Expr::int(0)),
         T::Bool => Some(Expr::bool(false)),
         T::Class(_) | T::Array(_) | T::Null => Some(Expr::plain(ExprKind::NullLit)),
         T::Frac | T::ZFrac | T::Rational => Some(Expr::plain(ExprKind::NoPerm)),

@@ -15,9 +15,11 @@
 //! closed, so D's subclasses are known. The function reads no heap, so its
 //! value survives every heap change.
 //!
-//! The function is declared when the program has exception classes (the
-//! only way today that `instanceof` reaches the core); the pass removes
-//! `InstanceOf`.
+//! The function is declared when the program has exception classes
+//! (`catch` and `signals` test them) or writes `instanceof` (of a class it
+//! is not statically known to be: `core::Features::instance_of`); the pass
+//! removes `InstanceOf`. A parameter's class is unknown, so of an object
+//! not made in the method only what its contract says is known.
 
 use super::{Lower, Out, Pass};
 use crate::core::build::{and, any, eq, int, ne, null};
@@ -41,11 +43,15 @@ pub const PASS: Pass = Pass {
 struct DynType(Option<(FunctionId, Vec<Vec<ClassId>>)>);
 
 fn declarations(p: &mut Program) -> Box<dyn Lower> {
-    let Some(throwable) = p.throwable() else {
+    let Some(class) = p
+        .throwable()
+        .or_else(|| p.features.instance_of.then_some(ClassId(0)))
+        .filter(|c| (c.0 as usize) < p.classes.len())
+    else {
         return Box::new(DynType(None));
     };
     let id = FunctionId(p.functions.len() as u32);
-    let span = p.class(throwable).span;
+    let span = p.class(class).span;
     p.functions.push(Function {
         derived: None,
         name: "weft_class_of".into(),
@@ -54,7 +60,7 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
         is_inline: false,
         params: vec![Var {
             name: "o".into(),
-            ty: Type::Class(throwable),
+            ty: Type::Class(class),
             span,
         }],
         ret: Type::Int,
@@ -148,6 +154,30 @@ fn subclasses(p: &Program) -> Vec<Vec<ClassId>> {
 mod tests {
     use crate::core::print::block as sx_block;
     use crate::syntax::span::FileId;
+
+    #[test]
+    fn instanceof_of_plain_classes_without_exceptions() {
+        let text = "class A {} class B {}
+          class C { void m(A x) { A a = new A(); //@ assert !(a instanceof B) && x instanceof A;
+          } }";
+        let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
+        let p = crate::check::check(&[unit]).expect("checks");
+        let p = super::super::run_until(p, "dyntype")
+            .expect("listed")
+            .expect("lowers");
+        let m = p.methods.iter().find(|m| m.name == "m").expect("method");
+        let body = sx_block(&p, m.body.as_ref().expect("a body"));
+        // B's only instances are B's (class 1); x's static type is A: x != null.
+        assert!(
+            body.contains("(assume (== (fn weft_class_of a) 0))"),
+            "{body}"
+        );
+        assert!(
+            body.contains("(Not (&& (!= a null) (== (fn weft_class_of a) 1)))"),
+            "{body}"
+        );
+        assert!(body.contains("(!= x null)"), "{body}");
+    }
 
     #[test]
     fn instanceof_tests_the_class_assumed_at_new() {

@@ -57,6 +57,9 @@ pub struct Class {
     /// A PVL `model` (a history's abstract state, actions and processes;
     /// `passes::histories`): its methods are its actions and processes.
     pub is_model: bool,
+    /// A Java `enum`: its constants, in order (the class has no members).
+    /// The checker gives it the type `core::Type::Enum`.
+    pub enum_constants: Option<Vec<Ident>>,
     pub members: Vec<Member>,
     pub span: Span,
 }
@@ -969,6 +972,8 @@ pub enum ExprKind {
     MapLit(Box<(Type, Type)>, Vec<(Expr, Expr)>),
     /// `tuple<A, B>{a, b}` (types given) or `(a, b)` (after `++` on a map).
     TupleLit(Option<Box<(Type, Type)>>, Box<Expr>, Box<Expr>),
+    /// Java's `e instanceof C`.
+    InstanceOf(Box<Expr>, Box<Type>),
     /// `xs[i -> v]`: the sequence with element i replaced by v.
     SeqUpdate(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `|e|`: length / cardinality.

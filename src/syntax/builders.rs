@@ -1216,6 +1216,7 @@ pub fn class(
         implements: Vec::new(),
         is_interface: false,
         is_model: false,
+        enum_constants: None,
         members: out,
         span: span(file, l, r),
     })

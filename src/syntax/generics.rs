@@ -195,6 +195,7 @@ fn empty_class(name: Ident) -> Class {
         implements: Vec::new(),
         is_interface: false,
         is_model: false,
+        enum_constants: None,
         members: Vec::new(),
         span,
     }

@@ -87,9 +87,14 @@ fn class(c: &Class) -> Doc {
         implements,
         is_interface,
         is_model,
+        enum_constants,
         members,
         span: _,
     } = c;
+    if let Some(cs) = enum_constants {
+        let names: Vec<&str> = cs.iter().map(|c| c.name.as_str()).collect();
+        return text(format!("enum {} {{ {} }}", name.name, names.join(", ")));
+    }
     let keyword = if *is_interface {
         "interface"
     } else if *is_model {
@@ -984,6 +989,7 @@ fn postfix_safe(e: &Expr) -> bool {
         | ExprKind::BagLit(..)
         | ExprKind::MapLit(..)
         | ExprKind::TupleLit(..)
+        | ExprKind::InstanceOf(..)
         | ExprKind::SeqUpdate(..)
         | ExprKind::Length(_)
         | ExprKind::OptSome(_)
@@ -1158,6 +1164,9 @@ fn expr(e: &Expr) -> Doc {
             )
         }
         ExprKind::TupleLit(None, a, b) => parens(vec![expr(a), expr(b)]),
+        ExprKind::InstanceOf(x, t) => text("(")
+            .append(expr(x))
+            .append(text(format!(" instanceof {})", ty(t)))),
         ExprKind::SeqUpdate(xs, i, v) => postfix_operand(xs)
             .append(text("["))
             .append(expr(i))

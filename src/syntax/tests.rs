@@ -234,6 +234,7 @@ fn sx(e: &Expr) -> String {
                 .join(" ")
         ),
         TupleLit(_, a, b) => format!("(tuple {} {})", sx(a), sx(b)),
+        InstanceOf(x, t) => format!("(instanceof {} {})", sx(x), sx_ty(t)),
         SeqUpdate(xs, i, v) => format!("(update {} {} {})", sx(xs), sx(i), sx(v)),
     }
 }

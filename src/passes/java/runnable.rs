@@ -764,6 +764,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
         implements: Vec::new(),
         is_interface: false,
         is_model: false,
+        enum_constants: None,
         members,
         span,
     })

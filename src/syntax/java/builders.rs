@@ -246,9 +246,62 @@ pub fn type_decl(
         is_model: out
             .iter()
             .any(|m| matches!(m, Member::Method(m) if m.mods.history.is_some())),
+        enum_constants: None,
         members: out,
         span: b::span(file, l, r),
     }))
+}
+
+/// `enum E { A, B }`: a class without members whose constants the checker
+/// makes the values of `core::Type::Enum`. Constants with arguments or
+/// bodies, and an enum's own members, are not supported.
+#[allow(clippy::too_many_arguments)]
+pub fn enum_decl(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    mods: Vec<JMod>,
+    name: Ident,
+    implements: Option<Box<(usize, Vec<Type>, usize)>>,
+    constants: Vec<Ident>,
+    members: Option<Vec<JMember>>,
+) -> Box<JTypeDecl> {
+    for m in &mods {
+        if !matches!(m.kind, "public" | "private" | "protected" | "static" | "@") {
+            not_supported(errors, m.l, m.r, format!("`{}` on an enum", m.kind));
+        }
+    }
+    if let Some(i) = implements {
+        not_supported(errors, i.0, i.2, "an enum implementing an interface");
+    }
+    for m in members.iter().flatten() {
+        for x in &m.members {
+            let (ml, mr) = sp(member_span(x));
+            not_supported(errors, ml, mr, "a member of an enum");
+        }
+    }
+    Box::new(JTypeDecl::Class(Class {
+        type_params: Vec::new(),
+        ghost_params: Vec::new(),
+        name,
+        extends: None,
+        implements: Vec::new(),
+        is_interface: false,
+        is_model: false,
+        enum_constants: Some(constants),
+        members: Vec::new(),
+        span: b::span(file, l, r),
+    }))
+}
+
+fn member_span(m: &Member) -> Span {
+    match m {
+        Member::Field(f) => f.span,
+        Member::Method(m) => m.span,
+        Member::Function(f) => f.span,
+        Member::Predicate(p) => p.span,
+    }
 }
 
 /// `super(args)`: a call named `super`, replaced by the superclass
@@ -1754,6 +1807,10 @@ pub enum JSwitchItem {
 /// leaves it (`check::stmt`); `$$` is reserved, so no program names it.
 pub const SWITCH_LABEL: &str = "switch$$";
 
+/// The local a switch's subject is held in (an `int`, or the enum's type
+/// the checker reads off the subject).
+pub const SWITCH_SUBJECT: &str = "subject$$";
+
 /// One group of a switch block: its labels' span, constants, whether one is
 /// `default`, and its statements.
 struct SwitchGroup {
@@ -1853,7 +1910,7 @@ pub fn switch(
     let mut stmts = Vec::new();
     // The subject, once.
     let int = b::ty(file, sl, sr, TypeKind::Int);
-    let var = id(format!("subject$${l}"), (sl, sr));
+    let var = id(format!("{SWITCH_SUBJECT}{l}"), (sl, sr));
     stmts.extend(b::locals(
         file,
         int,

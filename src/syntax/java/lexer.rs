@@ -127,6 +127,10 @@ pub enum Token<'input> {
     SpecEnd,
     #[token("@")]
     At,
+    /// `@interface` (one token, so an annotation type's declaration is not
+    /// read as an annotation before a class's modifiers).
+    #[token("@interface")]
+    AtInterface,
     /// `/*@<`: produced by the wrapper, never by logos itself.
     SpecTypeArgs,
 
@@ -607,6 +611,7 @@ impl Token<'_> {
             SpecEndAt => "@*/",
             SpecEnd => "*/",
             At => "@",
+            AtInterface => "@interface",
             Package => "package",
             Import => "import",
             Class => "class",
@@ -855,8 +860,6 @@ impl Token<'_> {
             UnicodeEscape(_) => "a unicode escape outside a character or string literal",
             BitOp("<<" | ">>" | ">>>" | "<<=" | ">>=" | ">>>=") => "a shift operator",
             Bar => "|",
-            Enum => "an enum",
-            Instanceof => "`instanceof`",
             Float | Double => "a floating-point type",
             _ => return None,
         })
@@ -1011,6 +1014,46 @@ impl<'input> Lexer<'input> {
                 end: span.end,
             }),
         })
+    }
+
+    /// Java's annotations (`@Deprecated`, `@A(x)`, `@p.A(k = v, …)`, on
+    /// classes, members, parameters and locals) carry no meaning for
+    /// verification: the lexer drops each, its arguments included, after
+    /// the `@` at `l..r`. (`@interface` is a token of its own.)
+    fn skip_annotation(&mut self, l: usize, r: usize) -> Result<(), JavaError> {
+        let malformed = |msg: &str, start, end| JavaError {
+            kind: JavaErrorKind::Malformed(msg.into()),
+            start,
+            end,
+        };
+        let mut want_name = true;
+        let mut depth = 0usize;
+        let mut end = r;
+        loop {
+            let next = self.raw();
+            let Some(next) = next else {
+                return Err(malformed("an unfinished annotation", l, end));
+            };
+            let (tl, t, tr) = next.clone()?;
+            end = tr;
+            match t {
+                Token::LineComment | Token::BlockComment => continue,
+                _ if depth > 0 => match t {
+                    Token::LParen => depth += 1,
+                    Token::RParen if depth == 1 => return Ok(()),
+                    Token::RParen => depth -= 1,
+                    _ => {}
+                },
+                Token::Ident(_) if want_name => want_name = false,
+                _ if want_name => return Err(malformed("an annotation needs a name", tl, tr)),
+                Token::Dot => want_name = true,
+                Token::LParen => depth = 1,
+                _ => {
+                    self.pending = Some(next);
+                    return Ok(());
+                }
+            }
+        }
     }
 
     fn err(kind: JavaErrorKind, start: usize, end: usize) -> Option<Spanned<'input>> {
@@ -1191,6 +1234,10 @@ impl<'input> Lexer<'input> {
                     self.pending = Some(Ok((l + 1, second, r)));
                     return Some(Ok((l, first, l + 1)));
                 }
+                (Mode::Java, Token::At) => match self.skip_annotation(l, r) {
+                    Ok(()) => continue,
+                    Err(e) => return Some(Err(e)),
+                },
                 // JML decorates spec lines with `@`.
                 (Mode::SpecBlock(_) | Mode::SpecLine(_), Token::At) => continue,
                 (Mode::SpecBlock(_) | Mode::SpecLine(_), Token::SpecLine | Token::SpecBlock) => {
