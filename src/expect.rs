@@ -559,6 +559,9 @@ mod tests {
                     // Magic wands (tests/cases/wands, tests/cases/java/wands): a
                     // working use with the failures of package and apply.
                     Some("wands") if is_case => {}
+                    // Java's types (tests/cases/java/enums, tests/cases/java/types):
+                    // a family of expected failures, one per method.
+                    Some("enums" | "types") if is_case => {}
                     // Thread, atomics and par negative tests: one expected failure, or a
                     // front-end error.
                     Some("threads" | "atomics" | "par" | "gpu")
