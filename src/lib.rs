@@ -40,7 +40,11 @@
 //!   (kept as nodes for `passes::exceptions`; the checker resolves them in
 //!   `check::exceptions`) and
 //!   `wait()`/`notify()` (lock statements); the spec library (`backends/spec/java/…`,
-//!   annotated Java) is loaded with a program that names its classes. The
+//!   annotated Java) is loaded with a program that names its classes;
+//!   the files of the classes a Java file uses from its package or imports
+//!   are read with it ([`syntax::java::sources`]: `<root>/p/C.java`, the root
+//!   the file's folder less its package), and the checker sees another
+//!   package's class only through an import (`check::env::FileNames`). The
 //!   Java constructs that are encodings are lowered by passes, not here
 //!   (`passes::java`). [`syntax::walk`] is the one mutable traversal of the
 //!   tree; [`syntax::print`] prints it as source (exhaustively: `weft emit

@@ -58,19 +58,10 @@ fn sp(s: Span) -> (usize, usize) {
 
 // ------------------------------------------------------------ top level
 
-/// `import a.b.C;` / `import a.b.*;`.
-#[derive(Clone, Debug)]
-pub struct Import {
-    pub path: Vec<Name>,
-    pub all: bool,
-    pub span: Span,
-}
-
-/// A parsed Java file: the shared syntax tree plus what only Java has.
+/// A parsed Java file: the shared syntax tree (its package and imports in `Unit::java`).
 #[derive(Clone, Debug)]
 pub struct JUnit {
     pub unit: Unit,
-    pub imports: Vec<Import>,
 }
 
 pub enum JTypeDecl {
@@ -78,7 +69,11 @@ pub enum JTypeDecl {
     Empty,
 }
 
-pub fn unit(imports: Vec<Box<Import>>, decls: Vec<Box<JTypeDecl>>) -> JUnit {
+pub fn unit(
+    package: Option<Vec<Ident>>,
+    imports: Vec<Box<Import>>,
+    decls: Vec<Box<JTypeDecl>>,
+) -> JUnit {
     let mut decls: Vec<Decl> = decls
         .into_iter()
         .filter_map(|d| match *d {
@@ -93,8 +88,15 @@ pub fn unit(imports: Vec<Box<Import>>, decls: Vec<Box<JTypeDecl>>) -> JUnit {
             decls,
             library: false,
             spec_regions: Vec::new(),
+            java: Some(JavaScope {
+                package: package
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|i| i.name)
+                    .collect(),
+                imports: imports.into_iter().map(|i| *i).collect(),
+            }),
         },
-        imports: imports.into_iter().map(|i| *i).collect(),
     }
 }
 
@@ -102,13 +104,14 @@ pub fn import(
     file: FileId,
     l: usize,
     r: usize,
-    _is_static: bool,
+    is_static: bool,
     path: Vec<Ident>,
     all: bool,
 ) -> Box<Import> {
     Box::new(Import {
         path: path.into_iter().map(|i| i.name).collect(),
         all,
+        is_static,
         span: b::span(file, l, r),
     })
 }
