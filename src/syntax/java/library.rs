@@ -49,6 +49,7 @@ macro_rules! entry {
 pub const LIBRARY: &[Entry] = &[
     entry!("java.lang", "java/lang", "Object"),
     entry!("java.lang", "java/lang", "String"),
+    entry!("java.lang", "java/lang", "Math"),
     entry!("java.lang", "java/lang", "Throwable"),
     entry!("java.lang", "java/lang", "Exception"),
     entry!("java.lang", "java/lang", "RuntimeException"),
@@ -130,16 +131,31 @@ fn scan(text: &str, names: &mut Names) {
             Token::Import => {
                 let mut path = String::new();
                 i += 1;
+                // `import static p.C.m;` and `import static p.C.*;` use C.
+                let is_static = toks.get(i) == Some(&Token::Static);
+                let mut parts: Vec<&str> = Vec::new();
                 while i < toks.len() && toks[i] != Token::Semi {
                     match toks[i] {
-                        Token::Ident(s) => path.push_str(s),
+                        Token::Ident(s) => {
+                            path.push_str(s);
+                            parts.push(s);
+                        }
                         Token::Dot => path.push('.'),
                         Token::Star => path.push('*'),
                         _ => {}
                     }
                     i += 1;
                 }
-                names.imports.insert(path);
+                if is_static {
+                    let star = path.ends_with('*');
+                    let class = parts.len().checked_sub(if star { 1 } else { 2 });
+                    if let Some(k) = class {
+                        names.used.insert(parts[k].to_owned());
+                        names.imports.insert(parts[..=k].join("."));
+                    }
+                } else {
+                    names.imports.insert(path);
+                }
             }
             Token::Class | Token::Interface => {
                 if let Some(Token::Ident(s)) = toks.get(i + 1) {
