@@ -377,6 +377,10 @@
 //!   uninterpreted sum. The encoder states where the sum comes from: 0 for a
 //!   new array, and after each int-array write the old sum less the old
 //!   element plus the new one (`encode::prelude`, which says why it is sound).
+//! * **Vector sums** `\sum([lo .. hi], v)` (Java) are calls of the recursive
+//!   pure functions of the library class `JmlVector`
+//!   (`syntax::java::builders::vector_sum`), so both backends see ordinary
+//!   functions; the library loads the class when a file writes `\sum(`.
 //! * **Multi-dimensional arrays** are arrays of arrays. `new T[d1]…[dk]`
 //!   allocates the outer array and inhales, level by level, write permission
 //!   to every slot (quantified over the indices above it), non-null

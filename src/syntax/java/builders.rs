@@ -2516,6 +2516,73 @@ pub fn array_sum(file: FileId, errors: &mut Errors, l: usize, r: usize, e: Box<E
     }
 }
 
+/// A vector of VerCors's `\sum([lo .. hi], v)`: a sequence of ints,
+/// `\vrep(x)` (x at every index) or `\vcmp(a, b)` (1 where a and b agree, else 0).
+pub enum Vector {
+    Seq(Box<Expr>),
+    Rep(Box<Expr>),
+    Cmp(Box<(Vector, Vector)>, (usize, usize)),
+}
+
+/// The library class whose pure functions define the vector sums
+/// (`backends/spec/java/lang/JmlVector.java`; `library` loads it for `\sum(`).
+pub const VECTOR_CLASS: &str = "JmlVector";
+
+/// `\sum([lo .. hi], v)`: the sum of v's elements at lo, …, hi - 1, as a call of
+/// the library's recursive functions: `sum(xs, lo, hi)` for a sequence,
+/// `count(xs, x, lo, hi)` for `\vcmp(xs, \vrep(x))` (either way round),
+/// `agree(xs, ys, lo, hi)` for `\vcmp(xs, ys)`, and `(hi - lo) * x` for `\vrep(x)`.
+#[allow(clippy::too_many_arguments)]
+pub fn vector_sum(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    lo: Box<Expr>,
+    hi: Box<Expr>,
+    v: Vector,
+) -> Box<Expr> {
+    let call = |name: &str, mut args: Vec<Expr>| {
+        let class = b::expr(
+            file,
+            l,
+            l,
+            ExprKind::Name(b::ident(file, l, VECTOR_CLASS, l)),
+        );
+        args.extend([(*lo).clone(), (*hi).clone()]);
+        b::call(
+            file,
+            l,
+            r,
+            Some(class),
+            b::ident(file, l, name, l),
+            b::call_tail(args, None, None),
+        )
+    };
+    match v {
+        Vector::Seq(xs) => call("sum", vec![*xs]),
+        Vector::Rep(x) => {
+            let n = b::expr(file, l, r, ExprKind::Binary(BinOp::Sub, hi, lo));
+            b::expr(file, l, r, ExprKind::Binary(BinOp::Mul, n, x))
+        }
+        Vector::Cmp(ab, (cl, cr)) => match *ab {
+            (Vector::Seq(xs), Vector::Rep(x)) | (Vector::Rep(x), Vector::Seq(xs)) => {
+                call("count", vec![*xs, *x])
+            }
+            (Vector::Seq(xs), Vector::Seq(ys)) => call("agree", vec![*xs, *ys]),
+            _ => {
+                not_supported(
+                    errors,
+                    cl,
+                    cr,
+                    "`\\vcmp` of anything but two sequences or a sequence and `\\vrep(x)`",
+                );
+                lo
+            }
+        },
+    }
+}
+
 /// The thesis's `(sum a[*])`.
 pub fn thesis_sum(
     file: FileId,

@@ -422,6 +422,10 @@ pub enum Token<'input> {
     BsValues,
     #[token("\\sum")]
     BsSum,
+    #[token("\\vcmp")]
+    BsVcmp,
+    #[token("\\vrep")]
+    BsVrep,
 
     // Punctuation.
     #[token("(")]
@@ -706,6 +710,8 @@ impl Token<'_> {
             BsMatrix => "\\matrix",
             BsValues => "\\values",
             BsSum => "\\sum",
+            BsVcmp => "\\vcmp",
+            BsVrep => "\\vrep",
             LParen => "(",
             RParen => ")",
             LBrace => "{",
@@ -851,6 +857,8 @@ impl Token<'_> {
                 | BsMatrix
                 | BsValues
                 | BsSum
+                | BsVcmp
+                | BsVrep
                 | Implies
                 | StarStar
                 | DotDot

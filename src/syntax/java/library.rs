@@ -50,6 +50,7 @@ pub const LIBRARY: &[Entry] = &[
     entry!("java.lang", "java/lang", "Object"),
     entry!("java.lang", "java/lang", "String"),
     entry!("java.lang", "java/lang", "Math"),
+    entry!("java.lang", "java/lang", "JmlVector"),
     entry!("java.lang", "java/lang", "Throwable"),
     entry!("java.lang", "java/lang", "Exception"),
     entry!("java.lang", "java/lang", "RuntimeException"),
@@ -178,6 +179,10 @@ fn scan(text: &str, names: &mut Names) {
                     names.imports.insert(path);
                 }
             }
+            // `\sum(…)` is a call of JmlVector's functions (not `(\sum a[*])`).
+            Token::BsSum if toks.get(i + 1) == Some(&Token::LParen) => {
+                names.used.insert(super::builders::VECTOR_CLASS.to_owned());
+            }
             // A literal is a String (`String.literal(…)`).
             Token::StringLit(_) => {
                 names.used.insert("String".to_owned());
@@ -242,6 +247,19 @@ mod tests {
         assert_eq!(
             classes(&["class A { void m() { x = \"s\"; } }"]),
             ["String"]
+        );
+    }
+
+    #[test]
+    fn loads_the_vector_sums_and_static_imports() {
+        assert_eq!(
+            classes(&["class A { //@ ensures \\sum([0 .. 1], xs) == 0;\n void m() {} }"]),
+            ["JmlVector"]
+        );
+        assert!(classes(&["class A { //@ ensures (\\sum a[*]) == 0;\n void m() {} }"]).is_empty());
+        assert_eq!(
+            classes(&["import static java.lang.Math.sqrt; class A {}"]),
+            ["Math"]
         );
     }
 
