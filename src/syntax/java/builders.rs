@@ -1594,6 +1594,26 @@ pub fn for_head(
     Box::new(JLoop::For(c, init, cond.map(b::unbox), b::flatten(update)))
 }
 
+/// A block after a contract: VerCors's iteration contract (each iteration of
+/// the loop whose body it is verified on its own, as a parallel loop). Refused,
+/// the block kept so that the parse goes on.
+pub fn contract_block(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    m: usize,
+    r: usize,
+    bl: Block,
+) -> Stmts {
+    not_supported(
+        errors,
+        l,
+        m,
+        "a contract on a loop body or block (VerCors's iteration contract)",
+    );
+    b::one(file, l, r, StmtKind::Block(bl))
+}
+
 pub fn foreach_head(errors: &mut Errors, l: usize, r: usize, _c: Contract) -> Box<JLoop> {
     not_supported(errors, l, r, "an enhanced `for` loop");
     Box::new(JLoop::Unsupported)
