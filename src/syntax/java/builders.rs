@@ -2603,6 +2603,24 @@ pub fn vector_sum(
     }
 }
 
+/// JML's `(\\sum int i; range; e)`, `\\num_of`, `\\max`, `\\min`: not supported
+/// yet (the vector sum `\\sum([lo .. hi], v)` is).
+pub fn comprehension(
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    which: &str,
+    body: Box<Expr>,
+) -> Box<Expr> {
+    not_supported(
+        errors,
+        l,
+        r,
+        format!("JML's `({which} int i; …; …)` comprehension"),
+    );
+    body
+}
+
 /// The thesis's `(sum a[*])`.
 pub fn thesis_sum(
     file: FileId,

@@ -422,6 +422,12 @@ pub enum Token<'input> {
     BsValues,
     #[token("\\sum")]
     BsSum,
+    #[token("\\num_of")]
+    BsNumOf,
+    #[token("\\max")]
+    BsMax,
+    #[token("\\min")]
+    BsMin,
     #[token("\\vcmp")]
     BsVcmp,
     #[token("\\vrep")]
@@ -710,6 +716,9 @@ impl Token<'_> {
             BsMatrix => "\\matrix",
             BsValues => "\\values",
             BsSum => "\\sum",
+            BsNumOf => "\\num_of",
+            BsMax => "\\max",
+            BsMin => "\\min",
             BsVcmp => "\\vcmp",
             BsVrep => "\\vrep",
             LParen => "(",
@@ -857,6 +866,9 @@ impl Token<'_> {
                 | BsMatrix
                 | BsValues
                 | BsSum
+                | BsNumOf
+                | BsMax
+                | BsMin
                 | BsVcmp
                 | BsVrep
                 | Implies
