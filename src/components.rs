@@ -44,6 +44,8 @@ fn names(name: &str, text: &str) -> Option<(Vec<String>, FxHashSet<String>)> {
             .map(|t| {
                 t.ok().map(|(_, t, _)| match t {
                     T::Ident(s) => Lexeme::Ident(s),
+                    // `\sum(…)` calls the library's vector sums.
+                    T::BsSum => Lexeme::Ident(crate::syntax::java::builders::VECTOR_CLASS),
                     T::Class | T::Interface | T::Enum => Lexeme::ClassKeyword,
                     T::LBrace => Lexeme::OpenBrace,
                     T::RBrace => Lexeme::CloseBrace,

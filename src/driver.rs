@@ -127,10 +127,19 @@ pub fn input_files(paths: &[impl AsRef<Path>]) -> Vec<std::path::PathBuf> {
     out
 }
 
-/// Reads the files into the store, followed by the specification library
-/// classes the Java files among them name (`syntax::java::library`).
+/// Reads the files into the store, followed by the files of the classes the
+/// Java files among them use from their package or imports
+/// (`syntax::java::sources`, as VerCors finds them) and the specification
+/// library classes they name (`syntax::java::library`).
 pub fn load(files: &mut Files, paths: &[impl AsRef<Path>]) -> Result<Vec<FileId>, Diagnostic> {
-    let ids = read_files(files, paths)?;
+    let mut ids = read_files(files, paths)?;
+    let given: Vec<(std::path::PathBuf, String)> = paths
+        .iter()
+        .zip(&ids)
+        .map(|(p, id)| (p.as_ref().to_path_buf(), files.text(*id).to_owned()))
+        .collect();
+    let related = syntax::java::sources::related(&given);
+    ids.extend(read_files(files, &related)?);
     Ok(with_library(files, ids))
 }
 

@@ -44,7 +44,11 @@
 //!   integer, null 0, read through `core::enum_value`), `instanceof`
 //!   (`ast::ExprKind::InstanceOf`; the lexer drops annotations, and
 //!   `@interface` is an interface); the spec library (`backends/spec/java/…`,
-//!   annotated Java) is loaded with a program that names its classes. The
+//!   annotated Java) is loaded with a program that names its classes;
+//!   the files of the classes a Java file uses from its package or imports
+//!   are read with it ([`syntax::java::sources`]: `<root>/p/C.java`, the root
+//!   the file's folder less its package), and the checker sees another
+//!   package's class only through an import (`check::env::FileNames`). The
 //!   Java constructs that are encodings are lowered by passes, not here
 //!   (`passes::java`). [`syntax::walk`] is the one mutable traversal of the
 //!   tree; [`syntax::print`] prints it as source (exhaustively: `weft emit
@@ -378,6 +382,10 @@
 //!   uninterpreted sum. The encoder states where the sum comes from: 0 for a
 //!   new array, and after each int-array write the old sum less the old
 //!   element plus the new one (`encode::prelude`, which says why it is sound).
+//! * **Vector sums** `\sum([lo .. hi], v)` (Java) are calls of the recursive
+//!   pure functions of the library class `JmlVector`
+//!   (`syntax::java::builders::vector_sum`), so both backends see ordinary
+//!   functions; the library loads the class when a file writes `\sum(`.
 //! * **Multi-dimensional arrays** are arrays of arrays. `new T[d1]…[dk]`
 //!   allocates the outer array and inhales, level by level, write permission
 //!   to every slot (quantified over the indices above it), non-null

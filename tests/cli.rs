@@ -603,6 +603,23 @@ fn files_of_a_run_may_each_declare_a_class_or_procedure_of_one_name() {
 }
 
 #[test]
+fn a_class_of_another_package_needs_an_import_even_when_its_file_is_given() {
+    // Given together, `shapes.Square` is still not seen from `shapes.client` without an
+    // import (alone, NoImport.java's package folder has no Square.java either).
+    let out = weft(&[
+        "verify",
+        "--format",
+        "json",
+        "tests/cases/java/packages/shapes/Square.java",
+        "tests/cases/java/packages/shapes/client/NoImport.java",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let r = json(&out);
+    assert_eq!(r["errors"][0]["code"], "resolutionError:undeclared", "{r}");
+    assert_eq!(r["errors"][0]["line"], 9, "{r}");
+}
+
+#[test]
 fn deeply_nested_input_does_not_crash_the_front_end() {
     // Nesting within the bound (syntax::nesting::LIMIT) goes through every stage; past it,
     // 100 000 parentheses, negations or differences are a parse error at the token that

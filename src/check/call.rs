@@ -87,6 +87,10 @@ impl Body<'_> {
             if let Some(m) = lookup(self.env, self.class, name).filter(|_| self.class.is_some()) {
                 return self.implicit_recv(m, &call.name);
             }
+            // `import static p.C.m;` / `import static p.C.*;`: C's static method.
+            if let Some(m) = self.env.static_imported(&call.name, false) {
+                return Some((m, None));
+            }
             return match self.env.globals.resolve(&call.name) {
                 Some(m) => Some((m, None)),
                 None => self.err(

@@ -10,6 +10,49 @@ use crate::diag::Diagnostic;
 use crate::syntax::ast::{self, LOCK_INVARIANT};
 use rustc_hash::FxHashMap as HashMap;
 
+/// Java's static imports, by file: `import static p.C.m;` and `import static p.C.*;` name a
+/// class of package p (written or of the library); one that names none is undeclared.
+fn static_imports(env: &mut Env, units: &[ast::Unit], errs: &mut Vec<Diagnostic>) {
+    for u in units {
+        let Some(java) = &u.java else { continue };
+        let Some(file) = u.decls.iter().find_map(|d| match d {
+            ast::Decl::Class(c) => Some(c.name.span.file),
+            ast::Decl::Member(_) => None,
+        }) else {
+            continue;
+        };
+        for i in java.imports.iter().filter(|i| i.is_static) {
+            // `p.C.*` names C last; `p.C.m` names C before m.
+            let (class_path, member) = if i.all {
+                (&i.path[..], None)
+            } else {
+                (
+                    &i.path[..i.path.len().saturating_sub(1)],
+                    i.path.last().copied(),
+                )
+            };
+            let Some((name, package)) = class_path.split_last() else {
+                continue;
+            };
+            match env.class_ids.in_package(package, name) {
+                Some(c) => env
+                    .static_imports
+                    .entry(file)
+                    .or_default()
+                    .push((c, member)),
+                None => {
+                    let path: Vec<&str> = class_path.iter().map(|n| n.as_str()).collect();
+                    errs.push(Diagnostic::error(
+                        crate::diag::ErrorCode::Undeclared,
+                        i.span,
+                        format!("no class {} to import from", path.join(".")),
+                    ));
+                }
+            }
+        }
+    }
+}
+
 /// Collects the declarations of all units. Errors go to `errs`; erroneous
 /// members are left out.
 pub(super) fn collect<'a>(
@@ -31,11 +74,26 @@ pub(super) fn collect<'a>(
             supers: HashMap::default(),
             statics: HashMap::default(),
             static_fields: HashMap::default(),
+            static_imports: HashMap::default(),
         },
         jobs: Vec::new(),
         errs,
     };
     reserve(&mut c.env.program, &mut c.jobs, units);
+    // Which classes each Java file sees (its package and imports).
+    for u in units {
+        let Some(java) = &u.java else { continue };
+        for decl in &u.decls {
+            if let ast::Decl::Class(class) = decl {
+                let scope = super::env::Scope {
+                    package: java.package.clone(),
+                    imports: java.imports.clone(),
+                    library: u.library,
+                };
+                c.env.class_ids.scope(class.name.span.file, scope);
+            }
+        }
+    }
     // Classes first: member signatures mention class types.
     let mut classes = Vec::new();
     for decl in units.iter().flat_map(|u| &u.decls) {
@@ -64,6 +122,7 @@ pub(super) fn collect<'a>(
             classes.push((id, class));
         }
     }
+    static_imports(&mut c.env, units, c.errs);
     for (id, class) in &classes {
         let ids = super::interfaces::resolve(&c.env, &classes, class, c.errs);
         c.env.program.classes[id.0 as usize].interfaces = ids;

@@ -42,13 +42,27 @@ pub(super) struct ClassInfo {
 /// run together and lets each declare a name another file declares too (test programs carry
 /// their own copy of a helper class or procedure): the declarations are distinct, and a name
 /// written in a file means that file's declaration if it has one, else the first of the name
-/// in the run. Within a file a name is declared once.
+/// in the run that the file sees. Within a file a name is declared once.
+///
+/// What a Java file sees (`scopes`, Java's rule): a class of its own package, of the default
+/// package, of the specification library (loaded only when imported or in `java.lang`), and a
+/// class of another package only through `import p.C;` or `import p.*;`.
 pub(super) struct FileNames<Id> {
     first: HashMap<Name, Id>,
-    /// The declarations of a file whose name an earlier file declared.
-    again: HashMap<(FileId, Name), Id>,
+    /// Every declaration of each name, in the run's order, with its file.
+    all: HashMap<Name, Vec<(FileId, Id)>>,
     /// The names each file declares.
     declared: rustc_hash::FxHashSet<(FileId, Name)>,
+    /// Java files' packages and imports (a file absent here, PVL, sees every class).
+    scopes: HashMap<FileId, Scope>,
+}
+
+/// A Java file's package and imports, for [`FileNames`]' visibility.
+#[derive(Clone, Debug)]
+pub(super) struct Scope {
+    pub package: Vec<Name>,
+    pub imports: Vec<ast::Import>,
+    pub library: bool,
 }
 
 /// The classes' names.
@@ -58,8 +72,9 @@ impl<Id> Default for FileNames<Id> {
     fn default() -> Self {
         FileNames {
             first: HashMap::default(),
-            again: HashMap::default(),
+            all: HashMap::default(),
             declared: Default::default(),
+            scopes: HashMap::default(),
         }
     }
 }
@@ -70,12 +85,49 @@ impl<Id: Copy> FileNames<Id> {
         self.first.get(name)
     }
 
-    /// The declaration a name written in the source means.
+    /// The declaration a name written in the source means: its file's own, else the
+    /// first the file sees.
     pub fn resolve(&self, id: &ast::Ident) -> Option<Id> {
-        self.again
-            .get(&(id.span.file, id.name))
-            .or_else(|| self.first.get(&id.name))
-            .copied()
+        let file = id.span.file;
+        let all = self.all.get(&id.name)?;
+        all.iter()
+            .find(|(home, _)| *home == file)
+            .or_else(|| {
+                all.iter()
+                    .find(|(home, _)| self.sees(file, *home, &id.name))
+            })
+            .map(|(_, x)| *x)
+    }
+
+    /// The declarations of `name` in a file of package `package` (or the library).
+    pub fn in_package(&self, package: &[Name], name: &str) -> Option<Id> {
+        self.all.get(name)?.iter().find_map(|(home, x)| {
+            let s = self.scopes.get(home)?;
+            (s.package == package).then_some(*x)
+        })
+    }
+
+    /// Records a Java file's package and imports.
+    pub(super) fn scope(&mut self, file: FileId, scope: Scope) {
+        self.scopes.insert(file, scope);
+    }
+
+    /// Whether a name written in `file` may mean the class `name` declared in `home`.
+    fn sees(&self, file: FileId, home: FileId, name: &str) -> bool {
+        let (Some(h), Some(f)) = (self.scopes.get(&home), self.scopes.get(&file)) else {
+            return true;
+        };
+        // The library's classes and the classes weft's passes make (`Thread$R`) are
+        // seen wherever they are named.
+        if h.library || h.package.is_empty() || f.package == h.package || name.contains('$') {
+            return true;
+        }
+        f.imports.iter().any(|i| {
+            !i.is_static
+                && i.path.len() == h.package.len() + usize::from(!i.all)
+                && i.path[..h.package.len()] == h.package[..]
+                && (i.all || i.path.last().is_some_and(|n| n.as_str() == name))
+        })
     }
 
     /// Declares `id` named `name`; false if its file has a declaration of that name already.
@@ -84,14 +136,8 @@ impl<Id: Copy> FileNames<Id> {
         if !self.declared.insert((file, name.name)) {
             return false;
         }
-        match self.first.entry(name.name) {
-            std::collections::hash_map::Entry::Occupied(_) => {
-                self.again.insert((file, name.name), id);
-            }
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(id);
-            }
-        }
+        self.first.entry(name.name).or_insert(id);
+        self.all.entry(name.name).or_default().push((file, id));
         true
     }
 }
@@ -130,6 +176,9 @@ pub(super) struct Env {
     /// Class → its statics class and the function; field → the function.
     pub statics: HashMap<ClassId, (ClassId, FunctionId)>,
     pub static_fields: HashMap<FieldId, FunctionId>,
+    /// Java's `import static p.C.m;` (`Some(m)`) and `import static p.C.*;` (None), by file:
+    /// a name no scope declares is looked up among these classes' static members.
+    pub static_imports: HashMap<FileId, Vec<(ClassId, Option<Name>)>>,
 }
 
 /// A callable whose contract and body remain to be checked, with the scope
@@ -203,6 +252,25 @@ impl Env {
             Member::Function(id) => p.function(id).is_static,
             Member::Predicate(id) => p.predicate(id).is_static,
         }
+    }
+
+    /// A static member a Java file imports by `import static` under the written name: a
+    /// field or constant for a name (`field`), else a method, function or predicate.
+    pub(super) fn static_imported(&self, id: &ast::Ident, field: bool) -> Option<Member> {
+        let imports = self.static_imports.get(&id.span.file)?;
+        imports.iter().find_map(|(c, only)| {
+            if only.is_some_and(|n| n != id.name) {
+                return None;
+            }
+            let m = if field {
+                self.field_member(Some(*c), &id.name)
+                    .filter(|m| matches!(m, Member::Field(_) | Member::Constant(_)))
+            } else {
+                self.member(Some(*c), &id.name)
+                    .filter(|m| !matches!(m, Member::Field(_) | Member::Constant(_)))
+            };
+            m.filter(|m| self.is_static(*m))
+        })
     }
 
     /// Whether class `a` inherits (transitively) from the class named `b`.

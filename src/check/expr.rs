@@ -405,6 +405,12 @@ impl Body<'_> {
             let ty = self.env.program.field(f).ty.clone();
             return Some(Expr::new(K::Field(bx(this), f), ty, id.span));
         }
+        // `import static p.C.x;` / `import static p.C.*;`: C's static field or constant.
+        match self.env.static_imported(id, true) {
+            Some(Member::Constant(f)) => return Some(self.constant(f, id.span)),
+            Some(Member::Field(f)) => return self.static_field(f, id.span),
+            _ => {}
+        }
         // Calvin's built-ins (`passes::calvin`), in a class of a unit with
         // Calvin's annotations (which declares `holder`): `tid`, the running
         // thread's id, and `main`, the main thread's (1).

@@ -651,12 +651,14 @@ impl Body<'_> {
         let call = match &e.kind {
             A::Call(c) => match self.call_or_pure(c, e.span) {
                 Some(CallOrPure::Call(call, _)) => call,
-                Some(CallOrPure::Pure(_)) => {
-                    let msg = format!(
-                        "{} is not a method: a pure call is not a statement",
-                        c.name.name
-                    );
-                    self.err::<()>(ErrorCode::Misplaced, e.span, msg);
+                // Java evaluates it and drops the value (`Math.sqrt(3);`): the
+                // value goes to a fresh local, so its precondition is checked.
+                Some(CallOrPure::Pure(x)) => {
+                    let var = self.scopes.fresh("discarded", x.ty.clone(), span);
+                    if self.ghost {
+                        self.ghost_locals.insert(var.name);
+                    }
+                    out.push(stmt(S::Local(var, Some(x)), span));
                     return;
                 }
                 None => return,

@@ -25,6 +25,25 @@ pub struct Unit {
     /// A Java file's spec comments, in order: what lies inside them is
     /// ghost (`syntax::java::ghost`). Empty for PVL.
     pub spec_regions: Vec<Span>,
+    /// A Java file's package and imports (None for PVL): which classes of
+    /// other files it sees (`check::env::ClassNames`).
+    pub java: Option<JavaScope>,
+}
+
+/// A Java file's `package a.b;` (empty: the default package) and imports.
+#[derive(Clone, Debug, Default)]
+pub struct JavaScope {
+    pub package: Vec<Name>,
+    pub imports: Vec<Import>,
+}
+
+/// `import a.b.C;`, `import a.b.*;`, `import static a.b.C.m;`, `import static a.b.C.*;`.
+#[derive(Clone, Debug)]
+pub struct Import {
+    pub path: Vec<Name>,
+    pub all: bool,
+    pub is_static: bool,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]

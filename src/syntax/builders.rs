@@ -1233,6 +1233,7 @@ pub fn unit(decls: Vec<Vec<Decl>>) -> Unit {
         decls: decls.into_iter().flatten().collect(),
         library: false,
         spec_regions: Vec::new(),
+        java: None,
     }
 }
 

@@ -58,19 +58,10 @@ fn sp(s: Span) -> (usize, usize) {
 
 // ------------------------------------------------------------ top level
 
-/// `import a.b.C;` / `import a.b.*;`.
-#[derive(Clone, Debug)]
-pub struct Import {
-    pub path: Vec<Name>,
-    pub all: bool,
-    pub span: Span,
-}
-
-/// A parsed Java file: the shared syntax tree plus what only Java has.
+/// A parsed Java file: the shared syntax tree (its package and imports in `Unit::java`).
 #[derive(Clone, Debug)]
 pub struct JUnit {
     pub unit: Unit,
-    pub imports: Vec<Import>,
 }
 
 pub enum JTypeDecl {
@@ -80,7 +71,11 @@ pub enum JTypeDecl {
     Empty,
 }
 
-pub fn unit(imports: Vec<Box<Import>>, decls: Vec<Box<JTypeDecl>>) -> JUnit {
+pub fn unit(
+    package: Option<Vec<Ident>>,
+    imports: Vec<Box<Import>>,
+    decls: Vec<Box<JTypeDecl>>,
+) -> JUnit {
     let mut decls: Vec<Decl> = decls
         .into_iter()
         .flat_map(|d| match *d {
@@ -96,8 +91,15 @@ pub fn unit(imports: Vec<Box<Import>>, decls: Vec<Box<JTypeDecl>>) -> JUnit {
             decls,
             library: false,
             spec_regions: Vec::new(),
+            java: Some(JavaScope {
+                package: package
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|i| i.name)
+                    .collect(),
+                imports: imports.into_iter().map(|i| *i).collect(),
+            }),
         },
-        imports: imports.into_iter().map(|i| *i).collect(),
     }
 }
 
@@ -105,13 +107,14 @@ pub fn import(
     file: FileId,
     l: usize,
     r: usize,
-    _is_static: bool,
+    is_static: bool,
     path: Vec<Ident>,
     all: bool,
 ) -> Box<Import> {
     Box::new(Import {
         path: path.into_iter().map(|i| i.name).collect(),
         all,
+        is_static,
         span: b::span(file, l, r),
     })
 }
@@ -1673,6 +1676,26 @@ pub fn for_head(
     Box::new(JLoop::For(c, init, cond.map(b::unbox), b::flatten(update)))
 }
 
+/// A block after a contract: VerCors's iteration contract (each iteration of
+/// the loop whose body it is verified on its own, as a parallel loop). Refused,
+/// the block kept so that the parse goes on.
+pub fn contract_block(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    m: usize,
+    r: usize,
+    bl: Block,
+) -> Stmts {
+    not_supported(
+        errors,
+        l,
+        m,
+        "a contract on a loop body or block (VerCors's iteration contract)",
+    );
+    b::one(file, l, r, StmtKind::Block(bl))
+}
+
 pub fn foreach_head(errors: &mut Errors, l: usize, r: usize, _c: Contract) -> Box<JLoop> {
     not_supported(errors, l, r, "an enhanced `for` loop");
     Box::new(JLoop::Unsupported)
@@ -2597,6 +2620,91 @@ pub fn array_sum(file: FileId, errors: &mut Errors, l: usize, r: usize, e: Box<E
             e
         }
     }
+}
+
+/// A vector of VerCors's `\sum([lo .. hi], v)`: a sequence of ints,
+/// `\vrep(x)` (x at every index) or `\vcmp(a, b)` (1 where a and b agree, else 0).
+pub enum Vector {
+    Seq(Box<Expr>),
+    Rep(Box<Expr>),
+    Cmp(Box<(Vector, Vector)>, (usize, usize)),
+}
+
+/// The library class whose pure functions define the vector sums
+/// (`backends/spec/java/lang/JmlVector.java`; `library` loads it for `\sum(`).
+pub const VECTOR_CLASS: &str = "JmlVector";
+
+/// `\sum([lo .. hi], v)`: the sum of v's elements at lo, …, hi - 1, as a call of
+/// the library's recursive functions: `sum(xs, lo, hi)` for a sequence,
+/// `count(xs, x, lo, hi)` for `\vcmp(xs, \vrep(x))` (either way round),
+/// `agree(xs, ys, lo, hi)` for `\vcmp(xs, ys)`, and `(hi - lo) * x` for `\vrep(x)`.
+#[allow(clippy::too_many_arguments)]
+pub fn vector_sum(
+    file: FileId,
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    lo: Box<Expr>,
+    hi: Box<Expr>,
+    v: Vector,
+) -> Box<Expr> {
+    let call = |name: &str, mut args: Vec<Expr>| {
+        let class = b::expr(
+            file,
+            l,
+            l,
+            ExprKind::Name(b::ident(file, l, VECTOR_CLASS, l)),
+        );
+        args.extend([(*lo).clone(), (*hi).clone()]);
+        b::call(
+            file,
+            l,
+            r,
+            Some(class),
+            b::ident(file, l, name, l),
+            b::call_tail(args, None, None),
+        )
+    };
+    match v {
+        Vector::Seq(xs) => call("sum", vec![*xs]),
+        Vector::Rep(x) => {
+            let n = b::expr(file, l, r, ExprKind::Binary(BinOp::Sub, hi, lo));
+            b::expr(file, l, r, ExprKind::Binary(BinOp::Mul, n, x))
+        }
+        Vector::Cmp(ab, (cl, cr)) => match *ab {
+            (Vector::Seq(xs), Vector::Rep(x)) | (Vector::Rep(x), Vector::Seq(xs)) => {
+                call("count", vec![*xs, *x])
+            }
+            (Vector::Seq(xs), Vector::Seq(ys)) => call("agree", vec![*xs, *ys]),
+            _ => {
+                not_supported(
+                    errors,
+                    cl,
+                    cr,
+                    "`\\vcmp` of anything but two sequences or a sequence and `\\vrep(x)`",
+                );
+                lo
+            }
+        },
+    }
+}
+
+/// JML's `(\\sum int i; range; e)`, `\\num_of`, `\\max`, `\\min`: not supported
+/// yet (the vector sum `\\sum([lo .. hi], v)` is).
+pub fn comprehension(
+    errors: &mut Errors,
+    l: usize,
+    r: usize,
+    which: &str,
+    body: Box<Expr>,
+) -> Box<Expr> {
+    not_supported(
+        errors,
+        l,
+        r,
+        format!("JML's `({which} int i; …; …)` comprehension"),
+    );
+    body
 }
 
 /// The thesis's `(sum a[*])`.

@@ -444,6 +444,16 @@ pub enum Token<'input> {
     BsValues,
     #[token("\\sum")]
     BsSum,
+    #[token("\\num_of")]
+    BsNumOf,
+    #[token("\\max")]
+    BsMax,
+    #[token("\\min")]
+    BsMin,
+    #[token("\\vcmp")]
+    BsVcmp,
+    #[token("\\vrep")]
+    BsVrep,
 
     // Punctuation.
     #[token("(")]
@@ -737,6 +747,11 @@ impl Token<'_> {
             BsMatrix => "\\matrix",
             BsValues => "\\values",
             BsSum => "\\sum",
+            BsNumOf => "\\num_of",
+            BsMax => "\\max",
+            BsMin => "\\min",
+            BsVcmp => "\\vcmp",
+            BsVrep => "\\vrep",
             LParen => "(",
             RParen => ")",
             LBrace => "{",
@@ -884,6 +899,11 @@ impl Token<'_> {
                 | BsMatrix
                 | BsValues
                 | BsSum
+                | BsNumOf
+                | BsMax
+                | BsMin
+                | BsVcmp
+                | BsVrep
                 | Implies
                 | StarStar
                 | Wand

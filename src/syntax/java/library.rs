@@ -49,6 +49,8 @@ macro_rules! entry {
 pub const LIBRARY: &[Entry] = &[
     entry!("java.lang", "java/lang", "Object"),
     entry!("java.lang", "java/lang", "String"),
+    entry!("java.lang", "java/lang", "Math"),
+    entry!("java.lang", "java/lang", "JmlVector"),
     entry!("java.lang", "java/lang", "Throwable"),
     entry!("java.lang", "java/lang", "Exception"),
     entry!("java.lang", "java/lang", "RuntimeException"),
@@ -130,16 +132,31 @@ fn scan(text: &str, names: &mut Names) {
             Token::Import => {
                 let mut path = String::new();
                 i += 1;
+                // `import static p.C.m;` and `import static p.C.*;` use C.
+                let is_static = toks.get(i) == Some(&Token::Static);
+                let mut parts: Vec<&str> = Vec::new();
                 while i < toks.len() && toks[i] != Token::Semi {
                     match toks[i] {
-                        Token::Ident(s) => path.push_str(s),
+                        Token::Ident(s) => {
+                            path.push_str(s);
+                            parts.push(s);
+                        }
                         Token::Dot => path.push('.'),
                         Token::Star => path.push('*'),
                         _ => {}
                     }
                     i += 1;
                 }
-                names.imports.insert(path);
+                if is_static {
+                    let star = path.ends_with('*');
+                    let class = parts.len().checked_sub(if star { 1 } else { 2 });
+                    if let Some(k) = class {
+                        names.used.insert(parts[k].to_owned());
+                        names.imports.insert(parts[..=k].join("."));
+                    }
+                } else {
+                    names.imports.insert(path);
+                }
             }
             Token::Class | Token::Interface => {
                 if let Some(Token::Ident(s)) = toks.get(i + 1) {
@@ -161,6 +178,10 @@ fn scan(text: &str, names: &mut Names) {
                 if j > i && (i == 0 || toks[i - 1] != Token::Dot) {
                     names.imports.insert(path);
                 }
+            }
+            // `\sum(…)` is a call of JmlVector's functions (not `(\sum a[*])`).
+            Token::BsSum if toks.get(i + 1) == Some(&Token::LParen) => {
+                names.used.insert(super::builders::VECTOR_CLASS.to_owned());
             }
             // A literal is a String (`String.literal(…)`).
             Token::StringLit(_) => {
@@ -226,6 +247,19 @@ mod tests {
         assert_eq!(
             classes(&["class A { void m() { x = \"s\"; } }"]),
             ["String"]
+        );
+    }
+
+    #[test]
+    fn loads_the_vector_sums_and_static_imports() {
+        assert_eq!(
+            classes(&["class A { //@ ensures \\sum([0 .. 1], xs) == 0;\n void m() {} }"]),
+            ["JmlVector"]
+        );
+        assert!(classes(&["class A { //@ ensures (\\sum a[*]) == 0;\n void m() {} }"]).is_empty());
+        assert_eq!(
+            classes(&["import static java.lang.Math.sqrt; class A {}"]),
+            ["Math"]
         );
     }
 

@@ -25,6 +25,10 @@
 //!   refine it (`check::refine`); an interface's predicates are shared.
 //! * `new Thread(r)`: a thread class per runnable class (`passes::java::runnable`).
 //! * Class ghost parameters: instantiated (`passes::java::instantiate`).
+//! * `package a.b;` places the file at `<root>/a/b/`; the classes of its
+//!   package and those it imports are read from their files there
+//!   ([`sources`]), and a class of another package is seen only through an
+//!   import (`check::env::FileNames`).
 //! * Spec library classes (`java.lang.Object`, …) are loaded when a program
 //!   names them ([`library`]).
 //!
@@ -37,6 +41,7 @@ pub mod lexer;
 pub mod library;
 pub mod literal;
 pub mod parser;
+pub mod sources;
 #[cfg(test)]
 mod tests;
 
