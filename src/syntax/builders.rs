@@ -534,16 +534,26 @@ pub fn empty_lit<'i>(
     ty: Type,
     set: bool,
 ) -> PResult<'i, Box<Expr>> {
-    if t.name.as_str() != "t" {
-        let (tl, tr) = (t.span.start as usize, t.span.end as usize);
-        return malformed(tl, tr, "an empty literal is written `[t: T]` or `{t: T}`");
+    match empty_lit_kind(&t, ty, set) {
+        Some(kind) => Ok(expr(file, l, r, kind)),
+        None => {
+            let (tl, tr) = (t.span.start as usize, t.span.end as usize);
+            malformed(tl, tr, "an empty literal is written `[t: T]` or `{t: T}`")
+        }
     }
-    let kind = if set {
+}
+
+/// VerCors's empty literal `[t: T]` (a sequence) or `{t: T}` (a set); none
+/// when the name before `:` is not `t`.
+pub fn empty_lit_kind(t: &Ident, ty: Type, set: bool) -> Option<ExprKind> {
+    if t.name.as_str() != "t" {
+        return None;
+    }
+    Some(if set {
         ExprKind::SetLit(Some(Box::new(ty)), Vec::new())
     } else {
         ExprKind::SeqLit(Some(Box::new(ty)), Vec::new())
-    };
-    Ok(expr(file, l, r, kind))
+    })
 }
 
 pub fn seq_lit(file: FileId, l: usize, r: usize, first: Box<Expr>, rest: Vec<Expr>) -> Box<Expr> {

@@ -127,16 +127,13 @@ pub fn empty_seq<'i>(
     t: Ident,
     ty: Type,
 ) -> PResult<'i, Box<Expr>> {
-    if t.name.as_str() != "t" {
-        let (tl, tr) = (t.span.start as usize, t.span.end as usize);
-        return malformed(tl, tr, "an empty sequence is written `[t: T]`");
+    match b::empty_lit_kind(&t, ty, false) {
+        Some(kind) => Ok(b::expr(file, l, r, kind)),
+        None => {
+            let (tl, tr) = (t.span.start as usize, t.span.end as usize);
+            malformed(tl, tr, "an empty sequence is written `[t: T]`")
+        }
     }
-    Ok(b::expr(
-        file,
-        l,
-        r,
-        ExprKind::SeqLit(Some(Box::new(ty)), Vec::new()),
-    ))
 }
 
 /// Members outside every class (specification functions and predicates):
