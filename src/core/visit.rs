@@ -13,29 +13,29 @@ use super::{Block, Expr, ExprKind as K, Program, Stmt, StmtKind};
 macro_rules! no_blocks {
     () => {
         StmtKind::Throw(_)
-        | StmtKind::Local(..)
-        | StmtKind::AssignLocal(..)
-        | StmtKind::AssignField { .. }
-        | StmtKind::AssignIndex { .. }
-        | StmtKind::Call { .. }
-        | StmtKind::NewArray { .. }
-        | StmtKind::Return(_)
-        | StmtKind::Lock(..)
-        | StmtKind::Assert(_)
-        | StmtKind::Assume(_)
-        | StmtKind::Inhale(_)
-        | StmtKind::Exhale(_)
-        | StmtKind::Havoc(_)
-        | StmtKind::Refute(_)
-        | StmtKind::Fold(_)
-        | StmtKind::Unfold(_)
-        | StmtKind::Apply(_)
-        | StmtKind::Label(_)
-        | StmtKind::Goto(_)
-        | StmtKind::Fork(_)
-        | StmtKind::Join(_)
-        | StmtKind::Check { .. }
-        | StmtKind::History(..)
+            | StmtKind::Local(..)
+            | StmtKind::AssignLocal(..)
+            | StmtKind::AssignField { .. }
+            | StmtKind::AssignIndex { .. }
+            | StmtKind::Call { .. }
+            | StmtKind::NewArray { .. }
+            | StmtKind::Return(_)
+            | StmtKind::Lock(..)
+            | StmtKind::Assert(_)
+            | StmtKind::Assume(_)
+            | StmtKind::Inhale(_)
+            | StmtKind::Exhale(_)
+            | StmtKind::Havoc(_)
+            | StmtKind::Refute(_)
+            | StmtKind::Fold(_)
+            | StmtKind::Unfold(_)
+            | StmtKind::Apply(_)
+            | StmtKind::Label(_)
+            | StmtKind::Goto(_)
+            | StmtKind::Fork(_)
+            | StmtKind::Join(_)
+            | StmtKind::Check { .. }
+            | StmtKind::History(..)
     };
 }
 
