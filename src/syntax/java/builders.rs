@@ -2189,6 +2189,7 @@ pub fn c_array_type(file: FileId, mut t: Type, ends: Vec<usize>) -> Type {
 /// (`ExprKind::Update`; a statement of one is an assignment: `expr_stmt`).
 pub fn update(
     file: FileId,
+    errors: &mut Errors,
     l: usize,
     r: usize,
     target: Box<Expr>,
@@ -2196,6 +2197,20 @@ pub fn update(
     old: bool,
 ) -> Box<Expr> {
     let (tl, tr) = sp(target.span);
+    // Only a variable can be incremented (`x----` is not Java); refusing the
+    // rest also keeps the copy of the target below from doubling per level.
+    if !matches!(
+        target.kind,
+        ExprKind::Name(_) | ExprKind::Select(..) | ExprKind::Index(..)
+    ) {
+        malformed_at(
+            errors,
+            tl,
+            tr,
+            "`++` and `--` need a variable, a field or an array element",
+        );
+        return target;
+    }
     // The `1` stands at the operator.
     let (ol, or) = if old { (tr, r) } else { (l, tl) };
     let one = b::expr(file, ol, or.max(ol), ExprKind::Int(IntValue::from(1)));
