@@ -155,18 +155,23 @@ mod tests {
     use crate::core::print::block as sx_block;
     use crate::syntax::span::FileId;
 
-    #[test]
-    fn instanceof_of_plain_classes_without_exceptions() {
-        let text = "class A {} class B {}
-          class C { void m(A x) { A a = new A(); //@ assert !(a instanceof B) && x instanceof A;
-          } }";
+    /// The core text of method `m` of the Java `text` after `dyntype`.
+    fn body_after_dyntype(text: &str) -> String {
         let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
         let p = crate::check::check(&[unit]).expect("checks");
         let p = super::super::run_until(p, "dyntype")
             .expect("listed")
             .expect("lowers");
         let m = p.methods.iter().find(|m| m.name == "m").expect("method");
-        let body = sx_block(&p, m.body.as_ref().expect("a body"));
+        sx_block(&p, m.body.as_ref().expect("a body"))
+    }
+
+    #[test]
+    fn instanceof_of_plain_classes_without_exceptions() {
+        let text = "class A {} class B {}
+          class C { void m(A x) { A a = new A(); //@ assert !(a instanceof B) && x instanceof A;
+          } }";
+        let body = body_after_dyntype(text);
         // B's only instances are B's (class 1); x's static type is A: x != null.
         assert!(
             body.contains("(assume (== (fn weft_class_of a) 0))"),
@@ -183,13 +188,7 @@ mod tests {
     fn instanceof_tests_the_class_assumed_at_new() {
         let text = "class Throwable {} class Bad extends Throwable {} class Worse extends Bad {}
           class C { void m() { try { throw new Worse(); } catch (Bad e) { } } }";
-        let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
-        let p = crate::check::check(&[unit]).expect("checks");
-        let p = super::super::run_until(p, "dyntype")
-            .expect("listed")
-            .expect("lowers");
-        let m = p.methods.iter().find(|m| m.name == "m").expect("method");
-        let body = sx_block(&p, m.body.as_ref().expect("a body"));
+        let body = body_after_dyntype(text);
         // Bad's instances are Bad's and Worse's (classes 1 and 2).
         assert!(
             body.contains("(call exc = new Worse()) (assume (== (fn weft_class_of exc) 2))"),
