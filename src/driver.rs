@@ -744,10 +744,18 @@ fn run_boogie(encoded: &Encoded, opts: &Options, stats: &mut RunStats) -> Outcom
             }
             // The first failure of each procedure, as Silicon reports a
             // member's (`backend::silicon`) and VerCors expects: Boogie goes
-            // on past a failure and reports what follows from it too.
+            // on past a failure and reports what follows from it too. A
+            // failed refute neither counts nor is dropped: Silicon checks it
+            // on a branch of its own, and reports it after an earlier
+            // failure as well (that branch ends there, so the refute is not
+            // reached), where Boogie, assuming the failed assertion, finds
+            // that it holds.
             failed.sort_by_key(|(line, _)| *line);
             let mut seen = std::collections::HashSet::new();
-            failed.retain(|(line, _)| seen.insert(checks.procedure_of(*line)));
+            failed.retain(|(line, _)| {
+                checks.by_line.get(line).is_some_and(|c| c.refute)
+                    || seen.insert(checks.procedure_of(*line))
+            });
             if run.counterexample {
                 with_boogie_models(&mut failed, &emitted, &run);
             }

@@ -366,23 +366,37 @@ impl Gen<'_> {
             clause_blamed: true,
             clause: Origin::NONE,
         };
+        let mut written = Vec::new();
+        assigned(body, &mut written);
+        written.retain(|x| self.p.has_local(&ident(x)) || self.ctx.typer.vars.contains_key(x));
+        let havoc_written = |g: &mut Self| {
+            for x in &written {
+                g.p.line(format!("havoc {};", ident(x)));
+            }
+        };
+        // The invariants are well-defined and framed in any state, checked
+        // first, as Silicon does: an invariant that reads a field it holds
+        // no permission to fails as that, not as not established.
+        self.p.open("if (*)");
+        havoc_written(self);
+        self.p.line("Mask := ZeroMask;");
+        self.forget();
+        for inv in invariants {
+            self.inhale_into(inv, "Mask", &st, None, true)?;
+        }
+        self.p.line("assume false;");
+        self.p.close();
         for inv in invariants {
             let b = invariant(FailureKind::LoopInvariantNotEstablished, inv.origin);
             self.exhale_into(inv, "Mask", &st, None, &b)?;
         }
         self.forget();
-        let mut written = Vec::new();
-        assigned(body, &mut written);
-        for x in &written {
-            if self.p.has_local(&ident(x)) || self.ctx.typer.vars.contains_key(x) {
-                self.p.line(format!("havoc {};", ident(x)));
-            }
-        }
+        havoc_written(self);
         // One iteration from the invariant alone.
         self.p.open("if (*)");
         self.p.line("Mask := ZeroMask;");
         for inv in invariants {
-            self.inhale_into(inv, "Mask", &st, None, true)?;
+            self.inhale_into(inv, "Mask", &st, None, false)?;
         }
         self.wd(cond, &st, at)?;
         let c = self.ctx.expr(cond, &st)?;
