@@ -28,6 +28,14 @@ impl Backend {
             Backend::Boogie => "boogie",
         }
     }
+
+    /// Whether this backend is one of `b` (a step's: `passes::Entry::backends`).
+    pub fn gives_meaning(self, b: crate::passes::Backends) -> bool {
+        match self {
+            Backend::Silicon => b.silicon,
+            Backend::Boogie => b.boogie,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -189,21 +197,12 @@ enum Parse {
 /// The syntax trees of the files (the Java rewrites made).
 fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::ast::Unit>> {
     let (mut units, java) = parse_files(files, ids, how)?;
-    // The Java constructs that are encodings (ghost parameters, runnables,
-    // inheritance): PVL has none of them.
-    if java {
-        crate::passes::java::lower(&mut units)?;
-        // After the tree passes, which read the tree as written.
-        syntax::java::ghost::mark(&mut units);
-    }
     // PVL generics are instantiated in the method bodies too: the skim
     // left those unparsed, so a program with templates is parsed whole.
-    if syntax::generics::has_templates(&units) {
-        if matches!(how, Parse::Skim) {
-            return parse(files, ids, Parse::Whole);
-        }
-        syntax::generics::expand(&mut units)?;
+    if matches!(how, Parse::Skim) && syntax::generics::has_templates(&units) {
+        return parse(files, ids, Parse::Whole);
     }
+    crate::passes::lower_tree(&mut units, java, None)?;
     Ok(units)
 }
 
@@ -333,7 +332,7 @@ fn lower(
     // Atomicity specifications are checked by exploring the program, not
     // by encoding it: no permission-based meaning, no Silicon.
     if let Some(span) = crate::atomicity::annotation(&units) {
-        if backend == Backend::Silicon {
+        if !backend.gives_meaning(crate::passes::explore_backends()) {
             return Err(vec![Diagnostic::error(
                 ErrorCode::NotSupported,
                 span,
@@ -344,19 +343,28 @@ fn lower(
         let prepared = stage("compile", || crate::atomicity::prepare(program, explore))?;
         return Ok(Lowered::Atomicity(Box::new(prepared)));
     }
+    // Rely/guarantee programs: their passes' backends only.
+    let refused = calvin_annotation(&units).filter(|(_, calvin_r)| {
+        let pass = if *calvin_r {
+            crate::passes::calvin_r::PASS
+        } else {
+            crate::passes::calvin::PASS
+        };
+        !backend.gives_meaning(crate::passes::backends_of(&pass))
+    });
+    if let Some((span, calvin_r)) = refused {
+        return Err(vec![Diagnostic::error(
+            ErrorCode::NotSupported,
+            span,
+            if calvin_r {
+                "a Calvin-R (access predicates and reduction) program has no permission-based meaning: verify it with --backend boogie"
+            } else {
+                "a Calvin (rely/guarantee) program has no permission-based meaning: verify it with --backend boogie"
+            },
+        )]);
+    }
     match backend {
         Backend::Silicon => {
-            if let Some((span, calvin_r)) = calvin_annotation(&units) {
-                return Err(vec![Diagnostic::error(
-                    ErrorCode::NotSupported,
-                    span,
-                    if calvin_r {
-                        "a Calvin-R (access predicates and reduction) program has no permission-based meaning: verify it with --backend boogie"
-                    } else {
-                        "a Calvin (rely/guarantee) program has no permission-based meaning: verify it with --backend boogie"
-                    },
-                )]);
-            }
             let lowered = stage("lower", || {
                 pipeline::run(units, files, emit::silver::RunPrinter::default)
             })?;
@@ -410,20 +418,22 @@ pub fn emit_text(files: &Files, ids: &[FileId], backend: Backend) -> diag::Resul
 /// syntax tree as source after a Java tree pass, the core program as
 /// s-expressions after a core pass; None if no pass has that name.
 pub fn dump_after(files: &Files, ids: &[FileId], pass: &str) -> Option<diag::Result<String>> {
-    if crate::passes::java::names().contains(&pass) {
+    use crate::passes::Step;
+    let entry = crate::passes::entry(pass)?;
+    if let Step::Tree(_) = entry.step {
         return Some(tree_after(files, ids, pass));
     }
     let program = parse(files, ids, Parse::Whole).and_then(|units| check::check(&units));
-    match program {
-        Err(e) => Some(Err(e)),
-        Ok(p) => {
-            crate::passes::run_until(p, pass).map(|r| r.map(|p| crate::core::print::program(&p)))
-        }
-    }
+    Some(match (program, &entry.step) {
+        (Err(e), _) => Err(e),
+        (Ok(p), Step::Check | Step::Explore) => Ok(crate::core::print::program(&p)),
+        (Ok(p), _) => crate::passes::run_until(p, pass)
+            .unwrap_or_else(|| unreachable!("{pass} is a core pass: looked up above"))
+            .map(|p| crate::core::print::program(&p)),
+    })
 }
 
-/// The syntax tree after the Java tree pass `pass`, as source
-/// (`syntax::print`); PVL generics are not yet expanded there.
+/// The syntax tree after the tree step `pass`, as source (`syntax::print`).
 ///
 /// The specification library's own classes are left out: they are the same
 /// in every program. What the passes add to the library's units is shown,
@@ -453,15 +463,8 @@ fn tree_after(files: &Files, ids: &[FileId], pass: &str) -> diag::Result<String>
             }
         })
         .collect();
-    let mut out = if java {
-        // `pass` is a tree pass's name: the caller checked.
-        if let Some(lowered) = crate::passes::java::lower_until(&mut units, pass) {
-            lowered?;
-        }
-        format!("// the syntax tree after the Java tree pass {pass}\n")
-    } else {
-        "// PVL input: the Java tree passes change nothing; the tree as parsed\n".to_string()
-    };
+    crate::passes::lower_tree(&mut units, java, Some(pass))?;
+    let mut out = format!("// the syntax tree after the tree step {pass}\n");
     if units.iter().any(|u| u.library) {
         out.push_str("// library classes not shown (classes the passes made in them are)\n");
     }

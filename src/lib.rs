@@ -92,8 +92,15 @@
 //!   The CLI runs on a thread with a 1 GiB stack (reserved, not used:
 //!   [`parallel::STACK`]), as do the pipeline's workers, since the stages
 //!   recurse over the input's nesting.
-//! * [`passes`]: first the Java tree passes ([`passes::java::JAVA`], before
-//!   checking, each a `WEFT_STAGES` stage): `kernel` (GPU kernels become
+//! * [`passes`]: the whole lowering is one list, [`passes::LOWERING`]
+//!   (`weft emit --list-passes`; `weft emit --dump-after STEP` prints the
+//!   program after any entry: the tree as source after a tree step
+//!   ([`syntax::print`]; the library's own classes left out, the instances
+//!   made from its templates shown), the core program after the others
+//!   ([`core::print`])). Each entry names the backends that give its
+//!   constructs a meaning (a program with them is refused on the others).
+//!   First the tree steps ([`passes::TreePass`], before checking, each a
+//!   `WEFT_STAGES` stage), the Java ones: `kernel` (GPU kernels become
 //!   `par` blocks of work groups and threads inside `invariant` blocks, their
 //!   atomic operations `atomic` blocks, their barriers the par layer's;
 //!   [`passes::java::kernel`] opens with the proof rule), `binders` (`?w` in
@@ -106,12 +113,12 @@
 //!   `get`/`set`/`compareAndSet` of an atomic cell an `atomic` block in an
 //!   `invariant` block of the method; [`passes::java::csl`] opens with the rule
 //!   \[ATOMIC\]); they make classes
-//!   the checker resolves like written ones. `weft emit --dump-after` one of
-//!   them prints the tree after it ([`passes::java::lower_until`],
-//!   [`syntax::print`]; the library's own classes left out, the instances made
-//!   from its templates shown), after a core pass the core program
-//!   ([`core::print`]). Then the ordered list of
-//!   core-to-core rewritings ([`passes::PASSES`]). Today: `calvin` (Calvin's
+//!   the checker resolves like written ones; then `ghost` (JML's ghost code
+//!   marked, [`syntax::java::ghost`]) and `generics` (PVL's templates,
+//!   [`syntax::generics`]). Then `check` (the checker: tree to core), then
+//!   `explore`, where a program with atomicity specifications leaves the
+//!   list for the explorer ([`atomicity`], Boogie only), then the
+//!   //!   core-to-core rewritings ([`passes::PASSES`], the list's core entries): `calvin` (Calvin's
 //!   rely/guarantee, Boogie only: in a Java unit with `env_assumption`,
 //!   `global_invariant` or `unwritable_by_env_if` annotations, which the
 //!   front end keeps as bodiless ghost methods whose `ensures` is the
@@ -470,7 +477,7 @@
 //!   interface's: one Silver predicate `I__p` for all implementers, which
 //!   they may not redefine (notSupported). The checker records which
 //!   interface methods each method implements ([`core::Features`]'s
-//!   `implements`); the `refine` pass, second in [`passes::PASSES`], does
+//!   `implements`); the `refine` pass, third in [`passes::PASSES`], does
 //!   behavioural subtyping: a C.m
 //!   without contract clauses takes I.m's (renamed to C.m's parameters;
 //!   ghost parameters must agree by position), except a precondition

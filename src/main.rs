@@ -133,11 +133,15 @@ enum Command {
     Emit {
         #[arg(long, value_enum, default_value = "silver")]
         to: Target,
-        /// Print instead the program after this pass: the syntax tree after a Java tree
-        /// pass (e.g. `instantiate`), the core program (s-expressions) after a core pass (e.g. `par`).
-        #[arg(long, value_name = "PASS")]
+        /// Print instead the program after this step of the lowering: the syntax tree
+        /// after a tree step (e.g. `instantiate`), the core program (s-expressions) after
+        /// `check` or a core pass (e.g. `par`).
+        #[arg(long, value_name = "STEP")]
         dump_after: Option<String>,
-        #[arg(required = true)]
+        /// Print the steps of the lowering, in order, and what each removes.
+        #[arg(long, conflicts_with = "dump_after")]
+        list_passes: bool,
+        #[arg(required_unless_present = "list_passes")]
         files: Vec<PathBuf>,
     },
     /// Verify every .pvl and .java file under the paths and check its expectation markers.
@@ -198,8 +202,10 @@ fn main() -> ExitCode {
         Command::Emit {
             to,
             dump_after,
+            list_passes,
             files,
         } => match dump_after {
+            _ if list_passes => list_steps(),
             Some(pass) => dump(&files, &pass),
             None => emit(&files, to),
         },
@@ -427,6 +433,33 @@ fn emit(paths: &[PathBuf], to: Target) -> i32 {
     }
 }
 
+/// `weft emit --list-passes`: the lowering, one step a line.
+fn list_steps() -> i32 {
+    use weft::passes::{Step, LOWERING};
+    for e in LOWERING {
+        let on = match &e.step {
+            Step::Tree(t) if t.java_only => "tree, Java",
+            Step::Tree(_) => "tree",
+            Step::Check => "tree → core",
+            Step::Explore => "core → explorer",
+            Step::Core(_) => "core",
+        };
+        let backends = match (e.backends.silicon, e.backends.boogie) {
+            (true, true) => "",
+            (false, true) => ", Boogie only",
+            (true, false) => ", Silicon only",
+            (false, false) => ", no backend",
+        };
+        println!(
+            "{:<20} {:<32} {}",
+            e.name(),
+            format!("({on}{backends})"),
+            e.description()
+        );
+    }
+    0
+}
+
 /// `weft emit --dump-after PASS`: the syntax tree after that Java tree pass,
 /// or the core program after that core pass.
 fn dump(paths: &[PathBuf], pass: &str) -> i32 {
@@ -441,8 +474,7 @@ fn dump(paths: &[PathBuf], pass: &str) -> i32 {
     match driver::dump_after(&files, &ids, pass) {
         None => {
             eprintln!(
-                "weft emit: no pass is named {pass}; the passes, in order: {} (Java, on the syntax tree), {}",
-                weft::passes::java::names().join(", "),
+                "weft emit: no step of the lowering is named {pass}; the steps, in order: {} (`weft emit --list-passes`)",
                 weft::passes::names().join(", ")
             );
             2

@@ -1000,7 +1000,7 @@ fn dump_after_a_java_tree_pass_prints_the_syntax_tree() {
     let after = weft(&["emit", "--dump-after", "instantiate", case]);
     assert_eq!(after.status.code(), Some(0));
     let after = stdout(&after);
-    assert!(after.starts_with("// the syntax tree after the Java tree pass instantiate\n"));
+    assert!(after.starts_with("// the syntax tree after the tree step instantiate\n"));
     assert!(
         after.contains("class Gate$true {") && after.contains("class Gate$false {"),
         "{after}"
@@ -1040,12 +1040,43 @@ fn dump_after_a_java_tree_pass_prints_the_syntax_tree() {
         "{text}"
     );
 
-    // An unknown name: both lists, tree passes first.
+    // An unknown name: the one list, tree steps first.
     let unknown = weft(&["emit", "--dump-after", "gpu", case]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains(
-        "the passes, in order: kernel, binders, instantiate, runnable, inherit, csl (Java, on the syntax tree), calvin, calvin_r, refine, context_everywhere, exceptions,"
+        "the steps, in order: kernel, binders, instantiate, runnable, inherit, csl, ghost, generics, check, explore, calvin, calvin_r, refine, context_everywhere, exceptions,"
     ));
+}
+
+#[test]
+fn the_lowering_is_one_list_and_every_step_of_it_can_be_printed_after() {
+    let listed = weft(&["emit", "--list-passes"]);
+    assert_eq!(listed.status.code(), Some(0));
+    let listed = String::from_utf8_lossy(&listed.stdout).into_owned();
+    let steps: Vec<&str> = listed
+        .lines()
+        .map(|l| l.split_whitespace().next().expect("a name"))
+        .collect();
+    assert_eq!(steps.first(), Some(&"kernel"), "{listed}");
+    assert_eq!(steps.last(), Some(&"locks"), "{listed}");
+    let at = |s: &str| steps.iter().position(|x| *x == s).expect(s);
+    assert!(at("ghost") < at("generics") && at("generics") < at("check"), "{listed}");
+    assert!(at("check") < at("explore") && at("explore") < at("calvin"), "{listed}");
+    assert!(listed.contains("(core, Boogie only)"), "{listed}");
+    // Each step's program: a tree step's as source, the rest as core.
+    let case = "tests/cases/java/fail/CopyOfInstanceFails.java";
+    for &s in &steps {
+        let out = weft(&["emit", "--dump-after", s, case]);
+        assert_eq!(out.status.code(), Some(0), "{s}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let tree = at(s) < at("check");
+        assert_eq!(
+            text.starts_with(&format!("// the syntax tree after the tree step {s}\n")),
+            tree,
+            "{s}: {text}"
+        );
+        assert_eq!(text.contains("(method "), !tree, "{s}: {text}");
+    }
 }
 
 /// The SARIF 2.1.0 schema, as the `serde-sarif` crate ships it (its types are generated from

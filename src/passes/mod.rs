@@ -1,20 +1,30 @@
-//! The passes over the core program, in order. Each removes one family of
-//! constructs by rewriting it into simpler core; the list below is the whole
-//! layering (rely/guarantee will be a further entry). A
-//! layer's constructs reach it as typed core nodes (statement kinds,
-//! `core::Token`) and the classes it acts on as `Program::features`, by id;
-//! the pass declares the members that encode them.
+//! The lowering, in order: [`LOWERING`] is every step from the parsed
+//! syntax tree to the core program the encoder takes. Each step removes one
+//! family of constructs by rewriting it into simpler code:
 //!
-//! Before checking, the Java constructs that are encodings (class ghost
-//! parameters, `new Thread(r)`, `extends`) are lowered on the syntax tree by
-//! the passes of [`java::JAVA`]: they make classes the checker must resolve.
+//! * the tree steps ([`TreePass`]) rewrite the syntax tree of the whole
+//!   program before checking: Java's constructs that are encodings (class
+//!   ghost parameters, `new Thread(r)`, `extends`, kernels, ch. 7 atomics:
+//!   [`java`]), the marking of JML's ghost code, PVL's generics. They make
+//!   classes the checker must resolve like written ones;
+//! * `check` resolves names and types: the syntax tree becomes the core
+//!   program ([`crate::check`]);
+//! * `explore` is where a program with atomicity specifications leaves the
+//!   list for the explorer ([`crate::atomicity`]), which checks it by
+//!   exploring its states, not by encoding it;
+//! * the core passes ([`Pass`]) rewrite the core program. A layer's
+//!   constructs reach its pass as typed core nodes (statement kinds,
+//!   `core::Token`) and the classes it acts on as `Program::features`, by
+//!   id; the pass declares the members that encode them.
 //!
-//! A pass has two parts, so that a method body can go through every pass,
+//! A core pass has two parts, so that a method body can go through every pass,
 //! and on to the encoder, as soon as it is checked: `declare` rewrites the
 //! declarations (contracts, new members) and gives the pass's [`Lower`],
 //! which rewrites one body at a time reading only declarations. Every
 //! pass's declarations are rewritten before any body. A body's pass may make
 //! methods from it ([`Out::made`]), which then go through the later passes.
+//! `weft emit --list-passes` prints the list; `weft emit --dump-after STEP`
+//! the program after any step of it.
 
 mod atomics;
 pub mod calvin;
@@ -34,6 +44,7 @@ pub mod threads;
 use crate::core::visit::{map_body_exprs, map_decl_exprs};
 use crate::core::{Block, Expr, ExprKind, Method, MethodId, Program, StmtKind};
 use crate::diag::{self, Diagnostic};
+use crate::syntax::ast::Unit;
 
 /// A rewriting of the core program.
 pub struct Pass {
@@ -69,43 +80,228 @@ pub struct Out {
     pub made: Vec<Method>,
 }
 
-/// The pipeline, in order.
-pub const PASSES: &[Pass] = &[
+/// Which backends give a step's constructs a meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Backends {
+    pub silicon: bool,
+    pub boogie: bool,
+}
+
+impl Backends {
+    pub const BOTH: Backends = Backends {
+        silicon: true,
+        boogie: true,
+    };
+    /// Rely/guarantee and atomicity: no permission-based meaning, so no Silver.
+    pub const BOOGIE: Backends = Backends {
+        silicon: false,
+        boogie: true,
+    };
+}
+
+/// A rewriting of the syntax tree of the whole program, before checking.
+pub struct TreePass {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// Whether only Java has its constructs (PVL's trees skip it).
+    pub java_only: bool,
+    pub run: fn(&mut [Unit]) -> Result<(), Vec<Diagnostic>>,
+}
+
+/// What one entry of [`LOWERING`] does.
+pub enum Step {
+    /// A rewriting of the syntax tree.
+    Tree(TreePass),
+    /// Resolution and typing: the syntax tree becomes the core program. It
+    /// lowers nothing.
+    Check,
+    /// A program with atomicity specifications leaves the list here, for
+    /// the explorer.
+    Explore,
+    /// A rewriting of the core program.
+    Core(Pass),
+}
+
+/// One entry of the lowering.
+pub struct Entry {
+    pub step: Step,
+    /// The backends that give the constructs the step removes a meaning; a
+    /// program that has them is refused on the others.
+    pub backends: Backends,
+}
+
+impl Entry {
+    pub fn name(&self) -> &'static str {
+        match &self.step {
+            Step::Tree(t) => t.name,
+            Step::Check => "check",
+            Step::Explore => "explore",
+            Step::Core(p) => p.name,
+        }
+    }
+
+    pub fn description(&self) -> &'static str {
+        match &self.step {
+            Step::Tree(t) => t.description,
+            Step::Check => {
+                "names resolved and types checked: the syntax tree becomes the core program"
+            }
+            Step::Explore => {
+                "atomicity specifications (Bogor): the program leaves the list for weft's explorer"
+            }
+            Step::Core(p) => p.description,
+        }
+    }
+}
+
+const fn tree(t: TreePass) -> Entry {
+    Entry {
+        step: Step::Tree(t),
+        backends: Backends::BOTH,
+    }
+}
+
+const fn core(p: Pass, backends: Backends) -> Entry {
+    Entry {
+        step: Step::Core(p),
+        backends,
+    }
+}
+
+/// The whole lowering, in order.
+pub const LOWERING: &[Entry] = &[
+    // Java's encodings: an instance's class may be a runnable, and a class
+    // made by either may extend another (`java`).
+    tree(java::KERNEL),
+    tree(java::BINDERS),
+    tree(java::INSTANTIATE),
+    tree(java::RUNNABLE),
+    tree(java::INHERIT),
+    tree(java::CSL),
+    // After the Java passes, which read the tree as written.
+    tree(GHOST),
+    // PVL's templates, instantiated in bodies too (so they are parsed whole).
+    tree(GENERICS),
+    Entry {
+        step: Step::Check,
+        backends: Backends::BOTH,
+    },
+    Entry {
+        step: Step::Explore,
+        backends: Backends::BOOGIE,
+    },
     // First: a Calvin program's threads are sequential code once it is done
     // (its `synchronized` is the monitor's `holder`, not the locks layer's).
-    calvin::PASS,
+    core(calvin::PASS, Backends::BOOGIE),
     // Beside calvin: a Calvin-R program's methods are sequential code once
     // it is done (acquire and release are its atomic steps).
-    calvin_r::PASS,
+    core(calvin_r::PASS, Backends::BOOGIE),
     // Before context_everywhere: an inherited contract's clauses reach loops.
-    refine::PASS,
-    context_everywhere::PASS,
+    core(refine::PASS, Backends::BOTH),
+    core(context_everywhere::PASS, Backends::BOTH),
     // After context_everywhere, whose postconditions are the normal exit's;
     // before desugar, so that an exception leaving a synchronized block is
     // one more jump out of it, which unlocks.
-    exceptions::PASS,
+    core(exceptions::PASS, Backends::BOTH),
     // What exceptions makes (instanceof) is its.
-    dyntype::PASS,
+    core(dyntype::PASS, Backends::BOTH),
     // Sugar: what it makes is the locks layer's.
-    desugar::PASS,
+    core(desugar::PASS, Backends::BOTH),
     // Layer 3 of the thesis (ch. 7), on top of the others: its action
     // blocks stand inside atomic blocks and locked regions, and what it
     // makes (checks, inhales, exhales, calls) is plain core to them.
-    histories::PASS,
+    core(histories::PASS, Backends::BOTH),
     // First of the layers: its blocks hold forks, joins and locks that the later
     // passes lower, and its inhales and exhales are plain core to them.
-    atomics::PASS,
+    core(atomics::PASS, Backends::BOTH),
     // After atomics: a thread's atomic blocks are lowered where the invariant
     // block around them is; before threads and locks, which then lower what
     // the threads' bodies fork and lock.
-    par::PASS,
+    core(par::PASS, Backends::BOTH),
     // Before threads: a fork inlines run's contract, in which the current
     // thread is then the forked thread's id.
-    current_thread::PASS,
+    core(current_thread::PASS, Backends::BOTH),
     // After context_everywhere: a fork needs run's whole contract.
-    threads::PASS,
-    locks::PASS,
+    core(threads::PASS, Backends::BOTH),
+    core(locks::PASS, Backends::BOTH),
 ];
+
+/// JML's ghost code marked as PVL's (`syntax::java::ghost`).
+const GHOST: TreePass = TreePass {
+    name: "ghost",
+    description: "what a JML region holds becomes ghost: statements, fields, methods",
+    java_only: true,
+    run: |units| {
+        crate::syntax::java::ghost::mark(units);
+        Ok(())
+    },
+};
+
+/// PVL's generics (`syntax::generics`).
+pub const GENERICS: TreePass = TreePass {
+    name: "generics",
+    description: "generic classes and members: a copy per type-argument list used",
+    java_only: false,
+    run: crate::syntax::generics::expand,
+};
+
+/// The core passes of [`LOWERING`], in order.
+pub static PASSES: std::sync::LazyLock<Vec<&'static Pass>> = std::sync::LazyLock::new(|| {
+    LOWERING
+        .iter()
+        .filter_map(|e| match &e.step {
+            Step::Core(p) => Some(p),
+            _ => None,
+        })
+        .collect()
+});
+
+/// The entry named `name`.
+pub fn entry(name: &str) -> Option<&'static Entry> {
+    LOWERING.iter().find(|e| e.name() == name)
+}
+
+/// The backends of the core pass `pass` (one of [`LOWERING`]'s).
+pub fn backends_of(pass: &Pass) -> Backends {
+    LOWERING
+        .iter()
+        .find(|e| matches!(&e.step, Step::Core(p) if p.name == pass.name))
+        .map_or(Backends::BOTH, |e| e.backends)
+}
+
+/// The backends of the explorer's exit.
+pub fn explore_backends() -> Backends {
+    LOWERING
+        .iter()
+        .find(|e| matches!(e.step, Step::Explore))
+        .map_or(Backends::BOTH, |e| e.backends)
+}
+
+/// The names of the steps, in order.
+pub fn names() -> Vec<&'static str> {
+    LOWERING.iter().map(Entry::name).collect()
+}
+
+/// Runs the tree steps in order, each as a stage of its own (`WEFT_STAGES`),
+/// up to and including `last` (every one without); the Java-only ones on
+/// Java trees only.
+pub fn lower_tree(
+    units: &mut [Unit],
+    java: bool,
+    last: Option<&str>,
+) -> Result<(), Vec<Diagnostic>> {
+    for e in LOWERING {
+        if let Step::Tree(t) = &e.step {
+            if java || !t.java_only {
+                crate::stages::stage(t.name, || (t.run)(units))?;
+            }
+        }
+        if Some(e.name()) == last {
+            break;
+        }
+    }
+    Ok(())
+}
 
 /// The body parts of every pass, in order.
 pub struct Lowerings(Vec<Box<dyn Lower>>);
@@ -178,14 +374,14 @@ impl Lowerings {
 /// removes is in `b` (a bug in weft: the node would reach the encoder, which
 /// reports it as not supported, as if it were the user's). One walk for all
 /// of them.
-pub fn leftover(passes: &[Pass], b: &mut Block) -> diag::Result<()> {
+pub fn leftover(passes: &[&Pass], b: &mut Block) -> diag::Result<()> {
     let mut found = None;
     crate::core::visit::each_stmt(b, &mut |s| {
         if found.is_none() {
             found = passes
                 .iter()
                 .find(|q| (q.removes)(&s.kind))
-                .map(|q| (s.span, q));
+                .map(|q| (s.span, *q));
         }
     });
     map_body_exprs(b, &mut |e| note_removed(passes, e, &mut found));
@@ -194,7 +390,7 @@ pub fn leftover(passes: &[Pass], b: &mut Block) -> diag::Result<()> {
 
 /// An internal error if an expression that one of `passes` removes is in a
 /// declaration.
-fn left_in_declarations(passes: &[Pass], p: &mut Program) -> diag::Result<()> {
+fn left_in_declarations(passes: &[&Pass], p: &mut Program) -> diag::Result<()> {
     let mut found = None;
     map_decl_exprs(p, &mut |e| note_removed(passes, e, &mut found));
     left(found, "expression")
@@ -203,12 +399,12 @@ fn left_in_declarations(passes: &[Pass], p: &mut Program) -> diag::Result<()> {
 /// The first node found, and the pass that removes it.
 type Found<'p> = Option<(crate::syntax::span::Span, &'p Pass)>;
 
-fn note_removed<'p>(passes: &'p [Pass], e: Expr, found: &mut Found<'p>) -> Expr {
+fn note_removed<'p>(passes: &'p [&'p Pass], e: Expr, found: &mut Found<'p>) -> Expr {
     if found.is_none() {
         *found = passes
             .iter()
             .find(|q| (q.removes_expr)(&e.kind))
-            .map(|q| (e.span, q));
+            .map(|q| (e.span, *q));
     }
     e
 }
@@ -230,11 +426,6 @@ fn left(found: Found<'_>, what: &str) -> diag::Result<()> {
 /// Runs every pass over the whole program.
 pub fn run(p: Program) -> diag::Result<Program> {
     run_through(p, PASSES.len())
-}
-
-/// The names of the passes, in order.
-pub fn names() -> Vec<&'static str> {
-    PASSES.iter().map(|p| p.name).collect()
 }
 
 /// Runs the passes up to and including the one named `last` (the core

@@ -8,7 +8,7 @@
 //! argument, a thread class per runnable, a subclass with its inherited members) that
 //! the checker must then resolve like written ones. PVL has none of them.
 //!
-//! In order ([`JAVA`]):
+//! In order (the first entries of [`super::LOWERING`]):
 //! 0. [`kernel`] removes GPU kernels (ch. 8): a kernel becomes par blocks of work
 //!    groups and threads inside invariant blocks, its atomic operations atomic
 //!    blocks, its barriers the par layer's.
@@ -35,73 +35,53 @@ mod lemma;
 mod protocol;
 pub mod runnable;
 
-use crate::diag::Diagnostic;
-use crate::syntax::ast::Unit;
+use super::TreePass;
 
-/// A rewriting of the syntax tree of a Java program.
-pub struct TreePass {
-    pub name: &'static str,
-    pub description: &'static str,
-    pub run: fn(&mut [Unit]) -> Result<(), Vec<Diagnostic>>,
-}
+/// The tree pass `kernel` of [`super::LOWERING`].
+pub const KERNEL: TreePass = TreePass {
+    name: "kernel",
+    description: "GPU kernels: work groups and their threads as par blocks in invariant blocks",
+    java_only: true,
+    run: kernel::lower,
+};
 
-/// The Java tree passes, in order: an instance's class may be a runnable, and a class
-/// made by either may extend another.
-pub const JAVA: &[TreePass] = &[
-    TreePass {
-        name: "kernel",
-        description: "GPU kernels: work groups and their threads as par blocks in invariant blocks",
-        run: kernel::lower,
-    },
-    TreePass {
-        name: "binders",
-        description: "?w in a postcondition: a ghost result set where the body folds its predicate",
-        run: binders::lower,
-    },
-    TreePass {
-        name: "instantiate",
-        description: "class ghost parameters: a class per argument list",
-        run: instantiate::expand,
-    },
-    TreePass {
-        name: "runnable",
-        description: "new Thread(r): a thread class per runnable class",
-        run: runnable::synthesize,
-    },
-    TreePass {
-        name: "inherit",
-        description: "extends: the superclass's members copied into the subclass",
-        run: inherit::flatten,
-    },
-    TreePass {
-        name: "csl",
-        description:
-            "ch. 7 atomics: csl_invariant established by the constructors, held by each atomic step",
-        run: csl::lower,
-    },
-];
+/// The tree pass `binders` of [`super::LOWERING`].
+pub const BINDERS: TreePass = TreePass {
+    name: "binders",
+    description: "?w in a postcondition: a ghost result set where the body folds its predicate",
+    java_only: true,
+    run: binders::lower,
+};
 
-/// Runs every Java tree pass in order, each as a stage of its own (`WEFT_STAGES`).
-pub fn lower(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
-    lower_through(units, JAVA.len())
-}
+/// The tree pass `instantiate` of [`super::LOWERING`].
+pub const INSTANTIATE: TreePass = TreePass {
+    name: "instantiate",
+    description: "class ghost parameters: a class per argument list",
+    java_only: true,
+    run: instantiate::expand,
+};
 
-/// The names of the tree passes, in order.
-pub fn names() -> Vec<&'static str> {
-    JAVA.iter().map(|p| p.name).collect()
-}
+/// The tree pass `runnable` of [`super::LOWERING`].
+pub const RUNNABLE: TreePass = TreePass {
+    name: "runnable",
+    description: "new Thread(r): a thread class per runnable class",
+    java_only: true,
+    run: runnable::synthesize,
+};
 
-/// Runs the tree passes up to and including the one named `last` (the tree
-/// `weft emit --dump-after` prints); None if no tree pass has that name.
-pub fn lower_until(units: &mut [Unit], last: &str) -> Option<Result<(), Vec<Diagnostic>>> {
-    let n = JAVA.iter().position(|pass| pass.name == last)? + 1;
-    Some(lower_through(units, n))
-}
+/// The tree pass `inherit` of [`super::LOWERING`].
+pub const INHERIT: TreePass = TreePass {
+    name: "inherit",
+    description: "extends: the superclass's members copied into the subclass",
+    java_only: true,
+    run: inherit::flatten,
+};
 
-/// The first `n` tree passes, in order.
-fn lower_through(units: &mut [Unit], n: usize) -> Result<(), Vec<Diagnostic>> {
-    for pass in &JAVA[..n.min(JAVA.len())] {
-        crate::stages::stage(pass.name, || (pass.run)(units))?;
-    }
-    Ok(())
-}
+/// The tree pass `csl` of [`super::LOWERING`].
+pub const CSL: TreePass = TreePass {
+    name: "csl",
+    description:
+        "ch. 7 atomics: csl_invariant established by the constructors, held by each atomic step",
+    java_only: true,
+    run: csl::lower,
+};
