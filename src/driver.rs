@@ -197,9 +197,9 @@ enum Parse {
 /// The syntax trees of the files (the Java rewrites made).
 fn parse(files: &Files, ids: &[FileId], how: Parse) -> diag::Result<Vec<syntax::ast::Unit>> {
     let (mut units, java) = parse_files(files, ids, how)?;
-    // PVL generics are instantiated in the method bodies too: the skim
-    // left those unparsed, so a program with templates is parsed whole.
-    if matches!(how, Parse::Skim) && syntax::generics::has_templates(&units) {
+    // A tree step that rewrites bodies (PVL generics) needs them parsed:
+    // the skim left them unparsed.
+    if matches!(how, Parse::Skim) && crate::passes::needs_parsed_bodies(&units) {
         return parse(files, ids, Parse::Whole);
     }
     crate::passes::lower_tree(&mut units, java, None)?;

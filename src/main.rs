@@ -435,7 +435,9 @@ fn emit(paths: &[PathBuf], to: Target) -> i32 {
 
 /// `weft emit --list-passes`: the lowering, one step a line.
 fn list_steps() -> i32 {
-    use weft::passes::{Step, LOWERING};
+    use std::io::Write;
+    use weft::passes::{Needs, Step, LOWERING};
+    let mut out = std::io::stdout().lock();
     for e in LOWERING {
         let on = match &e.step {
             Step::Tree(t) if t.java_only => "tree, Java",
@@ -450,12 +452,21 @@ fn list_steps() -> i32 {
             (true, false) => ", Silicon only",
             (false, false) => ", no backend",
         };
-        println!(
-            "{:<20} {:<32} {}",
+        let needs = match e.needs {
+            Needs::Declarations => "",
+            Needs::ParsedBodies(_) => ", bodies parsed",
+            Needs::CheckedBodies(_) => ", bodies checked first",
+        };
+        let line = format!(
+            "{:<20} {:<42} {}",
             e.name(),
-            format!("({on}{backends})"),
+            format!("({on}{backends}{needs})"),
             e.description()
         );
+        // A closed pipe (`| head`) ends the listing, quietly.
+        if writeln!(out, "{line}").is_err() {
+            break;
+        }
     }
     0
 }

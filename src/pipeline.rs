@@ -84,14 +84,10 @@ pub fn run<S: Sink>(
     let mut declared = stage("declare", || check::declare(units));
     declared.program_mut().sums_arrays = sums_arrays;
     declared.program_mut().names_current_thread = names_current_thread;
-    // A Calvin thread's calls of methods without an abstraction are
-    // inlined (`passes::calvin`, and Calvin-R's of methods without a
-    // `performs` spec): such a program's bodies are checked before the
-    // passes' declarations, which then see them.
-    let inlines = |p: &crate::core::Program| {
-        passes::calvin::inlines_bodies(p) || passes::calvin_r::inlines_bodies(p)
-    };
-    if declared.is_well_formed() && inlines(declared.program()) {
+    // A pass whose declarations read bodies (Calvin's inlining of the
+    // methods a thread calls: `passes::Needs::CheckedBodies`) gets every
+    // body checked first.
+    if declared.is_well_formed() && passes::needs_checked_bodies(declared.program()) {
         check_all_bodies(&mut declared, files)?;
     }
     let lowerings = match declared.is_well_formed() {

@@ -122,12 +122,28 @@ pub enum Step {
     Core(Pass),
 }
 
+/// What a step reads of the program besides what it rewrites.
+#[derive(Clone, Copy)]
+pub enum Needs {
+    /// A tree step: the parsed tree (method bodies may be left unparsed
+    /// until checked, `syntax::skim`). A core pass: the declarations, then
+    /// one body at a time.
+    Declarations,
+    /// A tree step that rewrites method bodies too, on a tree it applies
+    /// to: every body parsed.
+    ParsedBodies(fn(&[Unit]) -> bool),
+    /// A core pass whose declarations read method bodies, on a program it
+    /// applies to: every body checked before any pass declares.
+    CheckedBodies(fn(&Program) -> bool),
+}
+
 /// One entry of the lowering.
 pub struct Entry {
     pub step: Step,
     /// The backends that give the constructs the step removes a meaning; a
     /// program that has them is refused on the others.
     pub backends: Backends,
+    pub needs: Needs,
 }
 
 impl Entry {
@@ -158,6 +174,7 @@ const fn tree(t: TreePass) -> Entry {
     Entry {
         step: Step::Tree(t),
         backends: Backends::BOTH,
+        needs: Needs::Declarations,
     }
 }
 
@@ -165,6 +182,7 @@ const fn core(p: Pass, backends: Backends) -> Entry {
     Entry {
         step: Step::Core(p),
         backends,
+        needs: Needs::Declarations,
     }
 }
 
@@ -180,22 +198,34 @@ pub const LOWERING: &[Entry] = &[
     tree(java::CSL),
     // After the Java passes, which read the tree as written.
     tree(GHOST),
-    // PVL's templates, instantiated in bodies too (so they are parsed whole).
-    tree(GENERICS),
+    // PVL's templates, instantiated in bodies too.
+    Entry {
+        needs: Needs::ParsedBodies(crate::syntax::generics::has_templates),
+        ..tree(GENERICS)
+    },
     Entry {
         step: Step::Check,
         backends: Backends::BOTH,
+        needs: Needs::Declarations,
     },
     Entry {
         step: Step::Explore,
         backends: Backends::BOOGIE,
+        needs: Needs::Declarations,
     },
     // First: a Calvin program's threads are sequential code once it is done
     // (its `synchronized` is the monitor's `holder`, not the locks layer's).
-    core(calvin::PASS, Backends::BOOGIE),
+    // It inlines the bodies of the methods a thread calls.
+    Entry {
+        needs: Needs::CheckedBodies(calvin::inlines_bodies),
+        ..core(calvin::PASS, Backends::BOOGIE)
+    },
     // Beside calvin: a Calvin-R program's methods are sequential code once
     // it is done (acquire and release are its atomic steps).
-    core(calvin_r::PASS, Backends::BOOGIE),
+    Entry {
+        needs: Needs::CheckedBodies(calvin_r::inlines_bodies),
+        ..core(calvin_r::PASS, Backends::BOOGIE)
+    },
     // Before context_everywhere: an inherited contract's clauses reach loops.
     core(refine::PASS, Backends::BOTH),
     core(context_everywhere::PASS, Backends::BOTH),
@@ -275,6 +305,20 @@ pub fn explore_backends() -> Backends {
         .iter()
         .find(|e| matches!(e.step, Step::Explore))
         .map_or(Backends::BOTH, |e| e.backends)
+}
+
+/// Whether a tree step needs the bodies of `units` parsed.
+pub fn needs_parsed_bodies(units: &[Unit]) -> bool {
+    LOWERING
+        .iter()
+        .any(|e| matches!(e.needs, Needs::ParsedBodies(f) if f(units)))
+}
+
+/// Whether a core pass needs the bodies of `p` checked before it declares.
+pub fn needs_checked_bodies(p: &Program) -> bool {
+    LOWERING
+        .iter()
+        .any(|e| matches!(e.needs, Needs::CheckedBodies(f) if f(p)))
 }
 
 /// The names of the steps, in order.
