@@ -44,7 +44,7 @@ pub mod threads;
 use crate::core::visit::{map_body_exprs, map_decl_exprs};
 use crate::core::{Block, Expr, ExprKind, Method, MethodId, Program, StmtKind};
 use crate::diag::{self, Diagnostic};
-use crate::syntax::ast::Unit;
+use crate::syntax::ast::{self, Member, Unit};
 
 /// A rewriting of the core program.
 pub struct Pass {
@@ -106,6 +106,21 @@ pub struct TreePass {
     /// Whether only Java has its constructs (PVL's trees skip it).
     pub java_only: bool,
     pub run: fn(&mut [Unit]) -> Result<(), Vec<Diagnostic>>,
+    /// What the step removes, as the core passes' contracts say it: none is
+    /// left after it, nor after a later step ([`tree_leftover`], debug
+    /// builds and tests). Members (a template, a kernel method) …
+    pub removes_member: fn(&Member) -> bool,
+    /// … statements …
+    pub removes: fn(&ast::StmtKind) -> bool,
+    /// … and expressions.
+    pub removes_expr: fn(&ast::ExprKind) -> bool,
+}
+
+/// No node of a kind: a tree step whose work is not a node kind (`ghost`
+/// marks, `inherit` copies, `runnable` and `csl` rewrite uses of library
+/// classes) has only this for a part of its contract.
+pub fn none<T>(_: &T) -> bool {
+    false
 }
 
 /// What one entry of [`LOWERING`] does.
@@ -265,6 +280,9 @@ const GHOST: TreePass = TreePass {
         crate::syntax::java::ghost::mark(units);
         Ok(())
     },
+    removes_member: none,
+    removes: none,
+    removes_expr: none,
 };
 
 /// PVL's generics (`syntax::generics`).
@@ -273,6 +291,9 @@ pub const GENERICS: TreePass = TreePass {
     description: "generic classes and members: a copy per type-argument list used",
     java_only: false,
     run: crate::syntax::generics::expand,
+    removes_member: none,
+    removes: none,
+    removes_expr: |e| matches!(e, ast::ExprKind::TypeApplied(..)),
 };
 
 /// The core passes of [`LOWERING`], in order.
@@ -334,10 +355,15 @@ pub fn lower_tree(
     java: bool,
     last: Option<&str>,
 ) -> Result<(), Vec<Diagnostic>> {
+    let mut done: Vec<&TreePass> = Vec::new();
     for e in LOWERING {
         if let Step::Tree(t) = &e.step {
             if java || !t.java_only {
                 crate::stages::stage(t.name, || (t.run)(units))?;
+                done.push(t);
+                if cfg!(debug_assertions) {
+                    tree_leftover(&done, units)?;
+                }
             }
         }
         if Some(e.name()) == last {
@@ -345,6 +371,66 @@ pub fn lower_tree(
         }
     }
     Ok(())
+}
+
+/// An internal error if a member, a statement or an expression that one of
+/// the tree steps `done` removes is in `units`.
+pub fn tree_leftover(done: &[&TreePass], units: &mut [Unit]) -> diag::Result<()> {
+    use crate::syntax::span::Span;
+    use crate::syntax::walk::{self, Rewrite};
+    struct Find<'a> {
+        done: &'a [&'a TreePass],
+        found: Option<(Span, &'static str)>,
+    }
+    impl Find<'_> {
+        fn note(&mut self, span: Span, removed: impl Fn(&TreePass) -> bool) {
+            if self.found.is_none() {
+                self.found = self
+                    .done
+                    .iter()
+                    .find(|t| removed(t))
+                    .map(|t| (span, t.name));
+            }
+        }
+        fn stmt(&mut self, s: &ast::Stmt) {
+            self.note(s.span, |t| (t.removes)(&s.kind));
+            // The statements no block holds directly.
+            if let ast::StmtKind::Ghost(inner) | ast::StmtKind::Labelled(_, inner) = &s.kind {
+                self.stmt(inner);
+            }
+        }
+    }
+    impl Rewrite for Find<'_> {
+        fn expr(&mut self, e: &mut ast::Expr) {
+            self.note(e.span, |t| (t.removes_expr)(&e.kind));
+        }
+        fn block(&mut self, b: &mut ast::Block) {
+            b.stmts.iter().for_each(|s| self.stmt(s));
+        }
+    }
+    let mut find = Find { done, found: None };
+    for unit in units {
+        for decl in &mut unit.decls {
+            let members: Vec<&mut Member> = match decl {
+                ast::Decl::Class(c) => c.members.iter_mut().collect(),
+                ast::Decl::Member(m) => vec![m],
+            };
+            for m in members {
+                find.note(m.span(), |t| (t.removes_member)(m));
+                walk::member(&mut find, m);
+            }
+        }
+    }
+    match find.found {
+        None => Ok(()),
+        Some((span, step)) => Err(vec![Diagnostic::error(
+            diag::ErrorCode::Internal,
+            span,
+            format!(
+                "the {step} step left this, which it removes, or a later step brought it back (a bug in weft)"
+            ),
+        )]),
+    }
 }
 
 /// The body parts of every pass, in order.
@@ -574,6 +660,29 @@ mod validator_tests {
         );
         let threads = PASSES.iter().find(|p| p.name == "threads").expect("listed");
         assert!(leftover(std::slice::from_ref(threads), &mut body).is_ok());
+    }
+
+    #[test]
+    fn a_tree_step_that_leaves_what_it_removes_is_an_internal_error() {
+        let text = "class C { void m() { } /*@ ensures \\result == 1; @*/ int k() { return 1; } }";
+        let unit =
+            crate::syntax::java::parse_java(crate::syntax::span::FileId(0), text).expect("parses");
+        let mut units = vec![unit];
+        // A kernel method, as a kernel step that kept it would leave it.
+        if let ast::Decl::Class(c) = &mut units[0].decls[0] {
+            if let Member::Method(m) = &mut c.members[0] {
+                m.mods.is_kernel = true;
+            }
+        }
+        let errs = tree_leftover(&[&java::KERNEL], &mut units).expect_err("the kernel is left");
+        assert_eq!(errs[0].code, diag::Code::Error(diag::ErrorCode::Internal));
+        assert!(
+            errs[0].message.contains("kernel step"),
+            "{}",
+            errs[0].message
+        );
+        // The steps that do not remove kernels are content with it.
+        assert!(tree_leftover(&[&java::BINDERS, &GENERICS], &mut units).is_ok());
     }
 
     /// A pass at the first position that makes, from each body, a method

@@ -92,6 +92,15 @@ pub enum Member {
 }
 
 impl Member {
+    pub fn span(&self) -> Span {
+        match self {
+            Member::Field(f) => f.span,
+            Member::Method(m) => m.span,
+            Member::Function(f) => f.span,
+            Member::Predicate(p) => p.span,
+        }
+    }
+
     /// Marks a copied member (fields are not blamed: they need no mark).
     pub fn set_derived(&mut self, d: Derived) {
         match self {

@@ -35,7 +35,8 @@ mod lemma;
 mod protocol;
 pub mod runnable;
 
-use super::TreePass;
+use super::{none, TreePass};
+use crate::syntax::ast::{ExprKind, Member, StmtKind};
 
 /// The tree pass `kernel` of [`super::LOWERING`].
 pub const KERNEL: TreePass = TreePass {
@@ -43,6 +44,14 @@ pub const KERNEL: TreePass = TreePass {
     description: "GPU kernels: work groups and their threads as par blocks in invariant blocks",
     java_only: true,
     run: kernel::lower,
+    removes_member: |m| matches!(m, Member::Method(x) if x.mods.is_kernel),
+    removes: |s| {
+        matches!(
+            s,
+            StmtKind::KernelBarrier { .. } | StmtKind::KernelAtomic { .. }
+        )
+    },
+    removes_expr: none,
 };
 
 /// The tree pass `binders` of [`super::LOWERING`].
@@ -51,6 +60,9 @@ pub const BINDERS: TreePass = TreePass {
     description: "?w in a postcondition: a ghost result set where the body folds its predicate",
     java_only: true,
     run: binders::lower,
+    removes_member: none,
+    removes: none,
+    removes_expr: |e| matches!(e, ExprKind::Bind(_)),
 };
 
 /// The tree pass `instantiate` of [`super::LOWERING`].
@@ -59,6 +71,9 @@ pub const INSTANTIATE: TreePass = TreePass {
     description: "class ghost parameters: a class per argument list",
     java_only: true,
     run: instantiate::expand,
+    removes_member: none,
+    removes: none,
+    removes_expr: |e| matches!(e, ExprKind::NewGeneric(_)),
 };
 
 /// The tree pass `runnable` of [`super::LOWERING`].
@@ -67,6 +82,9 @@ pub const RUNNABLE: TreePass = TreePass {
     description: "new Thread(r): a thread class per runnable class",
     java_only: true,
     run: runnable::synthesize,
+    removes_member: none,
+    removes: none,
+    removes_expr: none,
 };
 
 /// The tree pass `inherit` of [`super::LOWERING`].
@@ -75,6 +93,9 @@ pub const INHERIT: TreePass = TreePass {
     description: "extends: the superclass's members copied into the subclass",
     java_only: true,
     run: inherit::flatten,
+    removes_member: none,
+    removes: none,
+    removes_expr: none,
 };
 
 /// The tree pass `csl` of [`super::LOWERING`].
@@ -84,4 +105,7 @@ pub const CSL: TreePass = TreePass {
         "ch. 7 atomics: csl_invariant established by the constructors, held by each atomic step",
     java_only: true,
     run: csl::lower,
+    removes_member: none,
+    removes: none,
+    removes_expr: none,
 };
