@@ -624,7 +624,10 @@
 //!   axiom stays true of any two heaps, so the restriction costs only
 //!   completeness.
 //! * **Calls** exhale the precondition, forget, havoc targets, inhale the
-//!   postcondition (`old` = state before the call). **Loops** exhale the
+//!   postcondition (`old` = state before the call). **Loops** first check
+//!   that the invariant is framed and well-defined in any state (inhaled
+//!   into an empty mask after a havoc, as Silicon does first: an unframed
+//!   read is `perm`, not `invariantNotEstablished`), then exhale the
 //!   invariant, forget, havoc assigned locals, check one iteration from the
 //!   invariant alone, then continue from frame + invariant + negated guard.
 //! * **Quantified permissions** (fields or predicate instances, one or more
@@ -636,7 +639,10 @@
 //!   the instances, defined pointwise and instantiated by reads.
 //! * **Checks**: one `assert` per line, each described by a [`emit::boogie::Check`]
 //!   (failure kind, construct, read, callee clause); `refute` is an assert
-//!   expected to fail.
+//!   expected to fail. Of a procedure's failures only the first is reported
+//!   (the rest may follow from it), besides every failed refute: after a
+//!   failure Silicon does not reach a refute and reports it, Boogie assumes
+//!   what failed and finds the refuted fact true.
 //! * **Magic wands** are not modelled: a wand, `package` or `apply` is
 //!   `notSupported` at the wand. On Silicon they are Viper's own (`A --* B`,
 //!   `package`, `apply`): the checker (`check::wands`) types them and keeps
