@@ -100,7 +100,10 @@
 //!   ([`core::print`])). Each entry names the backends that give its
 //!   constructs a meaning (a program with them is refused on the others).
 //!   First the tree steps ([`passes::TreePass`], before checking, each a
-//!   `WEFT_STAGES` stage), the Java ones: `kernel` (GPU kernels become
+//!   `WEFT_STAGES` stage), the Java ones: `switch` (the subject once, a
+//!   test per group in order, jumps into the groups, which fall through,
+//!   and each `break` that leaves the switch aimed at its label; the subject
+//!   typed as its value, `ast::TypeKind::Inferred`), `kernel` (GPU kernels become
 //!   `par` blocks of work groups and threads inside `invariant` blocks, their
 //!   atomic operations `atomic` blocks, their barriers the par layer's;
 //!   [`passes::java::kernel`] opens with the proof rule), `binders` (`?w` in

@@ -562,6 +562,7 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
                 seen.loops.pop();
             }
             S::Ghost(s) | S::Labelled(_, s) => walk(b, s, seen),
+            S::Switch(sw) => sw.groups.iter().for_each(|g| walk_block(b, &g.body, seen)),
             S::DoWhile { body, .. } => in_loop(b, body, seen),
             // A thread's body is entered once per thread: never by a jump, as a loop's.
             S::Par(threads) => {

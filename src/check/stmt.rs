@@ -7,7 +7,6 @@ use crate::core::{self, Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::name::Name;
 use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS, UnOp};
-use crate::syntax::java::builders::SWITCH_SUBJECT;
 use crate::syntax::span::Span;
 
 /// Where an assignment writes.
@@ -224,6 +223,10 @@ impl Body<'_> {
             AS::NotSupported(what) => {
                 let msg = format!("{what} is not supported yet");
                 self.err::<()>(ErrorCode::NotSupported, span, msg);
+            }
+            AS::Switch(_) => {
+                let msg = "a switch reached the checker: the switch step lowers every one (a bug in weft)";
+                self.err::<()>(ErrorCode::Internal, span, msg);
             }
         }
     }
@@ -452,17 +455,8 @@ impl Body<'_> {
         out: &mut Vec<Stmt>,
     ) {
         let kw = if is_break { "break" } else { "continue" };
-        // An unlabelled `break` also leaves a Java `switch` (a block the front
-        // end labels `switch$$…`: `syntax::java::builders::switch`).
         let at = match label {
-            None => self.loops.iter().rposition(|e| {
-                e.is_loop
-                    || (is_break
-                        && e.label.iter().any(|n| {
-                            n.as_str()
-                                .starts_with(crate::syntax::java::builders::SWITCH_LABEL)
-                        }))
-            }),
+            None => self.loops.iter().rposition(|e| e.is_loop),
             Some(l) => self.loops.iter().rposition(|e| e.label.contains(&l.name)),
         };
         let Some(at) = at else {
@@ -729,24 +723,26 @@ impl Body<'_> {
         span: Span,
         out: &mut Vec<Stmt>,
     ) {
-        let Some(mut ty) = self.ty(ty) else { return };
         // The initialiser cannot see the new variable.
-        let rhs = match init {
-            // A switch's subject (`syntax::java::builders::switch`, which
-            // declares it an int) takes an enum's type when it has one.
-            Some(e) if name.name.starts_with(SWITCH_SUBJECT) => {
+        let (ty, rhs) = match (&ty.kind, init) {
+            // A switch's subject (`passes::java::switch`): its value's type,
+            // an int (Java widens char, byte and short) or an enum.
+            (ast::TypeKind::Inferred, Some(e)) => {
                 let rhs = self.rhs(e, None);
                 match rhs.as_ref().map(Rhs::ty) {
-                    Some(t @ Type::Enum(_)) => ty = t,
-                    Some(t) if !types::compatible(&self.env.program, &t, &ty) => {
-                        self.type_mismatch::<()>(e.span, &ty, &t);
+                    Some(t @ (Type::Enum(_) | Type::Int)) => (t, Some(rhs)),
+                    Some(t) => {
+                        self.type_mismatch::<()>(e.span, &Type::Int, &t);
                         return;
                     }
-                    _ => {}
+                    None => return,
                 }
-                Some(rhs)
             }
-            _ => init.map(|e| self.rhs(e, Some(&ty))),
+            _ => {
+                let Some(ty) = self.ty(ty) else { return };
+                let rhs = init.map(|e| self.rhs(e, Some(&ty)));
+                (ty, rhs)
+            }
         };
         let var = self.scopes.declare_local(name, ty);
         let target = var.name;

@@ -24,6 +24,14 @@ pub(super) fn convert(
                 "void is only allowed as a return type",
             ))
         }
+        // Only a switch's subject is written so (`check::stmt`'s `local`).
+        K::Inferred => {
+            return Err(Diagnostic::error(
+                ErrorCode::NotSupported,
+                t.span,
+                "a type inferred from a value is not supported here",
+            ))
+        }
         K::Resource => Type::Resource,
         K::Frac => Type::Frac,
         K::ZFrac => Type::ZFrac,

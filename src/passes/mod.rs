@@ -203,6 +203,8 @@ const fn core(p: Pass, backends: Backends) -> Entry {
 
 /// The whole lowering, in order.
 pub const LOWERING: &[Entry] = &[
+    // Java's statement that is control flow: no later step meets it.
+    tree(java::SWITCH),
     // Java's encodings: an instance's class may be a runnable, and a class
     // made by either may extend another (`java`).
     tree(java::KERNEL),

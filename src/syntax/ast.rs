@@ -91,6 +91,27 @@ pub enum Member {
     Predicate(Predicate),
 }
 
+/// A `switch` statement: the groups in order (a group's statements follow
+/// its labels; in the old form control falls through into the next group).
+#[derive(Clone, Debug)]
+pub struct Switch {
+    pub subject: Expr,
+    pub groups: Vec<SwitchGroup>,
+    /// The arrow form (`case c -> S`): no group falls through.
+    pub arrows: bool,
+}
+
+/// One group of a switch: its labels' constants (`case a, b:` or several
+/// labels in a row), whether one is `default`, the labels' span, the
+/// statements.
+#[derive(Clone, Debug)]
+pub struct SwitchGroup {
+    pub consts: Vec<Expr>,
+    pub default: bool,
+    pub labels: Span,
+    pub body: Block,
+}
+
 impl Member {
     pub fn span(&self) -> Span {
         match self {
@@ -464,6 +485,9 @@ pub enum TypeKind {
     Array(Box<Type>),
     /// A class name (resolved by the checker).
     Named(Ident),
+    /// The type of the local's initialiser (a switch's subject: an `int`
+    /// or an enum).
+    Inferred,
     /// `Box<int>`: a generic PVL class applied to type arguments; replaced
     /// by the instance's name (`syntax::generics`) before checking.
     Applied(Ident, Vec<Type>),
@@ -606,6 +630,9 @@ pub enum StmtKind {
         body: Block,
         cond: Expr,
     },
+    /// Java's `switch (subject) { … }`, lowered by the tree step
+    /// `passes::java::switch`.
+    Switch(Box<Switch>),
     /// `ghost stmt` / `ghost { … }`.
     Ghost(Box<Stmt>),
     /// Java's `throw e;` (`passes::exceptions`).

@@ -375,6 +375,7 @@ fn mangle_ty(t: &Type, s: &mut String) {
         TypeKind::Int => s.push_str("int"),
         TypeKind::Bool => s.push_str("boolean"),
         TypeKind::Void => s.push_str("void"),
+        TypeKind::Inferred => s.push_str("var"),
         TypeKind::Resource => s.push_str("resource"),
         TypeKind::Frac => s.push_str("frac"),
         TypeKind::ZFrac => s.push_str("zfrac"),

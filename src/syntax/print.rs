@@ -485,6 +485,7 @@ fn ty(t: &Type) -> String {
         TypeKind::Int => "int".into(),
         TypeKind::Bool => "boolean".into(),
         TypeKind::Void => "void".into(),
+        TypeKind::Inferred => "var".into(),
         TypeKind::Resource => "resource".into(),
         TypeKind::Frac => "frac".into(),
         TypeKind::ZFrac => "zfrac".into(),
@@ -536,6 +537,38 @@ fn block(b: &Block) -> Doc {
     let lines = stmts.iter().map(|s| RcDoc::hardline().append(stmt(s)));
     text("{")
         .append(RcDoc::concat(lines).nest(2))
+        .append(RcDoc::hardline())
+        .append(text("}"))
+}
+
+/// `switch (e) { case a, b: S … default: S }` (or `->` for the arrow form),
+/// a group's labels on one line, its statements indented under them.
+fn switch(sw: &Switch) -> Doc {
+    let arrow = if sw.arrows { " ->" } else { ":" };
+    let groups = sw.groups.iter().map(|g| {
+        let mut labels = RcDoc::nil();
+        if !g.consts.is_empty() {
+            labels = text("case ")
+                .append(RcDoc::intersperse(g.consts.iter().map(expr), text(", ")))
+                .append(text(arrow));
+        }
+        if g.default {
+            let space = if g.consts.is_empty() { "" } else { " " };
+            labels = labels.append(text(format!("{space}default{arrow}")));
+        }
+        let body = g
+            .body
+            .stmts
+            .iter()
+            .map(|s| RcDoc::hardline().append(stmt(s)));
+        RcDoc::hardline()
+            .append(labels)
+            .append(RcDoc::concat(body).nest(2))
+    });
+    text("switch (")
+        .append(expr(&sw.subject))
+        .append(text(") {"))
+        .append(RcDoc::concat(groups).nest(2))
         .append(RcDoc::hardline())
         .append(text("}"))
 }
@@ -676,6 +709,7 @@ fn statement(s: &Stmt, end: &str) -> Doc {
                 .append(expr(cond))
                 .append(text(");")),
         ),
+        StmtKind::Switch(sw) => switch(sw),
         StmtKind::Ghost(s) => text("ghost ").append(stmt(s)),
         StmtKind::Throw(e) => keyword_expr("throw", e),
         StmtKind::Try {

@@ -52,6 +52,7 @@ fn sx_ty(t: &Type) -> String {
         TypeKind::Tuple(a, b) => format!("tuple<{},{}>", sx_ty(a), sx_ty(b)),
         TypeKind::Array(t) => format!("{}[]", sx_ty(t)),
         TypeKind::Named(n) => n.name.to_string(),
+        TypeKind::Inferred => "var".into(),
         TypeKind::Generic(n, args) => format!("{}<{}>", n.name, sx_ghost(args)),
         TypeKind::Applied(n, args) => {
             let args: Vec<String> = args.iter().map(sx_ty).collect();
@@ -340,6 +341,22 @@ fn sx_stmt(s: &Stmt) -> String {
         Continue(Some(l)) => format!("(continue {})", l.name),
         Labelled(l, s) => format!("(labelled {} {})", l.name, sx_stmt(s)),
         DoWhile { body, cond, .. } => format!("(do {} {})", sx_block(body), sx(cond)),
+        Switch(sw) => {
+            let groups: Vec<String> = sw
+                .groups
+                .iter()
+                .map(|g| {
+                    let consts: Vec<String> = g.consts.iter().map(sx).collect();
+                    let default = if g.default { " default" } else { "" };
+                    format!(
+                        "(case ({}){default} {})",
+                        consts.join(" "),
+                        sx_block(&g.body)
+                    )
+                })
+                .collect();
+            format!("(switch {} {})", sx(&sw.subject), groups.join(" "))
+        }
         Ghost(s) => format!("(ghost {})", sx_stmt(s)),
         Block(b) => sx_block(b),
         Fork(e) => format!("(fork {})", sx(e)),

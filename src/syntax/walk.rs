@@ -117,6 +117,7 @@ pub fn child_blocks_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
         | StmtKind::Action { body, .. } => f(body),
         StmtKind::Ghost(s) | StmtKind::Labelled(_, s) => child_blocks_mut(s, f),
         StmtKind::Par(threads) => threads.iter_mut().for_each(|t| f(&mut t.body)),
+        StmtKind::Switch(sw) => sw.groups.iter_mut().for_each(|g| f(&mut g.body)),
         StmtKind::Try {
             body,
             catches,
@@ -244,6 +245,13 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             expr(r, cond);
         }
         StmtKind::Labelled(_, s) => stmt(r, s),
+        StmtKind::Switch(sw) => {
+            expr(r, &mut sw.subject);
+            for g in &mut sw.groups {
+                g.consts.iter_mut().for_each(|c| expr(r, c));
+                block(r, &mut g.body);
+            }
+        }
         StmtKind::Invariant { inv, body, .. } => {
             expr(r, inv);
             block(r, body);

@@ -9,19 +9,20 @@
 //! the checker must then resolve like written ones. PVL has none of them.
 //!
 //! In order (the first entries of [`super::LOWERING`]):
-//! 0. [`kernel`] removes GPU kernels (ch. 8): a kernel becomes par blocks of work
+//! 0. `switch` removes `switch`: labels, jumps and a labelled block.
+//! 1. [`kernel`] removes GPU kernels (ch. 8): a kernel becomes par blocks of work
 //!    groups and threads inside invariant blocks, its atomic operations atomic
 //!    blocks, its barriers the par layer's.
-//! 1. `binders` removes `?w` from postconditions: a ghost result the body
+//! 2. `binders` removes `?w` from postconditions: a ghost result the body
 //!    sets where it folds the predicate `w` is passed to.
-//! 2. [`instantiate`] removes ghost parameters: a class per distinct argument list; a
+//! 3. [`instantiate`] removes ghost parameters: a class per distinct argument list; a
 //!    lemma of the specification library gets its proof per instance (`lemma`); an
 //!    AtomicInteger protocol is checked at each `new` (`protocol`, `shareSanity`), and
 //!    whether its resource can be held twice is written into its `exceeds` (`bounded`).
-//! 3. [`runnable`] removes `new Thread(r)`: a thread class per runnable class, whose
+//! 4. [`runnable`] removes `new Thread(r)`: a thread class per runnable class, whose
 //!    `run` has the runnable's contract.
-//! 4. [`inherit`] removes `extends`: the superclass's members copied into the subclass.
-//! 5. [`csl`] removes the atomic operations of the ch. 7 model (`get`, `set`,
+//! 5. [`inherit`] removes `extends`: the superclass's members copied into the subclass.
+//! 6. [`csl`] removes the atomic operations of the ch. 7 model (`get`, `set`,
 //!    `compareAndSet` of an atomic cell class in a class with a `csl_invariant`): atomic
 //!    blocks in an invariant block of the method; the constructors establish it.
 
@@ -34,9 +35,21 @@ pub mod kernel;
 mod lemma;
 mod protocol;
 pub mod runnable;
+mod switch;
 
 use super::{none, TreePass};
 use crate::syntax::ast::{ExprKind, Member, StmtKind};
+
+/// The tree pass `switch` of [`super::LOWERING`].
+pub const SWITCH: TreePass = TreePass {
+    name: "switch",
+    description: "switch: the subject once, a test per group in order, jumps into the groups (falling through), break leaving it",
+    java_only: true,
+    run: switch::lower,
+    removes_member: none,
+    removes: |s| matches!(s, StmtKind::Switch(_)),
+    removes_expr: none,
+};
 
 /// The tree pass `kernel` of [`super::LOWERING`].
 pub const KERNEL: TreePass = TreePass {

@@ -332,6 +332,12 @@ impl Walker<'_> {
                 self.block(body, u);
                 self.expr(cond, u);
             }
+            StmtKind::Switch(sw) => {
+                self.expr(&mut sw.subject, u);
+                for g in &mut sw.groups {
+                    self.block(&mut g.body, u);
+                }
+            }
             StmtKind::Labelled(_, s) | StmtKind::Ghost(s) => self.stmt(s, u),
             StmtKind::Block(b) => self.block(b, u),
             StmtKind::Throw(e) => {

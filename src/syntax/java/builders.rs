@@ -1823,17 +1823,9 @@ pub enum JSwitchItem {
     Stmt(Stmts),
 }
 
-/// The label of the block a switch becomes: an unlabelled `break` inside
-/// leaves it (`check::stmt`); `$$` is reserved, so no program names it.
-pub const SWITCH_LABEL: &str = "switch$$";
-
-/// The local a switch's subject is held in (an `int`, or the enum's type
-/// the checker reads off the subject).
-pub const SWITCH_SUBJECT: &str = "subject$$";
-
-/// One group of a switch block: its labels' span, constants, whether one is
-/// `default`, and its statements.
-struct SwitchGroup {
+/// One group of a switch block as read: its labels' span, constants,
+/// whether one is `default`, and its statements.
+struct Group {
     l: usize,
     r: usize,
     consts: Vec<Expr>,
@@ -1842,17 +1834,10 @@ struct SwitchGroup {
 }
 
 /// `switch (e) { case c1: S1 … default: Sd … }` (and the arrow form
-/// `case c1, c2 -> S`) becomes a block left by `break` (and by
-/// `break switch$$…` at the end of each arrow's statement, which does not fall through):
-/// ```text
-/// switch$$L: { int switch$$L = e;
-///   if (switch$$L == c1) goto case$$L$$0; … goto case$$L$$d; (or break switch$$L)
-///   label case$$L$$0; S1 … }
-/// ```
-/// Java evaluates `e` once and compares it with each constant; the groups
-/// follow one another, so one falls through into the next. The subject is
-/// an `int` (Java's switch over `char`, `byte` or `short` values widens them);
-/// a string or enum switch is not supported.
+/// `case c1, c2 -> S`): the groups of labels and statements, checked for
+/// the forms Java forbids (mixed forms, two defaults, a statement before
+/// the first label, an arrow with several statements); a `switch` on
+/// strings is not supported. The tree step `passes::java::switch` lowers it.
 pub fn switch(
     file: FileId,
     errors: &mut Errors,
@@ -1861,7 +1846,7 @@ pub fn switch(
     subject: Box<Expr>,
     items: Vec<JSwitchItem>,
 ) -> Stmts {
-    let mut groups: Vec<SwitchGroup> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     let mut arrows = None;
     let mut last_was_label = false;
     let mut seen_default = false;
@@ -1887,7 +1872,7 @@ pub fn switch(
                     g.consts.extend(consts.into_iter().map(|c| *c));
                     g.default |= default;
                 } else {
-                    groups.push(SwitchGroup {
+                    groups.push(Group {
                         l: cl,
                         r: cr,
                         consts: consts.into_iter().map(|c| *c).collect(),
@@ -1924,81 +1909,24 @@ pub fn switch(
             }
         }
     }
-    let id = |name: String, (il, ir): (usize, usize)| b::ident(file, il, &name, ir);
-    let (sl, sr) = sp(subject.span);
-    let brk = format!("{SWITCH_LABEL}{l}");
-    let mut stmts = Vec::new();
-    // The subject, once.
-    let int = b::ty(file, sl, sr, TypeKind::Int);
-    let var = id(format!("{SWITCH_SUBJECT}{l}"), (sl, sr));
-    stmts.extend(b::locals(
-        file,
-        int,
-        vec![b::declarator(sl, sr, var.clone(), Some(subject))],
-    ));
-    let case_label = |k: usize, at| id(format!("case$${l}$${k}"), at);
-    let leave = |at: (usize, usize)| Stmt {
-        kind: StmtKind::Break(Some(id(brk.clone(), at))),
-        span: b::span(file, at.0, at.1),
+    let groups = groups
+        .into_iter()
+        .map(|g| SwitchGroup {
+            consts: g.consts,
+            default: g.default,
+            labels: b::span(file, g.l, g.r),
+            body: Block {
+                span: g.stmts.first().map_or(b::span(file, g.l, g.r), |s| s.span),
+                stmts: g.stmts,
+            },
+        })
+        .collect();
+    let switch = Switch {
+        subject: *subject,
+        groups,
+        arrows: arrows == Some(true),
     };
-    // The tests, in order.
-    let mut default = None;
-    for (k, g) in groups.iter().enumerate() {
-        if g.default {
-            default = Some(k);
-        }
-        let test = g.consts.iter().fold(None, |acc: Option<Box<Expr>>, c| {
-            let (cl, cr) = sp(c.span);
-            let name = b::expr(file, cl, cr, ExprKind::Name(var.clone()));
-            let eq = b::expr(
-                file,
-                cl,
-                cr,
-                ExprKind::Binary(BinOp::Eq, name, Box::new(c.clone())),
-            );
-            Some(match acc {
-                None => eq,
-                Some(a) => b::expr(file, g.l, cr, ExprKind::Binary(BinOp::Or, a, eq)),
-            })
-        });
-        if let Some(test) = test {
-            let go = b::one(file, g.l, g.r, StmtKind::Goto(case_label(k, (g.l, g.r))));
-            stmts.extend(b::flatten(vec![b::if_(file, g.l, g.r, test, go, None)]));
-        }
-    }
-    let at = (l, r);
-    stmts.push(match default {
-        Some(k) => {
-            let g = &groups[k];
-            Stmt {
-                kind: StmtKind::Goto(case_label(k, (g.l, g.r))),
-                span: b::span(file, g.l, g.r),
-            }
-        }
-        None => leave(at),
-    });
-    // The groups, one after the other.
-    let arrow = arrows == Some(true);
-    for (k, g) in groups.into_iter().enumerate() {
-        stmts.push(Stmt {
-            kind: StmtKind::Label(case_label(k, (g.l, g.r))),
-            span: b::span(file, g.l, g.r),
-        });
-        stmts.extend(g.stmts);
-        if arrow {
-            stmts.push(leave((g.l, g.r)));
-        }
-    }
-    let block = b::one(
-        file,
-        l,
-        r,
-        StmtKind::Block(Block {
-            stmts,
-            span: b::span(file, l, r),
-        }),
-    );
-    labelled(file, l, r, id(brk, (l, l + 6)), block)
+    b::one(file, l, r, StmtKind::Switch(Box::new(switch)))
 }
 
 /// A string literal (`j::string_lit`'s call of `String`).

@@ -321,10 +321,17 @@ fn increments_in_expressions_and_as_statements() {
 }
 
 #[test]
-fn switch_becomes_a_labelled_block_and_bad_shapes_are_refused() {
+fn switch_keeps_its_groups_and_bad_shapes_are_refused() {
     let u = parse("class C { void m(int x) { switch (x) { case 1: case 2: x = 0; default: } } }");
     let body = method(class(&u), "m").body.as_ref().expect("a body");
-    assert!(matches!(body.stmts[0].kind, StmtKind::Labelled(..)));
+    let StmtKind::Switch(sw) = &body.stmts[0].kind else {
+        panic!("a switch: {:?}", body.stmts[0].kind)
+    };
+    // `case 1: case 2:` is one group; `default:` another, with no statement.
+    assert_eq!(sw.groups.len(), 2);
+    assert_eq!(sw.groups[0].consts.len(), 2);
+    assert!(sw.groups[1].default && sw.groups[1].body.stmts.is_empty());
+    assert!(!sw.arrows);
     let errs = errors("class C { void m(int x) { switch (x) { case 1 -> x = 1; case 2: } } }");
     assert_eq!(errs.len(), 1);
     let errs = errors("class C { void m(int x) { switch (x) { case \"a\": } } }");
