@@ -1060,8 +1060,14 @@ fn the_lowering_is_one_list_and_every_step_of_it_can_be_printed_after() {
     assert_eq!(steps.first(), Some(&"kernel"), "{listed}");
     assert_eq!(steps.last(), Some(&"locks"), "{listed}");
     let at = |s: &str| steps.iter().position(|x| *x == s).expect(s);
-    assert!(at("ghost") < at("generics") && at("generics") < at("check"), "{listed}");
-    assert!(at("check") < at("explore") && at("explore") < at("calvin"), "{listed}");
+    assert!(
+        at("ghost") < at("generics") && at("generics") < at("check"),
+        "{listed}"
+    );
+    assert!(
+        at("check") < at("explore") && at("explore") < at("calvin"),
+        "{listed}"
+    );
     assert!(listed.contains("(core, Boogie only)"), "{listed}");
     // Each step's program: a tree step's as source, the rest as core.
     let case = "tests/cases/java/fail/CopyOfInstanceFails.java";
