@@ -69,21 +69,14 @@ struct Errors {
 /// `files` on their way; a parse error there is returned as it is (the
 /// caller may then parse the files whole, for the first error of each).
 pub fn run<S: Sink>(
-    mut units: Vec<Unit>,
+    units: Vec<Unit>,
     files: &Files,
     sink: impl Fn() -> S + Sync,
 ) -> diag::Result<Lowered<S>> {
-    // Bodies are encoded one at a time, so what every body's encoding
-    // depends on is found first.
-    let (mut sums_arrays, mut names_current_thread) = (false, false);
-    crate::syntax::walk::each_unit_expr(&mut units, &mut |e| match e.kind {
-        crate::syntax::ast::ExprKind::ArraySum(_) => sums_arrays = true,
-        crate::syntax::ast::ExprKind::CurrentThread => names_current_thread = true,
-        _ => {}
-    });
+    // Bodies are encoded one at a time: what every body's encoding depends
+    // on (`Program::sums_arrays`, `names_current_thread`) the checker finds
+    // first.
     let mut declared = stage("declare", || check::declare(units));
-    declared.program_mut().sums_arrays = sums_arrays;
-    declared.program_mut().names_current_thread = names_current_thread;
     // A pass whose declarations read bodies (Calvin's inlining of the
     // methods a thread calls: `passes::Needs::CheckedBodies`) gets every
     // body checked first.

@@ -61,18 +61,45 @@ use env::{Env, Job};
 
 /// Checks the files of one program together.
 pub fn check(units: &[Unit]) -> diag::Result<Program> {
-    let uses = uses_instance_of(&mut units.to_vec());
+    let writes = Writes::of(&mut units.to_vec());
     let mut d = declarations(units, &Bodies::default());
-    d.env.program.features.instance_of = uses;
+    writes.mark(&mut d.env.program);
     check_with(d)
 }
 
-/// Whether the program writes `instanceof` (read before the bodies are
-/// taken out of the tree; Java bodies are never skimmed).
-fn uses_instance_of(units: &mut [Unit]) -> bool {
-    crate::syntax::walk::any_expr(units, |e| {
-        matches!(e.kind, crate::syntax::ast::ExprKind::InstanceOf(..))
-    })
+/// What the program writes that its lowering or encoding depends on before
+/// any body is checked (read before the bodies are taken out of the tree;
+/// Java bodies are never skimmed).
+#[derive(Clone, Copy)]
+struct Writes {
+    instance_of: bool,
+    sums_arrays: bool,
+    current_thread: bool,
+}
+
+impl Writes {
+    /// One walk of the tree.
+    fn of(units: &mut [Unit]) -> Writes {
+        use crate::syntax::ast::ExprKind as K;
+        let mut w = Writes {
+            instance_of: false,
+            sums_arrays: false,
+            current_thread: false,
+        };
+        crate::syntax::walk::each_unit_expr(units, &mut |e| match e.kind {
+            K::InstanceOf(..) => w.instance_of = true,
+            K::ArraySum(_) => w.sums_arrays = true,
+            K::CurrentThread => w.current_thread = true,
+            _ => {}
+        });
+        w
+    }
+
+    fn mark(self, p: &mut Program) {
+        p.features.instance_of = self.instance_of;
+        p.sums_arrays = self.sums_arrays;
+        p.names_current_thread = self.current_thread;
+    }
 }
 
 /// Every body checked in turn, then stored in the program.
@@ -158,7 +185,7 @@ impl Declared {
 /// contract clauses out of the syntax tree first; the tree is dropped once
 /// the declarations are checked.
 pub fn declare(mut units: Vec<Unit>) -> Declared {
-    let uses = uses_instance_of(&mut units);
+    let writes = Writes::of(&mut units);
     let mut bodies = Bodies::default();
     for unit in &mut units {
         for decl in &mut unit.decls {
@@ -172,7 +199,7 @@ pub fn declare(mut units: Vec<Unit>) -> Declared {
         }
     }
     let mut d = declarations(&units, &bodies);
-    d.env.program.features.instance_of = uses;
+    writes.mark(&mut d.env.program);
     d
 }
 

@@ -284,3 +284,36 @@ fn walk(b: &Block, around: &mut Around, j: &mut Jumps, errs: &mut Vec<Diagnostic
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{after, at, body, refused, Pvl};
+
+    #[test]
+    fn an_invariant_block_exhales_r_and_an_atomic_block_inhales_then_exhales_it() {
+        let text = "class Acc { int a;
+          context Perm(a, write);
+          void m(int k) {
+            invariant inv(Perm(a, write) ** a >= k) { atomic(inv) { a = a + 1; } }
+          } }";
+        let p = after(Pvl, text, "atomics");
+        // k, which R reads, is frozen at the invariant block's entry (R′).
+        let r = "(** (Perm (. this a) write) (>= (. this a) weft_inv_1_k))";
+        assert_eq!(
+            body(&p, "m"),
+            format!(
+                "{{{{(local weft_inv_1_k k) (check-exhale notEstablished:false {r}) \
+                 {{{{(inhale {r}) {{(= (. this a) (+ (. this a) 1))}} (check-exhale notMaintained:false {r})}}}} \
+                 (inhale {r})}}}}"
+            )
+        );
+    }
+
+    #[test]
+    fn a_return_in_an_atomic_block_is_refused_at_the_return() {
+        let text = "class Acc { void m() { invariant inv(true) { atomic(inv) { return; } } } }";
+        let errs = refused(Pvl, text, "atomics");
+        assert_eq!(at(text, &errs[0]), ("notSupported".into(), "return;"));
+        assert!(errs[0].message.contains("return in an atomic block"));
+    }
+}

@@ -2775,3 +2775,89 @@ fn is_true(e: &Expr) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{after, at, body, refused, shape, Java};
+
+    const CELL: &str = "class Cell {
+  int m /*@ accessible_if m == 0 || m == tid */;
+  int v /*@ accessible_if m == tid */;
+
+  void put(int k) {
+    acquire(m);
+    v = k;
+    release(m);
+  }
+}";
+
+    #[test]
+    fn each_step_after_the_environment_asserts_the_access_predicates_of_what_it_accesses() {
+        let p = after(Java, CELL, "calvin_r");
+        let b = body(&p, "put");
+        // The acquire: when m == 0, with access to m; then m = tid.
+        assert!(
+            b.contains(
+                "(assume (&& true (== (. this m) 0))) \
+                 (check-assert accessPredicate (|| (== (. this m) 0) (== (. this m) weft_calvinr_tid))) \
+                 (check-assert accessPredicate (|| (== (. this m) 0) (== (. this m) weft_calvinr_tid))) \
+                 (= (. this m) weft_calvinr_tid)"
+            ),
+            "{b}"
+        );
+        // The write of v needs v's predicate, m == tid.
+        assert!(
+            b.contains(
+                "(assume true) (check-assert accessPredicate (== (. this m) weft_calvinr_tid)) (= (. this v) k)"
+            ),
+            "{b}"
+        );
+        // Each step after the environment: a label, the havoc, the frame of
+        // what the thread holds exclusively.
+        let heads: Vec<String> = shape(&p, "put")
+            .into_iter()
+            .filter(|s| !s.starts_with("assume") && s != "havoc")
+            .collect();
+        assert_eq!(
+            heads,
+            [
+                "label weft_calvinr_env_1",
+                "check-assert accessPredicate",
+                "check-assert accessPredicate",
+                "=",
+                "label weft_calvinr_env_2",
+                "check-assert accessPredicate",
+                "=",
+                "label weft_calvinr_env_3",
+                "check-assert accessPredicate",
+                "=",
+                "label weft_calvinr_env_4",
+            ]
+        );
+        // The environment's stability, once.
+        let stable = shape(&p, "access_stable");
+        assert_eq!(
+            stable
+                .iter()
+                .filter(|s| *s == "check-assert accessPredicate")
+                .count(),
+            3,
+            "m, v, holder: {stable:?}"
+        );
+    }
+
+    #[test]
+    fn an_array_field_needs_an_indexed_access_predicate() {
+        let text = "class A {
+  int[] a /*@ accessible_if true */;
+  void m() { }
+}";
+        let errs = refused(Java, text, "calvin_r");
+        assert_eq!(at(text, &errs[0]).0, "notSupported");
+        assert!(
+            errs[0].message.contains("without an index"),
+            "{}",
+            errs[0].message
+        );
+    }
+}

@@ -63,3 +63,33 @@ fn add_to_loops(b: &mut Block, inv: &[Expr]) {
         _ => {}
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{after, body, contract, Pvl};
+
+    #[test]
+    fn the_clause_is_a_pre_and_postcondition_first_and_an_invariant_of_each_loop() {
+        let text = "class E { int x;
+          context_everywhere Perm(x, 1\\2);
+          requires n >= 0;
+          void m(int n) {
+            int i = 0;
+            loop_invariant 0 <= i;
+            while (i < n) { i = i + 1; }
+          } }";
+        let p = after(Pvl, text, "context_everywhere");
+        assert_eq!(
+            contract(&p, "m"),
+            [
+                "requires (Perm (. this x) (\\ 1 2))",
+                "requires (>= n 0)",
+                "ensures (Perm (. this x) (\\ 1 2))",
+            ]
+        );
+        assert_eq!(
+            body(&p, "m"),
+            "{(local i 0) (while [(Perm (. this x) (\\ 1 2)) (<= 0 i)] (< i n) {(= i (+ i 1))})}"
+        );
+    }
+}

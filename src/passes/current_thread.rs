@@ -185,3 +185,34 @@ impl Lower for Option<CurrentThread> {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{after, body, contract, Pvl};
+
+    #[test]
+    fn the_current_thread_is_a_parameter_passed_on_at_each_call() {
+        let text = "class T { int[] s;
+          thread_local resource mine() = Perm(s, 1\\2) ** s != null ** 0 <= \\current_thread ** \\current_thread < s.length;
+          requires mine();
+          void m() { n(); assert \\current_thread >= 0; }
+          void n() { } }";
+        let p = after(Pvl, text, "current_thread");
+        let tid = crate::core::THREAD_ID;
+        assert_eq!(
+            contract(&p, "m"),
+            [format!("requires ([write]this.mine {tid})")]
+        );
+        assert_eq!(
+            body(&p, "m"),
+            format!("{{(call this.n({tid})) (assert (>= {tid} 0))}}")
+        );
+    }
+
+    #[test]
+    fn a_program_that_does_not_name_it_is_unchanged() {
+        let text = "class T { void m() { n(); } void n() { } }";
+        let p = after(Pvl, text, "current_thread");
+        assert_eq!(body(&p, "m"), "{(call this.n())}");
+    }
+}

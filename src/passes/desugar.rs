@@ -158,18 +158,11 @@ fn unlock_on_exit(b: &mut Block, lock: &Expr, inside: &HashSet<Name>, fresh: &mu
 
 #[cfg(test)]
 mod tests {
-    use crate::core::print::block as sx_block;
-    use crate::syntax::span::FileId;
+    use crate::passes::testing::{after, body, Java};
 
     /// The body of method `name` after this pass.
     fn lowered(text: &str, name: &str) -> String {
-        let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
-        let p = crate::check::check(&[unit]).expect("checks");
-        let p = super::super::run_until(p, "desugar")
-            .expect("listed")
-            .expect("lowers");
-        let m = p.methods.iter().find(|m| m.name == name).expect("method");
-        sx_block(&p, m.body.as_ref().expect("a body"))
+        body(&after(Java, text, "desugar"), name)
     }
 
     #[test]

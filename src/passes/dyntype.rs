@@ -152,18 +152,11 @@ fn subclasses(p: &Program) -> Vec<Vec<ClassId>> {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::print::block as sx_block;
-    use crate::syntax::span::FileId;
+    use crate::passes::testing::{after, body, Java};
 
     /// The core text of method `m` of the Java `text` after `dyntype`.
     fn body_after_dyntype(text: &str) -> String {
-        let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
-        let p = crate::check::check(&[unit]).expect("checks");
-        let p = super::super::run_until(p, "dyntype")
-            .expect("listed")
-            .expect("lowers");
-        let m = p.methods.iter().find(|m| m.name == "m").expect("method");
-        sx_block(&p, m.body.as_ref().expect("a body"))
+        body(&after(Java, text, "dyntype"), "m")
     }
 
     #[test]

@@ -517,26 +517,20 @@ impl Lowering<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::print::block as sx_block;
-    use crate::syntax::span::FileId;
+    use crate::passes::testing::{after, body, method, Java};
 
-    /// The contract and body of method `name` after this pass, on a
+    /// The postconditions and body of method `name` after this pass, on a
     /// program with its own two exception classes.
     fn lowered(text: &str, name: &str) -> (Vec<String>, String) {
         let text = format!("class Throwable {{}} class Bad extends Throwable {{}} {text}");
-        let unit = crate::syntax::java::parse_java(FileId(0), &text).expect("parses");
-        let p = crate::check::check(&[unit]).expect("checks");
-        let p = super::super::run_until(p, "exceptions")
-            .expect("listed")
-            .expect("lowers");
-        let m = p.methods.iter().find(|m| m.name == name).expect("method");
-        let ens = m
+        let p = after(Java, &text, "exceptions");
+        let ens = method(&p, name)
             .contract
             .ensures
             .iter()
             .map(|e| crate::core::print::expr(&p, e))
             .collect();
-        (ens, sx_block(&p, m.body.as_ref().expect("a body")))
+        (ens, body(&p, name))
     }
 
     #[test]

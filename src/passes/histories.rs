@@ -1750,3 +1750,69 @@ fn at_start(e: Expr, inits: &HashMap<FieldId, Name>) -> Expr {
         _ => x,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{after, at, body, refused, Pvl};
+
+    const MODEL: &str = "model M { int v;
+          modifies v;
+          ensures v == \\old(v) + 1;
+          action inc();
+
+          modifies v;
+          ensures v == \\old(v) + 1;
+          process one() = inc(); }";
+
+    #[test]
+    fn an_action_block_takes_the_future_then_checks_its_contract_and_gives_the_rest() {
+        let text = format!(
+            "{MODEL} class C {{
+              requires HPerm(h.v, write) ** h.state(1, h.inc());
+              ensures HPerm(h.v, write) ** h.state(1, empty);
+              void m(M h) {{ action(h, 1, empty, h.inc()) {{ h.v = h.v + 1; }} }} }}"
+        );
+        let p = after(Pvl, &text, "histories");
+        // state(p, a * F) out, the passive token exchanged for the active one
+        // around the body, the action's postcondition from the recorded
+        // state, state(p, F) back.
+        assert_eq!(
+            body(&p, "C.m"),
+            "{(local hist$future1 (fn proc$empty)) (local hist$frac2 1) \
+             (check-exhale historyPerm ([hist$frac2]h.hist$state (fn proc$seq (fn proc$inc) hist$future1) hist$frac2)) \
+             (local hist$old3 (. h v)) \
+             (check-exhale historyPerm (Perm (. h v$hist) write)) \
+             (inhale (Perm (. h v$act) write)) \
+             {(check-assert assignFieldFailed (|| (== (perm (. h v$plain)) write) (== (perm (. h v$act)) write))) \
+             (= (. h v) (+ (. h v) 1))} \
+             (check-exhale actionFailed:perm (Perm (. h v$act) write)) \
+             (check-assert actionFailed:false (== (. h v) (+ hist$old3 1))) \
+             (inhale (Perm (. h v$hist) write)) \
+             (inhale ([hist$frac2]h.hist$state hist$future1 hist$frac2))}"
+        );
+    }
+
+    #[test]
+    fn a_process_is_a_method_that_runs_its_definition_and_checks_its_contract() {
+        let p = after(Pvl, &format!("{MODEL} class C {{ }}"), "histories");
+        assert_eq!(
+            body(&p, "M.one"),
+            "{(call this.inc()) (check-assert processPostFailed:false (== (. this v) (+ (old (. this v)) 1)))}"
+        );
+        // The action is abstract; the process is the function of its definition.
+        assert!(crate::passes::testing::method(&p, "M.inc").body.is_none());
+        let one = p.functions.iter().find(|f| f.name == "proc$one").unwrap();
+        let def = crate::core::print::expr(&p, one.body.as_ref().unwrap());
+        assert_eq!(def, "(fn proc$inc)");
+    }
+
+    #[test]
+    fn an_action_called_outside_an_action_block_is_refused_at_the_call() {
+        let text = format!("{MODEL} class C {{ void m(M h) {{ h.inc(); }} }}");
+        let errs = refused(Pvl, &text, "histories");
+        assert_eq!(
+            at(&text, &errs[0]),
+            ("typeError:misplaced".into(), "h.inc();")
+        );
+    }
+}

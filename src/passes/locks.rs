@@ -266,9 +266,6 @@ fn lower(op: LockOp, o: Expr, l: Lockable, span: Span) -> Vec<Stmt> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::check;
-    use crate::syntax::parse_pvl;
-    use crate::syntax::span::FileId;
 
     const COUNTER: &str = "
         class C {
@@ -281,9 +278,9 @@ mod tests {
           pure C self() = this;
         }";
 
+    /// The program after every pass (locks is the last).
     fn lowered(text: &str) -> Program {
-        let unit = parse_pvl(FileId(0), text).expect("parses");
-        super::super::run(check(&[unit]).expect("checks")).expect("lowers")
+        crate::passes::testing::after(crate::passes::testing::Pvl, text, "locks")
     }
 
     /// The statement kinds of a method body, one letter-word per statement,

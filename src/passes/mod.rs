@@ -39,6 +39,8 @@ pub mod java;
 pub mod locks;
 mod par;
 mod refine;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod threads;
 
 use crate::core::visit::{map_body_exprs, map_decl_exprs};

@@ -279,15 +279,10 @@ fn obligation(
 mod tests {
     use crate::core::{ExprKind, Program, StmtKind};
     use crate::diag::FailureCode;
-    use crate::syntax::span::FileId;
 
     /// The program after this pass.
     fn check(text: &str) -> Program {
-        let unit = crate::syntax::java::parse_java(FileId(0), text).expect("parses");
-        let p = crate::check::check(&[unit]).expect("checks");
-        crate::passes::run_until(p, "refine")
-            .expect("listed")
-            .expect("refines")
+        crate::passes::testing::after(crate::passes::testing::Java, text, "refine")
     }
 
     #[test]
@@ -364,16 +359,12 @@ mod tests {
 
     #[test]
     fn a_renamed_parameter_a_binder_would_capture_is_refused_at_the_binder() {
-        let unit = crate::syntax::java::parse_java(
-            FileId(0),
+        let errs = crate::passes::testing::refused(
+            crate::passes::testing::Java,
             "interface I { /*@ requires (\\forall int y; 0 <= y && y < x; true); @*/ void f(int x); }
              class C implements I { public void f(int y) { } }",
-        )
-        .expect("parses");
-        let p = crate::check::check(&[unit]).expect("checks");
-        let errs = crate::passes::run_until(p, "refine")
-            .expect("listed")
-            .expect_err("captured");
+            "refine",
+        );
         assert_eq!(
             errs[0].code,
             crate::diag::Code::Error(crate::diag::ErrorCode::NotSupported)

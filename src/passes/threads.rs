@@ -311,13 +311,10 @@ fn conjoin(clauses: &[Expr], t: &Expr) -> Option<Expr> {
 mod tests {
     use super::*;
     use crate::diag;
-    use crate::syntax::parse_pvl;
-    use crate::syntax::span::FileId;
 
+    /// The program after every pass (locks is the last).
     fn lowered(text: &str) -> diag::Result<Program> {
-        let unit = parse_pvl(FileId(0), text).expect("parses");
-        let p = crate::check::check(&[unit])?;
-        super::super::run(p)
+        crate::passes::testing::lowered(crate::passes::testing::Pvl, text, "locks")
     }
 
     /// The statement kinds of a block, flattened, as short names.

@@ -1119,3 +1119,6 @@ fn check_non_null(e: Expr, code: FailureCode, span: Span) -> Stmt {
     };
     Stmt { kind, span }
 }
+
+#[cfg(test)]
+mod tests;

@@ -761,14 +761,12 @@ fn stmt(kind: StmtKind, span: Span) -> Stmt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::span::FileId;
 
     const CELL: &str = "final class AtomicCell { int val; AtomicCell(int v) { val = v; } }";
 
     fn lowered(text: &str) -> Result<String, Vec<Diagnostic>> {
         let text = format!("{CELL} {text}");
-        let mut units = vec![crate::syntax::java::parse_java(FileId(0), &text).expect("parses")];
-        lower(&mut units).map(|()| crate::syntax::print::decls(&units[0].decls))
+        crate::passes::testing::tree_after(crate::passes::testing::Java, &text, Some("csl"))
     }
 
     fn refused(text: &str) -> String {
@@ -843,7 +841,8 @@ mod tests {
         // Another field besides `val`, or its own `get`: an ordinary class.
         let text = "final class AtomicPair { int val; int other; int get() { return val; } }
             class C { final AtomicPair p; int m() { int x = p.get(); return x; } }";
-        let mut units = vec![crate::syntax::java::parse_java(FileId(0), text).expect("parses")];
-        assert!(lower(&mut units).is_ok());
+        let lowered =
+            crate::passes::testing::tree_after(crate::passes::testing::Java, text, Some("csl"));
+        assert!(lowered.is_ok());
     }
 }

@@ -952,3 +952,80 @@ fn bin(op: BinOp, a: Expr, b: Expr, span: Span) -> Expr {
         span,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::testing::{at, tree_after, Java};
+
+    /// The tree after the kernel step, its white space collapsed.
+    fn lowered(text: &str) -> String {
+        let out = tree_after(Java, text, Some("kernel")).expect("lowers");
+        out.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn a_kernel_is_a_par_block_of_groups_around_a_par_block_of_threads() {
+        let out = lowered(
+            "class K {
+  /*@ requires Perm(c[gtid], 1);
+      ensures Perm(c[gtid], 1) ** c[gtid] == 2; @*/
+  kernel void two(global int[] c) { c[gtid] = 2; }
+}",
+        );
+        let gtid = "weft_gtid(gid, ltid, gsize, ksize)";
+        // The host gives every thread's precondition, over both ids.
+        assert!(
+            out.contains(&format!(
+                "requires 0 < ksize && 0 < gsize; requires c != null && c.length == ksize * gsize; \
+                 requires (\\forall* int gid, int ltid; 0 <= gid && gid < ksize && (0 <= ltid && ltid < gsize); Perm(c[{gtid}], 1));"
+            )),
+            "{out}"
+        );
+        assert!(
+            out.contains("given int ksize; given int gsize; void two("),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "par weft_groups (int gid = 0 .. ksize) requires (\\forall* int ltid; 0 <= ltid && ltid < gsize; Perm(c[{gtid}], 1));"
+            )),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "{{ par weft_threads (int ltid = 0 .. gsize) requires Perm(c[{gtid}], 1); \
+                 ensures Perm(c[{gtid}], 1) ** c[{gtid}] == 2; {{ c[{gtid}] = 2; }} }}"
+            )),
+            "{out}"
+        );
+        assert!(!out.contains("kernel"), "{out}");
+    }
+
+    #[test]
+    fn an_atomic_operation_on_local_memory_holds_the_group_invariant() {
+        let out = lowered(
+            "class G {
+  /*@ group invariant Perm(x, 1) ** 0 <= x;
+      requires Perm(v[gtid], 1\\2) ** 0 <= v[gtid];
+      ensures Perm(v[gtid], 1\\2); @*/
+  kernel void count(local int x, global int[] v) { atomic_add(x, v[gtid]); }
+}",
+        );
+        // Local memory is made per group, as a cell, inside the group's par
+        // block, and the group invariant is an invariant block around the threads.
+        assert!(out.contains("int[] x = new int[1];"), "{out}");
+        assert!(out.contains("invariant weft_group("), "{out}");
+        assert!(out.contains("atomic(weft_group)"), "{out}");
+        let group = out.find("invariant weft_group(").unwrap();
+        let threads = out.find("par weft_threads").unwrap();
+        let atomic = out.find("atomic(weft_group)").unwrap();
+        assert!(group < threads && threads < atomic, "{out}");
+    }
+
+    #[test]
+    fn a_kernel_returns_void() {
+        let text = "class K { kernel int f() { return 0; } }";
+        let errs = tree_after(Java, text, Some("kernel")).expect_err("refused");
+        assert_eq!(at(text, &errs[0]), ("typeError:misplaced".into(), "f"));
+    }
+}

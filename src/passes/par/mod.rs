@@ -992,3 +992,6 @@ impl Scan {
         Scan { free: used, labels }
     }
 }
+
+#[cfg(test)]
+mod tests;
