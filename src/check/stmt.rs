@@ -3,6 +3,7 @@
 use super::body::{Body, LoopExits};
 use super::call::CallOrPure;
 use super::types;
+use crate::core::build::stmt;
 use crate::core::{self, Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S, Type};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::name::Name;
@@ -32,10 +33,6 @@ pub(super) enum Rhs {
     Call(core::Call, Type),
     /// `new T[d1]…[dk]`: T and the sizes.
     NewArray(Type, Vec<Expr>),
-}
-
-fn stmt(kind: S, span: Span) -> Stmt {
-    Stmt { kind, span }
 }
 
 impl Body<'_> {

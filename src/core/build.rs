@@ -65,7 +65,7 @@ pub fn local(name: Name, ty: Type, span: Span) -> Expr {
 }
 
 /// A read of the variable `v`, at its declaration.
-pub fn var(v: &Var) -> Expr {
+pub fn read_var(v: &Var) -> Expr {
     local(v.name, v.ty.clone(), v.span)
 }
 
