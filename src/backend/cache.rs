@@ -19,7 +19,8 @@ use std::path::PathBuf;
 /// The folder of the entries, under weft's cache directory.
 const FOLDER: &str = "verdicts";
 
-/// Where the verdict of `text` on `backend` under `opts` is kept; `write_text` writes
+/// Where the verdict of `text` on the backend `identity` names (its name and pinned
+/// versions) under `opts` is kept; `write_text` writes
 /// the text into the hasher.
 pub fn entry(
     identity: &str,
