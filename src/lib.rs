@@ -31,7 +31,9 @@
 //! said what it needs. For Boogie the members are collected instead
 //! ([`pipeline::encoded`]): its emitter reads callees' contracts.
 //!
-//! * [`syntax`]: spans and the file store ([`syntax::span`]), the logos lexer,
+//! * [`span`]: spans and the file store, below both the syntax and the
+//!   diagnostics ([`syntax::span`] re-exports it).
+//! * [`syntax`]: the logos lexer,
 //!   the lalrpop grammar glue and the untyped syntax tree ([`syntax::ast`]).
 //!   [`syntax::java`] reads Java with JML specifications (`//@`, `/*@ @*/`;
 //!   `grammars/java.lalrpop`) into the same tree, desugaring
@@ -48,7 +50,7 @@
 //!   the files of the classes a Java file uses from its package or imports
 //!   are read with it ([`syntax::java::sources`]: `<root>/p/C.java`, the root
 //!   the file's folder less its package), and the checker sees another
-//!   package's class only through an import (`check::env::FileNames`). The
+//!   package's class only through an import (`check::names::FileNames`). The
 //!   Java constructs that are encodings are lowered by passes, not here
 //!   (`passes::java`). [`syntax::walk`] is the one mutable traversal of the
 //!   tree; [`syntax::print`] prints it as source (exhaustively: `weft emit
@@ -84,7 +86,7 @@
 //!   sequence's (unless the class declares a method of that name: a field
 //!   `tail`, as the lock-free queue has, does not hide them); `{: e :}` marks become the quantifier's
 //!   trigger (checked to mention every bound variable, none under
-//!   arithmetic). Class names ([`check`]'s `env::ClassNames`): files of a
+//!   arithmetic). Class names ([`check`]'s `names::ClassNames`): files of a
 //!   run may each declare a class of one name (VerCors allows it); a written
 //!   name means its file's class, else the run's first. A PVL local declared
 //!   again in its block shadows the first (as VerCors reads PVL). Inline
@@ -213,7 +215,9 @@
 //!   [`core::visit`] (the statement walk, whose match over statement kinds is
 //!   exhaustive, and the one expression folder, used by the checker too): a
 //!   new block kind (par, atomic, invariant) is seen by every pass once it is
-//!   added there.
+//!   added there. The expressions and statements a pass (or the checker)
+//!   makes come from one set of builders, [`core::build`] (`eq`, `and`,
+//!   `implies`, `int`, `local`, `check`, …), not from copies of its own.
 //!   A pass may also make methods from a body ([`passes::Out`]'s `made`:
 //!   proof obligations nothing calls, as a par block's thread, a barrier's
 //!   consistency or a process will be): each goes through the passes after
@@ -677,6 +681,7 @@ pub mod parallel;
 pub mod passes;
 pub mod pipeline;
 pub mod shuffle;
+pub mod span;
 pub mod stages;
 pub mod syntax;
 pub mod vir;

@@ -715,7 +715,38 @@ fn label_depths(
             StmtKind::While { body, .. } | StmtKind::Block(body) => {
                 label_depths(&body.stmts, sync, depth + 1, out)?
             }
-            _ => {}
+            // Every kind is named: a new block kind must say whether its
+            // labels count. These blocks the compiler refuses (`stmt`).
+            StmtKind::Invariant { .. }
+            | StmtKind::Atomic { .. }
+            | StmtKind::Package { .. }
+            | StmtKind::Par(_)
+            | StmtKind::Barrier { .. }
+            | StmtKind::Action(..)
+            | StmtKind::Try { .. } => {}
+            StmtKind::Throw(_)
+            | StmtKind::Local(..)
+            | StmtKind::AssignLocal(..)
+            | StmtKind::AssignField { .. }
+            | StmtKind::AssignIndex { .. }
+            | StmtKind::Call { .. }
+            | StmtKind::NewArray { .. }
+            | StmtKind::Return(_)
+            | StmtKind::Lock(..)
+            | StmtKind::Assert(_)
+            | StmtKind::Assume(_)
+            | StmtKind::Inhale(_)
+            | StmtKind::Exhale(_)
+            | StmtKind::Havoc(_)
+            | StmtKind::Refute(_)
+            | StmtKind::Fold(_)
+            | StmtKind::Unfold(_)
+            | StmtKind::Apply(_)
+            | StmtKind::Goto(_)
+            | StmtKind::Fork(_)
+            | StmtKind::Join(_)
+            | StmtKind::Check { .. }
+            | StmtKind::History(..) => {}
         }
     }
     Ok(())

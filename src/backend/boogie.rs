@@ -92,10 +92,19 @@ impl super::cache::Kept for BoogieVerdict {
 /// The name of the Boogie file in the output's positions.
 const FILE_NAME: &str = "program.bpl";
 
+/// What identifies `name`'s verdicts (Boogie's, or its models) in the
+/// cache's key: the name and the Boogie version pinned.
+fn identity(name: &str) -> String {
+    let version = super::provision::boogie_pin()
+        .map(|p| p.version)
+        .unwrap_or_default();
+    format!("{name} {version}")
+}
+
 /// Verifies the Boogie program `text`, installing Boogie first if it is missing and
 /// this process may install packages.
 pub fn run(text: &str, opts: &RunOptions) -> Result<BoogieVerdict, BackendError> {
-    let entry = super::cache::entry("boogie", opts, |w| w.write_all(text.as_bytes()));
+    let entry = super::cache::entry(&identity("boogie"), opts, |w| w.write_all(text.as_bytes()));
     super::cache::through(entry, opts, || {
         let boogie = ensure_boogie()?;
         run_with(&boogie, text, opts)
@@ -215,7 +224,7 @@ pub fn counterexamples(
         .collect();
     procedures.sort();
     procedures.dedup();
-    let entry = super::cache::entry("boogie-model", opts, |w| {
+    let entry = super::cache::entry(&identity("boogie-model"), opts, |w| {
         w.write_all(program.as_bytes())?;
         w.write_all(procedures.join(" ").as_bytes())
     });

@@ -9,7 +9,7 @@
 //! written under a temporary name and renamed, so a reader never sees half of one; an
 //! entry that does not read back is a miss.
 
-use super::provision::{cache_dir, pin};
+use super::provision::cache_dir;
 use super::{BackendError, RunOptions};
 use serde::{de::DeserializeOwned, Serialize};
 use sha2::{Digest, Sha256};
@@ -19,30 +19,11 @@ use std::path::PathBuf;
 /// The folder of the entries, under weft's cache directory.
 const FOLDER: &str = "verdicts";
 
-/// What identifies a backend's verdicts: its name and the versions pinned for it.
-fn backend_identity(backend: &str) -> String {
-    let version = |name: &str| pin(name).map(|p| p.version).unwrap_or_default();
-    match backend {
-        "silicon" => format!(
-            "silicon {} z3 {} errors/member {} output {}",
-            version("silicon"),
-            version("z3"),
-            super::silicon::ERRORS_PER_MEMBER,
-            super::silicon::OUTPUT_FORMAT
-        ),
-        other => format!(
-            "{other} {}",
-            super::provision::boogie_pin()
-                .map(|p| p.version)
-                .unwrap_or_default()
-        ),
-    }
-}
-
-/// Where the verdict of `text` on `backend` under `opts` is kept; `write_text` writes
+/// Where the verdict of `text` on the backend `identity` names (its name and pinned
+/// versions) under `opts` is kept; `write_text` writes
 /// the text into the hasher.
 pub fn entry(
-    backend: &str,
+    identity: &str,
     opts: &RunOptions,
     write_text: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Option<PathBuf> {
@@ -50,7 +31,7 @@ pub fn entry(
     let header = format!(
         "weft {}\n{}\nseed {:?}\ntimeout {}\nmodel {}\n",
         env!("CARGO_PKG_VERSION"),
-        backend_identity(backend),
+        identity,
         opts.seed,
         opts.timeout.as_millis(),
         opts.counterexample

@@ -68,7 +68,7 @@
 //! makes the run [`BackendError::Crashed`].
 
 use super::process;
-use super::provision::{ensure_silicon, java, SiliconPaths, JVM_FLAGS};
+use super::provision::{ensure_silicon, java, pin, SiliconPaths, JVM_FLAGS};
 use super::{BackendError, BackendFailure, FailureKind, FailureReason, RunOptions, Verdict};
 use crate::emit::Text;
 use crate::syntax::span::LineCol;
@@ -88,6 +88,19 @@ pub const ERRORS_PER_MEMBER: &str = "1";
 /// were read are not reused.
 pub const OUTPUT_FORMAT: &str = "offending positions";
 
+/// What identifies Silicon's verdicts in the cache's key: its name and the
+/// versions pinned for it, and what it is asked to report.
+fn identity() -> String {
+    let version = |name: &str| pin(name).map(|p| p.version).unwrap_or_default();
+    format!(
+        "silicon {} z3 {} errors/member {} output {}",
+        version("silicon"),
+        version("z3"),
+        ERRORS_PER_MEMBER,
+        OUTPUT_FORMAT
+    )
+}
+
 /// The driver's line after an entry: the offending node's position.
 const OFFENDING: &str = "@weft offending ";
 /// The driver's lines after the entries: a failure's position, then each
@@ -105,7 +118,7 @@ const FILE_NAME: &str = "program.vpr";
 /// Verifies `silver_text` with Silicon, provisioning it on first use: on a warm
 /// worker ([`warm`]) when the driver could be compiled, else in a JVM of its own.
 pub fn run(silver_text: &Text, opts: &RunOptions) -> Result<Verdict, BackendError> {
-    let entry = super::cache::entry("silicon", opts, |w| silver_text.write_to(w));
+    let entry = super::cache::entry(&identity(), opts, |w| silver_text.write_to(w));
     super::cache::through(entry, opts, || {
         let once = || {
             let paths = ensure_silicon()?;

@@ -17,6 +17,15 @@ pub(super) enum CallOrPure {
     Pure(Expr),
 }
 
+/// The right-hand side of an assignment or initialisation.
+pub(super) enum Rhs {
+    Pure(Expr),
+    /// A method or constructor call and its result type.
+    Call(core::Call, Type),
+    /// `new T[d1]…[dk]`: T and the sizes.
+    NewArray(Type, Vec<Expr>),
+}
+
 /// A call's ghost arguments (`p = e`) and ghost results (`x = y`).
 type GhostArgs = (Vec<(ast::Ident, ast::Expr)>, Vec<(ast::Ident, ast::Ident)>);
 impl Body<'_> {
@@ -224,7 +233,7 @@ impl Body<'_> {
         if let (Member::Method(id), true) = (m, self.lifting()) {
             if call.with.is_empty() && call.then.is_empty() {
                 let (c, t) = self.method_call(id, recv, call, span)?;
-                return self.lift(super::stmt::Rhs::Call(c, t), span);
+                return self.lift(Rhs::Call(c, t), span);
             }
         }
         if let Some(s) = call.with.first().or(call.then.first()) {

@@ -8,6 +8,7 @@
 use super::body::Body;
 use super::env::Member;
 use super::types;
+use crate::core::build::{int, size};
 use crate::core::{Builtin, Expr, ExprKind as K, Type};
 use crate::diag::ErrorCode;
 use crate::syntax::ast::{self, BinOp, ExprKind as A};
@@ -29,17 +30,8 @@ fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
 
-fn int(n: i128, span: Span) -> Expr {
-    Expr::new(K::Int(n.into()), Type::Int, span)
-}
-
 fn builtin(b: Builtin, args: Vec<Expr>, ty: Type, span: Span) -> Expr {
     Expr::new(K::Builtin(b, args), ty, span)
-}
-
-/// `|xs|` (also of a map: the number of keys).
-fn size(xs: Expr, span: Span) -> Expr {
-    builtin(Builtin::Size, vec![xs], Type::Int, span)
 }
 
 /// `xs[lo..hi]`; a missing bound is 0 or `|xs|`.

@@ -4,7 +4,8 @@
 //! `passes::exceptions` turns into plain control flow.
 
 use super::body::Body;
-use super::stmt::{call_into, Rhs};
+use super::call::Rhs;
+use super::stmt::call_into;
 use crate::core::{self, ClassId, Expr, ExprKind as K, Stmt, StmtKind as S, Type};
 use crate::diag::ErrorCode;
 use crate::syntax::ast;

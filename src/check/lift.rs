@@ -16,7 +16,8 @@
 //! and a range loop's bounds (not supported yet).
 
 use super::body::Body;
-use super::stmt::{call_into, Rhs};
+use super::call::Rhs;
+use super::stmt::call_into;
 use crate::core::{self, Expr, ExprKind as K, Stmt, StmtKind as S, Type};
 use crate::diag::ErrorCode;
 use crate::syntax::ast::{self, BinOp, UnOp};

@@ -40,6 +40,7 @@ mod inline;
 mod interfaces;
 mod lift;
 mod locks;
+mod names;
 mod par;
 mod scope;
 mod stmt;

@@ -1,9 +1,10 @@
 //! Statements: desugar loops, turn calls into call statements, check writes.
 
 use super::body::{Body, LoopExits};
-use super::call::CallOrPure;
+use super::call::{CallOrPure, Rhs};
 use super::types;
-use crate::core::{self, Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S, Type};
+use crate::core::build::stmt;
+use crate::core::{Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S, Type};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::name::Name;
 use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS, UnOp};
@@ -22,19 +23,6 @@ impl Target {
             Target::Local(_, t) | Target::Field(_, _, t) | Target::Index(_, _, t) => t,
         }
     }
-}
-
-/// The right-hand side of an assignment or initialisation.
-pub(super) enum Rhs {
-    Pure(Expr),
-    /// A method or constructor call and its result type.
-    Call(core::Call, Type),
-    /// `new T[d1]…[dk]`: T and the sizes.
-    NewArray(Type, Vec<Expr>),
-}
-
-fn stmt(kind: S, span: Span) -> Stmt {
-    Stmt { kind, span }
 }
 
 impl Body<'_> {

@@ -7,7 +7,7 @@ use crate::syntax::ast;
 /// Converts a written type. `void` is refused unless `allow_void` (return types).
 pub(super) fn convert(
     t: &ast::Type,
-    classes: &super::env::ClassNames,
+    classes: &super::names::ClassNames,
     p: &Program,
     allow_void: bool,
 ) -> Result<Type, Diagnostic> {

@@ -14,7 +14,7 @@ use std::ops::Range;
 use codespan_reporting::diagnostic::Diagnostic as CsDiagnostic;
 use codespan_reporting::files::{Error, Files as CsFiles, Location};
 
-use crate::syntax::span::{FileId, Files};
+use crate::span::{FileId, Files};
 
 /// The longest line shown whole.
 pub const MAX_LINE: usize = 240;

@@ -6,7 +6,7 @@ pub mod explain;
 pub mod render;
 pub mod sarif;
 
-use crate::syntax::span::Span;
+use crate::span::Span;
 pub use code::{ErrorCode, FailureCode, Reason};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

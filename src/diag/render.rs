@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::clip::Clipped;
 use super::{Code, Diagnostic, SourceValue};
-use crate::syntax::span::{FileId, Files, Span};
+use crate::span::{FileId, Files, Span};
 
 // ---------------------------------------------------------------------------------------------
 // Human format

@@ -16,7 +16,7 @@ use serde_sarif::sarif::{
 };
 
 use super::{explain, render, Diagnostic};
-use crate::syntax::span::{Files, Span};
+use crate::span::{Files, Span};
 
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 

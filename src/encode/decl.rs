@@ -95,7 +95,42 @@ fn assignment_of(b: &core::Block, f: core::FieldId) -> Option<crate::syntax::spa
                 found = Some(s.span)
             }
             S::Block(inner) => found = assignment_of(inner, f).or(found),
-            _ => {}
+            // Every kind is named: a new kind must say whether its
+            // assignments count. Only the top level and plain blocks do.
+            S::If { .. }
+            | S::While { .. }
+            | S::Invariant { .. }
+            | S::Atomic { .. }
+            | S::Synchronized { .. }
+            | S::Package { .. }
+            | S::Par(_)
+            | S::Barrier { .. }
+            | S::Action(..)
+            | S::Try { .. }
+            | S::Throw(_)
+            | S::Local(..)
+            | S::AssignLocal(..)
+            | S::AssignField { .. }
+            | S::AssignIndex { .. }
+            | S::Call { .. }
+            | S::NewArray { .. }
+            | S::Return(_)
+            | S::Lock(..)
+            | S::Assert(_)
+            | S::Assume(_)
+            | S::Inhale(_)
+            | S::Exhale(_)
+            | S::Havoc(_)
+            | S::Refute(_)
+            | S::Fold(_)
+            | S::Unfold(_)
+            | S::Apply(_)
+            | S::Label(_)
+            | S::Goto(_)
+            | S::Fork(_)
+            | S::Join(_)
+            | S::Check { .. }
+            | S::History(..) => {}
         }
     }
     found
@@ -528,7 +563,37 @@ fn assigned_locals(b: &core::Block) -> HashSet<Name> {
                 }
                 S::While { body, .. } => walk(body, out),
                 S::Block(b) => walk(b, out),
-                _ => {}
+                // Every kind is named: a new kind must say what it
+                // assigns (these, as before, nothing the loop havocs).
+                S::Invariant { .. }
+                | S::Atomic { .. }
+                | S::Synchronized { .. }
+                | S::Package { .. }
+                | S::Par(_)
+                | S::Barrier { .. }
+                | S::Action(..)
+                | S::Try { .. }
+                | S::Throw(_)
+                | S::Local(..)
+                | S::AssignField { .. }
+                | S::AssignIndex { .. }
+                | S::Return(_)
+                | S::Lock(..)
+                | S::Assert(_)
+                | S::Assume(_)
+                | S::Inhale(_)
+                | S::Exhale(_)
+                | S::Havoc(_)
+                | S::Refute(_)
+                | S::Fold(_)
+                | S::Unfold(_)
+                | S::Apply(_)
+                | S::Label(_)
+                | S::Goto(_)
+                | S::Fork(_)
+                | S::Join(_)
+                | S::Check { .. }
+                | S::History(..) => {}
             }
         }
     }

@@ -580,7 +580,7 @@ impl Encoder<'_> {
         };
         self.renames = saved;
         let map: std::collections::HashMap<Name, Expr> = names.into_iter().zip(args).collect();
-        Ok(substitute(body?, &map))
+        Ok(crate::vir::visit::substitute(body?, &map))
     }
 
     /// An inline function's call stands for its body, with the arguments substituted.
@@ -749,94 +749,6 @@ pub(super) fn coerce(e: Expr, from: &T, want: &T) -> Expr {
 /// `a != null`, the null check of an access to array `a`, blamed on `origin`.
 fn non_null(a: &Expr, origin: vir::Origin) -> Expr {
     Expr::binary(BinOp::Ne, a.clone(), Expr::plain(ExprKind::NullLit)).with_origin(origin)
-}
-
-/// Replaces free locals by expressions (used to inline predicate bodies,
-/// whose binders are unique names and so cannot capture).
-pub(super) fn substitute(e: Expr, map: &std::collections::HashMap<Name, Expr>) -> Expr {
-    let origin = e.origin;
-    let s = |x: Box<Expr>| Box::new(substitute(*x, map));
-    let kind = match e.kind {
-        ExprKind::Local(n) => match map.get(&n) {
-            Some(r) => return r.clone(),
-            None => ExprKind::Local(n),
-        },
-        ExprKind::FieldAccess(r, f) => ExprKind::FieldAccess(s(r), f),
-        ExprKind::FuncApp(f, args) => {
-            ExprKind::FuncApp(f, args.into_iter().map(|a| substitute(a, map)).collect())
-        }
-        ExprKind::DomainFuncApp(f, args, t) => ExprKind::DomainFuncApp(
-            f,
-            Vec::from(args)
-                .into_iter()
-                .map(|a| substitute(a, map))
-                .collect(),
-            t,
-        ),
-        ExprKind::Unary(op, x) => ExprKind::Unary(op, s(x)),
-        ExprKind::Binary(op, l, r) => ExprKind::Binary(op, s(l), s(r)),
-        ExprKind::Cond(c, t, f) => ExprKind::Cond(s(c), s(t), s(f)),
-        ExprKind::Old(l, x) => ExprKind::Old(l, s(x)),
-        ExprKind::FieldAcc(r, f, p) => ExprKind::FieldAcc(s(r), f, s(p)),
-        ExprKind::PredicateAcc(q, args, p) => ExprKind::PredicateAcc(
-            q,
-            Vec::from(args)
-                .into_iter()
-                .map(|a| substitute(a, map))
-                .collect(),
-            s(p),
-        ),
-        ExprKind::CurPermField(r, f) => ExprKind::CurPermField(s(r), f),
-        ExprKind::CurPermPredicate(q, args) => {
-            ExprKind::CurPermPredicate(q, args.into_iter().map(|a| substitute(a, map)).collect())
-        }
-        ExprKind::Quant {
-            q,
-            vars,
-            triggers,
-            body,
-        } => ExprKind::Quant {
-            q,
-            vars,
-            triggers: Vec::from(triggers)
-                .into_iter()
-                .map(|t| t.into_iter().map(|x| substitute(x, map)).collect())
-                .collect(),
-            body: s(body),
-        },
-        ExprKind::Let(d, v, b) => ExprKind::Let(d, s(v), s(b)),
-        ExprKind::Asserting(c, b) => ExprKind::Asserting(s(c), s(b)),
-        ExprKind::Unfolding(p, b) => ExprKind::Unfolding(s(p), s(b)),
-        ExprKind::SeqLit(t, xs) => {
-            ExprKind::SeqLit(t, xs.into_iter().map(|a| substitute(a, map)).collect())
-        }
-        ExprKind::SetLit(t, xs) => {
-            ExprKind::SetLit(t, xs.into_iter().map(|a| substitute(a, map)).collect())
-        }
-        ExprKind::MultisetLit(t, xs) => {
-            ExprKind::MultisetLit(t, xs.into_iter().map(|a| substitute(a, map)).collect())
-        }
-        ExprKind::Size(x) => ExprKind::Size(s(x)),
-        ExprKind::SeqIndex(a, i) => ExprKind::SeqIndex(s(a), s(i)),
-        ExprKind::SeqUpdate(a, i, v) => ExprKind::SeqUpdate(s(a), s(i), s(v)),
-        ExprKind::SeqSlice(a, lo, hi) => ExprKind::SeqSlice(s(a), lo.map(s), hi.map(s)),
-        ExprKind::Map(op, args, t) => ExprKind::Map(
-            op,
-            Vec::from(args)
-                .into_iter()
-                .map(|a| substitute(a, map))
-                .collect(),
-            t,
-        ),
-        k @ (ExprKind::IntLit(_)
-        | ExprKind::BoolLit(_)
-        | ExprKind::NullLit
-        | ExprKind::Result
-        | ExprKind::FullPerm
-        | ExprKind::NoPerm
-        | ExprKind::Wildcard) => k,
-    };
-    Expr { kind, origin }
 }
 
 /// Calls `f` on each resource (`acc(…)`) of an assertion.

@@ -39,7 +39,7 @@ pub fn source_name(generated: &str) -> String {
 }
 
 /// The classes' names in the output: a class named like an earlier one (several files of a
-/// run may each declare one: `check::env::ClassNames`) gets its index.
+/// run may each declare one: `check::names::ClassNames`) gets its index.
 fn class_names(p: &Program) -> Vec<String> {
     let mut seen: FxHashSet<&str> = FxHashSet::default();
     (p.classes.iter().enumerate())

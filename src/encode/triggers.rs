@@ -20,13 +20,12 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::expr::substitute;
 use super::{prelude, Encoder};
 use crate::core::visit::{find, visit_post};
 use crate::core::{self, ExprKind as K, Type as T};
 use crate::diag;
 use crate::syntax::ast::{BinOp, Quantifier};
-use crate::vir::visit::visit_mut;
+use crate::vir::visit::{substitute, visit_mut};
 use crate::vir::{Expr, ExprKind};
 
 /// `e` without the checks of its array accesses (`asserting`, and the names

@@ -158,10 +158,9 @@
 //! Calvin-R unit it removes `tid` (`\current_thread`) from the methods of its
 //! classes, and the annotations' members lose their contracts.
 
-use super::calvin::{
-    all_of, all_perms, and, at_label, bin, eq, implies, int, is_atomic, old, subst_tid, write_perm,
-};
+use super::calvin::{all_of, all_perms, at_label, is_atomic, subst_tid, write_perm};
 use super::{calvin, Lower, Out, Pass};
+use crate::core::build::{and, binary, eq, implies, int, local, not, old, or};
 use crate::core::visit::{each_child, each_stmt, map_expr, subst_this};
 use crate::core::{
     Block, ClassId, Expr, ExprKind as K, FieldId, Method, MethodId, Program, Stmt, StmtKind as S,
@@ -598,7 +597,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
                 pre: m.contract.requires.clone(),
             },
         );
-        let mut pre = vec![bin(BinOp::Gt, tid.clone(), int(0, span), Type::Bool)];
+        let mut pre = vec![binary(BinOp::Gt, tid.clone(), int(0, span), Type::Bool)];
         let all = r.perms(span);
         pre.extend(all.iter().cloned());
         m.contract.requires.splice(0..0, pre);
@@ -612,19 +611,6 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
 
 fn tid_expr(span: Span) -> Expr {
     Expr::new(K::Local(Name::from(TID)), Type::Int, span)
-}
-
-fn not(e: Expr) -> Expr {
-    let span = e.span;
-    Expr::new(K::Unary(UnOp::Not, Box::new(e)), Type::Bool, span)
-}
-
-fn or(l: Expr, r: Expr) -> Expr {
-    bin(BinOp::Or, l, r, Type::Bool)
-}
-
-fn local(name: Name, ty: Type, span: Span) -> Expr {
-    Expr::new(K::Local(name), ty, span)
 }
 
 fn quant(vars: Vec<Var>, body: Expr, ty: Type) -> Expr {
@@ -655,7 +641,7 @@ fn var(name: &str, ty: Type, span: Span) -> Var {
 }
 
 fn nonnull(o: &Expr) -> Expr {
-    bin(
+    binary(
         BinOp::Ne,
         o.clone(),
         Expr::new(K::Null, Type::Null, o.span),
@@ -730,15 +716,15 @@ impl CalvinR {
             );
             let perm = write_perm(elem_loc, span);
             let range = and(
-                bin(BinOp::Le, int(0, span), je.clone(), Type::Bool),
-                bin(BinOp::Lt, je, len, Type::Bool),
+                binary(BinOp::Le, int(0, span), je.clone(), Type::Bool),
+                binary(BinOp::Lt, je, len, Type::Bool),
             );
             let each = quant(
                 vec![j],
-                bin(BinOp::Implies, range, perm, Type::Resource),
+                binary(BinOp::Implies, range, perm, Type::Resource),
                 Type::Resource,
             );
-            all.push(bin(BinOp::Implies, nonnull(&arr), each, Type::Resource));
+            all.push(binary(BinOp::Implies, nonnull(&arr), each, Type::Resource));
         }
         all.extend(self.distinct_arrays(span));
         all
@@ -762,7 +748,7 @@ impl CalvinR {
                     self.this_array(*f, ty, span),
                     self.this_array(*g, ty2, span),
                 );
-                let differ = bin(BinOp::Ne, a.clone(), b, Type::Bool);
+                let differ = binary(BinOp::Ne, a.clone(), b, Type::Bool);
                 out.push(implies(nonnull(&a), differ));
             }
         }
@@ -849,7 +835,7 @@ impl CalvinR {
                     out,
                     or(
                         eq(x.clone(), t.clone()),
-                        bin(BinOp::Le, x, int(0, span), Type::Bool),
+                        binary(BinOp::Le, x, int(0, span), Type::Bool),
                     ),
                 );
             }
@@ -859,8 +845,8 @@ impl CalvinR {
         let u = var("weft_calvinr_u", Type::Int, span);
         let ue = local(u.name, Type::Int, span);
         let other = and(
-            bin(BinOp::Gt, ue.clone(), int(0, span), Type::Bool),
-            bin(BinOp::Ne, ue.clone(), t.clone(), Type::Bool),
+            binary(BinOp::Gt, ue.clone(), int(0, span), Type::Bool),
+            binary(BinOp::Ne, ue.clone(), t.clone(), Type::Bool),
         );
         let all = quant(
             vec![u],
@@ -910,8 +896,8 @@ impl CalvinR {
             let range = and(
                 nonnull(&arr),
                 and(
-                    bin(BinOp::Le, int(0, span), je.clone(), Type::Bool),
-                    bin(BinOp::Lt, je, len, Type::Bool),
+                    binary(BinOp::Le, int(0, span), je.clone(), Type::Bool),
+                    binary(BinOp::Lt, je, len, Type::Bool),
                 ),
             );
             let b = body(&l, &read);
@@ -988,15 +974,15 @@ impl CalvinR {
                 for m in &here {
                     let differs = match (&m.kind, &l.index) {
                         (K::Field(r, _), None) => {
-                            bin(BinOp::Ne, l.recv.clone(), (**r).clone(), Type::Bool)
+                            binary(BinOp::Ne, l.recv.clone(), (**r).clone(), Type::Bool)
                         }
                         (K::ArrayIndex(a, i), Some(j)) => {
                             let K::Field(r, _) = &a.kind else {
                                 unreachable!("filtered")
                             };
                             or(
-                                bin(BinOp::Ne, l.recv.clone(), (**r).clone(), Type::Bool),
-                                bin(BinOp::Ne, j.clone(), (**i).clone(), Type::Bool),
+                                binary(BinOp::Ne, l.recv.clone(), (**r).clone(), Type::Bool),
+                                binary(BinOp::Ne, j.clone(), (**i).clone(), Type::Bool),
                             )
                         }
                         _ => Expr::bool(true, span),
@@ -1699,8 +1685,8 @@ impl CalvinR {
             let mut b = vec![st(S::Local(which, None)), st(S::Label(q))];
             b.push(st(S::Havoc(self.all_perms(span))));
             b.push(st(S::Assume(and(
-                bin(BinOp::Le, int(0, span), w.clone(), Type::Bool),
-                bin(
+                binary(BinOp::Le, int(0, span), w.clone(), Type::Bool),
+                binary(
                     BinOp::Lt,
                     w.clone(),
                     int(spec.len() as i64, span),
@@ -2395,7 +2381,7 @@ impl CalvinR {
             b.push(st(S::Inhale(e)));
         }
         let tid = tid_expr(span);
-        b.push(st(S::Assume(bin(
+        b.push(st(S::Assume(binary(
             BinOp::Gt,
             tid.clone(),
             int(0, span),
@@ -2489,8 +2475,8 @@ fn in_bounds(e: &Expr, label: Option<Name>, span: Span) -> Expr {
             let ok = and(
                 nonnull(a),
                 and(
-                    bin(BinOp::Le, int(0, span), (**i).clone(), Type::Bool),
-                    bin(BinOp::Lt, (**i).clone(), len, Type::Bool),
+                    binary(BinOp::Le, int(0, span), (**i).clone(), Type::Bool),
+                    binary(BinOp::Lt, (**i).clone(), len, Type::Bool),
                 ),
             );
             out = match label {

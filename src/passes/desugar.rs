@@ -17,8 +17,9 @@
 //! pass removes `Synchronized`; the locks pass lowers the lock operations.
 
 use super::{Lower, Out, Pass};
+use crate::core::build::bind;
 use crate::core::visit::{child_blocks_mut, each_stmt};
-use crate::core::{Block, Expr, ExprKind, MethodId, Name, Program, Stmt, StmtKind, Var};
+use crate::core::{Block, Expr, ExprKind, MethodId, Name, Program, Stmt, StmtKind};
 use crate::syntax::ast::LockOp;
 use crate::syntax::span::Span;
 use std::collections::HashSet;
@@ -61,20 +62,6 @@ fn lower_block(b: &mut Block, fresh: &mut u32) {
     }
 }
 
-fn local(name: String, value: Expr, span: Span, out: &mut Vec<Stmt>) -> Expr {
-    let var = Var {
-        name: Name::from(name),
-        ty: value.ty.clone(),
-        span,
-    };
-    let read = Expr::new(ExprKind::Local(var.name), var.ty.clone(), value.span);
-    out.push(Stmt {
-        kind: StmtKind::Local(var, Some(value)),
-        span,
-    });
-    read
-}
-
 /// The statements of one `synchronized` (see the module comment).
 fn synchronized(lock: Expr, mut body: Block, span: Span, fresh: &mut u32) -> Block {
     let mut stmts = Vec::new();
@@ -83,7 +70,7 @@ fn synchronized(lock: Expr, mut body: Block, span: Span, fresh: &mut u32) -> Blo
         ExprKind::This => lock,
         _ => {
             *fresh += 1;
-            local(format!("weft_lock_{fresh}"), lock, at, &mut stmts)
+            bind(format!("weft_lock_{fresh}"), lock, at, &mut stmts)
         }
     };
     stmts.push(Stmt {
@@ -128,7 +115,7 @@ fn unlock_on_exit(b: &mut Block, lock: &Expr, inside: &HashSet<Name>, fresh: &mu
                 let mut stmts = Vec::new();
                 let value = value.take().map(|v| {
                     *fresh += 1;
-                    local(format!("weft_result_{fresh}"), v, span, &mut stmts)
+                    bind(format!("weft_result_{fresh}"), v, span, &mut stmts)
                 });
                 stmts.push(unlock);
                 stmts.push(Stmt {

@@ -48,7 +48,7 @@
 //! makes (`instanceof`) is `passes::dyntype`'s.
 
 use super::{Lower, Out, Pass};
-use crate::core::build::{self, and, any, eq, implies, int, local, ne, null};
+use crate::core::build::{self, and, any, at, eq, implies, int, local, ne, null};
 use crate::core::visit::{child_blocks_mut, each_stmt, map_expr};
 use crate::core::{
     Block, ClassId, Expr, ExprKind as K, Method, MethodId, Name, Program, Stmt, StmtKind as S,
@@ -115,10 +115,6 @@ fn declarations(p: &mut Program) -> Box<dyn Lower> {
         throws.push(Some(classes));
     }
     Box::new(Exceptions { throws, exc_ty })
-}
-
-fn at(e: Expr, span: Span) -> Expr {
-    Expr { span, ..e }
 }
 
 fn instance_of(e: Expr, c: ClassId) -> Expr {

@@ -127,6 +127,7 @@
 //! of processes proved by a terminating recursion, so it is true.
 
 use super::{Lower, Out, Pass};
+use crate::core::build::{and, check, eq, implies, local, perm, size, stmt, write};
 use crate::core::visit::{map_decl_exprs, map_expr, subst_this};
 use crate::core::{
     Block, Call, ClassId, Contract, Expr, ExprKind as K, FieldId, Function, FunctionId, History,
@@ -245,9 +246,8 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
             let result = Expr::new(K::Result, Type::Int, span);
             let unit = |x: &str, other: &str| {
                 implies(
-                    eq(local(x), empty_term.clone(), span),
-                    eq(result.clone(), local(other), span),
-                    span,
+                    eq(local(x), empty_term.clone()),
+                    eq(result.clone(), local(other)),
                 )
             };
             p.functions[f.0 as usize].contract.ensures = vec![unit("a", "b"), unit("b", "a")];
@@ -266,7 +266,7 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
                     q: crate::syntax::ast::Quantifier::Forall,
                     vars: vec![int("proc$x"), int("proc$y"), int("proc$z")].into(),
                     triggers: vec![left.clone()].into(),
-                    body: Box::new(eq(left, right, span)),
+                    body: Box::new(eq(left, right)),
                 },
                 Type::Bool,
                 span,
@@ -441,18 +441,6 @@ fn call(f: FunctionId, args: Vec<Expr>, span: Span) -> Expr {
     )
 }
 
-fn eq(a: Expr, b: Expr, span: Span) -> Expr {
-    Expr::binary(BinOp::Eq, a, b, Type::Bool, span)
-}
-
-fn implies(a: Expr, b: Expr, span: Span) -> Expr {
-    Expr::binary(BinOp::Implies, a, b, Type::Bool, span)
-}
-
-fn and(a: Expr, b: Expr, span: Span) -> Expr {
-    Expr::binary(BinOp::And, a, b, Type::Bool, span)
-}
-
 fn star(a: Expr, b: Expr, span: Span) -> Expr {
     Expr::binary(BinOp::Star, a, b, Type::Resource, span)
 }
@@ -463,15 +451,6 @@ fn stars(xs: Vec<Expr>, span: Span) -> Expr {
         .unwrap_or_else(|| Expr::bool(true, span))
 }
 
-/// `|xs|`.
-fn size(xs: Expr, span: Span) -> Expr {
-    Expr::new(
-        K::Builtin(crate::core::Builtin::Size, vec![xs]),
-        Type::Int,
-        span,
-    )
-}
-
 /// `a + b + …` (0 when empty).
 fn sum(xs: Vec<Expr>, span: Span) -> Expr {
     xs.into_iter()
@@ -479,39 +458,15 @@ fn sum(xs: Vec<Expr>, span: Span) -> Expr {
         .unwrap_or_else(|| Expr::new(K::Int(0i128.into()), Type::Int, span))
 }
 
-fn write(span: Span) -> Expr {
-    Expr::new(K::Write, Type::Rational, span)
-}
-
 fn field(recv: &Expr, f: FieldId, ty: Type, span: Span) -> Expr {
     Expr::new(K::Field(Box::new(recv.clone()), f), ty, span)
-}
-
-fn perm(loc: Expr, amount: Expr, span: Span) -> Expr {
-    Expr::new(
-        K::Perm(Box::new(loc), Box::new(amount)),
-        Type::Resource,
-        span,
-    )
 }
 
 /// `perm(loc) == none`.
 fn no_perm(loc: Expr, span: Span) -> Expr {
     let cur = Expr::new(K::CurPerm(Box::new(loc)), Type::Rational, span);
     let none = Expr::new(K::NoPerm, Type::Rational, span);
-    eq(cur, none, span)
-}
-
-fn local(name: Name, ty: Type, span: Span) -> Expr {
-    Expr::new(K::Local(name), ty, span)
-}
-
-fn stmt(kind: S, span: Span) -> Stmt {
-    Stmt { kind, span }
-}
-
-fn check(exhale: bool, expr: Expr, code: FailureCode, span: Span) -> Stmt {
-    stmt(S::Check { exhale, expr, code }, span)
+    eq(cur, none)
 }
 
 impl Histories {
@@ -666,7 +621,7 @@ impl Histories {
         for f in enc.fields.iter().filter(|f| !mm.modifies.contains(f)) {
             let x = field(&this, *f, p.field(*f).ty.clone(), span);
             let old = Expr::new(K::Old(None, Box::new(x.clone())), x.ty.clone(), span);
-            ensures.push(eq(x, old, span));
+            ensures.push(eq(x, old));
         }
         let c = &mut p.methods[m.0 as usize].contract;
         let requires = std::mem::take(&mut c.requires);
@@ -869,11 +824,11 @@ impl Gen<'_> {
                 S::If {
                     cond: Expr::binary(BinOp::Gt, size, zero, Type::Bool, span),
                     then: Block {
-                        stmts: vec![check(false, eq(s.clone(), split, span), code, span)],
+                        stmts: vec![check(false, eq(s.clone(), split), code, span)],
                         span,
                     },
                     els: Some(Block {
-                        stmts: vec![check(false, eq(s, lit(Vec::new()), span), code, span)],
+                        stmts: vec![check(false, eq(s, lit(Vec::new())), code, span)],
                         span,
                     }),
                 },
@@ -1248,7 +1203,7 @@ impl Lowering<'_> {
                 let full = |t: FieldId| {
                     let loc = field(recv, t, Type::Bool, span);
                     let cur = Expr::new(K::CurPerm(Box::new(loc)), Type::Rational, span);
-                    eq(cur, write(span), span)
+                    eq(cur, write(span))
                 };
                 let ok = Expr::binary(
                     BinOp::Or,
@@ -1498,11 +1453,7 @@ impl Lowering<'_> {
                 for (fid, v) in &created.inits {
                     if !modifies.contains(fid) {
                         let ty = self.p.field(*fid).ty.clone();
-                        post.push(eq(
-                            field(&m, *fid, ty.clone(), span),
-                            local(*v, ty, span),
-                            span,
-                        ));
+                        post.push(eq(field(&m, *fid, ty.clone(), span), local(*v, ty, span)));
                     }
                 }
                 for e in post {
@@ -1531,7 +1482,6 @@ impl Lowering<'_> {
                 let positive = and(
                     Expr::binary(BinOp::Gt, p1.clone(), none.clone(), Type::Bool, span),
                     Expr::binary(BinOp::Gt, p2.clone(), none, Type::Bool, span),
-                    span,
                 );
                 out.push(check(false, positive, FailureCode::HistoryPerm, span));
                 let (give, get) = if matches!(op, HistoryStmt::Split | HistoryStmt::SplitHist) {
@@ -1719,11 +1669,7 @@ impl Lowering<'_> {
         for (fid, v) in &created.inits {
             if !mm.modifies.contains(fid) {
                 let ty = self.p.field(*fid).ty.clone();
-                post.push(eq(
-                    field(&m, *fid, ty.clone(), span),
-                    local(*v, ty, span),
-                    span,
-                ));
+                post.push(eq(field(&m, *fid, ty.clone(), span), local(*v, ty, span)));
             }
         }
         for e in post {

@@ -26,7 +26,7 @@ pub struct Unit {
     /// ghost (`syntax::java::ghost`). Empty for PVL.
     pub spec_regions: Vec<Span>,
     /// A Java file's package and imports (None for PVL): which classes of
-    /// other files it sees (`check::env::ClassNames`).
+    /// other files it sees (`check::names::ClassNames`).
     pub java: Option<JavaScope>,
 }
 

@@ -129,7 +129,35 @@ pub fn child_blocks_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
                 f(b);
             }
         }
-        _ => {}
+        // Every kind is named: a new block kind must be placed. These
+        // blocks are not entered (a package's proof, a barrier's hint, a
+        // kernel barrier's or atomic's ghost code).
+        StmtKind::Package { .. }
+        | StmtKind::Barrier { .. }
+        | StmtKind::KernelBarrier { .. }
+        | StmtKind::KernelAtomic { .. } => {}
+        StmtKind::Local { .. }
+        | StmtKind::Assign { .. }
+        | StmtKind::Return(_)
+        | StmtKind::Expr(_)
+        | StmtKind::Lock(..)
+        | StmtKind::Assert(_)
+        | StmtKind::Assume(_)
+        | StmtKind::Inhale(_)
+        | StmtKind::Exhale(_)
+        | StmtKind::Refute(_)
+        | StmtKind::Check(..)
+        | StmtKind::Fold(_)
+        | StmtKind::Unfold(_)
+        | StmtKind::Apply(_)
+        | StmtKind::Fork(_)
+        | StmtKind::Join(_)
+        | StmtKind::Throw(_)
+        | StmtKind::Label(_)
+        | StmtKind::Goto(_)
+        | StmtKind::Break(_)
+        | StmtKind::Continue(_)
+        | StmtKind::NotSupported(_) => {}
     }
 }
 

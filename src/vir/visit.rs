@@ -1,6 +1,6 @@
 //! Traversals of IR expressions: every subexpression, outermost first.
 
-use super::{Expr, ExprKind as K};
+use super::{Expr, ExprKind as K, Name};
 
 /// The direct subexpressions, written once for shared and for mutable access.
 macro_rules! children {
@@ -98,4 +98,88 @@ pub fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
 pub fn visit_mut(e: &mut Expr, f: &mut dyn FnMut(&mut Expr)) {
     f(e);
     children_mut(e, &mut |x| visit_mut(x, f));
+}
+
+/// Replaces free locals by expressions (used to inline predicate bodies,
+/// whose binders are unique names and so cannot capture).
+pub fn substitute(e: Expr, map: &std::collections::HashMap<Name, Expr>) -> Expr {
+    let origin = e.origin;
+    let s = |x: Box<Expr>| Box::new(substitute(*x, map));
+    let kind = match e.kind {
+        K::Local(n) => match map.get(&n) {
+            Some(r) => return r.clone(),
+            None => K::Local(n),
+        },
+        K::FieldAccess(r, f) => K::FieldAccess(s(r), f),
+        K::FuncApp(f, args) => {
+            K::FuncApp(f, args.into_iter().map(|a| substitute(a, map)).collect())
+        }
+        K::DomainFuncApp(f, args, t) => K::DomainFuncApp(
+            f,
+            Vec::from(args)
+                .into_iter()
+                .map(|a| substitute(a, map))
+                .collect(),
+            t,
+        ),
+        K::Unary(op, x) => K::Unary(op, s(x)),
+        K::Binary(op, l, r) => K::Binary(op, s(l), s(r)),
+        K::Cond(c, t, f) => K::Cond(s(c), s(t), s(f)),
+        K::Old(l, x) => K::Old(l, s(x)),
+        K::FieldAcc(r, f, p) => K::FieldAcc(s(r), f, s(p)),
+        K::PredicateAcc(q, args, p) => K::PredicateAcc(
+            q,
+            Vec::from(args)
+                .into_iter()
+                .map(|a| substitute(a, map))
+                .collect(),
+            s(p),
+        ),
+        K::CurPermField(r, f) => K::CurPermField(s(r), f),
+        K::CurPermPredicate(q, args) => {
+            K::CurPermPredicate(q, args.into_iter().map(|a| substitute(a, map)).collect())
+        }
+        K::Quant {
+            q,
+            vars,
+            triggers,
+            body,
+        } => K::Quant {
+            q,
+            vars,
+            triggers: Vec::from(triggers)
+                .into_iter()
+                .map(|t| t.into_iter().map(|x| substitute(x, map)).collect())
+                .collect(),
+            body: s(body),
+        },
+        K::Let(d, v, b) => K::Let(d, s(v), s(b)),
+        K::Asserting(c, b) => K::Asserting(s(c), s(b)),
+        K::Unfolding(p, b) => K::Unfolding(s(p), s(b)),
+        K::SeqLit(t, xs) => K::SeqLit(t, xs.into_iter().map(|a| substitute(a, map)).collect()),
+        K::SetLit(t, xs) => K::SetLit(t, xs.into_iter().map(|a| substitute(a, map)).collect()),
+        K::MultisetLit(t, xs) => {
+            K::MultisetLit(t, xs.into_iter().map(|a| substitute(a, map)).collect())
+        }
+        K::Size(x) => K::Size(s(x)),
+        K::SeqIndex(a, i) => K::SeqIndex(s(a), s(i)),
+        K::SeqUpdate(a, i, v) => K::SeqUpdate(s(a), s(i), s(v)),
+        K::SeqSlice(a, lo, hi) => K::SeqSlice(s(a), lo.map(s), hi.map(s)),
+        K::Map(op, args, t) => K::Map(
+            op,
+            Vec::from(args)
+                .into_iter()
+                .map(|a| substitute(a, map))
+                .collect(),
+            t,
+        ),
+        k @ (K::IntLit(_)
+        | K::BoolLit(_)
+        | K::NullLit
+        | K::Result
+        | K::FullPerm
+        | K::NoPerm
+        | K::Wildcard) => k,
+    };
+    Expr { kind, origin }
 }

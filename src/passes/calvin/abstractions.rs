@@ -187,7 +187,10 @@ impl Calvin {
             for l in locs {
                 if let K::Field(r, g) = &l.kind {
                     if g == f {
-                        cond = and(cond, bin(BinOp::Ne, o.clone(), (**r).clone(), Type::Bool));
+                        cond = and(
+                            cond,
+                            binary(BinOp::Ne, o.clone(), (**r).clone(), Type::Bool),
+                        );
                     }
                 }
             }

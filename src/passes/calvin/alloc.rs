@@ -99,7 +99,7 @@ pub(super) fn heap_facts(p: &Program, c: ClassId, alloc: &HashMap<ClassId, Field
         }
         if let Type::Class(d) = ty {
             if alloc.contains_key(&d) {
-                let target = bin(
+                let target = binary(
                     BinOp::Or,
                     eq(read.clone(), Expr::new(K::Null, Type::Null, span)),
                     is_alloc(read, d, alloc),

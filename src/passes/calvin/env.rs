@@ -42,8 +42,8 @@ pub(super) fn element_perms(arrays: &[Type], span: Span) -> Vec<Expr> {
             let range = and(
                 non_null(ae.clone(), span),
                 and(
-                    bin(BinOp::Le, int(0, span), ke.clone(), Type::Bool),
-                    bin(BinOp::Lt, ke.clone(), len, Type::Bool),
+                    binary(BinOp::Le, int(0, span), ke.clone(), Type::Bool),
+                    binary(BinOp::Lt, ke.clone(), len, Type::Bool),
                 ),
             );
             let loc = Expr::new(
@@ -57,7 +57,7 @@ pub(super) fn element_perms(arrays: &[Type], span: Span) -> Vec<Expr> {
                     q: Quantifier::ForallStar,
                     vars: vec![a, k].into(),
                     triggers: Vec::new().into(),
-                    body: Box::new(implies_ty(range, perm, Type::Resource)),
+                    body: Box::new(implies(range, perm)),
                 },
                 Type::Resource,
                 span,
@@ -205,8 +205,8 @@ impl Calvin {
         };
         let j = Expr::new(K::Local(var.name), Type::Int, span);
         let other = and(
-            bin(BinOp::Gt, j.clone(), int(0, span), Type::Bool),
-            bin(BinOp::Ne, j.clone(), tid_expr(span), Type::Bool),
+            binary(BinOp::Gt, j.clone(), int(0, span), Type::Bool),
+            binary(BinOp::Ne, j.clone(), tid_expr(span), Type::Bool),
         );
         let mut out = Vec::new();
         for (e, code) in self.env_of(&j, label) {
@@ -262,7 +262,7 @@ impl Calvin {
         for e in self.perms(p, span) {
             b.push(st(S::Inhale(e)));
         }
-        b.push(st(S::Assume(bin(
+        b.push(st(S::Assume(binary(
             BinOp::Gt,
             j.clone(),
             int(0, span),
@@ -326,6 +326,6 @@ pub(super) fn reads_any(e: &Expr, fields: &[FieldId]) -> bool {
 /// The resources `xs` as one assertion (`true` for none).
 pub(in crate::passes) fn all_of(xs: Vec<Expr>, span: Span) -> Expr {
     (xs.into_iter())
-        .reduce(|a, b| bin(BinOp::And, a, b, Type::Resource))
+        .reduce(|a, b| binary(BinOp::And, a, b, Type::Resource))
         .unwrap_or_else(|| Expr::bool(true, span))
 }

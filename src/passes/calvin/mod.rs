@@ -201,6 +201,7 @@ pub(super) use env::{all_of, all_perms};
 use env::{array_types, element_perms};
 
 use super::{Lower, Out, Pass};
+use crate::core::build::{and, binary, eq, implies, int, ne, null, old, perm, write};
 use crate::core::visit::{each_child, map_expr, subst_this};
 use crate::core::{
     Block, ClassId, Expr, ExprKind as K, FieldId, Method, MethodId, Program, Stmt, StmtKind as S,
@@ -437,7 +438,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             let after = eq(read, tid);
             env.push(Clause {
                 class: c,
-                expr: bin(BinOp::Eq, before, after, Type::Bool),
+                expr: binary(BinOp::Eq, before, after, Type::Bool),
                 code: FailureCode::Guarantee,
             });
         }
@@ -477,7 +478,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             // `main` runs on the main thread.
             pre.push(eq(tid.clone(), int(1, span)));
         } else {
-            pre.push(bin(BinOp::Gt, tid.clone(), int(0, span), Type::Bool));
+            pre.push(binary(BinOp::Gt, tid.clone(), int(0, span), Type::Bool));
         }
         user_pres.insert(MethodId(i as u32), m.contract.requires.clone());
         user_posts.insert(MethodId(i as u32), m.contract.ensures.clone());
@@ -531,7 +532,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         for &(c, h) in &monitors {
             let this = Expr::new(K::This, Type::Class(c), span);
             let read = Expr::new(K::Field(Box::new(this), h), Type::Int, span);
-            let free = bin(BinOp::Ne, read, tid_expr(span), Type::Bool);
+            let free = binary(BinOp::Ne, read, tid_expr(span), Type::Bool);
             method
                 .contract
                 .requires
@@ -583,32 +584,6 @@ pub(super) fn tid_expr(span: Span) -> Expr {
     Expr::new(K::Local(Name::from(TID)), Type::Int, span)
 }
 
-pub(super) fn int(i: i64, span: Span) -> Expr {
-    Expr::new(K::Int((i as i128).into()), Type::Int, span)
-}
-
-pub(super) fn bin(op: BinOp, l: Expr, r: Expr, ty: Type) -> Expr {
-    let span = l.span;
-    Expr::binary(op, l, r, ty, span)
-}
-
-pub(super) fn eq(l: Expr, r: Expr) -> Expr {
-    bin(BinOp::Eq, l, r, Type::Bool)
-}
-
-pub(super) fn and(l: Expr, r: Expr) -> Expr {
-    bin(BinOp::And, l, r, Type::Bool)
-}
-
-pub(super) fn implies(l: Expr, r: Expr) -> Expr {
-    bin(BinOp::Implies, l, r, Type::Bool)
-}
-
-pub(super) fn old(label: Option<Name>, e: Expr) -> Expr {
-    let (ty, span) = (e.ty.clone(), e.span);
-    Expr::new(K::Old(label, Box::new(e)), ty, span)
-}
-
 pub(super) fn subst_tid(e: Expr, by: &Expr) -> Expr {
     map_expr(e, &mut |x| match x.kind {
         K::CurrentThread => Expr {
@@ -652,15 +627,11 @@ pub(super) fn every_object(c: ClassId, body: Expr, name: &str) -> Expr {
             q,
             vars: vec![var].into(),
             triggers: Vec::new().into(),
-            body: Box::new(implies_ty(nonnull, body, ty.clone())),
+            body: Box::new(implies(nonnull, body)),
         },
         ty,
         span,
     )
-}
-
-pub(super) fn implies_ty(l: Expr, r: Expr, ty: Type) -> Expr {
-    bin(BinOp::Implies, l, r, ty)
 }
 
 struct Cx<'a> {
@@ -1083,12 +1054,7 @@ impl Calvin {
 
 /// `Perm(loc, write)`.
 pub(super) fn write_perm(loc: Expr, span: Span) -> Expr {
-    let write = Expr::new(K::Write, Type::Rational, span);
-    Expr::new(
-        K::Perm(Box::new(loc), Box::new(write)),
-        Type::Resource,
-        span,
-    )
+    perm(loc, write(span), span)
 }
 
 /// Takes `x`'s kind, leaving an empty block, to rebuild it from its parts.
@@ -1102,12 +1068,7 @@ fn take_kind(x: &mut Stmt) -> S {
 
 /// `e != null`.
 fn non_null(e: Expr, span: Span) -> Expr {
-    bin(
-        BinOp::Ne,
-        e,
-        Expr::new(K::Null, Type::Null, span),
-        Type::Bool,
-    )
+    ne(e, null(span))
 }
 
 /// A check that `e` is not null, failing with `code`.

@@ -73,7 +73,7 @@ pub(super) fn clauses(
             expr: implies(old(None, started.clone()), started),
             code: FailureCode::Guarantee,
         });
-        let above_main = bin(BinOp::Gt, my_id.clone(), int(1, span), Type::Bool);
+        let above_main = binary(BinOp::Gt, my_id.clone(), int(1, span), Type::Bool);
         inv.push(Clause {
             class: c,
             expr: implies(allocated(&this, c), above_main),
@@ -91,10 +91,10 @@ pub(super) fn clauses(
                 and(non_null(o.clone(), span), allocated(&o, d)),
                 and(
                     allocated(&this, c),
-                    bin(BinOp::Ne, o.clone(), this.clone(), Type::Bool),
+                    binary(BinOp::Ne, o.clone(), this.clone(), Type::Bool),
                 ),
             );
-            let differ = bin(BinOp::Ne, theirs, my_id.clone(), Type::Bool);
+            let differ = binary(BinOp::Ne, theirs, my_id.clone(), Type::Bool);
             inv.push(Clause {
                 class: c,
                 expr: Expr::new(
@@ -161,7 +161,7 @@ impl Calvin {
         };
         let ne = Expr::new(K::Local(n.name), Type::Int, span);
         decls.push(st(S::Local(n, None)));
-        let mut out = vec![st(S::Assume(bin(
+        let mut out = vec![st(S::Assume(binary(
             BinOp::Gt,
             ne.clone(),
             int(1, span),
@@ -170,7 +170,7 @@ impl Calvin {
         for (d, &(_, id_d)) in &self.thread_classes {
             let this = Expr::new(K::This, Type::Class(*d), span);
             let theirs = Expr::new(K::Field(Box::new(this.clone()), id_d), Type::Int, span);
-            let unused = bin(BinOp::Ne, theirs, ne.clone(), Type::Bool);
+            let unused = binary(BinOp::Ne, theirs, ne.clone(), Type::Bool);
             let guarded = implies(alloc::is_alloc(this, *d, &self.alloc), unused);
             out.push(st(S::Assume(every_object(*d, guarded, "weft_calvin_o"))));
         }

@@ -247,19 +247,15 @@ fn guarded(e: &Expr, guard: Option<&Expr>, out: &mut Vec<Expr>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::Var;
+    use crate::core::{build, Var};
     use crate::syntax::span::Span;
 
     fn int(n: i128) -> Expr {
-        Expr::new(
-            ExprKind::Int(crate::int::IntValue::from(n)),
-            Type::Int,
-            Span::default(),
-        )
+        build::int(n, Span::default())
     }
 
     fn var(n: &str) -> Expr {
-        Expr::new(ExprKind::Local(Name::from(n)), Type::Int, Span::default())
+        build::local(Name::from(n), Type::Int, Span::default())
     }
 
     fn decl(n: &str, init: Expr) -> Stmt {
@@ -268,10 +264,7 @@ mod tests {
             ty: Type::Int,
             span: Span::default(),
         };
-        Stmt {
-            kind: StmtKind::Local(v, Some(init)),
-            span: Span::default(),
-        }
+        build::stmt(StmtKind::Local(v, Some(init)), Span::default())
     }
 
     fn about(f: &Facts, names: &[&str]) -> (Vec<Expr>, HashSet<Name>) {

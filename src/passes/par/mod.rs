@@ -69,6 +69,7 @@
 mod facts;
 
 use super::{Lower, Out, Pass};
+use crate::core::build::read_var;
 use crate::core::visit::each_stmt;
 use crate::core::{
     Block, Expr, ExprKind, Method, MethodId, ParThread, Program, Stmt, StmtKind, Type, Var,
@@ -228,7 +229,7 @@ impl Lowering<'_> {
             let mut inside = known.clone();
             for (v, lo, hi) in &t.iters {
                 let at = v.span;
-                let v = local(v);
+                let v = read_var(v);
                 inside.add(&Expr::binary(
                     BinOp::Le,
                     lo.clone(),
@@ -442,12 +443,12 @@ impl Lowering<'_> {
         let invariants = pre
             .map(|p| {
                 let ty = p.ty.clone();
-                vec![Expr::binary(BinOp::Implies, local(&once), p, ty, span)]
+                vec![Expr::binary(BinOp::Implies, read_var(&once), p, ty, span)]
             })
             .unwrap_or_default();
         stmts.push(at(StmtKind::While {
             invariants,
-            cond: local(&once),
+            cond: read_var(&once),
             body,
         }));
         stmts.push(at(StmtKind::Assume(Expr::bool(false, span))));
@@ -456,7 +457,7 @@ impl Lowering<'_> {
                 stmts: vec![
                     at(StmtKind::Local(which.clone(), None)),
                     at(StmtKind::If {
-                        cond: local(&which),
+                        cond: read_var(&which),
                         then: Block { stmts, span },
                         els: None,
                     }),
@@ -561,7 +562,7 @@ impl Lowering<'_> {
                 at(StmtKind::Local(once.clone(), Some(Expr::bool(true, span)))),
                 at(StmtKind::While {
                     invariants: Vec::new(),
-                    cond: local(&once),
+                    cond: read_var(&once),
                     body: Block { stmts: proof, span },
                 }),
                 at(StmtKind::Assume(Expr::bool(false, span))),
@@ -569,7 +570,7 @@ impl Lowering<'_> {
             let mut stmts = vec![
                 at(StmtKind::Local(which.clone(), None)),
                 at(StmtKind::If {
-                    cond: local(&which),
+                    cond: read_var(&which),
                     then: Block { stmts: check, span },
                     els: None,
                 }),
@@ -641,8 +642,8 @@ fn range_of(iters: &[Iter], which: impl Fn(&Iter) -> &Var, span: Span) -> Option
         .iter()
         .map(|it| {
             let x = which(it);
-            let low = Expr::binary(BinOp::Le, local(&it.lo), local(x), Type::Bool, span);
-            let high = Expr::binary(BinOp::Lt, local(x), local(&it.hi), Type::Bool, span);
+            let low = Expr::binary(BinOp::Le, read_var(&it.lo), read_var(x), Type::Bool, span);
+            let high = Expr::binary(BinOp::Lt, read_var(x), read_var(&it.hi), Type::Bool, span);
             Expr::binary(BinOp::And, low, high, Type::Bool, span)
         })
         .reduce(|a, b| Expr::binary(BinOp::And, a, b, Type::Bool, span))
@@ -714,7 +715,15 @@ fn over_threads(iters: &[Iter], e: Expr) -> Expr {
 fn some_thread(iters: &[Iter], span: Span) -> Expr {
     iters
         .iter()
-        .map(|it| Expr::binary(BinOp::Lt, local(&it.lo), local(&it.hi), Type::Bool, span))
+        .map(|it| {
+            Expr::binary(
+                BinOp::Lt,
+                read_var(&it.lo),
+                read_var(&it.hi),
+                Type::Bool,
+                span,
+            )
+        })
         .reduce(|a, b| Expr::binary(BinOp::And, a, b, Type::Bool, span))
         .expect("an iteration variable")
 }
@@ -723,7 +732,15 @@ fn some_thread(iters: &[Iter], span: Span) -> Expr {
 fn thread_count(iters: &[Iter], span: Span) -> Expr {
     iters
         .iter()
-        .map(|it| Expr::binary(BinOp::Sub, local(&it.hi), local(&it.lo), Type::Int, span))
+        .map(|it| {
+            Expr::binary(
+                BinOp::Sub,
+                read_var(&it.hi),
+                read_var(&it.lo),
+                Type::Int,
+                span,
+            )
+        })
         .reduce(|a, b| Expr::binary(BinOp::Mul, a, b, Type::Int, span))
         .expect("an iteration variable")
 }
@@ -821,8 +838,8 @@ fn for_one_thread(iters: &[Iter], e: &Expr) -> Option<Expr> {
             x
         }
     });
-    let low = Expr::binary(BinOp::Le, local(&it.lo), (**c).clone(), Type::Bool, span);
-    let high = Expr::binary(BinOp::Lt, (**c).clone(), local(&it.hi), Type::Bool, span);
+    let low = Expr::binary(BinOp::Le, read_var(&it.lo), (**c).clone(), Type::Bool, span);
+    let high = Expr::binary(BinOp::Lt, (**c).clone(), read_var(&it.hi), Type::Bool, span);
     let ty = body.ty.clone();
     Some(Expr::binary(
         BinOp::Implies,
@@ -865,10 +882,6 @@ fn conjoin(es: Vec<Expr>, span: Span) -> Option<Expr> {
         };
         Expr::binary(op, a, b, ty, span)
     })
-}
-
-fn local(v: &Var) -> Expr {
-    Expr::new(ExprKind::Local(v.name), v.ty.clone(), v.span)
 }
 
 /// `\old(e)` is `e` where the block starts, label `at`.
@@ -966,9 +979,9 @@ impl Scan {
             see(e);
         }
         for it in t.iters {
-            see(&local(&it.var));
-            see(&local(&it.lo));
-            see(&local(&it.hi));
+            see(&read_var(&it.var));
+            see(&read_var(&it.lo));
+            see(&read_var(&it.hi));
         }
         let mut declared: HashSet<Name> = HashSet::new();
         let mut own = HashSet::from([t.label]);
