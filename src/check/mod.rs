@@ -67,12 +67,11 @@ pub fn check(units: &[Unit]) -> diag::Result<Program> {
     check_with(d)
 }
 
-/// Whether the program writes `instanceof` (read before the bodies are
-/// taken out of the tree; Java bodies are never skimmed).
+/// Whether the program writes `instanceof` or a class cast (read before the
+/// bodies are taken out of the tree; Java bodies are never skimmed).
 fn uses_instance_of(units: &mut [Unit]) -> bool {
-    crate::syntax::walk::any_expr(units, |e| {
-        matches!(e.kind, crate::syntax::ast::ExprKind::InstanceOf(..))
-    })
+    use crate::syntax::ast::ExprKind as A;
+    crate::syntax::walk::any_expr(units, |e| matches!(e.kind, A::InstanceOf(..) | A::Cast(..)))
 }
 
 /// Every body checked in turn, then stored in the program.
