@@ -1174,7 +1174,8 @@ impl<'input> Iterator for Lexer<'input> {
         if let Some(Ok((_, t, _))) = &item {
             use Token as T;
             // After these a `(` is a call's or a statement's, or no operand
-            // can start: `m(a)`, `this(a)`, `if (a)`, `f(x)(y)`.
+            // can start: `m(a)`, `this(a)`, `if (a)`, `f(x)(y)` (a JML word
+            // in Java text was given out as a name).
             self.operand_may_follow = !matches!(
                 t,
                 T::Ident(_)
@@ -1189,7 +1190,7 @@ impl<'input> Iterator for Lexer<'input> {
                     | T::Synchronized
                     | T::Catch
                     | T::AtomicOp(_)
-            ) && !(self.mode == Mode::Java && t.spec_only());
+            );
         }
         self.barrier = match (&item, self.barrier) {
             (Some(Ok((_, Token::Ident("barrier"), _))), _) => 1,
