@@ -236,4 +236,20 @@ mod tests {
             "{body}"
         );
     }
+
+    #[test]
+    fn a_downcast_is_its_operand_checked_and_an_upcast_its_operand() {
+        let text = "interface I {} class A implements I { }
+          class C { void m(I o, A a) { A x = (A) o; I y = (I) a; } }";
+        let body = body_after_dyntype(text);
+        // A is class 1, I's only implementer.
+        assert!(
+            body.contains("(checked[castFailed] (|| (== o null) (== (fn weft_class_of o) 1)) o)"),
+            "{body}"
+        );
+        assert!(
+            !body.contains("checked[castFailed] (|| (== a null)"),
+            "{body}"
+        );
+    }
 }
