@@ -44,7 +44,10 @@
 //!   `wait()`/`notify()` (lock statements), `enum E { A, B }` (a class
 //!   with `enum_constants`, typed `core::Type::Enum` by the checker: an
 //!   integer, null 0, read through `core::enum_value`), `instanceof`
-//!   (`ast::ExprKind::InstanceOf`; the lexer drops annotations, and
+//!   (`ast::ExprKind::InstanceOf`), class casts (`ast::ExprKind::Cast`: the
+//!   lexer makes a cast's `(` a token of its own by what follows the `)`,
+//!   `Lexer::opens_cast`; an upcast is its operand, a downcast a
+//!   `core::ExprKind::Cast`; the lexer drops annotations, and
 //!   `@interface` is an interface); the spec library (`backends/spec/java/…`,
 //!   annotated Java) is loaded with a program that names its classes;
 //!   the files of the classes a Java file uses from its package or imports
@@ -167,7 +170,11 @@
 //!   sound), `dyntype` (`instanceof` as a test of `weft_class_of(o)`, an
 //!   abstract heap-independent function assumed at each `new`; exception
 //!   classes are the classes with subtyping, `core::Class::superclass`;
-//!   declared with exceptions or when the program writes `instanceof`),
+//!   a constructor's `this` is of its class; a downcast `(C) e` is `e`
+//!   checked to be null or of C, `core::ExprKind::Checked`, which the
+//!   encoder makes an `asserting`: `castFailed`, in code and specifications;
+//!   declared with exceptions or when the program writes `instanceof` or a
+//!   cast),
 //!   `desugar` (Java's `synchronized` becomes lock operations with an
 //!   unlock before every exit, a thrown exception's jump among them),
 //!   `histories` (thesis

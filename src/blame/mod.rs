@@ -390,7 +390,8 @@ fn is_predicate_access(text: &str) -> bool {
 /// A failed check of an array access (`asserting (a != null && 0 <= i &&
 /// i < weft_len(a)) in …`, see `encode`): Silicon names the conjunct that
 /// may not hold, whose origin says null (`arrayNull`) or bounds
-/// (`arrayBounds`). Found at the offending position, else by its text.
+/// (`arrayBounds`); likewise a class cast's check (`castFailed`, a core
+/// `Checked` expression). Found at the offending position, else by its text.
 fn access_check(
     f: &BackendFailure,
     emitted: &Emitted,
@@ -398,7 +399,9 @@ fn access_check(
     origin: Origin,
 ) -> Option<(FailureCode, OriginInfo)> {
     let code = |i: &OriginInfo| match i.blame {
-        Blame::As(c @ (FailureCode::ArrayNull | FailureCode::ArrayBounds)) => Some(c),
+        Blame::As(
+            c @ (FailureCode::ArrayNull | FailureCode::ArrayBounds | FailureCode::CastFailed),
+        ) => Some(c),
         _ => None,
     };
     if let Some((start, end)) = f.offending_at {
@@ -751,6 +754,7 @@ fn describe(code: FailureCode, what: &str) -> String {
         C::NotAtomicPossibly => "this step breaks right movers, one non-mover, left movers".into(),
         C::NotExplored => "the exploration did not settle the method".into(),
         C::OptionNone => "this option may be None".into(),
+        C::CastFailed => "the object cast may be of a class other than the cast's (or a subclass)".into(),
         C::ExtraExc => "this method may throw an exception its signals and throws clauses do not name".into(),
         C::MapKey => "this key may not be in the map".into(),
         C::LockNotCommitted => "this lock's invariant may not have been committed".into(),

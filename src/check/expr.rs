@@ -127,6 +127,7 @@ impl Body<'_> {
             A::Binary(op, l, r) => self.binary_op(fraction_div(*op, hint), l, r, span),
             A::SeqUpdate(xs, i, v) => self.seq_update(xs, i, v, span),
             A::InstanceOf(x, t) => self.instance_of(x, t, span),
+            A::Cast(x, t) => self.cast(x, t, span),
             A::MapLit(kv, pairs) => self.map_literal(kv, pairs, span),
             A::TupleLit(ab, a, b) => self.tuple_literal(ab.as_deref(), a, b, span),
             A::Cond(c, a, b) => {
@@ -829,6 +830,40 @@ impl Body<'_> {
                 Some(Expr::new(K::InstanceOf(bx(x), d), Type::Bool, span))
             }
             ty => self.mismatch(span, "an object before `instanceof`", &ty.clone()),
+        }
+    }
+
+    /// `(C) x`, a class cast: x itself, typed C, when x's static type is a
+    /// subtype of C (an upcast) or x is `null`; a downcast (from a
+    /// superclass, an interface or `Object`) is a `Cast` node, checked by
+    /// `passes::dyntype`. Between unrelated classes it is a type error, as
+    /// in Java.
+    fn cast(&mut self, x: &ast::Expr, t: &ast::Type, span: Span) -> Option<Expr> {
+        let x = self.expr(x, None)?;
+        let t = self.ty(t)?;
+        let Type::Class(c) = t else {
+            let msg = format!("a cast to {}", self.env.show(&t));
+            return self.err(ErrorCode::NotSupported, span, msg);
+        };
+        let p = &self.env.program;
+        match &x.ty {
+            Type::Null => Some(Expr::new(K::Null, t, span)),
+            ty if types::compatible(p, ty, &t) => Some(Expr { ty: t, ..x }),
+            Type::Class(d)
+                if types::compatible(p, &t, &x.ty)
+                    || p.class(*d).is_interface
+                    || p.class(c).is_interface =>
+            {
+                Some(Expr::new(K::Cast(bx(x), c), t, span))
+            }
+            ty => {
+                let msg = format!(
+                    "a {} cannot be cast to {}",
+                    self.env.show(ty),
+                    self.env.show(&t)
+                );
+                self.err(ErrorCode::TypeMismatch, span, msg)
+            }
         }
     }
 

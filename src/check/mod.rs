@@ -88,7 +88,8 @@ impl Writes {
             current_thread: false,
         };
         crate::syntax::walk::each_unit_expr(units, &mut |e| match e.kind {
-            K::InstanceOf(..) => w.instance_of = true,
+            // A class cast is checked by the same test (`passes::dyntype`).
+            K::InstanceOf(..) | K::Cast(..) => w.instance_of = true,
             K::ArraySum(_) => w.sums_arrays = true,
             K::CurrentThread => w.current_thread = true,
             _ => {}

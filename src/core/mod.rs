@@ -771,6 +771,14 @@ pub enum ExprKind {
     /// `e instanceof C`: e is not null and its class is C or a subclass of
     /// C (removed by `passes::dyntype`).
     InstanceOf(Box<Expr>, ClassId),
+    /// Java's `(C) e` of a reference whose static type is not C or a subtype
+    /// of it: the value of e, which must be null or an object of C or a
+    /// subclass (`castFailed`). Typed C; removed by `passes::dyntype`.
+    Cast(Box<Expr>, ClassId),
+    /// `[cond, value]`: the value, where evaluating it first checks `cond`,
+    /// in code and in specifications alike (a failure reads as `code`, at
+    /// this expression): what a pass makes of a partial operation.
+    Checked(Box<[Expr; 2]>, FailureCode),
 }
 
 /// The history constructs of expressions (`passes::histories`), each over

@@ -148,6 +148,8 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::Old(None, x) => format!("(old {})", sx(p, x)),
         K::ArraySum(x) => format!("(sum {})", sx(p, x)),
         K::InstanceOf(x, c) => format!("(instanceof {} {})", sx(p, x), p.class(*c).name),
+        K::Cast(x, c) => format!("(cast {} {})", p.class(*c).name, sx(p, x)),
+        K::Checked(xs, code) => format!("(checked[{code}] {} {})", sx(p, &xs[0]), sx(p, &xs[1])),
         K::Old(Some(l), x) => format!("(old[{l}] {})", sx(p, x)),
         K::Perm(l, q) => format!("(Perm {} {})", sx(p, l), sx(p, q)),
         K::CurPerm(l) => format!("(perm {})", sx(p, l)),

@@ -153,6 +153,11 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::Old(l, x) => K::Old(l, m(x)),
         K::ArraySum(x) => K::ArraySum(m(x)),
         K::InstanceOf(x, c) => K::InstanceOf(m(x), c),
+        K::Cast(x, c) => K::Cast(m(x), c),
+        K::Checked(xs, code) => {
+            let [c, v] = *xs;
+            K::Checked(Box::new([map_expr(c, f), map_expr(v, f)]), code)
+        }
         K::Perm(loc, p) => K::Perm(m(loc), m(p)),
         K::CurPerm(loc) => K::CurPerm(m(loc)),
         K::Quant {
@@ -252,7 +257,13 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
         | K::Token(_, x)
         | K::OptSome(x)
         | K::InstanceOf(x, _)
+        | K::Cast(x, _)
         | K::ArraySum(x) => f(x),
+        K::Checked(xs, _) => {
+            let [a, b] = &**xs;
+            f(a);
+            f(b)
+        }
         K::ArrayIndex(a, b)
         | K::Binary(_, a, b)
         | K::Perm(a, b)

@@ -108,6 +108,10 @@ pub enum FailureCode {
     ActionMismatch,
     /// `.get` on an option that may be `None`.
     OptionNone,
+    /// A class cast `(C) e` where `e` may be an object of no subclass of
+    /// `C` (weft's own check, `passes::dyntype`: VerCors reads the cast as
+    /// its operand).
+    CastFailed,
     /// `m[k]` where k may not be a key of the map m.
     MapKey,
     /// `lock o` of an object whose lock invariant was not committed.
@@ -202,6 +206,7 @@ impl fmt::Display for FailureCode {
             NotExplored => f.write_str("notExplored"),
             ActionMismatch => f.write_str("actionMismatch"),
             OptionNone => f.write_str("optionNone"),
+            CastFailed => f.write_str("castFailed"),
             MapKey => f.write_str("mapKey"),
             LockNotCommitted => f.write_str("lockNotCommitted"),
             InvariantFailed(r) => with(f, "invariantFailed", r),

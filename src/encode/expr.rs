@@ -62,6 +62,22 @@ impl Encoder<'_> {
                 e.span,
                 "instanceof reached the encoder (passes::dyntype removes it; a bug in weft)",
             )]),
+            K::Cast(..) => Err(vec![Diagnostic::error(
+                diag::ErrorCode::Internal,
+                e.span,
+                "a class cast reached the encoder (passes::dyntype removes it; a bug in weft)",
+            )]),
+            // `asserting (cond) in value`, the condition blamed as the code.
+            K::Checked(xs, code) => {
+                let what = match code {
+                    FailureCode::CastFailed => What::Cast,
+                    _ => What::Assertion,
+                };
+                let o = self.origin(e.span, Blame::As(*code), what);
+                let cond = self.expr(&xs[0])?.with_origin(o);
+                let value = self.expr(&xs[1])?;
+                Ok(Expr::plain(ExprKind::Asserting(boxed(cond), boxed(value))))
+            }
             K::Field(recv, f) => self.field_read(e, recv, *f),
             K::ArrayIndex(a, i) => {
                 let loc = self.element_loc(a, i, e)?;

@@ -5,6 +5,7 @@
 //! (declared)          function weft_class_of(Object o): int   (no body, no precondition)
 //! x = new C(…)   ~>   x = new C(…); assume weft_class_of(x) == #C
 //! e instanceof D ~>   e != null && (weft_class_of(e) == #C₁ || … || weft_class_of(e) == #Cₖ)
+//! (D) e          ~>   checked[castFailed](e == null || weft_class_of(e) == #C₁ || …, e)
 //! ```
 //!
 //! where #C is the class's index and C₁ … Cₖ are D and the classes that are
@@ -20,14 +21,25 @@
 //! is not statically known to be: `core::Features::instance_of`); the pass
 //! removes `InstanceOf`. A parameter's class is unknown, so of an object
 //! not made in the method only what its contract says is known.
+//!
+//! A downcast `(D) e` (the checker keeps only those: an upcast is its
+//! operand) is its operand once the operand is checked to be null or of a
+//! subclass of D: a `Checked` expression, which the encoder makes an
+//! `asserting` where it is evaluated, in code and in specifications alike
+//! (in a predicate body or a contract, a well-definedness condition, as an
+//! array index's bounds; so `g ==> Perm(((D) e).f, 1)` needs the cast to
+//! hold only where `g` does). Java throws `ClassCastException` where the
+//! check fails; weft reports `castFailed` (VerCors reads the cast as its
+//! operand, unchecked).
 
 use super::{Lower, Out, Pass};
-use crate::core::build::{and, any, eq, int, ne, null};
+use crate::core::build::{and, any, eq, int, ne, null, or};
 use crate::core::visit::{child_blocks_mut, map_body_exprs, map_decl_exprs};
 use crate::core::{
     Block, ClassId, Expr, ExprKind as K, Function, FunctionId, MethodId, Program, Stmt,
     StmtKind as S, Type, Var,
 };
+use crate::diag::FailureCode;
 
 pub const PASS: Pass = Pass {
     name: "dyntype",
@@ -35,7 +47,7 @@ pub const PASS: Pass = Pass {
         "instanceof becomes a test of each object's class, assumed where the object is made",
     declare: |p, _| declarations(p),
     removes: |_| false,
-    removes_expr: |e| matches!(e, K::InstanceOf(..)),
+    removes_expr: |e| matches!(e, K::InstanceOf(..) | K::Cast(..)),
 };
 
 /// The class function, and for each class D (by index) the classes that
@@ -86,23 +98,46 @@ fn class_of(e: Expr, f: FunctionId) -> Expr {
     )
 }
 
+/// `instanceof` and casts, lowered (see the module's table).
 fn instance_of(e: Expr, f: FunctionId, subs: &[Vec<ClassId>]) -> Expr {
-    let K::InstanceOf(x, d) = e.kind else {
-        return e;
-    };
     let span = e.span;
-    let x = *x;
-    let tests = subs[d.0 as usize]
-        .iter()
-        .map(|c| eq(class_of(x.clone(), f), int(i64::from(c.0), span)));
-    and(ne(x.clone(), null(span)), any(tests, span))
+    let of_class = |x: &Expr, d: ClassId| {
+        let tests = subs[d.0 as usize]
+            .iter()
+            .map(|c| eq(class_of(x.clone(), f), int(i64::from(c.0), span)));
+        any(tests, span)
+    };
+    match e.kind {
+        K::InstanceOf(x, d) => and(ne((*x).clone(), null(span)), of_class(&x, d)),
+        K::Cast(x, d) => {
+            let cond = or(eq((*x).clone(), null(span)), of_class(&x, d));
+            let kind = K::Checked(Box::new([cond, *x]), FailureCode::CastFailed);
+            Expr::new(kind, e.ty, span)
+        }
+        kind => Expr { kind, ..e },
+    }
 }
 
 impl Lower for DynType {
-    fn body(&self, p: &Program, _: MethodId, b: &mut Block, _: &mut Out) {
+    fn body(&self, p: &Program, m: MethodId, b: &mut Block, _: &mut Out) {
         let Some((f, subs)) = &self.0 else { return };
         map_body_exprs(b, &mut |e| instance_of(e, *f, subs));
         made_here(b, *f, p);
+        // A constructor of C runs only on the object `new C(…)` has just
+        // made (a subclass's `super(…)` is the constructor's body copied,
+        // `passes::java::inherit`), so its `this` is of class C.
+        let m = p.method(m);
+        if let Some(c) = m.class.filter(|_| m.is_constructor) {
+            let this = Expr::new(K::This, Type::Class(c), b.span);
+            let fact = eq(class_of(this, *f), int(i64::from(c.0), b.span));
+            b.stmts.insert(
+                0,
+                Stmt {
+                    kind: S::Assume(fact),
+                    span: b.span,
+                },
+            );
+        }
     }
 }
 
@@ -191,6 +226,22 @@ mod tests {
             body.contains(
                 "(if (&& (!= weft_exc null) (|| (== (fn weft_class_of weft_exc) 1) (== (fn weft_class_of weft_exc) 2)))"
             ),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn a_downcast_is_its_operand_checked_and_an_upcast_its_operand() {
+        let text = "interface I {} class A implements I { }
+          class C { void m(I o, A a) { A x = (A) o; I y = (I) a; } }";
+        let body = body_after_dyntype(text);
+        // A is class 1, I's only implementer.
+        assert!(
+            body.contains("(checked[castFailed] (|| (== o null) (== (fn weft_class_of o) 1)) o)"),
+            "{body}"
+        );
+        assert!(
+            !body.contains("checked[castFailed] (|| (== a null)"),
             "{body}"
         );
     }

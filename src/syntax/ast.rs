@@ -1029,6 +1029,9 @@ pub enum ExprKind {
     TupleLit(Option<Box<(Type, Type)>>, Box<Expr>, Box<Expr>),
     /// Java's `e instanceof C`.
     InstanceOf(Box<Expr>, Box<Type>),
+    /// Java's class cast `(C) e` (casts between integer types are the
+    /// operand itself).
+    Cast(Box<Expr>, Box<Type>),
     /// `xs[i -> v]`: the sequence with element i replaced by v.
     SeqUpdate(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `|e|`: length / cardinality.

@@ -1024,6 +1024,7 @@ fn postfix_safe(e: &Expr) -> bool {
         | ExprKind::MapLit(..)
         | ExprKind::TupleLit(..)
         | ExprKind::InstanceOf(..)
+        | ExprKind::Cast(..)
         | ExprKind::SeqUpdate(..)
         | ExprKind::Length(_)
         | ExprKind::OptSome(_)
@@ -1201,6 +1202,9 @@ fn expr(e: &Expr) -> Doc {
         ExprKind::InstanceOf(x, t) => text("(")
             .append(expr(x))
             .append(text(format!(" instanceof {})", ty(t)))),
+        ExprKind::Cast(x, t) => text(format!("(({}) ", ty(t)))
+            .append(postfix_operand(x))
+            .append(text(")")),
         ExprKind::SeqUpdate(xs, i, v) => postfix_operand(xs)
             .append(text("["))
             .append(expr(i))

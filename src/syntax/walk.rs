@@ -381,7 +381,7 @@ fn types_mut(e: &mut Expr) -> Vec<&mut Type> {
         }
         K::MapLit(kv, _) => vec![&mut kv.0, &mut kv.1],
         K::TupleLit(Some(ab), _, _) => vec![&mut ab.0, &mut ab.1],
-        K::InstanceOf(_, t) => vec![&mut **t],
+        K::InstanceOf(_, t) | K::Cast(_, t) => vec![&mut **t],
         _ => vec![],
     }
 }
@@ -433,7 +433,7 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
             vec![&mut **a, &mut **b, &mut **c]
         }
         K::TupleLit(_, a, b) => vec![&mut **a, &mut **b],
-        K::InstanceOf(x, _) => vec![&mut **x],
+        K::InstanceOf(x, _) | K::Cast(x, _) => vec![&mut **x],
         K::MapLit(_, ps) => ps.iter_mut().flat_map(|(k, v)| [k, v]).collect(),
         K::Slice(a, lo, hi) => {
             let mut v = vec![&mut **a];

@@ -86,6 +86,8 @@ pub enum What {
     SequenceIndex,
     MapLookup,
     OptionValue,
+    /// A class cast `(C) e`.
+    Cast,
     Return,
     Receiver,
     Permission,
@@ -131,6 +133,7 @@ impl What {
             What::SequenceIndex => "sequence index",
             What::MapLookup => "map lookup",
             What::OptionValue => "option value",
+            What::Cast => "cast",
             What::Return => "return",
             What::Receiver => "receiver",
             What::Permission => "permission",

@@ -133,6 +133,9 @@ pub enum Token<'input> {
     AtInterface,
     /// `/*@<`: produced by the wrapper, never by logos itself.
     SpecTypeArgs,
+    /// A `(` that opens a class cast `(C) e` (`Lexer::opens_cast`): produced
+    /// by the wrapper, so the grammar needs no lookahead past the `)`.
+    CastParen,
 
     /// Java letters and digits (JLS §3.8): ASCII, and Unicode letters,
     /// letter numbers, currency symbols, connectors, marks and digits.
@@ -566,7 +569,7 @@ impl Token<'_> {
     fn shape(&self) -> Shape {
         use Token as T;
         match self {
-            T::LParen | T::LBrace | T::LBracket | T::TriggerOpen => Shape::Open,
+            T::LParen | T::CastParen | T::LBrace | T::LBracket | T::TriggerOpen => Shape::Open,
             T::RParen | T::RBrace | T::RBracket | T::TriggerClose => Shape::Close,
             T::Semi | T::Comma => Shape::Separator,
             T::Dot
@@ -614,6 +617,7 @@ impl Token<'_> {
             LineComment => "//",
             BlockComment => "/*",
             SpecTypeArgs => "/*@<",
+            CastParen => "(",
             Bar => "|",
             EmptyBrackets => "[]",
             SpecLine => "//@",
@@ -941,8 +945,12 @@ pub struct Lexer<'input> {
     text: &'input str,
     inner: logos::Lexer<'input, Token<'input>>,
     mode: Mode,
-    /// A token read ahead while looking for `<` after `/*@`.
-    pending: Option<Spanned<'input>>,
+    /// Tokens read ahead (after `/*@`, a number, a contextual word, or a
+    /// `(` that may open a cast), given out again first, in order.
+    pending: std::collections::VecDeque<Spanned<'input>>,
+    /// The last token given out leaves a `(` after it opening an operand
+    /// (not a call's arguments or a statement's condition: `m(`, `if (`).
+    operand_may_follow: bool,
     /// The bound on nesting (`crate::syntax::nesting`).
     nesting: Nesting,
     /// How far the tokens given out match `barrier (`: 0, 1 or 2 of them.
@@ -972,7 +980,8 @@ impl<'input> Lexer<'input> {
             text,
             inner,
             mode: Mode::Java,
-            pending: None,
+            pending: std::collections::VecDeque::new(),
+            operand_may_follow: true,
             nesting: Nesting::default(),
             barrier: 0,
             barrier_scope: false,
@@ -1016,7 +1025,7 @@ impl<'input> Lexer<'input> {
     }
 
     fn raw(&mut self) -> Option<Spanned<'input>> {
-        if let Some(p) = self.pending.take() {
+        if let Some(p) = self.pending.pop_front() {
             return Some(p);
         }
         let tok = self.inner.next()?;
@@ -1069,10 +1078,82 @@ impl<'input> Lexer<'input> {
                 Token::Dot => want_name = true,
                 Token::LParen => depth = 1,
                 _ => {
-                    self.pending = Some(next);
+                    self.pending.push_front(next);
                     return Ok(());
                 }
             }
+        }
+    }
+
+    /// Gives `t` out again before the tokens still pending.
+    fn unread(&mut self, t: Option<Spanned<'input>>) {
+        if let Some(t) = t {
+            self.pending.push_front(t);
+        }
+    }
+
+    /// Whether the `(` just read opens a class cast `(C) e`: Java's rule, a
+    /// parenthesised name followed by a token that can start an operand other
+    /// than `+`/`-` (`(a) b`, `(a)(b)`, `(a) this`, `(a) !b` are casts; `(a) + b`,
+    /// `(a).f`, `(a)[i]` are not), where an operand may start (not `m(a) …`,
+    /// `if (a) x = 1;`). The tokens looked at are given out again.
+    fn opens_cast(&mut self) -> bool {
+        if !self.operand_may_follow {
+            return false;
+        }
+        let mut seen = Vec::with_capacity(3);
+        let cast = 'look: {
+            for want in 0..3 {
+                let Some(next) = self.raw() else {
+                    break 'look false;
+                };
+                let tok = next.as_ref().ok().map(|t| (t.0, t.1));
+                seen.push(next);
+                let Some((l, tok)) = tok else {
+                    break 'look false;
+                };
+                // A `//@` line's cast ends with the line.
+                if matches!(self.mode, Mode::SpecLine(end) if l > end) {
+                    break 'look false;
+                }
+                let fits = match want {
+                    0 => matches!(tok, Token::Ident(_)),
+                    1 => tok == Token::RParen,
+                    _ => self.starts_cast_operand(tok),
+                };
+                if !fits {
+                    break 'look false;
+                }
+            }
+            true
+        };
+        for t in seen.into_iter().rev() {
+            self.pending.push_front(t);
+        }
+        cast
+    }
+
+    /// Whether `t` can start the operand of a class cast (Java's
+    /// UnaryExpressionNotPlusMinus, with JML's primaries).
+    fn starts_cast_operand(&self, t: Token<'_>) -> bool {
+        use Token as T;
+        match t {
+            T::Ident(_)
+            | T::IntLit(_)
+            | T::StringLit(_)
+            | T::CharLit(_)
+            | T::True
+            | T::False
+            | T::Null
+            | T::This
+            | T::Super
+            | T::New
+            | T::LParen
+            | T::Bang
+            | T::BitOp("~") => true,
+            T::BsResult | T::BsOld | T::BsCurrentThread => self.mode != Mode::Java,
+            // A JML word is a name in Java code.
+            t => self.mode == Mode::Java && t.spec_only(),
         }
     }
 
@@ -1089,6 +1170,27 @@ impl<'input> Iterator for Lexer<'input> {
         let item = self.token();
         if self.mode == Mode::Java && matches!(item, Some(Ok(_))) {
             self.java_since_region = true;
+        }
+        if let Some(Ok((_, t, _))) = &item {
+            use Token as T;
+            // After these a `(` is a call's or a statement's, or no operand
+            // can start: `m(a)`, `this(a)`, `if (a)`, `f(x)(y)` (a JML word
+            // in Java text was given out as a name).
+            self.operand_may_follow = !matches!(
+                t,
+                T::Ident(_)
+                    | T::RParen
+                    | T::RBracket
+                    | T::This
+                    | T::Super
+                    | T::If
+                    | T::While
+                    | T::For
+                    | T::Switch
+                    | T::Synchronized
+                    | T::Catch
+                    | T::AtomicOp(_)
+            );
         }
         self.barrier = match (&item, self.barrier) {
             (Some(Ok((_, Token::Ident("barrier"), _))), _) => 1,
@@ -1164,7 +1266,7 @@ impl<'input> Lexer<'input> {
                             );
                         }
                     }
-                    self.pending = next;
+                    self.unread(next);
                     return Some(Ok((l, tok, r)));
                 }
                 // `kernel`, `global` and `local` are words of GPU code only before
@@ -1195,7 +1297,7 @@ impl<'input> Lexer<'input> {
                                 _
                             )))
                         );
-                    self.pending = next;
+                    self.unread(next);
                     let tok = if before_type {
                         tok
                     } else {
@@ -1211,7 +1313,7 @@ impl<'input> Lexer<'input> {
                 ) => {
                     let next = self.raw();
                     let lt = matches!(next, Some(Ok((_, Token::Lt, _))));
-                    self.pending = next;
+                    self.unread(next);
                     let tok = match (w, lt) {
                         ("Set", true) => Token::Set,
                         ("Seq", true) => Token::Seq,
@@ -1236,7 +1338,7 @@ impl<'input> Lexer<'input> {
                     if let Some(Ok((_, Token::Lt, nr))) = next {
                         return Some(Ok((l, Token::SpecTypeArgs, nr)));
                     }
-                    self.pending = next;
+                    self.unread(next);
                     continue;
                 }
                 (Mode::SpecBlock(open), Token::SpecEndAt | Token::SpecEnd) => {
@@ -1251,7 +1353,7 @@ impl<'input> Lexer<'input> {
                         Token::TriggerOpen => (Token::LBrace, Token::Colon),
                         _ => (Token::Colon, Token::RBrace),
                     };
-                    self.pending = Some(Ok((l + 1, second, r)));
+                    self.pending.push_front(Ok((l + 1, second, r)));
                     return Some(Ok((l, first, l + 1)));
                 }
                 (Mode::Java, Token::At) => match self.skip_annotation(l, r) {
@@ -1294,6 +1396,9 @@ impl<'input> Lexer<'input> {
                         l,
                         r,
                     )
+                }
+                (_, Token::LParen) if self.opens_cast() => {
+                    return Some(Ok((l, Token::CastParen, r)));
                 }
                 (_, t) => {
                     if let Some(what) = t.unsupported() {

@@ -337,3 +337,70 @@ fn switch_keeps_its_groups_and_bad_shapes_are_refused() {
     let errs = errors("class C { void m(int x) { switch (x) { case \"a\": } } }");
     assert_eq!(errs[0].0, Code::Error(ErrorCode::NotSupported));
 }
+
+/// The shape of a parsed expression: casts, names, selections, operators.
+fn shape(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Cast(x, t) => match &t.kind {
+            TypeKind::Named(n) => format!("(cast {} {})", n.name, shape(x)),
+            _ => panic!("a class cast"),
+        },
+        ExprKind::Name(n) => n.name.to_string(),
+        ExprKind::This => "this".into(),
+        ExprKind::Select(x, f) => format!("{}.{}", shape(x), f.name),
+        ExprKind::Binary(op, l, r) => format!("({} {} {})", shape(l), op.symbol(), shape(r)),
+        ExprKind::Unary(_, x) => format!("(unary {})", shape(x)),
+        other => format!("{other:?}"),
+    }
+}
+
+#[test]
+fn class_casts_are_told_from_parenthesised_names_by_the_next_token() {
+    let u = parse(
+        "class C { void m() {
+           x = (a) + b; x = (a) b; x = (a)(b); x = (a) this; x = (a) !b; x = (a) - b;
+           x = (a).f; x = (A) b.f; x = ((A) b).f; x = (int) b;
+           if (a) x = 1;
+           //@ assert (A) b == c && (A) \\result != null;
+         }
+         //@ requires (b) == c;
+         Node n() { return (Node) o; } }",
+    );
+    let c = class(&u);
+    let body = method(c, "m").body.as_ref().expect("a body");
+    let values: Vec<String> = body
+        .stmts
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StmtKind::Assign { value, .. } => Some(shape(value)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        values,
+        [
+            "(a + b)",
+            "(cast a b)",
+            "(cast a b)",
+            "(cast a this)",
+            "(cast a (unary b))",
+            "(a - b)",
+            "a.f",
+            "(cast A b.f)",
+            "(cast A b).f",
+            "b",
+        ]
+    );
+    // `if (a) x = 1;` is a statement, not a cast of `x`.
+    assert!(matches!(body.stmts[10].kind, StmtKind::If { .. }));
+    let StmtKind::Assert(e) = &body.stmts[11].kind else {
+        panic!("an assert")
+    };
+    assert_eq!(shape(e), "(((cast A b) == c) && ((cast A Result) != Null))");
+    let n = method(c, "n");
+    assert_eq!(n.contract.clauses.len(), 1);
+    let Some(StmtKind::Return(Some(e))) = n.body.as_ref().map(|b| &b.stmts[0].kind) else {
+        panic!("a return")
+    };
+    assert_eq!(shape(e), "(cast Node o)");
+}
