@@ -724,29 +724,9 @@ fn label_depths(
             | StmtKind::Barrier { .. }
             | StmtKind::Action(..)
             | StmtKind::Try { .. } => {}
-            StmtKind::Throw(_)
-            | StmtKind::Local(..)
-            | StmtKind::AssignLocal(..)
-            | StmtKind::AssignField { .. }
-            | StmtKind::AssignIndex { .. }
-            | StmtKind::Call { .. }
-            | StmtKind::NewArray { .. }
-            | StmtKind::Return(_)
-            | StmtKind::Lock(..)
-            | StmtKind::Assert(_)
-            | StmtKind::Assume(_)
-            | StmtKind::Inhale(_)
-            | StmtKind::Exhale(_)
-            | StmtKind::Havoc(_)
-            | StmtKind::Refute(_)
-            | StmtKind::Fold(_)
-            | StmtKind::Unfold(_)
-            | StmtKind::Apply(_)
-            | StmtKind::Goto(_)
-            | StmtKind::Fork(_)
-            | StmtKind::Join(_)
-            | StmtKind::Check { .. }
-            | StmtKind::History(..) => {}
+            // Label, handled above, is among them.
+            #[allow(unreachable_patterns)]
+            crate::core::visit::no_blocks!() => {}
         }
     }
     Ok(())

@@ -8,36 +8,38 @@
 
 use super::{Block, Expr, ExprKind as K, Program, Stmt, StmtKind};
 
-/// The statement kinds without blocks inside, as one pattern for the two
-/// exhaustive walks below (a new kind must be placed in one or the other).
+/// The statement kinds without blocks inside, as one pattern for the
+/// exhaustive walks (here and in the encoder, the explorer): a new kind must
+/// be placed among these or handled.
 macro_rules! no_blocks {
     () => {
-        StmtKind::Throw(_)
-            | StmtKind::Local(..)
-            | StmtKind::AssignLocal(..)
-            | StmtKind::AssignField { .. }
-            | StmtKind::AssignIndex { .. }
-            | StmtKind::Call { .. }
-            | StmtKind::NewArray { .. }
-            | StmtKind::Return(_)
-            | StmtKind::Lock(..)
-            | StmtKind::Assert(_)
-            | StmtKind::Assume(_)
-            | StmtKind::Inhale(_)
-            | StmtKind::Exhale(_)
-            | StmtKind::Havoc(_)
-            | StmtKind::Refute(_)
-            | StmtKind::Fold(_)
-            | StmtKind::Unfold(_)
-            | StmtKind::Apply(_)
-            | StmtKind::Label(_)
-            | StmtKind::Goto(_)
-            | StmtKind::Fork(_)
-            | StmtKind::Join(_)
-            | StmtKind::Check { .. }
-            | StmtKind::History(..)
+        $crate::core::StmtKind::Throw(_)
+            | $crate::core::StmtKind::Local(..)
+            | $crate::core::StmtKind::AssignLocal(..)
+            | $crate::core::StmtKind::AssignField { .. }
+            | $crate::core::StmtKind::AssignIndex { .. }
+            | $crate::core::StmtKind::Call { .. }
+            | $crate::core::StmtKind::NewArray { .. }
+            | $crate::core::StmtKind::Return(_)
+            | $crate::core::StmtKind::Lock(..)
+            | $crate::core::StmtKind::Assert(_)
+            | $crate::core::StmtKind::Assume(_)
+            | $crate::core::StmtKind::Inhale(_)
+            | $crate::core::StmtKind::Exhale(_)
+            | $crate::core::StmtKind::Havoc(_)
+            | $crate::core::StmtKind::Refute(_)
+            | $crate::core::StmtKind::Fold(_)
+            | $crate::core::StmtKind::Unfold(_)
+            | $crate::core::StmtKind::Apply(_)
+            | $crate::core::StmtKind::Label(_)
+            | $crate::core::StmtKind::Goto(_)
+            | $crate::core::StmtKind::Fork(_)
+            | $crate::core::StmtKind::Join(_)
+            | $crate::core::StmtKind::Check { .. }
+            | $crate::core::StmtKind::History(..)
     };
 }
+pub(crate) use no_blocks;
 
 /// The blocks directly inside `s`, in order.
 pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {

@@ -106,31 +106,8 @@ fn assignment_of(b: &core::Block, f: core::FieldId) -> Option<crate::syntax::spa
             | S::Par(_)
             | S::Barrier { .. }
             | S::Action(..)
-            | S::Try { .. }
-            | S::Throw(_)
-            | S::Local(..)
-            | S::AssignLocal(..)
-            | S::AssignField { .. }
-            | S::AssignIndex { .. }
-            | S::Call { .. }
-            | S::NewArray { .. }
-            | S::Return(_)
-            | S::Lock(..)
-            | S::Assert(_)
-            | S::Assume(_)
-            | S::Inhale(_)
-            | S::Exhale(_)
-            | S::Havoc(_)
-            | S::Refute(_)
-            | S::Fold(_)
-            | S::Unfold(_)
-            | S::Apply(_)
-            | S::Label(_)
-            | S::Goto(_)
-            | S::Fork(_)
-            | S::Join(_)
-            | S::Check { .. }
-            | S::History(..) => {}
+            | S::Try { .. } => {}
+            crate::core::visit::no_blocks!() => {}
         }
     }
     found
@@ -572,28 +549,10 @@ fn assigned_locals(b: &core::Block) -> HashSet<Name> {
                 | S::Par(_)
                 | S::Barrier { .. }
                 | S::Action(..)
-                | S::Try { .. }
-                | S::Throw(_)
-                | S::Local(..)
-                | S::AssignField { .. }
-                | S::AssignIndex { .. }
-                | S::Return(_)
-                | S::Lock(..)
-                | S::Assert(_)
-                | S::Assume(_)
-                | S::Inhale(_)
-                | S::Exhale(_)
-                | S::Havoc(_)
-                | S::Refute(_)
-                | S::Fold(_)
-                | S::Unfold(_)
-                | S::Apply(_)
-                | S::Label(_)
-                | S::Goto(_)
-                | S::Fork(_)
-                | S::Join(_)
-                | S::Check { .. }
-                | S::History(..) => {}
+                | S::Try { .. } => {}
+                // The kinds handled above are among them.
+                #[allow(unreachable_patterns)]
+                crate::core::visit::no_blocks!() => {}
             }
         }
     }
