@@ -82,7 +82,9 @@
 //!   (`check::lift`), in Java's order (a heap read before it is read into a
 //!   local first, `&&`/`||`/`==>`/`?:` become `if`s around it; a loop
 //!   condition's calls run at the head of every iteration); calls in
-//!   specifications are refused.
+//!   specifications are refused. VerCors's `e then S` (`ast::ExprKind::Then`,
+//!   Java's `e /*@ then S */`, PVL) is lifted alike: `t = e; S` before the
+//!   statement, `S` checked as ghost code that does not leave itself.
 //!   Collections sugar is rewritten there too (`check::collections`):
 //!   `isEmpty` is `|xs| == 0`, `removeAt(i)` slices, `x :: xs` is `[x] + xs`,
 //!   `getOrElse(d)` a conditional, the thesis's `head(xs)`/`tail(xs)` the

@@ -236,6 +236,25 @@ impl Body<'_> {
                 return self.lift(Rhs::Call(c, t), span);
             }
         }
+        // `f(x) then S` of a function (or a field, `o.f then S`): `S` after
+        // the value, as after any expression.
+        let method = matches!(m, Member::Method(_));
+        if !method
+            && perm.is_none()
+            && call.with.is_empty()
+            && !call.then.is_empty()
+            && self.lifting()
+        {
+            let bare = ast::Call {
+                then: Vec::new(),
+                ..call.clone()
+            };
+            let e = ast::Expr {
+                kind: ast::ExprKind::Call(Box::new(bare)),
+                span,
+            };
+            return self.lift_then(&e, &call.then, None, span);
+        }
         if let Some(s) = call.with.first().or(call.then.first()) {
             let msg = format!(
                 "not supported yet: ghost statements (with/then) around {name}, which is not a \

@@ -107,6 +107,12 @@ impl Body<'_> {
             A::Call(c) => self.call_expr(c, span, None),
             A::Update(t, v, old) if self.lifting() => self.lift_update(t, v, *old, span),
             A::Update(..) => self.impure_in_expr(span, "an increment", "an increment or decrement"),
+            A::Then(x, then) if self.lifting() => self.lift_then(x, then, hint, span),
+            A::Then(..) => self.impure_in_expr(
+                span,
+                "an expression with ghost statements after it (`then`)",
+                "ghost statements after an expression (`then`)",
+            ),
             A::New(_) | A::NewArray(..) if self.lifting() => {
                 let rhs = self.rhs(e, None)?;
                 self.lift(rhs, span)

@@ -97,6 +97,68 @@ impl Body<'_> {
         }
     }
 
+    /// `e /*@ then S */` inside a statement's expression: `t = e; S` run
+    /// before the statement (after what `e` lifted itself), and the
+    /// expression reads `t`. So `S` runs once `e` is evaluated and before
+    /// its value is used, and an operand before it that reads the heap is
+    /// read before `S` as before a call (`before_lifted`).
+    pub(super) fn lift_then(
+        &mut self,
+        e: &ast::Expr,
+        then: &[ast::Stmt],
+        hint: Option<&Type>,
+        span: Span,
+    ) -> Option<Expr> {
+        let x = self.expr(e, hint)?;
+        let var = self.fresh_lifted(x.ty.clone(), e.span);
+        let t = Expr::new(K::Local(var.name), var.ty.clone(), e.span);
+        self.push_lifted(S::Local(var, Some(x)), e.span);
+        let stmts = self.then_stmts(then, span);
+        let block = core::Block { stmts, span };
+        crate::core::visit::each_stmt(&block, &mut |s| {
+            if let S::AssignLocal(n, _) = &s.kind {
+                self.updated.push(*n);
+            }
+        });
+        for s in block.stmts {
+            self.push_lifted(s.kind, s.span);
+        }
+        Some(t)
+    }
+
+    /// The statements `S` of `e /*@ then S */`, checked as ghost code
+    /// (`Body::in_ghost`: no method of the program, no write of its state)
+    /// in the enclosing scope. They may not leave it (`return`, `throw`, a
+    /// `break`, `continue` or `goto` to a label outside `S`): the value of
+    /// `e` is still to be used.
+    pub(super) fn then_stmts(&mut self, then: &[ast::Stmt], span: Span) -> Vec<Stmt> {
+        let mut stmts = Vec::new();
+        self.in_ghost(|b| {
+            for s in then {
+                b.stmt(s, &mut stmts);
+            }
+        });
+        let block = core::Block { stmts, span };
+        let mut labels = Vec::new();
+        crate::core::visit::each_stmt(&block, &mut |s| {
+            if let S::Label(l) = &s.kind {
+                labels.push(*l);
+            }
+        });
+        let mut exits = Vec::new();
+        crate::core::visit::each_stmt(&block, &mut |s| match &s.kind {
+            S::Return(_) | S::Throw(_) => exits.push(s.span),
+            S::Goto(l) if !labels.contains(l) => exits.push(s.span),
+            _ => {}
+        });
+        for at in exits {
+            let msg = "the ghost statements after an expression (`then`) may not return, throw \
+                       or jump out of them: the expression's value is still to be used";
+            self.err::<()>(ErrorCode::Misplaced, at, msg);
+        }
+        block.stmts
+    }
+
     /// How many statements are lifted so far (a position in the buffer).
     pub(super) fn lift_mark(&self) -> usize {
         self.lifted.as_ref().map_or(0, Vec::len)

@@ -631,6 +631,18 @@ impl Body<'_> {
             }
         }
         let call = match &e.kind {
+            // `e /*@ then S */;`: the statement `e`, then `S`.
+            A::Then(x, then) => {
+                if let A::Update(..) = x.kind {
+                    // `x++ /*@ then S */;`: the increment is lifted, its value dropped.
+                    self.expr(x, None);
+                } else {
+                    self.expr_stmt(x, x.span, out);
+                }
+                let stmts = self.then_stmts(then, e.span);
+                out.extend(stmts);
+                return;
+            }
             A::Call(c) => match self.call_or_pure(c, e.span) {
                 Some(CallOrPure::Call(call, _)) => call,
                 // Java evaluates it and drops the value (`Math.sqrt(3);`): the

@@ -677,6 +677,19 @@ impl Encoder<'_> {
                 _ => membership,
             });
         }
+        if op == B::Wand {
+            // A wand is held and matched by its shape: `x.p()` on either
+            // side is `acc(p(x))` alone (no `x != null`, which `this.p()`
+            // leaves out), so a wand packaged for `this` is the one a loop
+            // invariant states for a local equal to it.
+            self.plain_predicates += 1;
+            let sides = self
+                .expr_as(l, &operand_ty)
+                .and_then(|vl| Ok((vl, self.expr_as(r, &operand_ty)?)));
+            self.plain_predicates -= 1;
+            let (vl, vr) = sides?;
+            return Ok(Expr::binary(BinOp::Wand, vl, vr));
+        }
         let vl = self.expr_as(l, &operand_ty)?;
         let vr = self.expr_as(r, &operand_ty)?;
         let literal_divisor = match &vr.kind {

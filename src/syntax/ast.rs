@@ -1046,6 +1046,12 @@ pub enum ExprKind {
     Running(Box<Expr>),
     /// `{: e :}` in a quantifier's body: `e`, and a trigger of the quantifier.
     Trigger(Box<Expr>),
+    /// `e /*@ then S */` (VerCors's `valThen`, Java): `e` is evaluated, then
+    /// the ghost statements `S` run, then the value of `e` is used (`return
+    /// next /*@ then fold list(L); */;`). After a method call the statements
+    /// are the call's own (`Call::then`); the checker runs this one before
+    /// its statement, the value in a fresh local (`check::lift`).
+    Then(Box<Expr>, Vec<Stmt>),
     /// `f<int>(…)`, `o.m<T>(…)`, `new Box<int>(…)`: a call (or `new`) of a
     /// generic PVL member with explicit type arguments; replaced by a call of
     /// the instance (`syntax::generics`) before checking.

@@ -343,13 +343,34 @@ pub fn java_call_tail(
     given: Option<Vec<(Ident, Expr)>>,
     with: Option<Block>,
     yields: Option<Vec<(Ident, Ident)>>,
-    then: Option<Block>,
 ) -> CallTail {
     CallTail {
         with: with.map(|b| b.stmts).unwrap_or_default(),
-        then: then.map(|b| b.stmts).unwrap_or_default(),
         ..call_tail(args, given, yields)
     }
+}
+
+/// `e then S` (Java: `e /*@ then S */`): after a method call `S` is the call's `then` (a block's
+/// statements, so `then { x = y; }` still names its ghost results), after
+/// any other expression an `ExprKind::Then`. A second `then` after a call
+/// wraps the call.
+pub fn then(file: FileId, l: usize, r: usize, mut e: Box<Expr>, s: Stmts) -> Box<Expr> {
+    let mut stmts = flatten(vec![s]);
+    if let ExprKind::Call(c) = &mut e.kind {
+        if c.then.is_empty() {
+            if let [Stmt {
+                kind: StmtKind::Block(bl),
+                ..
+            }] = stmts.as_mut_slice()
+            {
+                stmts = std::mem::take(&mut bl.stmts);
+            }
+            c.then = stmts;
+            e.span = span(file, l, r);
+            return e;
+        }
+    }
+    expr(file, l, r, ExprKind::Then(e, stmts))
 }
 
 pub fn call(

@@ -119,6 +119,9 @@ pub enum Token<'input> {
     Given,
     #[token("yields")]
     Yields,
+    /// VerCors's `e then S` (`ast::ExprKind::Then`).
+    #[token("then")]
+    Then,
 
     // Types.
     #[token("int")]
@@ -466,6 +469,7 @@ impl Token<'_> {
             Decreases => "decreases",
             Given => "given",
             Yields => "yields",
+            Then => "then",
             Int => "int",
             Boolean => "boolean",
             Bool => "bool",

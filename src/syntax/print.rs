@@ -988,6 +988,7 @@ fn postfix_safe(e: &Expr) -> bool {
         | ExprKind::Binary(..)
         | ExprKind::Cond(..)
         | ExprKind::Update(..)
+        | ExprKind::Then(..)
         | ExprKind::Scale(..) => false,
         ExprKind::Bool(_)
         | ExprKind::Null
@@ -1116,6 +1117,10 @@ fn expr(e: &Expr) -> Doc {
             };
             postfix_operand(t).append(text(sym))
         }
+        // `e then { S }`.
+        ExprKind::Then(x, then) => postfix_operand(x)
+            .append(text(" then "))
+            .append(inline_block(then)),
         ExprKind::Update(t, v, false) => text("(")
             .append(expr(t))
             .append(text(" = "))

@@ -237,6 +237,7 @@ fn sx(e: &Expr) -> String {
         TupleLit(_, a, b) => format!("(tuple {} {})", sx(a), sx(b)),
         InstanceOf(x, t) => format!("(instanceof {} {})", sx(x), sx_ty(t)),
         Cast(x, t) => format!("(cast {} {})", sx_ty(t), sx(x)),
+        Then(x, ss) => format!("(then {} {})", sx(x), sx_stmts(ss)),
         SeqUpdate(xs, i, v) => format!("(update {} {} {})", sx(xs), sx(i), sx(v)),
     }
 }

@@ -349,10 +349,19 @@ pub fn expr(r: &mut dyn Rewrite, e: &mut Expr) {
         expr(r, c);
     }
     // The ghost statements around a Java call (`with {…}`, `then {…}`).
-    if let ExprKind::Call(c) = &mut e.kind {
-        for s in c.with.iter_mut().chain(c.then.iter_mut()) {
-            stmt(r, s);
+    match &mut e.kind {
+        ExprKind::Call(c) => {
+            for s in c.with.iter_mut().chain(c.then.iter_mut()) {
+                stmt(r, s);
+            }
         }
+        // `e /*@ then S */`.
+        ExprKind::Then(_, then) => {
+            for s in then {
+                stmt(r, s);
+            }
+        }
+        _ => {}
     }
     r.expr(e);
 }
@@ -416,6 +425,7 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::Running(x)
         | K::Trigger(x)
         | K::TypeApplied(x, _)
+        | K::Then(x, _)
         | K::AllIndices(x)
         | K::ArraySum(x) => vec![&mut **x],
         K::Index(a, b)

@@ -404,3 +404,53 @@ fn class_casts_are_told_from_parenthesised_names_by_the_next_token() {
     };
     assert_eq!(shape(e), "(cast Node o)");
 }
+
+#[test]
+fn then_after_an_expression_and_after_a_call() {
+    let u = parse(
+        "class C { int v;\n\
+         int m() {\n\
+           int a = v /*@ then { fold p(); assert true; } @*/;\n\
+           g(a) /*@ then unfold p(); */;\n\
+           return v + v /*@ then fold p(); */;\n\
+         } }",
+    );
+    let body = method(class(&u), "m").body.as_ref().expect("a body");
+    // After a name: a `Then` holding the block.
+    let StmtKind::Local {
+        init: Some(init), ..
+    } = &body.stmts[0].kind
+    else {
+        panic!("a local: {:?}", body.stmts[0].kind)
+    };
+    let ExprKind::Then(x, then) = &init.kind else {
+        panic!("a then: {:?}", init.kind)
+    };
+    assert!(matches!(&x.kind, ExprKind::Name(n) if n.name == "v"));
+    assert!(matches!(&then[..], [Stmt { kind: StmtKind::Block(b), .. }] if b.stmts.len() == 2));
+    // After a call: the call's own `then` (one statement, no block).
+    let StmtKind::Expr(call) = &body.stmts[1].kind else {
+        panic!("a call: {:?}", body.stmts[1].kind)
+    };
+    let ExprKind::Call(c) = &call.kind else {
+        panic!("a call: {:?}", call.kind)
+    };
+    assert!(matches!(
+        &c.then[..],
+        [Stmt {
+            kind: StmtKind::Unfold(_),
+            ..
+        }]
+    ));
+    // It binds to the operand before it, as VerCors's grammar reads it.
+    let StmtKind::Return(Some(r)) = &body.stmts[2].kind else {
+        panic!("a return: {:?}", body.stmts[2].kind)
+    };
+    let ExprKind::Binary(BinOp::Add, l, r) = &r.kind else {
+        panic!("a sum: {:?}", r.kind)
+    };
+    assert!(matches!(l.kind, ExprKind::Name(_)));
+    assert!(
+        matches!(&r.kind, ExprKind::Then(_, s) if matches!(s[..], [Stmt { kind: StmtKind::Fold(_), .. }]))
+    );
+}
