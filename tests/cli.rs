@@ -1044,7 +1044,7 @@ fn dump_after_a_java_tree_pass_prints_the_syntax_tree() {
     let unknown = weft(&["emit", "--dump-after", "gpu", case]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains(
-        "the steps, in order: kernel, binders, instantiate, runnable, inherit, csl, ghost, generics, check, explore, calvin, calvin_r, refine, context_everywhere, exceptions,"
+        "the steps, in order: switch, kernel, binders, instantiate, runnable, inherit, csl, ghost, generics, check, explore, calvin, calvin_r, refine, context_everywhere, exceptions,"
     ));
 }
 
@@ -1057,7 +1057,7 @@ fn the_lowering_is_one_list_and_every_step_of_it_can_be_printed_after() {
         .lines()
         .map(|l| l.split_whitespace().next().expect("a name"))
         .collect();
-    assert_eq!(steps.first(), Some(&"kernel"), "{listed}");
+    assert_eq!(steps.first(), Some(&"switch"), "{listed}");
     assert_eq!(steps.last(), Some(&"locks"), "{listed}");
     let at = |s: &str| steps.iter().position(|x| *x == s).expect(s);
     assert!(
