@@ -168,7 +168,7 @@
 //!   innermost handler, a `finally` is reached by every exit of its block,
 //!   which records the exit taken and is dispatched on after it; an
 //!   exception leaving a method its contract does not let throw is
-//!   `extraExc`; [`passes::exceptions`] opens with the rule and why it is
+//!   `extraExc`; `passes::exceptions` opens with the rule and why it is
 //!   sound), `dyntype` (`instanceof` as a test of `weft_class_of(o)`, an
 //!   abstract heap-independent function assumed at each `new`; exception
 //!   classes are the classes with subtyping, `core::Class::superclass`;

@@ -1068,7 +1068,10 @@ fn the_lowering_is_one_list_and_every_step_of_it_can_be_printed_after() {
         at("check") < at("explore") && at("explore") < at("calvin"),
         "{listed}"
     );
-    assert!(listed.contains("(core, Boogie only, bodies checked first)"), "{listed}");
+    assert!(
+        listed.contains("(core, Boogie only, bodies checked first)"),
+        "{listed}"
+    );
     // Each step's program: a tree step's as source, the rest as core.
     let case = "tests/cases/java/fail/CopyOfInstanceFails.java";
     for &s in &steps {
