@@ -239,6 +239,7 @@ fn sx(e: &Expr) -> String {
         Cast(x, t) => format!("(cast {} {})", sx_ty(t), sx(x)),
         Then(x, ss) => format!("(then {} {})", sx(x), sx_stmts(ss)),
         SeqUpdate(xs, i, v) => format!("(update {} {} {})", sx(xs), sx(i), sx(v)),
+        Then(x, then) => format!("(then {} {})", sx(x), then.len()),
     }
 }
 
@@ -653,6 +654,14 @@ fn precedence() {
     assert_eq!(expr("a || b ? x + 1 : y"), "(? (|| a b) (+ x 1) y)");
     assert_eq!(expr("x \\in xs && y != z"), "(&& (\\in x xs) (!= y z))");
     assert_eq!(expr("(a + b) * c"), "(* (+ a b) c)");
+}
+
+#[test]
+fn then_binds_to_the_operand_before_it() {
+    assert_eq!(expr("a + b then fold p();"), "(+ a (then b 1))");
+    assert_eq!(expr("b then { fold p(); assert b; }"), "(then b 1)");
+    // After a call the statements are the call's own.
+    assert!(!expr("f(x) then fold p();").contains("then"));
 }
 
 #[test]
