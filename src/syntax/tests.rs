@@ -239,7 +239,6 @@ fn sx(e: &Expr) -> String {
         Cast(x, t) => format!("(cast {} {})", sx_ty(t), sx(x)),
         Then(x, ss) => format!("(then {} {})", sx(x), sx_stmts(ss)),
         SeqUpdate(xs, i, v) => format!("(update {} {} {})", sx(xs), sx(i), sx(v)),
-        Then(x, then) => format!("(then {} {})", sx(x), then.len()),
     }
 }
 
@@ -658,8 +657,14 @@ fn precedence() {
 
 #[test]
 fn then_binds_to_the_operand_before_it() {
-    assert_eq!(expr("a + b then fold p();"), "(+ a (then b 1))");
-    assert_eq!(expr("b then { fold p(); assert b; }"), "(then b 1)");
+    assert_eq!(
+        expr("a + b then fold p();"),
+        "(+ a (then b (fold (call p))))"
+    );
+    assert_eq!(
+        expr("b then { fold p(); assert b; }"),
+        "(then b {(fold (call p)) (assert b)})"
+    );
     // After a call the statements are the call's own.
     assert!(!expr("f(x) then fold p();").contains("then"));
 }
