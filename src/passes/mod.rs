@@ -318,17 +318,18 @@ pub fn entry(name: &str) -> Option<&'static Entry> {
 
 /// The backends of the core pass `pass` (one of [`LOWERING`]'s).
 pub fn backends_of(pass: &Pass) -> Backends {
-    LOWERING
-        .iter()
-        .find(|e| matches!(&e.step, Step::Core(p) if p.name == pass.name))
-        .map_or(Backends::BOTH, |e| e.backends)
+    backends_where(|s| matches!(s, Step::Core(p) if p.name == pass.name))
 }
 
 /// The backends of the explorer's exit.
 pub fn explore_backends() -> Backends {
+    backends_where(|s| matches!(s, Step::Explore))
+}
+
+fn backends_where(is: impl Fn(&Step) -> bool) -> Backends {
     LOWERING
         .iter()
-        .find(|e| matches!(e.step, Step::Explore))
+        .find(|e| is(&e.step))
         .map_or(Backends::BOTH, |e| e.backends)
 }
 
@@ -413,18 +414,10 @@ pub fn tree_leftover(done: &[&TreePass], units: &mut [Unit]) -> diag::Result<()>
         }
     }
     let mut find = Find { done, found: None };
-    for unit in units {
-        for decl in &mut unit.decls {
-            let members: Vec<&mut Member> = match decl {
-                ast::Decl::Class(c) => c.members.iter_mut().collect(),
-                ast::Decl::Member(m) => vec![m],
-            };
-            for m in members {
-                find.note(m.span(), |t| (t.removes_member)(m));
-                walk::member(&mut find, m);
-            }
-        }
-    }
+    walk::each_member_mut(units, &mut |m| {
+        find.note(m.span(), |t| (t.removes_member)(m));
+        walk::member(&mut find, m);
+    });
     match find.found {
         None => Ok(()),
         Some((span, step)) => Err(vec![Diagnostic::error(

@@ -498,11 +498,17 @@ pub fn each_unit_expr(units: &mut [Unit], f: &mut dyn FnMut(&Expr)) {
         }
     }
     let mut each = Each(f);
+    each_member_mut(units, &mut |m| member(&mut each, m));
+}
+
+/// Calls `f` on every member of `units`: of each class, and each declared
+/// outside classes.
+pub fn each_member_mut(units: &mut [Unit], f: &mut dyn FnMut(&mut Member)) {
     for unit in units {
         for decl in &mut unit.decls {
             match decl {
-                Decl::Class(c) => c.members.iter_mut().for_each(|m| member(&mut each, m)),
-                Decl::Member(m) => member(&mut each, m),
+                Decl::Class(c) => c.members.iter_mut().for_each(&mut *f),
+                Decl::Member(m) => f(m),
             }
         }
     }

@@ -27,25 +27,15 @@
 use crate::diag::Diagnostic;
 use crate::syntax::ast::*;
 use crate::syntax::span::Span;
-use crate::syntax::walk::child_blocks_mut;
+use crate::syntax::walk::{child_blocks_mut, each_member_mut};
 
 /// Lowers every switch of the program.
 pub fn lower(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
-    for u in units {
-        for d in &mut u.decls {
-            let members: Vec<&mut Member> = match d {
-                Decl::Class(c) => c.members.iter_mut().collect(),
-                Decl::Member(m) => vec![m],
-            };
-            for m in members {
-                if let Member::Method(m) = m {
-                    if let Some(b) = &mut m.body {
-                        block(b);
-                    }
-                }
-            }
+    each_member_mut(units, &mut |m| {
+        if let Member::Method(Method { body: Some(b), .. }) = m {
+            block(b);
         }
-    }
+    });
     Ok(())
 }
 
@@ -56,19 +46,14 @@ fn block(b: &mut Block) {
 /// Inner switches first, so that the breaks left to retarget are this one's.
 fn stmt(s: &mut Stmt) {
     child_blocks_mut(s, &mut block);
-    if let StmtKind::Switch(sw) = &mut s.kind {
-        let sw = std::mem::replace(
-            &mut **sw,
-            Switch {
-                subject: Expr {
-                    kind: ExprKind::Null,
-                    span: s.span,
-                },
-                groups: Vec::new(),
-                arrows: false,
-            },
-        );
-        s.kind = lowered(sw, s.span);
+    if matches!(s.kind, StmtKind::Switch(_)) {
+        let empty = StmtKind::Block(Block {
+            stmts: Vec::new(),
+            span: s.span,
+        });
+        if let StmtKind::Switch(sw) = std::mem::replace(&mut s.kind, empty) {
+            s.kind = lowered(*sw, s.span);
+        }
     }
 }
 

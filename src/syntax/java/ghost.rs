@@ -10,9 +10,9 @@
 //! keeps ghost code from writing program state (`check::stmt`), which would
 //! make the verified program differ from the one that runs.
 
-use crate::syntax::ast::{Block, Decl, Member, Stmt, StmtKind, Unit};
+use crate::syntax::ast::{Block, Member, Stmt, StmtKind, Unit};
 use crate::syntax::span::{FileId, Span};
-use crate::syntax::walk::child_blocks_mut;
+use crate::syntax::walk::{child_blocks_mut, each_member_mut};
 use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
 
@@ -24,14 +24,7 @@ pub fn mark(units: &mut [Unit]) {
         regions.entry(r.file).or_default().push(at);
     }
     let inside = |s: Span| regions.get(&s.file).is_some_and(|r| inside(r, s));
-    for u in units {
-        for d in &mut u.decls {
-            match d {
-                Decl::Class(c) => c.members.iter_mut().for_each(|m| member(m, &inside)),
-                Decl::Member(m) => member(m, &inside),
-            }
-        }
-    }
+    each_member_mut(units, &mut |m| member(m, &inside));
 }
 
 fn member(m: &mut Member, inside: &dyn Fn(Span) -> bool) {
