@@ -1,14 +1,30 @@
 //! A mutable walk over the syntax tree, for the rewrites the Java front end
 //! makes before checking (class ghost parameters, `passes::java::instantiate`).
 //!
-//! A [`Rewrite`] sees every type and every expression after their parts
-//! (post-order), and may replace it in place.
+//! A [`Rewrite`] sees every type, expression and statement after their
+//! parts (post-order), and may replace it in place; it is told where scopes
+//! open and close and what they bind, and may put statements before the
+//! statement it saw.
 
 use super::ast::*;
 
 pub trait Rewrite {
     fn ty(&mut self, _t: &mut Type) {}
     fn expr(&mut self, _e: &mut Expr) {}
+    /// A statement, after its parts (a local's declaration: after its type
+    /// and initializer, so it is in scope from here to the scope's close).
+    fn stmt(&mut self, _s: &mut Stmt) {}
+    /// Statements to put just before the statement of a block last walked.
+    fn before(&mut self) -> Vec<Stmt> {
+        Vec::new()
+    }
+    /// A scope opens: a block, a `for`'s header, a catch.
+    fn open(&mut self) {}
+    /// The scope last opened closes.
+    fn close(&mut self) {}
+    /// A name a `for` over a range or a catch binds in its scope (a local's
+    /// is its `Local` statement).
+    fn bind(&mut self, _name: &Ident, _ty: Option<&Type>) {}
     /// A block, after its statements.
     fn block(&mut self, _b: &mut Block) {}
 }
@@ -90,9 +106,13 @@ pub fn ty(r: &mut dyn Rewrite, t: &mut Type) {
 }
 
 pub fn block(r: &mut dyn Rewrite, b: &mut Block) {
-    for s in &mut b.stmts {
-        stmt(r, s);
+    r.open();
+    for mut s in std::mem::take(&mut b.stmts) {
+        stmt(r, &mut s);
+        b.stmts.extend(r.before());
+        b.stmts.push(s);
     }
+    r.close();
     r.block(b);
 }
 
@@ -197,6 +217,7 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             body,
         } => {
             contract(r, c);
+            r.open();
             for s in init {
                 stmt(r, s);
             }
@@ -207,18 +228,22 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
                 stmt(r, s);
             }
             block(r, body);
+            r.close();
         }
         StmtKind::ForRange {
             contract: c,
+            var,
             lo,
             hi,
             body,
-            ..
         } => {
             contract(r, c);
             expr(r, lo);
             expr(r, hi);
+            r.open();
+            r.bind(var, None);
             block(r, body);
+            r.close();
         }
         StmtKind::Return(e) => {
             if let Some(e) = e {
@@ -256,7 +281,10 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             block(r, body);
             for c in catches {
                 c.types.iter_mut().for_each(|t| ty(r, t));
+                r.open();
+                r.bind(&c.name, c.types.first());
                 block(r, &mut c.body);
+                r.close();
             }
             if let Some(b) = finally {
                 block(r, b);
@@ -339,6 +367,7 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
         | StmtKind::Continue(_)
         | StmtKind::NotSupported(_) => {}
     }
+    r.stmt(s);
 }
 
 pub fn expr(r: &mut dyn Rewrite, e: &mut Expr) {

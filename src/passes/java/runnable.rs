@@ -33,7 +33,7 @@
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::syntax::ast::*;
 use crate::syntax::span::Span;
-use crate::syntax::walk::{children_mut, each_expr_mut};
+use crate::syntax::walk::{self, children_mut, each_expr_mut, Rewrite};
 use std::collections::HashMap;
 
 /// The thread class made for runnable class `r`.
@@ -66,6 +66,8 @@ pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
         scope: Vec::new(),
         uses: Vec::new(),
         errs: Vec::new(),
+        marks: Vec::new(),
+        unit: 0,
         hoisted: Vec::new(),
         fresh: 0,
     };
@@ -73,6 +75,7 @@ pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
         for decl in &mut unit.decls {
             let Decl::Class(c) = decl else { continue };
             w.class.clone_from(&c.name.name);
+            w.unit = u;
             for m in &mut c.members {
                 let Member::Method(m) = m else { continue };
                 let Some(body) = &mut m.body else { continue };
@@ -81,7 +84,7 @@ pub fn synthesize(units: &mut [Unit]) -> Result<(), Vec<Diagnostic>> {
                     .iter()
                     .map(|p| (p.name.name, p.ty.class_name()))
                     .collect();
-                w.block(body, u);
+                walk::block(&mut w, body);
             }
         }
     }
@@ -127,6 +130,10 @@ struct Walker<'c> {
     /// Runnable classes used, with the first `new Thread(…)` and its unit.
     uses: Vec<(Name, Span, usize)>,
     errs: Vec<Diagnostic>,
+    /// Where each open scope begins in `scope`.
+    marks: Vec<usize>,
+    /// The unit of the class.
+    unit: usize,
     /// Locals to declare before the statement being walked (`hoist`).
     hoisted: Vec<Stmt>,
     /// Numbers the hoisted locals.
@@ -134,16 +141,6 @@ struct Walker<'c> {
 }
 
 impl Walker<'_> {
-    fn block(&mut self, b: &mut Block, u: usize) {
-        let n = self.scope.len();
-        for mut s in std::mem::take(&mut b.stmts) {
-            self.stmt(&mut s, u);
-            b.stmts.append(&mut self.hoisted);
-            b.stmts.push(s);
-        }
-        self.scope.truncate(n);
-    }
-
     /// A local `T name = init;` to declare before the current statement;
     /// the expression that reads it.
     fn hoist(&mut self, ty: &str, init: Expr) -> Expr {
@@ -210,12 +207,19 @@ impl Walker<'_> {
             }
         }
     }
+}
 
-    fn stmt(&mut self, s: &mut Stmt, u: usize) {
+/// The shared walk reaches every statement and expression of a body; the
+/// walker keeps the scope's class-typed names and hoists per statement.
+impl Rewrite for Walker<'_> {
+    fn expr(&mut self, x: &mut Expr) {
+        self.rewrite(x);
+    }
+
+    fn stmt(&mut self, s: &mut Stmt) {
         match &mut s.kind {
             StmtKind::Local { ty, name, init } => {
                 if let Some(e) = init {
-                    self.expr(e, u);
                     self.hoist_news(e, false);
                     // `Thread t = new Thread(r)`: t holds the runnable's thread class.
                     if let (ExprKind::New(c), TypeKind::Named(n)) = (&e.kind, &mut ty.kind) {
@@ -226,154 +230,35 @@ impl Walker<'_> {
                 }
                 self.scope.push((name.name, ty.class_name()));
             }
-            StmtKind::Assign { target, value } => {
-                self.expr(target, u);
-                self.expr(value, u);
-            }
-            StmtKind::Expr(e) => {
-                self.expr(e, u);
-                self.hoist_news(e, true);
-            }
-            StmtKind::Return(Some(e))
-            | StmtKind::Lock(_, e)
-            | StmtKind::Assert(e)
-            | StmtKind::Assume(e)
-            | StmtKind::Inhale(e)
-            | StmtKind::Exhale(e)
-            | StmtKind::Refute(e)
-            | StmtKind::Check(_, e)
-            | StmtKind::Fold(e)
-            | StmtKind::Unfold(e)
-            | StmtKind::Apply(e)
-            | StmtKind::Fork(e)
-            | StmtKind::Join(e) => self.expr(e, u),
-            StmtKind::Invariant { inv, body, .. } => {
-                self.expr(inv, u);
-                self.block(body, u);
-            }
-            StmtKind::Atomic { body, .. } => self.block(body, u),
-            StmtKind::Package { wand, proof } => {
-                self.expr(wand, u);
-                self.block(proof, u);
-            }
-            StmtKind::Action {
-                model,
-                perm,
-                future,
-                action,
-                body,
-                ..
-            } => {
-                for e in [model, perm, future, action] {
-                    self.expr(e, u);
-                }
-                self.block(body, u);
-            }
-            StmtKind::Barrier { .. } => {}
-            // Lowered in kernels (`super::kernel`); elsewhere the checker refuses them.
-            StmtKind::KernelBarrier { .. } | StmtKind::KernelAtomic { .. } => {}
-            StmtKind::Par(threads) => {
-                for t in threads {
-                    for i in &mut t.iters {
-                        self.expr(&mut i.lo, u);
-                        self.expr(&mut i.hi, u);
-                    }
-                    for c in &mut t.contract.clauses {
-                        self.expr(&mut c.expr, u);
-                    }
-                    self.block(&mut t.body, u);
-                }
-            }
-            StmtKind::If { cond, then, els } => {
-                self.expr(cond, u);
-                self.block(then, u);
-                if let Some(b) = els {
-                    self.block(b, u);
-                }
-            }
-            StmtKind::While { cond, body, .. } => {
-                self.expr(cond, u);
-                self.block(body, u);
-            }
-            StmtKind::For {
-                init,
-                cond,
-                update,
-                body,
-                ..
-            } => {
-                let n = self.scope.len();
-                for s in init {
-                    self.stmt(s, u);
-                }
-                if let Some(c) = cond {
-                    self.expr(c, u);
-                }
-                for s in update {
-                    self.stmt(s, u);
-                }
-                self.block(body, u);
-                self.scope.truncate(n);
-            }
-            StmtKind::ForRange {
-                var, lo, hi, body, ..
-            } => {
-                self.expr(lo, u);
-                self.expr(hi, u);
-                self.scope.push((var.name, None));
-                self.block(body, u);
-                self.scope.pop();
-            }
-            StmtKind::Synchronized { lock, body } => {
-                self.expr(lock, u);
-                self.block(body, u);
-            }
-            StmtKind::DoWhile { cond, body, .. } => {
-                self.block(body, u);
-                self.expr(cond, u);
-            }
-            StmtKind::Switch(sw) => {
-                self.expr(&mut sw.subject, u);
-                for g in &mut sw.groups {
-                    self.block(&mut g.body, u);
-                }
-            }
-            StmtKind::Labelled(_, s) | StmtKind::Ghost(s) => self.stmt(s, u),
-            StmtKind::Block(b) => self.block(b, u),
-            StmtKind::Throw(e) => {
-                self.expr(e, u);
-                self.hoist_news(e, false);
-            }
-            StmtKind::Try {
-                body,
-                catches,
-                finally,
-            } => {
-                self.block(body, u);
-                for c in catches {
-                    self.scope.push((c.name.name, c.types[0].class_name()));
-                    self.block(&mut c.body, u);
-                    self.scope.pop();
-                }
-                if let Some(f) = finally {
-                    self.block(f, u);
-                }
-            }
-            StmtKind::Return(None)
-            | StmtKind::Label(_)
-            | StmtKind::Goto(_)
-            | StmtKind::Break(_)
-            | StmtKind::Continue(_)
-            | StmtKind::NotSupported(_) => {}
+            StmtKind::Expr(e) => self.hoist_news(e, true),
+            StmtKind::Throw(e) => self.hoist_news(e, false),
+            // `new` stands as a whole statement or initializer only in these.
+            _ => {}
         }
     }
 
-    fn expr(&mut self, e: &mut Expr, u: usize) {
-        each_expr_mut(e, &mut |x| self.rewrite(x, u));
+    fn before(&mut self) -> Vec<Stmt> {
+        std::mem::take(&mut self.hoisted)
     }
 
+    fn open(&mut self) {
+        self.marks.push(self.scope.len());
+    }
+
+    fn close(&mut self) {
+        if let Some(n) = self.marks.pop() {
+            self.scope.truncate(n);
+        }
+    }
+
+    fn bind(&mut self, name: &Ident, ty: Option<&Type>) {
+        self.scope.push((name.name, ty.and_then(Type::class_name)));
+    }
+}
+
+impl Walker<'_> {
     /// `new Thread(e)` → `new Thread$R(e)`.
-    fn rewrite(&mut self, x: &mut Expr, u: usize) {
+    fn rewrite(&mut self, x: &mut Expr) {
         let span = x.span;
         let ExprKind::New(n) = &mut x.kind else {
             return;
@@ -385,7 +270,7 @@ impl Walker<'_> {
         match self.runnable(arg) {
             Ok(r) => {
                 n.class.name = Name::from(thread_class_name(&r));
-                self.uses.push((r, span, u));
+                self.uses.push((r, span, self.unit));
             }
             Err(d) => self.errs.push(d),
         }
