@@ -54,6 +54,7 @@ pub const PASS: Pass = Pass {
     declare: |_, _| Box::new(Atomics),
     removes: |s| matches!(s, StmtKind::Invariant { .. } | StmtKind::Atomic { .. }),
     removes_expr: |_| false,
+    removes_decl: super::no_decl,
 };
 
 struct Atomics;

@@ -19,6 +19,12 @@ pub const PASS: Pass = Pass {
     declare: |p, _| declarations(p),
     removes: |_| false,
     removes_expr: |_| false,
+    // Every clause moves to the method's contract and loops.
+    removes_decl: |p| {
+        p.methods
+            .iter()
+            .find_map(|m| m.contract.context_everywhere.first().map(|e| e.span))
+    },
 };
 
 /// The clauses of each method that has some, for its loops.

@@ -45,6 +45,7 @@ pub const PASS: Pass = Pass {
     declare: |p, _| declarations(p),
     removes: |_| false,
     removes_expr: |e| matches!(e, ExprKind::CurrentThread),
+    removes_decl: super::no_decl,
 };
 
 /// The parameter that carries the current thread.

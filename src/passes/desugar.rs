@@ -32,6 +32,7 @@ pub const PASS: Pass = Pass {
     declare: |_, _| Box::new(Desugar),
     removes: |s| matches!(s, StmtKind::Synchronized { .. }),
     removes_expr: |_| false,
+    removes_decl: super::no_decl,
 };
 
 struct Desugar;

@@ -48,6 +48,7 @@ pub const PASS: Pass = Pass {
     declare: |p, _| declarations(p),
     removes: |_| false,
     removes_expr: |e| matches!(e, K::InstanceOf(..) | K::Cast(..)),
+    removes_decl: super::no_decl,
 };
 
 /// The class function, and for each class D (by index) the classes that

@@ -64,6 +64,11 @@ pub const PASS: Pass = Pass {
     declare: |p, _| declarations(p),
     removes: |s| matches!(s, S::Throw(_) | S::Try { .. }),
     removes_expr: |_| false,
+    removes_decl: |p| {
+        p.methods
+            .iter()
+            .find_map(|m| m.contract.signals.first().map(|s| s.span))
+    },
 };
 
 /// The thrown object of every method.

@@ -146,6 +146,7 @@ pub const PASS: Pass = Pass {
     declare: |p, errs| Box::new(declare(p, errs)),
     removes: |s| matches!(s, S::History(..) | S::Action(..)),
     removes_expr: |e| matches!(e, K::History(..)),
+    removes_decl: super::no_decl,
 };
 
 /// What encodes one model.

@@ -129,6 +129,7 @@ pub const PASS: Pass = Pass {
     declare: |p, _| declarations(p),
     removes: |s| matches!(s, StmtKind::Lock(..)),
     removes_expr: |e| matches!(e, ExprKind::Token(Token::Held | Token::Committed, _)),
+    removes_decl: super::no_decl,
 };
 
 /// The lockable classes.

@@ -46,6 +46,7 @@ pub mod threads;
 use crate::core::visit::{map_body_exprs, map_decl_exprs};
 use crate::core::{Block, Expr, ExprKind, Method, MethodId, Program, StmtKind};
 use crate::diag::{self, Diagnostic};
+use crate::span::Span;
 use crate::syntax::ast::{self, Member, Unit};
 
 /// A rewriting of the core program.
@@ -61,6 +62,16 @@ pub struct Pass {
     /// The expressions the pass removes: none is left in a body it lowered,
     /// nor in a declaration once it declared.
     pub removes_expr: fn(&ExprKind) -> bool,
+    /// What the pass removes from the declarations that is no expression (a
+    /// kind of contract clause, a relation of `Program::features`): where
+    /// one is still found once it declared, if anywhere.
+    pub removes_decl: fn(&Program) -> Option<Span>,
+}
+
+/// No declaration: for a pass whose contract is its statements and
+/// expressions.
+pub fn no_decl(_: &Program) -> Option<Span> {
+    None
 }
 
 /// The body part of a pass.
@@ -515,12 +526,16 @@ pub fn leftover(passes: &[&Pass], b: &mut Block) -> diag::Result<()> {
     left(found, "statement or expression")
 }
 
-/// An internal error if an expression that one of `passes` removes is in a
-/// declaration.
+/// An internal error if an expression or a declaration that one of
+/// `passes` removes is in the declarations.
 fn left_in_declarations(passes: &[&Pass], p: &mut Program) -> diag::Result<()> {
     let mut found = None;
     map_decl_exprs(p, &mut |e| note_removed(passes, e, &mut found));
-    left(found, "expression")
+    left(found, "expression")?;
+    let found = passes
+        .iter()
+        .find_map(|q| (q.removes_decl)(p).map(|span| (span, *q)));
+    left(found, "declaration")
 }
 
 /// The first node found, and the pass that removes it.
@@ -632,6 +647,27 @@ mod validator_tests {
         // The pass that does not remove forks is content with it.
         let locks = PASSES.iter().find(|p| p.name == "locks").expect("listed");
         assert!(leftover(std::slice::from_ref(locks), &mut body).is_ok());
+    }
+
+    #[test]
+    fn a_pass_that_leaves_a_declaration_it_removes_is_an_internal_error() {
+        use crate::passes::testing::{checked, Pvl};
+        let text = "class E { int x;
+          context_everywhere Perm(x, 1\\2);
+          void m() { } }";
+        let mut p = checked(Pvl, text).expect("checks");
+        let everywhere = PASSES.iter().find(|q| q.name == "context_everywhere");
+        let everywhere = everywhere.expect("listed");
+        // Before the pass declares, its clause is there: were the pass to
+        // leave it, the validator would say so.
+        let errs = left_in_declarations(&[everywhere], &mut p).expect_err("the clause is left");
+        assert!(
+            errs[0].message.contains("context_everywhere pass"),
+            "{}",
+            errs[0].message
+        );
+        (everywhere.declare)(&mut p, &mut Vec::new());
+        assert!(left_in_declarations(&[everywhere], &mut p).is_ok());
     }
 
     #[test]

@@ -28,9 +28,10 @@
 //!   name.
 //!
 //! Which methods implement which is the checker's (`Program::features`,
-//! with their ghost parameters matched). Removes nothing: it adds contracts
-//! and methods, before `context_everywhere` so that inherited
-//! `context_everywhere` clauses reach C.m's loops.
+//! with their ghost parameters matched). Removes that relation
+//! (`Features::implements`): each entry is an inherited contract or a
+//! refinement method once declared. Before `context_everywhere` so that
+//! inherited `context_everywhere` clauses reach C.m's loops.
 
 use super::{Lower, Out, Pass};
 use crate::core::visit::{find, map_expr, subst_this};
@@ -49,6 +50,8 @@ pub const PASS: Pass = Pass {
     declare: declarations,
     removes: |_| false,
     removes_expr: |_| false,
+    // Each implementation is a contract or a method once declared.
+    removes_decl: |p| p.features.implements.first().map(|i| i.name),
 };
 
 /// The local holding the result of the spelled-out call.
@@ -65,7 +68,7 @@ impl Lower for Refine {
 fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let own_contract: Vec<bool> = p.methods.iter().map(|m| !is_empty(&m.contract)).collect();
     let mut generated = Vec::new();
-    // Out while the contracts change, back when they are done.
+    // Each becomes an inherited contract or a refinement method.
     let implements = std::mem::take(&mut p.features.implements);
     for i in &implements {
         let (c, cm, span) = (i.class, i.method, i.name);
@@ -88,7 +91,6 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             }
         }
     }
-    p.features.implements = implements;
     p.methods.extend(generated);
     Box::new(Refine)
 }

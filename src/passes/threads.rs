@@ -91,6 +91,7 @@ pub const PASS: Pass = Pass {
     declare: |p, _| declarations(p),
     removes: |s| matches!(s, StmtKind::Fork(_) | StmtKind::Join(_)),
     removes_expr: |e| matches!(e, ExprKind::Token(Token::Idle | Token::Running, _)),
+    removes_decl: super::no_decl,
 };
 
 /// The runnable classes, and the lowering of their forks and joins.

@@ -222,6 +222,7 @@ pub const PASS: Pass = Pass {
     declare: declarations,
     removes: |_| false,
     removes_expr: |_| false,
+    removes_decl: super::no_decl,
 };
 
 /// The parameter that carries the thread's id.

@@ -87,6 +87,7 @@ pub const PASS: Pass = Pass {
     declare: |p, _| Box::new(Par::of(p)),
     removes: |s| matches!(s, StmtKind::Par(_) | StmtKind::Barrier { .. }),
     removes_expr: |_| false,
+    removes_decl: super::no_decl,
 };
 
 /// What each method's precondition says of its parameters (heap-free),
