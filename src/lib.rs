@@ -216,8 +216,9 @@
 //!   Each further concurrency layer (rely/guarantee) is one more
 //!   entry; `check/par.rs` resolves par blocks and barriers (a barrier names
 //!   the par block whose thread it is directly in). The pass contract: a [`passes::Pass`]
-//!   names the statements and expressions it removes (`removes`,
-//!   `removes_expr`), and after it declares and after it lowers a body a
+//!   names the statements, expressions and declarations it removes
+//!   (`removes`, `removes_expr`, `removes_decl`: a contract clause's kind,
+//!   a relation of the features), and after it declares and after it lowers a body a
 //!   validator ([`passes::leftover`], debug builds and tests) reports any left
 //!   as an internal error naming the pass (exit 3), never as the user's
 //!   `notSupported`. Every pass walks bodies and rewrites expressions with
