@@ -340,6 +340,8 @@ fn lower(
             )]);
         }
         let program = stage("check", || check::check(&units))?;
+        // The explorer reads the program as the core passes before its exit leave it.
+        let program = stage("passes", || crate::passes::run_before_explore(program))?;
         let prepared = stage("compile", || crate::atomicity::prepare(program, explore))?;
         return Ok(Lowered::Atomicity(Box::new(prepared)));
     }
@@ -426,7 +428,10 @@ pub fn dump_after(files: &Files, ids: &[FileId], pass: &str) -> Option<diag::Res
     let program = parse(files, ids, Parse::Whole).and_then(|units| check::check(&units));
     Some(match (program, &entry.step) {
         (Err(e), _) => Err(e),
-        (Ok(p), Step::Check | Step::Explore) => Ok(crate::core::print::program(&p)),
+        (Ok(p), Step::Check) => Ok(crate::core::print::program(&p)),
+        (Ok(p), Step::Explore) => {
+            crate::passes::run_before_explore(p).map(|p| crate::core::print::program(&p))
+        }
         (Ok(p), _) => crate::passes::run_until(p, pass)
             .unwrap_or_else(|| unreachable!("{pass} is a core pass: looked up above"))
             .map(|p| crate::core::print::program(&p)),

@@ -72,9 +72,12 @@
 //!   the checker reports with its span; `invariant name(R) { … }` and
 //!   `atomic(names) { … }` parse into their own statements.
 //! * [`check`]: name resolution and type checking; produces [`core`], where
-//!   sugar is gone (`for` is `while`, `do S while (c)` is `S; while (c) S`,
-//!   `break`/`continue` (labelled or not) are jumps to labels the checker
-//!   places after the loop / at the end of its body, `PointsTo` is `Perm ** ==`, quantifier
+//!   the source loops stay typed nodes (`core::StmtKind::Loop` for `while`
+//!   and `for`, `ForRange`, `DoWhile`, `Labelled`) numbered per callable,
+//!   each `break`/`continue` (labelled or not) resolved to the one it
+//!   leaves (`Break(LoopId)`, `Continue(LoopId)`; the checker reports a jump
+//!   with no target or a `continue` of a statement that is no loop),
+//!   `PointsTo` is `Perm ** ==`, quantifier
 //!   ranges are implications; several ranges, `int i = 0..n, int j = i..n`,
 //!   each see the binders before them) and every expression has a type.
 //!   A method call, `new` or array creation inside a statement's expression
@@ -126,9 +129,16 @@
 //!   the checker resolves like written ones; then `ghost` (JML's ghost code
 //!   marked, [`syntax::java::ghost`]) and `generics` (PVL's templates,
 //!   [`syntax::generics`]). Then `check` (the checker: tree to core), then
-//!   `explore`, where a program with atomicity specifications leaves the
-//!   list for the explorer ([`atomicity`], Boogie only), then the
-//!   //!   core-to-core rewritings ([`passes::PASSES`], the list's core entries): `calvin` (Calvin's
+//!   the core-to-core rewritings ([`passes::PASSES`], the list's core
+//!   entries): first `loops` (the source loops and their jumps become
+//!   `While`, labels and forward gotos: a `break` to a label after its
+//!   statement, a `continue` to one at the end of the body, before a `for`'s
+//!   update; `do S while (c)` is `S; while (c) S′`, S′ a copy with its loops
+//!   and locals renamed; a range loop gets the invariant bounding its
+//!   variable; `passes::loops` opens with the rule), then `explore`, where a
+//!   program with atomicity specifications leaves the list for the explorer
+//!   ([`atomicity`], Boogie only, which reads the program as the core
+//!   passes before it leave it), then `calvin` (Calvin's
 //!   rely/guarantee, Boogie only: in a Java unit with `env_assumption`,
 //!   `global_invariant` or `unwritable_by_env_if` annotations, which the
 //!   front end keeps as bodiless ghost methods whose `ensures` is the

@@ -537,6 +537,12 @@ impl<'p> Compiler<'p> {
             StmtKind::Throw(_) | StmtKind::Try { .. } => {
                 return unsupported(span, "an exception (throw or try)")
             }
+            crate::core::visit::source_loops!() => {
+                return unsupported(
+                    span,
+                    "a source loop or jump here (the loops pass should have lowered it)",
+                )
+            }
         }
         Ok(())
     }
@@ -724,9 +730,10 @@ fn label_depths(
             | StmtKind::Barrier { .. }
             | StmtKind::Action(..)
             | StmtKind::Try { .. } => {}
-            // Label, handled above, is among them.
+            // Label, handled above, is among them; the loops pass left no
+            // source loop.
             #[allow(unreachable_patterns)]
-            crate::core::visit::no_blocks!() => {}
+            crate::core::visit::no_blocks!() | crate::core::visit::source_loops!() => {}
         }
     }
     Ok(())

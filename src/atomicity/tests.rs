@@ -11,6 +11,7 @@ fn run(src: &str, bound: Bound) -> Result<(Report, Files), Vec<Diagnostic>> {
     let ids = driver::load_text(&mut files, "T.java", src.to_string());
     let units = driver::parse_for_tests(&files, &ids)?;
     let program = crate::check::check(&units)?;
+    let program = crate::passes::run_before_explore(program)?;
     let report = super::check(program, &files, bound)?;
     Ok((report, files))
 }

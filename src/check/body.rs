@@ -37,7 +37,7 @@ pub(super) struct Body<'e> {
     pub loops: Vec<LoopExits>,
     /// The labels of the loop about to be checked (`L: while …`, `L1: L2: while …`).
     pub loop_label: Vec<Name>,
-    /// Numbers the loop labels of this callable.
+    /// Numbers the loops and labelled statements of this callable.
     pub next_loop: u32,
     /// How many quantifier bodies enclose the expression being checked
     /// (a trigger marker `{: e :}` needs one).
@@ -84,16 +84,14 @@ pub(super) struct Body<'e> {
     pub current_thread: Result<(), &'static str>,
 }
 
-/// The labels a loop's `break` and `continue` jump to, and whether they are
-/// used; a labelled statement other than a loop has only the `break` one.
+/// A loop or labelled statement that a `break` (and, a loop, a `continue`)
+/// may target.
 pub(super) struct LoopExits {
     /// The source labels (`outer` in `outer: for …`; a chain `a: b: for …` has two).
     pub label: Vec<Name>,
     pub is_loop: bool,
-    pub brk: Name,
-    pub cont: Name,
-    pub brk_used: bool,
-    pub cont_used: bool,
+    /// What its jumps name it (`core::StmtKind::Break`).
+    pub id: crate::core::LoopId,
 }
 
 impl<'e> Body<'e> {

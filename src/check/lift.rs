@@ -139,16 +139,21 @@ impl Body<'_> {
             }
         });
         let block = core::Block { stmts, span };
-        let mut labels = Vec::new();
-        crate::core::visit::each_stmt(&block, &mut |s| {
-            if let S::Label(l) = &s.kind {
-                labels.push(*l);
-            }
+        // The labels, loops and labelled statements inside: a jump to one stays in.
+        let (mut labels, mut loops) = (Vec::new(), Vec::new());
+        crate::core::visit::each_stmt(&block, &mut |s| match &s.kind {
+            S::Label(l) => labels.push(*l),
+            S::Loop { id, .. }
+            | S::ForRange { id, .. }
+            | S::DoWhile { id, .. }
+            | S::Labelled { id, .. } => loops.push(*id),
+            _ => {}
         });
         let mut exits = Vec::new();
         crate::core::visit::each_stmt(&block, &mut |s| match &s.kind {
             S::Return(_) | S::Throw(_) => exits.push(s.span),
             S::Goto(l) if !labels.contains(l) => exits.push(s.span),
+            S::Break(id) | S::Continue(id) if !loops.contains(id) => exits.push(s.span),
             _ => {}
         });
         for at in exits {

@@ -1,10 +1,10 @@
-//! Statements: desugar loops, turn calls into call statements, check writes.
+//! Statements: resolve loops' jumps, turn calls into call statements, check writes.
 
 use super::body::{Body, LoopExits};
 use super::call::{CallOrPure, Rhs};
 use super::types;
 use crate::core::build::stmt;
-use crate::core::{Block, Expr, ExprKind as K, FieldId, Stmt, StmtKind as S, Type};
+use crate::core::{Block, Expr, ExprKind as K, FieldId, LoopId, Stmt, StmtKind as S, Type};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::name::Name;
 use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS, UnOp};
@@ -85,17 +85,20 @@ impl Body<'_> {
             } => {
                 let invariants = self.loop_contract(contract);
                 let (cond, head) = self.loop_cond(cond);
-                let (body, exit) = self.loop_body(body, span, head);
+                let (id, body) = self.loop_body(body, span, head);
                 if let Some(cond) = cond {
-                    out.push(stmt(
-                        S::While {
-                            invariants,
-                            cond,
-                            body,
-                        },
+                    let update = Block {
+                        stmts: Vec::new(),
                         span,
-                    ));
-                    out.extend(exit);
+                    };
+                    let k = S::Loop {
+                        id,
+                        invariants,
+                        cond,
+                        body,
+                        update,
+                    };
+                    out.push(stmt(k, span));
                 }
             }
             AS::For {
@@ -105,7 +108,7 @@ impl Body<'_> {
                 update,
                 body,
             } => self.scoped(|b| {
-                // Block[init…, While{inv, cond, body ++ update}]
+                // Block[init…, Loop{inv, cond, body, update}]
                 let mut stmts = Vec::new();
                 for s in init {
                     b.stmt(s, &mut stmts);
@@ -115,20 +118,24 @@ impl Body<'_> {
                     Some(c) => b.loop_cond(c),
                     None => (Some(Expr::bool(true, span)), None),
                 };
-                let (mut body, exit) = b.loop_body(body, span, head);
+                let (id, body) = b.loop_body(body, span, head);
+                let mut update_stmts = Vec::new();
                 for s in update {
-                    b.stmt(s, &mut body.stmts);
+                    b.stmt(s, &mut update_stmts);
                 }
                 if let Some(cond) = cond {
-                    stmts.push(stmt(
-                        S::While {
-                            invariants,
-                            cond,
-                            body,
-                        },
+                    let update = Block {
+                        stmts: update_stmts,
                         span,
-                    ));
-                    stmts.extend(exit);
+                    };
+                    let k = S::Loop {
+                        id,
+                        invariants,
+                        cond,
+                        body,
+                        update,
+                    };
+                    stmts.push(stmt(k, span));
                     out.push(stmt(S::Block(Block { stmts, span }), span));
                 }
             }),
@@ -296,29 +303,24 @@ impl Body<'_> {
         }
     }
 
-    /// A loop body, checked with its `break`/`continue` targets: the
-    /// `continue` label ends the body (before a `for` update); the `break`
-    /// label, returned when used, goes right after the loop.
-    /// `head`, a condition's calls and test, runs first and leaves the loop
-    /// when the test fails.
+    /// A loop body, checked with its `break`/`continue` target, the loop
+    /// numbered here. `head`, a condition's calls and test, runs first and
+    /// leaves the loop when the test fails.
     fn loop_body(
         &mut self,
         body: &ast::Block,
         span: Span,
         head: Option<(Vec<Stmt>, Expr)>,
-    ) -> (Block, Option<Stmt>) {
+    ) -> (LoopId, Block) {
         let label = std::mem::take(&mut self.loop_label);
-        self.push_exits(true, label);
-        let mut body = match head {
+        let id = self.push_exits(true, label);
+        let body = match head {
             None => self.block(body),
             Some((calls, test)) => {
-                let exits = self.loops.last_mut().expect("pushed above");
-                exits.brk_used = true;
-                let brk = exits.brk;
                 let at = test.span;
                 let not = Expr::new(K::Unary(UnOp::Not, Box::new(test)), Type::Bool, at);
                 let leave = Block {
-                    stmts: vec![stmt(S::Goto(brk), at)],
+                    stmts: vec![stmt(S::Break(id), at)],
                     span: at,
                 };
                 let mut stmts = calls;
@@ -335,26 +337,17 @@ impl Body<'_> {
                 Block { stmts, span }
             }
         };
-        let exits = self.loops.pop().expect("pushed above");
-        if exits.cont_used {
-            body.stmts.push(stmt(S::Label(exits.cont), span));
-        }
-        let brk = exits.brk_used.then(|| stmt(S::Label(exits.brk), span));
-        (body, brk)
+        self.loops.pop();
+        (id, body)
     }
 
-    /// Numbers the exit labels of a loop (or labelled statement) about to be checked.
-    fn push_exits(&mut self, is_loop: bool, label: Vec<Name>) {
+    /// Numbers a loop (or labelled statement) about to be checked, the
+    /// target of the jumps in it.
+    fn push_exits(&mut self, is_loop: bool, label: Vec<Name>) -> LoopId {
         self.next_loop += 1;
-        let n = self.next_loop;
-        self.loops.push(LoopExits {
-            label,
-            is_loop,
-            brk: Name::from(format!("weft_break{n}")),
-            cont: Name::from(format!("weft_continue{n}")),
-            brk_used: false,
-            cont_used: false,
-        });
+        let id = LoopId(self.next_loop);
+        self.loops.push(LoopExits { label, is_loop, id });
+        id
     }
 
     /// `L: S`. A loop takes the label for its own exits; another statement
@@ -378,7 +371,7 @@ impl Body<'_> {
             self.loop_label.clear();
             return;
         }
-        self.push_exits(false, vec![l.name]);
+        let id = self.push_exits(false, vec![l.name]);
         let mut stmts = Vec::new();
         // Calvin's atomic step (Plato's CAS): `atomic: { … }` keeps a mark
         // that `passes::calvin` reads (a label nothing jumps to).
@@ -387,15 +380,15 @@ impl Body<'_> {
             stmts.push(stmt(S::Label(Name::from(mark.as_str())), span));
         }
         self.stmt(s, &mut stmts);
-        let exits = self.loops.pop().expect("pushed above");
-        out.push(stmt(S::Block(Block { stmts, span }), span));
-        if exits.brk_used {
-            out.push(stmt(S::Label(exits.brk), span));
-        }
+        self.loops.pop();
+        let body = Block { stmts, span };
+        out.push(stmt(S::Labelled { id, body }, span));
     }
 
-    /// `do body while (cond)` is `body; while (cond) body` (the invariant is
-    /// the loop's); a jump in the first run leaves or restarts the loop too.
+    /// `do body while (cond)`, the body checked once: the loops in it are
+    /// numbered after the loop, and as many numbers are kept for the
+    /// loop's copy of them (`passes::loops` runs the body once before the
+    /// loop).
     fn do_while(
         &mut self,
         contract: &ast::Contract,
@@ -405,32 +398,23 @@ impl Body<'_> {
         out: &mut Vec<Stmt>,
     ) {
         let label = std::mem::take(&mut self.loop_label);
-        self.push_exits(true, label.clone());
-        let first = self.block(body);
-        let first_exits = self.loops.pop().expect("pushed above");
-        let mut stmts = vec![stmt(S::Block(first), body.span)];
-        if first_exits.cont_used {
-            stmts.push(stmt(S::Label(first_exits.cont), span));
-        }
+        let id = self.push_exits(true, label);
+        let body = self.block(body);
+        self.loops.pop();
         let invariants = self.loop_contract(contract);
         let cond = self.unlifted("a loop condition", |b| b.cond(cond));
-        self.loop_label = label;
-        let (body, exit) = self.loop_body(body, span, None);
+        let again = LoopId(self.next_loop + 1);
+        self.next_loop += again.0 - id.0;
         if let Some(cond) = cond {
-            stmts.push(stmt(
-                S::While {
-                    invariants,
-                    cond,
-                    body,
-                },
-                span,
-            ));
-            stmts.extend(exit);
+            let k = S::DoWhile {
+                id,
+                again,
+                invariants,
+                body,
+                cond,
+            };
+            out.push(stmt(k, span));
         }
-        if first_exits.brk_used {
-            stmts.push(stmt(S::Label(first_exits.brk), span));
-        }
-        out.push(stmt(S::Block(Block { stmts, span }), span));
     }
 
     /// `break` / `continue`: a jump to the innermost loop's label, or to
@@ -463,21 +447,16 @@ impl Body<'_> {
             self.err::<()>(ErrorCode::Misplaced, span, msg);
             return;
         }
-        let exits = &mut self.loops[at];
-        let label = if is_break {
-            exits.brk_used = true;
-            exits.brk
+        let id = self.loops[at].id;
+        let k = if is_break {
+            S::Break(id)
         } else {
-            exits.cont_used = true;
-            exits.cont
+            S::Continue(id)
         };
-        out.push(stmt(S::Goto(label), span));
+        out.push(stmt(k, span));
     }
 
-    /// `for (int i = lo .. hi) body` becomes
-    /// `{ int i = lo; loop_invariant lo <= i && i <= hi; … while (i < hi) { body; i = i + 1; } }`.
-    /// The added invariant bounds `i` so the user's invariants can rely on it;
-    /// `lo` and `hi` are re-evaluated where they occur (they are pure).
+    /// `for (int i = lo .. hi) body`: `passes::loops` makes it a loop.
     #[allow(clippy::too_many_arguments)]
     fn for_range(
         &mut self,
@@ -493,41 +472,23 @@ impl Body<'_> {
         let lo = self.unlifted("the bounds of a range loop", |b| b.expect(lo, &Type::Int));
         let hi = self.unlifted("the bounds of a range loop", |b| b.expect(hi, &Type::Int));
         self.scoped(|b| {
-            let Some(v) = b.declare(var, Type::Int) else {
+            let Some(var) = b.declare(var, Type::Int) else {
                 return;
             };
-            let user = b.loop_contract(contract);
-            let (mut body, exit) = b.loop_body(body, span, None);
+            let invariants = b.loop_contract(contract);
+            let (id, body) = b.loop_body(body, span, None);
             let (Some(lo), Some(hi)) = (lo, hi) else {
                 return;
             };
-            let i = Expr::new(K::Local(v.name), Type::Int, var.span);
-            let bounds = Expr::binary(
-                BinOp::And,
-                Expr::binary(BinOp::Le, lo.clone(), i.clone(), Type::Bool, span),
-                Expr::binary(BinOp::Le, i.clone(), hi.clone(), Type::Bool, span),
-                Type::Bool,
-                span,
-            );
-            let mut invariants = vec![bounds];
-            invariants.extend(user);
-            let cond = Expr::binary(BinOp::Lt, i.clone(), hi, Type::Bool, span);
-            let one = Expr::new(K::Int(1.into()), Type::Int, span);
-            let next = Expr::binary(BinOp::Add, i, one, Type::Int, span);
-            body.stmts.push(stmt(S::AssignLocal(v.name, next), span));
-            let stmts = vec![
-                stmt(S::Local(v, Some(lo)), span),
-                stmt(
-                    S::While {
-                        invariants,
-                        cond,
-                        body,
-                    },
-                    span,
-                ),
-            ];
-            let stmts = stmts.into_iter().chain(exit).collect();
-            out.push(stmt(S::Block(Block { stmts, span }), span));
+            let k = S::ForRange {
+                id,
+                var,
+                lo,
+                hi,
+                invariants,
+                body,
+            };
+            out.push(stmt(k, span));
         })
     }
 

@@ -216,11 +216,11 @@ fn method_call_in_loop_condition_runs_at_every_head() {
     let text =
         "class C {\n  int get() { return 1; }\n  void m() {\n    while (get() > 0) { }\n  }\n}";
     let b = body(&ok(text), "m");
-    // while (true) { call; if (!(c > 0)) goto break; { } }
+    // loop (true) { call; if (!(c > 0)) break; { } }
     let (w, call, goto) = (
-        b.find("(while").unwrap(),
+        b.find("(loop 1 [] true").unwrap(),
         b.find("(call").unwrap(),
-        b.find("(goto").unwrap(),
+        b.find("(break 1)").unwrap(),
     );
     assert!(
         w < call && call < goto,
@@ -322,20 +322,20 @@ fn several_errors_are_collected_in_order() {
 // ------------------------------------------------------------ shapes
 
 #[test]
-fn for_loop_becomes_while() {
+fn for_loop_is_a_loop_with_an_update() {
     let p = ok("void m(int n) {\n  int s = 0;\n  loop_invariant s >= 0;\n  for (int i = 0; i < n; i = i + 1) { s = s + i; }\n}");
     assert_eq!(
         body(&p, "m"),
-        "{(local s 0) {(local i 0) (while [(>= s 0)] (< i n) {(= s (+ s i)) (= i (+ i 1))})}}"
+        "{(local s 0) {(local i 0) (loop 1 [(>= s 0)] (< i n) {(= s (+ s i))} {(= i (+ i 1))})}}"
     );
 }
 
 #[test]
-fn for_range_adds_bounds_invariant() {
+fn for_range_is_checked_as_written() {
     let p = ok("void m(int n) {\n  int s = 0;\n  loop_invariant s >= 0;\n  for (int i = 0 .. n) { s = s + i; }\n}");
     assert_eq!(
         body(&p, "m"),
-        "{(local s 0) {(local i 0) (while [(&& (<= 0 i) (<= i n)) (>= s 0)] (< i n) {(= s (+ s i)) (= i (+ i 1))})}}"
+        "{(local s 0) (for-range 1 i 0 n [(>= s 0)] {(= s (+ s i))})}"
     );
 }
 
@@ -632,11 +632,11 @@ fn realistic_program_checks() {
     assert_eq!(
         body(&p, "client"),
         "{(local before) (call c.incr()) (local d) (call d = new Counter(10)) \
-         (while [] (< (. d count) 5) {(call d.incr())}) \
+         (loop 1 [] (< (. d count) 5) {(call d.incr())}) \
          (inhale (Perm (. d count) write)) (exhale (Perm (. d count) write)) \
          (assume (exists [q] (> q 0))) (refute false) \
          (call d.sum() given (\\ 1 2) yields before) \
-         {(local i 0) (while [(&& (<= 0 i) (<= i 3))] (< i 3) {(call d.incr()) (= i (+ i 1))})} \
+         (for-range 2 i 0 3 [] {(call d.incr())}) \
          (return)}"
     );
     let sum = method(&p, "sum");
@@ -807,7 +807,7 @@ fn java_errors(text: &str) -> Vec<(ErrorCode, String)> {
 }
 
 #[test]
-fn labelled_jumps_go_to_their_statement() {
+fn labelled_jumps_name_their_statement() {
     let p = java(
         "class C { void m(int n) {
           outer: while (n > 0) { while (n > 1) { continue outer; } }
@@ -815,22 +815,13 @@ fn labelled_jumps_go_to_their_statement() {
           do { if (n == 2) { continue; } break; } while (n > 3);
         } }",
     );
-    let m = body(&p, "m");
-    // `continue outer` jumps to the end of the outer body, `break done`
-    // after the block; the do/while's first run has its own exits.
-    assert!(m.contains("(goto weft_continue1)"), "{m}");
-    assert!(m.contains("(label weft_continue1)"), "{m}");
-    assert!(
-        m.contains("{{(goto weft_break3)}} (label weft_break3)"),
-        "{m}"
-    );
-    assert!(
-        m.contains("(goto weft_break4)} (label weft_continue4) (while"),
-        "{m}"
-    );
-    assert!(
-        m.ends_with("(label weft_break5) (label weft_break4)}}"),
-        "{m}"
+    // `continue outer` names the outer loop, `break done` the block; the
+    // do/while keeps a number for its loop's copy of the body (5).
+    assert_eq!(
+        body(&p, "m"),
+        "{(loop 1 [] (> n 0) {(loop 2 [] (> n 1) {(continue 1)})}) \
+         (labelled 3 {{(break 3)}}) \
+         (do 4 5 [] {(if (== n 2) {(continue 4)}) (break 4)} (> n 3))}"
     );
 }
 
@@ -852,4 +843,22 @@ fn labelled_jump_errors() {
         ],
         "{es:?}"
     );
+}
+
+#[test]
+fn then_statements_may_jump_inside_them_but_not_out() {
+    let es = java_errors(
+        "class C { void m(int n) { int x = 0;
+          while (n > 0) { x = n /*@ then { break; } */; }
+        } }",
+    );
+    assert_eq!(es.len(), 1, "{es:?}");
+    assert_eq!(es[0].0, ErrorCode::Misplaced);
+    assert!(es[0].1.contains("may not return, throw or jump"), "{es:?}");
+    let p = java(
+        "class C { void m(int n) { int x = 0;
+          x = n /*@ then { while (true) { break; } } */;
+        } }",
+    );
+    assert!(body(&p, "m").contains("(loop 1 [] true {(break 1)})"));
 }

@@ -506,6 +506,48 @@ pub enum StmtKind {
         cond: Expr,
         body: Block,
     },
+    /// A source loop whose `break`s and `continue`s target it by `id`
+    /// (lowered by `passes::loops` into a `While` and labels): `while` and
+    /// `for`, whose `update` runs after the body and after a `continue`
+    /// (empty for a `while`). A condition with calls is `true` here, the
+    /// body testing it first (`check::lift`).
+    Loop {
+        id: LoopId,
+        invariants: Vec<Expr>,
+        cond: Expr,
+        body: Block,
+        update: Block,
+    },
+    /// `for (int var = lo .. hi) body`: `var` runs from `lo` up to `hi`
+    /// (excluded), which are pure; `invariants` are the user's.
+    ForRange {
+        id: LoopId,
+        var: Var,
+        lo: Expr,
+        hi: Expr,
+        invariants: Vec<Expr>,
+        body: Block,
+    },
+    /// `do body while (cond)`: the body runs once before the loop. Its
+    /// `break`s and `continue`s target `id`; the loops inside the body are
+    /// numbered from `id + 1` up to `again`, excluded: the numbers from
+    /// `again` on, as many, are the loop's copy of the body's.
+    DoWhile {
+        id: LoopId,
+        again: LoopId,
+        invariants: Vec<Expr>,
+        body: Block,
+        cond: Expr,
+    },
+    /// `L: S`, S not a loop: a `break L` inside leaves it.
+    Labelled {
+        id: LoopId,
+        body: Block,
+    },
+    /// `break` out of the loop or labelled statement `id`, which encloses it.
+    Break(LoopId),
+    /// `continue` of the loop `id`, which encloses it.
+    Continue(LoopId),
     Return(Option<Expr>),
     /// An operation on an object's intrinsic lock (lowered by `passes::locks`).
     Lock(LockOp, Expr),
@@ -596,6 +638,11 @@ pub enum StmtKind {
         code: FailureCode,
     },
 }
+
+/// A loop or labelled statement of a callable, as its `break`s and
+/// `continue`s name it: numbered by the checker in source order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LoopId(pub u32);
 
 /// The history statements (`StmtKind::History`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -206,6 +206,12 @@ fn sx_block(p: &Program, b: &Block) -> Doc {
         .group()
 }
 
+/// A loop's invariants, `[i1 i2 …]`.
+fn invs(p: &Program, invariants: &[Expr]) -> Doc {
+    let inv: Vec<_> = invariants.iter().map(|x| sx(p, x)).collect();
+    text(format!("[{}]", inv.join(" ")))
+}
+
 fn sx_stmt(p: &Program, s: &Stmt) -> Doc {
     let e = |x: &Expr| text(sx(p, x));
     let b = |x: &Block| sx_block(p, x);
@@ -225,6 +231,41 @@ fn sx_stmt(p: &Program, s: &Stmt) -> Doc {
                 vec![text(format!("[{}]", inv.join(" "))), e(cond), b(body)],
             )
         }
+        S::Loop {
+            id,
+            invariants,
+            cond,
+            body,
+            update,
+        } => {
+            let mut items = vec![invs(p, invariants), e(cond), b(body)];
+            if !update.stmts.is_empty() {
+                items.push(b(update));
+            }
+            list(format!("loop {}", id.0), items)
+        }
+        S::ForRange {
+            id,
+            var,
+            lo,
+            hi,
+            invariants,
+            body,
+        } => list(
+            format!("for-range {} {}", id.0, var.name),
+            vec![e(lo), e(hi), invs(p, invariants), b(body)],
+        ),
+        S::DoWhile {
+            id,
+            again,
+            invariants,
+            body,
+            cond,
+        } => list(
+            format!("do {} {}", id.0, again.0),
+            vec![invs(p, invariants), b(body), e(cond)],
+        ),
+        S::Labelled { id, body } => list(format!("labelled {}", id.0), vec![b(body)]),
         S::Block(x) => b(x),
         S::Invariant { name, inv, body } => {
             list(format!("invariant {name}"), vec![e(inv), b(body)])
@@ -361,6 +402,8 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         S::Apply(x) => format!("(apply {})", e(x)),
         S::Label(l) => format!("(label {l})"),
         S::Goto(l) => format!("(goto {l})"),
+        S::Break(id) => format!("(break {})", id.0),
+        S::Continue(id) => format!("(continue {})", id.0),
         S::Fork(x) => format!("(fork {})", e(x)),
         S::Join(x) => format!("(join {})", e(x)),
         S::History(h, xs) => {
@@ -374,6 +417,10 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         S::Throw(x) => format!("(throw {})", e(x)),
         S::If { .. }
         | S::While { .. }
+        | S::Loop { .. }
+        | S::ForRange { .. }
+        | S::DoWhile { .. }
+        | S::Labelled { .. }
         | S::Block(_)
         | S::Invariant { .. }
         | S::Atomic { .. }

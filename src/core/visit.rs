@@ -41,11 +41,30 @@ macro_rules! no_blocks {
 }
 pub(crate) use no_blocks;
 
+/// The source loops and their jumps (which are among no block kinds), as one pattern: `passes::loops`
+/// lowers them, first of the core passes, so that the walks after it (the
+/// encoder, the explorer) meet none.
+macro_rules! source_loops {
+    () => {
+        $crate::core::StmtKind::Loop { .. }
+            | $crate::core::StmtKind::ForRange { .. }
+            | $crate::core::StmtKind::DoWhile { .. }
+            | $crate::core::StmtKind::Labelled { .. }
+            | $crate::core::StmtKind::Break(_)
+            | $crate::core::StmtKind::Continue(_)
+    };
+}
+pub(crate) use source_loops;
+
 /// The blocks directly inside `s`, in order.
 pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
     match s {
         StmtKind::If { then, els, .. } => std::iter::once(then).chain(els.as_mut()).collect(),
-        StmtKind::While { body, .. } => vec![body],
+        StmtKind::While { body, .. }
+        | StmtKind::ForRange { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Labelled { body, .. } => vec![body],
+        StmtKind::Loop { body, update, .. } => vec![body, update],
         StmtKind::Block(b) => vec![b],
         StmtKind::Invariant { body, .. }
         | StmtKind::Atomic { body, .. }
@@ -62,7 +81,7 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
             .chain(catches.iter_mut().map(|c| &mut c.body))
             .chain(finally.as_mut())
             .collect(),
-        no_blocks!() => Vec::new(),
+        no_blocks!() | StmtKind::Break(_) | StmtKind::Continue(_) => Vec::new(),
     }
 }
 
@@ -70,7 +89,11 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
 pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
     match s {
         StmtKind::If { then, els, .. } => std::iter::once(then).chain(els.as_ref()).collect(),
-        StmtKind::While { body, .. } => vec![body],
+        StmtKind::While { body, .. }
+        | StmtKind::ForRange { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Labelled { body, .. } => vec![body],
+        StmtKind::Loop { body, update, .. } => vec![body, update],
         StmtKind::Block(b) => vec![b],
         StmtKind::Invariant { body, .. }
         | StmtKind::Atomic { body, .. }
@@ -87,7 +110,7 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
             .chain(catches.iter().map(|c| &c.body))
             .chain(finally.as_ref())
             .collect(),
-        no_blocks!() => Vec::new(),
+        no_blocks!() | StmtKind::Break(_) | StmtKind::Continue(_) => Vec::new(),
     }
 }
 
@@ -359,9 +382,22 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
         StmtKind::History(_, xs) | StmtKind::Action(xs, _) => xs.iter_mut().for_each(go),
         StmtKind::While {
             invariants, cond, ..
+        }
+        | StmtKind::Loop {
+            invariants, cond, ..
+        }
+        | StmtKind::DoWhile {
+            invariants, cond, ..
         } => {
             invariants.iter_mut().for_each(&mut go);
             go(cond);
+        }
+        StmtKind::ForRange {
+            lo, hi, invariants, ..
+        } => {
+            go(lo);
+            go(hi);
+            invariants.iter_mut().for_each(&mut go);
         }
         StmtKind::Barrier {
             suspended,
@@ -386,6 +422,9 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
         StmtKind::Return(None)
         | StmtKind::Label(_)
         | StmtKind::Goto(_)
+        | StmtKind::Break(_)
+        | StmtKind::Continue(_)
+        | StmtKind::Labelled { .. }
         | StmtKind::Block(_)
         | StmtKind::Try { .. }
         | StmtKind::Atomic { .. } => {}

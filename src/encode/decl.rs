@@ -107,7 +107,7 @@ fn assignment_of(b: &core::Block, f: core::FieldId) -> Option<crate::syntax::spa
             | S::Barrier { .. }
             | S::Action(..)
             | S::Try { .. } => {}
-            crate::core::visit::no_blocks!() => {}
+            crate::core::visit::no_blocks!() | crate::core::visit::source_loops!() => {}
         }
     }
     found
@@ -550,9 +550,10 @@ fn assigned_locals(b: &core::Block) -> HashSet<Name> {
                 | S::Barrier { .. }
                 | S::Action(..)
                 | S::Try { .. } => {}
-                // The kinds handled above are among them.
+                // The kinds handled above are among them; the loops pass
+                // left no source loop.
                 #[allow(unreachable_patterns)]
-                crate::core::visit::no_blocks!() => {}
+                crate::core::visit::no_blocks!() | crate::core::visit::source_loops!() => {}
             }
         }
     }

@@ -288,6 +288,12 @@ impl Encoder<'_> {
                     "an exception here (the exceptions pass should have lowered it)",
                 )])
             }
+            crate::core::visit::source_loops!() => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "a source loop or jump here (the loops pass should have lowered it)",
+                )])
+            }
         }
         Ok(())
     }

@@ -9,9 +9,13 @@
 //!   classes the checker must resolve like written ones;
 //! * `check` resolves names and types: the syntax tree becomes the core
 //!   program ([`crate::check`]);
+//! * `loops`, the first core pass, lowers the source loops and their jumps
+//!   (the checker resolved which loop each `break` and `continue` leaves)
+//!   into `While`, labels and gotos, which is all the later steps meet;
 //! * `explore` is where a program with atomicity specifications leaves the
 //!   list for the explorer ([`crate::atomicity`]), which checks it by
-//!   exploring its states, not by encoding it;
+//!   exploring its states, not by encoding it; it reads the program as the
+//!   core passes before it leave it ([`run_before_explore`]);
 //! * the core passes ([`Pass`]) rewrite the core program. A layer's
 //!   constructs reach its pass as typed core nodes (statement kinds,
 //!   `core::Token`) and the classes it acts on as `Program::features`, by
@@ -21,7 +25,9 @@
 //! and on to the encoder, as soon as it is checked: `declare` rewrites the
 //! declarations (contracts, new members) and gives the pass's [`Lower`],
 //! which rewrites one body at a time reading only declarations. Every
-//! pass's declarations are rewritten before any body. A body's pass may make
+//! pass's declarations are rewritten before any body; a pass whose
+//! declarations read the bodies (`Needs::CheckedBodies`) reads them as the
+//! passes before it left them. A body's pass may make
 //! methods from it ([`Out::made`]), which then go through the later passes.
 //! `weft emit --list-passes` prints the list; `weft emit --dump-after STEP`
 //! the program after any step of it.
@@ -37,6 +43,7 @@ mod exceptions;
 mod histories;
 pub mod java;
 pub mod locks;
+mod loops;
 mod par;
 mod refine;
 #[cfg(test)]
@@ -161,7 +168,8 @@ pub enum Needs {
     /// to: every body parsed.
     ParsedBodies(fn(&[Unit]) -> bool),
     /// A core pass whose declarations read method bodies, on a program it
-    /// applies to: every body checked before any pass declares.
+    /// applies to: every body checked before any pass declares, and taken
+    /// through the passes before it before it declares (`declare_first`).
     CheckedBodies(fn(&Program) -> bool),
 }
 
@@ -238,6 +246,9 @@ pub const LOWERING: &[Entry] = &[
         backends: Backends::BOTH,
         needs: Needs::Declarations,
     },
+    // First of the core passes: the explorer and every later pass see
+    // only while loops, labels and gotos.
+    core(loops::PASS, Backends::BOTH),
     Entry {
         step: Step::Explore,
         backends: Backends::BOOGIE,
@@ -442,7 +453,12 @@ pub fn tree_leftover(done: &[&TreePass], units: &mut [Unit]) -> diag::Result<()>
 }
 
 /// The body parts of every pass, in order.
-pub struct Lowerings(Vec<Box<dyn Lower>>);
+pub struct Lowerings {
+    passes: Vec<Box<dyn Lower>>,
+    /// Where a body's lowering starts: the bodies went through the passes
+    /// before it when a pass's declarations read them ([`declare_first`]).
+    first: usize,
+}
 
 /// Rewrites the declarations of every pass, in order.
 pub fn declare(p: &mut Program) -> diag::Result<Lowerings> {
@@ -450,17 +466,54 @@ pub fn declare(p: &mut Program) -> diag::Result<Lowerings> {
 }
 
 /// Rewrites the declarations of the first `n` passes, in order.
+///
+/// A pass whose declarations read the bodies (`Needs::CheckedBodies`)
+/// reads them as the passes before it left them: before the first such
+/// pass declares, every body of `p` (all checked) goes through the passes
+/// before it, and the bodies' lowering then starts at that pass.
 fn declare_first(p: &mut Program, n: usize) -> diag::Result<Lowerings> {
-    let mut out = Vec::new();
-    for pass in &PASSES[..n] {
+    let mut out = Lowerings {
+        passes: Vec::new(),
+        first: 0,
+    };
+    let reads_bodies = PASSES[..n].iter().position(|pass| {
+        LOWERING.iter().any(|e| {
+            matches!((&e.step, e.needs), (Step::Core(q), Needs::CheckedBodies(f)) if q.name == pass.name && f(p))
+        })
+    });
+    for (k, pass) in PASSES[..n].iter().enumerate() {
+        if Some(k) == reads_bodies && k > 0 {
+            lower_bodies(&out, p)?;
+            out.first = k;
+        }
         let mut errs = Vec::new();
-        out.push((pass.declare)(p, &mut errs));
+        out.passes.push((pass.declare)(p, &mut errs));
         sorted(errs)?;
         if cfg!(debug_assertions) {
-            left_in_declarations(&PASSES[..out.len()], p)?;
+            left_in_declarations(&PASSES[..out.passes.len()], p)?;
         }
     }
-    Ok(Lowerings(out))
+    Ok(out)
+}
+
+/// Takes every body of `p` through the passes of `lowerings`; the methods
+/// they make are the program's.
+fn lower_bodies(lowerings: &Lowerings, p: &mut Program) -> diag::Result<()> {
+    let mut errs = Vec::new();
+    let mut made = Vec::new();
+    for i in 0..p.methods.len() {
+        let Some(mut b) = p.methods[i].body.take() else {
+            continue;
+        };
+        match lowerings.body(p, MethodId(i as u32), &mut b) {
+            Ok(m) => made.extend(m),
+            Err(e) => errs.extend(e),
+        }
+        p.methods[i].body = Some(b);
+    }
+    sorted(errs)?;
+    p.methods.extend(made);
+    Ok(())
 }
 
 impl Lowerings {
@@ -469,7 +522,7 @@ impl Lowerings {
     /// made from it, each through the passes after its maker.
     pub fn body(&self, p: &Program, m: MethodId, b: &mut Block) -> diag::Result<Vec<Method>> {
         let mut made = Vec::new();
-        self.body_from(0, p, m, b, &mut made)?;
+        self.body_from(self.first, p, m, b, &mut made)?;
         Ok(made)
     }
 
@@ -482,7 +535,7 @@ impl Lowerings {
         b: &mut Block,
         done: &mut Vec<Method>,
     ) -> diag::Result<()> {
-        for (k, l) in self.0.iter().enumerate().skip(first) {
+        for (k, l) in self.passes.iter().enumerate().skip(first) {
             let mut out = Out::default();
             l.body(p, m, b, &mut out);
             if !out.errs.is_empty() {
@@ -568,6 +621,17 @@ fn left(found: Found<'_>, what: &str) -> diag::Result<()> {
 /// Runs every pass over the whole program.
 pub fn run(p: Program) -> diag::Result<Program> {
     run_through(p, PASSES.len())
+}
+
+/// Runs the core passes before the explorer's exit ([`Step::Explore`]):
+/// the program the explorer reads.
+pub fn run_before_explore(p: Program) -> diag::Result<Program> {
+    let n = LOWERING
+        .iter()
+        .take_while(|e| !matches!(e.step, Step::Explore))
+        .filter(|e| matches!(e.step, Step::Core(_)))
+        .count();
+    run_through(p, n)
 }
 
 /// Runs the passes up to and including the one named `last` (the core
@@ -741,7 +805,7 @@ mod validator_tests {
             crate::syntax::parser::parse_pvl(crate::syntax::span::FileId(0), text).expect("parses");
         let mut p = crate::check::check(&[unit]).expect("checks");
         let mut lowerings = declare(&mut p).expect("declares");
-        lowerings.0[0] = Box::new(Copier);
+        lowerings.passes[0] = Box::new(Copier);
         let m = MethodId(p.methods.iter().position(|m| m.name == "m").unwrap() as u32);
         let mut b = p.methods[m.0 as usize].body.take().unwrap();
         let made = lowerings.body(&p, m, &mut b).expect("lowers");
@@ -799,7 +863,7 @@ mod validator_tests {
         // Through desugar (after calvin, which is first).
         let desugar = PASSES.iter().position(|q| q.name == "desugar").unwrap();
         let mut lowerings = declare_first(&mut p, desugar + 2).expect("declares");
-        lowerings.0[desugar + 1] = Box::new(Resugar);
+        lowerings.passes[desugar + 1] = Box::new(Resugar);
         let m = MethodId(p.methods.iter().position(|m| m.name == "m").unwrap() as u32);
         let mut b = p.methods[m.0 as usize].body.take().unwrap();
         let errs = lowerings.body(&p, m, &mut b).expect_err("brought back");
