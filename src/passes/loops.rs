@@ -49,6 +49,7 @@ pub const PASS: Pass = Pass {
     declare: |_, _| Box::new(Loops),
     removes: |s| matches!(s, crate::core::visit::source_loops!()),
     removes_expr: super::none,
+    removes_decl: super::no_decl,
 };
 
 struct Loops;
