@@ -88,9 +88,12 @@
 //!   specifications are refused. VerCors's `e then S` (`ast::ExprKind::Then`,
 //!   Java's `e /*@ then S */`, PVL) is lifted alike: `t = e; S` before the
 //!   statement, `S` checked as ghost code that does not leave itself.
-//!   Collections sugar is rewritten there too (`check::collections`):
-//!   `isEmpty` is `|xs| == 0`, `removeAt(i)` slices, `x :: xs` is `[x] + xs`,
-//!   `getOrElse(d)` a conditional, the thesis's `head(xs)`/`tail(xs)` the
+//!   The members and operators of the collection types are resolved there
+//!   (`check::collections`): one that is a core built-in or operator is
+//!   that (`m.keys`, `xs.contains(x)` is `x in xs`), the others
+//!   (`isEmpty`, `removeAt(i)`, `x :: xs`, `getOrElse(d)`, map literals,
+//!   slices with a bound left out) typed `core::ExprKind::Collection` nodes
+//!   for `passes::collections`; the thesis's `head(xs)`/`tail(xs)` are the
 //!   sequence's (unless the class declares a method of that name: a field
 //!   `tail`, as the lock-free queue has, does not hide them); `{: e :}` marks become the quantifier's
 //!   trigger (checked to mention every bound variable, none under
@@ -169,7 +172,11 @@
 //!   spec, `synchronized` the acquire and release of the ghost mutex
 //!   `holder` each class gets;
 //!   the environment's stability in a method `access_stable`;
-//!   [`passes::calvin_r`] opens with the reduction rule), `refine`
+//!   [`passes::calvin_r`] opens with the reduction rule), `collections`
+//!   (the collections' `Collection` nodes as the built-ins and operators
+//!   they stand for: `isEmpty` is `|xs| == 0`, `x :: xs` is `[x] + xs`,
+//!   `getOrElse(d)` a conditional, a map literal updates of the empty map),
+//!   `refine`
 //!   (interface methods: inherited contracts and refinement obligations),
 //!   `context_everywhere`, `exceptions` (Java's `throw`, `try`/`catch`/
 //!   `finally`, `signals` and `throws`: each method that may throw gets the

@@ -1,15 +1,16 @@
 //! Sequences, sets, bags, options, maps and tuples: their members
 //! (`xs.size`, `o.getOrElse(d)`, `m.keys`, …), their operators (`x :: xs`,
 //! `xs ++ x`, `m ++ (k, v)`, `xs[i -> v]`, `m[k]`) and map and tuple
-//! literals. Most are sugar for core built-ins and operators: `isEmpty` is
-//! `|xs| == 0`, `removeAt(i)` is `xs[..i] + xs[i+1..]`, `x :: xs` is
-//! `[x] + xs`, a map literal is updates of the empty map.
+//! literals, resolved and typed. A member that is one core built-in or
+//! operator is that (`m.keys`, `xs.contains(x)` is `x in xs`); the others
+//! are `core::ExprKind::Collection` nodes (`isEmpty`, `removeAt(i)`,
+//! `x :: xs`, a map literal, …), which `passes::collections` rewrites.
 
 use super::body::Body;
 use super::env::Member;
 use super::types;
-use crate::core::build::{int, size};
-use crate::core::{Builtin, Expr, ExprKind as K, Type};
+use crate::core::build::size;
+use crate::core::{Builtin, Collection, Expr, ExprKind as K, Type};
 use crate::diag::ErrorCode;
 use crate::syntax::ast::{self, BinOp, ExprKind as A};
 use crate::syntax::span::Span;
@@ -26,25 +27,12 @@ const METHODS: &[&str] = &[
     "equals",
 ];
 
-fn bx(e: Expr) -> Box<Expr> {
-    Box::new(e)
-}
-
 fn builtin(b: Builtin, args: Vec<Expr>, ty: Type, span: Span) -> Expr {
     Expr::new(K::Builtin(b, args), ty, span)
 }
 
-/// `xs[lo..hi]`; a missing bound is 0 or `|xs|`.
-fn slice(xs: Expr, lo: Option<Expr>, hi: Option<Expr>, span: Span) -> Expr {
-    let lo = lo.unwrap_or_else(|| int(0, span));
-    let hi = hi.unwrap_or_else(|| size(xs.clone(), span));
-    let t = xs.ty.clone();
-    builtin(Builtin::SeqSlice, vec![xs, lo, hi], t, span)
-}
-
-/// `[x]` of sequence type `t`.
-fn singleton(x: Expr, t: Type, span: Span) -> Expr {
-    Expr::new(K::SeqLit(vec![x]), t, span)
+fn collection(c: Collection, args: Vec<Expr>, ty: Type, span: Span) -> Expr {
+    Expr::new(K::Collection(c, args), ty, span)
 }
 
 fn map_types(t: &Type) -> Option<(&Type, &Type)> {
@@ -76,7 +64,7 @@ impl Body<'_> {
                 Some(size(recv, span))
             }
             (Type::Seq(_) | Type::Set(_) | Type::Bag(_) | Type::Map(_), "isEmpty") => Some(
-                Expr::binary(BinOp::Eq, size(recv, span), int(0, span), Type::Bool, span),
+                collection(Collection::IsEmpty, vec![recv], Type::Bool, span),
             ),
             (Type::Seq(t), "head") => {
                 Some(builtin(Builtin::SeqHead, vec![recv], (**t).clone(), span))
@@ -172,33 +160,27 @@ impl Body<'_> {
         match (&ty, name) {
             (Type::Seq(e) | Type::Set(e) | Type::Bag(e), "contains") => {
                 let x = self.expect(&args[0], e)?;
-                let is_bag = matches!(ty, Type::Bag(_));
-                let m = self.membership(x, recv, span);
                 // A bag contains x when it counts it at least once.
-                Some(if is_bag {
-                    Expr::binary(BinOp::Gt, m, int(0, span), Type::Bool, span)
-                } else {
-                    m
+                Some(match ty {
+                    Type::Bag(_) => {
+                        collection(Collection::BagContains, vec![x, recv], Type::Bool, span)
+                    }
+                    _ => self.membership(x, recv, span),
                 })
             }
             (Type::Seq(_), "removeAt") => {
                 let i = self.expect(&args[0], &Type::Int)?;
-                let next = Expr::binary(BinOp::Add, i.clone(), int(1, span), Type::Int, span);
-                let before = slice(recv.clone(), None, Some(i), span);
-                let after = slice(recv, Some(next), None, span);
-                Some(Expr::binary(BinOp::Add, before, after, ty.clone(), span))
-            }
-            // o.getOrElse(d)  ~>  o == None ? d : o.get
-            (Type::Option(e), "getOrElse") => {
-                let d = self.expect(&args[0], e)?;
-                let none = Expr::new(K::OptNone, ty.clone(), span);
-                let is_none = Expr::binary(BinOp::Eq, recv.clone(), none, Type::Bool, span);
-                let get = builtin(Builtin::OptGet, vec![recv], (**e).clone(), span);
-                Some(Expr::new(
-                    K::Cond(bx(is_none), bx(d), bx(get)),
-                    (**e).clone(),
+                Some(collection(
+                    Collection::RemoveAt,
+                    vec![recv, i],
+                    ty.clone(),
                     span,
                 ))
+            }
+            (Type::Option(e), "getOrElse") => {
+                let d = self.expect(&args[0], e)?;
+                let t = (**e).clone();
+                Some(collection(Collection::GetOrElse, vec![recv, d], t, span))
             }
             (Type::Map(kv), "add") => {
                 let k = self.expect(&args[0], &kv.0);
@@ -246,21 +228,15 @@ impl Body<'_> {
     /// sets, the multiplicity (an int) for bags, as in VerCors; on a map,
     /// whether x is a key.
     pub(super) fn membership(&mut self, x: Expr, xs: Expr, span: Span) -> Expr {
-        let (xs, ty) = match &xs.ty {
-            Type::Bag(_) => (xs, Type::Int),
-            Type::Map(kv) => {
-                let keys_t = set_of(kv.0.clone());
-                (
-                    builtin(Builtin::MapKeys, vec![xs], keys_t, span),
-                    Type::Bool,
-                )
-            }
-            _ => (xs, Type::Bool),
+        let ty = match &xs.ty {
+            Type::Bag(_) => Type::Int,
+            Type::Map(_) => return collection(Collection::HasKey, vec![x, xs], Type::Bool, span),
+            _ => Type::Bool,
         };
         Expr::binary(BinOp::In, x, xs, ty, span)
     }
 
-    /// `x :: xs`: `[x] + xs`.
+    /// `x :: xs`.
     pub(super) fn prepend(&mut self, x: &ast::Expr, xs: &ast::Expr, span: Span) -> Option<Expr> {
         let xs = self.expr(xs, None)?;
         let Type::Seq(e) = &xs.ty else {
@@ -268,19 +244,17 @@ impl Body<'_> {
         };
         let x = self.expect(x, e)?;
         let t = xs.ty.clone();
-        let one = singleton(x, t.clone(), span);
-        Some(Expr::binary(BinOp::Add, one, xs, t, span))
+        Some(collection(Collection::Prepend, vec![x, xs], t, span))
     }
 
-    /// `xs ++ x`: `xs + [x]`; `m ++ (k, v)`: m with k mapped to v.
+    /// `xs ++ x`; `m ++ (k, v)`: m with k mapped to v.
     pub(super) fn append(&mut self, xs: &ast::Expr, x: &ast::Expr, span: Span) -> Option<Expr> {
         let xs = self.expr(xs, None)?;
         let t = xs.ty.clone();
         match (&t, &x.kind) {
             (Type::Seq(e), _) => {
                 let x = self.expect(x, e)?;
-                let one = singleton(x, t.clone(), span);
-                Some(Expr::binary(BinOp::Add, xs, one, t, span))
+                Some(collection(Collection::Append, vec![xs, x], t.clone(), span))
             }
             (Type::Map(kv), A::TupleLit(None, k, v)) => {
                 let k = self.expect(k, &kv.0);
@@ -301,9 +275,7 @@ impl Body<'_> {
         }
     }
 
-    /// `xs[i -> v]`: `xs[..i] + [v] + xs[i+1..]`, under a `let` that reads
-    /// `xs[i]`, so that an index out of bounds fails as for a read (Silver's
-    /// own update checks the same), rather than giving some sequence.
+    /// `xs[i -> v]`: Silver's own update, its index checked as a read's.
     pub(super) fn seq_update(
         &mut self,
         xs: &ast::Expr,
@@ -320,8 +292,7 @@ impl Body<'_> {
         let v = self.expect(v, e);
         let (i, v) = (i?, v?);
         let t = xs.ty.clone();
-        // Silver's own update (its index checked as a read's); unlike slices and
-        // appends it may stand in a trigger (`{: count(xs[i -> v], q) :}`).
+        // Unlike appends it may stand in a trigger (`{: count(xs[i -> v], q) :}`).
         Some(builtin(Builtin::SeqUpdate, vec![xs, i, v], t, span))
     }
 
@@ -332,7 +303,7 @@ impl Body<'_> {
         Some(builtin(Builtin::MapGet, vec![m, k], vt, span))
     }
 
-    /// `map<K, V>{k1 -> v1, …}`: the empty map updated pair by pair.
+    /// `map<K, V>{k1 -> v1, …}`.
     pub(super) fn map_literal(
         &mut self,
         kv: &(ast::Type, ast::Type),
@@ -343,19 +314,42 @@ impl Body<'_> {
         let v = self.ty(&kv.1);
         let (k, v) = (k?, v?);
         let t = Type::Map(Box::new((k.clone(), v.clone())));
-        let mut m = builtin(Builtin::MapEmpty, Vec::new(), t.clone(), span);
+        let mut kvs = Vec::with_capacity(2 * pairs.len());
         let mut ok = true;
         for (ke, ve) in pairs {
             let kx = self.expect(ke, &k);
             let vx = self.expect(ve, &v);
             match (kx, vx) {
-                (Some(kx), Some(vx)) => {
-                    m = builtin(Builtin::MapUpdate, vec![m, kx, vx], t.clone(), span);
-                }
+                (Some(kx), Some(vx)) => kvs.extend([kx, vx]),
                 _ => ok = false,
             }
         }
-        ok.then_some(m)
+        ok.then(|| collection(Collection::MapLit, kvs, t, span))
+    }
+
+    /// `xs[lo..hi]`; `xs[..hi]` and `xs[lo..]` are `Take` and `Drop`.
+    pub(super) fn slice(
+        &mut self,
+        xs: &ast::Expr,
+        lo: Option<&ast::Expr>,
+        hi: Option<&ast::Expr>,
+        span: Span,
+    ) -> Option<Expr> {
+        let xs = self.expr(xs, None);
+        let lo = lo.map(|e| self.expect(e, &Type::Int));
+        let hi = hi.map(|e| self.expect(e, &Type::Int));
+        let xs = xs?;
+        if !matches!(xs.ty, Type::Seq(_)) {
+            return self.mismatch(xs.span, "a sequence", &xs.ty);
+        }
+        let t = xs.ty.clone();
+        Some(match (lo, hi) {
+            (Some(lo), Some(hi)) => builtin(Builtin::SeqSlice, vec![xs, lo?, hi?], t, span),
+            (None, Some(hi)) => collection(Collection::Take, vec![xs, hi?], t, span),
+            (Some(lo), None) => collection(Collection::Drop, vec![xs, lo?], t, span),
+            // The grammar writes a bound at least; none is the whole.
+            (None, None) => xs,
+        })
     }
 
     /// `tuple<A, B>{a, b}`; a bare pair `(a, b)` only follows `++` on a map.

@@ -598,37 +598,6 @@ impl Body<'_> {
         }
     }
 
-    /// `xs[lo..hi]` with missing bounds made explicit.
-    fn slice(
-        &mut self,
-        xs: &ast::Expr,
-        lo: Option<&ast::Expr>,
-        hi: Option<&ast::Expr>,
-        span: Span,
-    ) -> Option<Expr> {
-        let xs = self.expr(xs, None);
-        let lo = lo.map(|e| self.expect(e, &Type::Int));
-        let hi = hi.map(|e| self.expect(e, &Type::Int));
-        let xs = xs?;
-        if !matches!(xs.ty, Type::Seq(_)) {
-            return self.mismatch(xs.span, "a sequence", &xs.ty);
-        }
-        let lo = match lo {
-            Some(e) => e?,
-            None => Expr::new(K::Int(0.into()), Type::Int, span),
-        };
-        let hi = match hi {
-            Some(e) => e?,
-            None => Expr::new(K::Builtin(Builtin::Size, vec![xs.clone()]), Type::Int, span),
-        };
-        let t = xs.ty.clone();
-        Some(Expr::new(
-            K::Builtin(Builtin::SeqSlice, vec![xs, lo, hi]),
-            t,
-            span,
-        ))
-    }
-
     /// A method or constructor call where only pure expressions may stand.
     /// `subject` names it ("method m"), `nested` says what it is ("a method call").
     pub(super) fn impure_in_expr<T>(
@@ -681,11 +650,18 @@ impl Body<'_> {
         };
         for m in marks {
             let computed = find(m, &|x| {
-                matches!(
-                    x.kind,
-                    K::Unary(..) | K::Binary(..) | K::Cond(..) | K::Quant { .. } | K::Let { .. }
-                ) && !membership(x)
-                    && bound(x)
+                let operator = match &x.kind {
+                    K::Collection(c, _) => c.is_computed(),
+                    k => matches!(
+                        k,
+                        K::Unary(..)
+                            | K::Binary(..)
+                            | K::Cond(..)
+                            | K::Quant { .. }
+                            | K::Let { .. }
+                    ),
+                };
+                operator && !membership(x) && bound(x)
             });
             if matches!(m.kind, K::Local(_)) || computed.is_some() {
                 let msg =

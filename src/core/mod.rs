@@ -826,6 +826,73 @@ pub enum ExprKind {
     /// in code and in specifications alike (a failure reads as `code`, at
     /// this expression): what a pass makes of a partial operation.
     Checked(Box<[Expr; 2]>, FailureCode),
+    /// A member or operator of the collection types that is no one
+    /// built-in, over its operands ([`Collection`]); removed by
+    /// `passes::collections`.
+    Collection(Collection, Vec<Expr>),
+}
+
+/// The members and operators of sequences, sets, bags, options and maps
+/// that the core has no node of its own for (`ExprKind::Collection`), each
+/// over its operands in the order given; `passes::collections` rewrites
+/// each into built-ins and operators (its meaning here). A member that is
+/// one built-in (`xs.head`, `m.keys`, `m[k]`) is that [`Builtin`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Collection {
+    /// `xs.isEmpty` of a sequence, set, bag or map: [xs], `|xs| == 0`.
+    IsEmpty,
+    /// `b.contains(x)` of a bag: [x, b], `(x in b) > 0` (its multiplicity).
+    BagContains,
+    /// `k in m` of a map: [k, m], `k in m.keys`.
+    HasKey,
+    /// `xs.removeAt(i)`: [xs, i], `xs[0..i] + xs[i + 1..|xs|]`.
+    RemoveAt,
+    /// `o.getOrElse(d)`: [o, d], `o == None ? d : o.get`.
+    GetOrElse,
+    /// `x :: xs`: [x, xs], `[x] + xs`.
+    Prepend,
+    /// `xs ++ x` of a sequence: [xs, x], `xs + [x]`.
+    Append,
+    /// `xs[..hi]`: [xs, hi], `xs[0..hi]`.
+    Take,
+    /// `xs[lo..]`: [xs, lo], `xs[lo..|xs|]`.
+    Drop,
+    /// `map<K, V>{k1 -> v1, …}`: [k1, v1, …], the empty map updated pair by pair.
+    MapLit,
+}
+
+impl Collection {
+    /// Whether the operation is, to a backend, arithmetic or logic on its
+    /// operands (an operator, a conditional): it may not stand in a trigger
+    /// over a variable it binds (`check::expr`'s trigger check). The others
+    /// are built-in applications, or membership in a set.
+    pub fn is_computed(self) -> bool {
+        match self {
+            Collection::IsEmpty
+            | Collection::BagContains
+            | Collection::RemoveAt
+            | Collection::GetOrElse
+            | Collection::Prepend
+            | Collection::Append => true,
+            Collection::HasKey | Collection::Take | Collection::Drop | Collection::MapLit => false,
+        }
+    }
+
+    /// Its name in the core's text (`core::print`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Collection::IsEmpty => "isEmpty",
+            Collection::BagContains => "bagcontains",
+            Collection::HasKey => "haskey",
+            Collection::RemoveAt => "removeAt",
+            Collection::GetOrElse => "getOrElse",
+            Collection::Prepend => "prepend",
+            Collection::Append => "append",
+            Collection::Take => "take",
+            Collection::Drop => "drop",
+            Collection::MapLit => "maplit",
+        }
+    }
 }
 
 /// The history constructs of expressions (`passes::histories`), each over

@@ -178,6 +178,7 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::Trigger(x) => format!("(trigger {})", sx(p, x)),
         K::Token(t, x) => format!("({} {})", t.keyword(), sx(p, x)),
         K::History(h, xs) => format!("(history {h:?} {})", list(xs)),
+        K::Collection(c, xs) => format!("({} {})", c.name(), list(xs)),
     }
 }
 

@@ -214,6 +214,7 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::Trigger(x) => K::Trigger(m(x)),
         K::Token(t, x) => K::Token(t, m(x)),
         K::History(h, xs) => K::History(h, map_all(xs, f)),
+        K::Collection(c, xs) => K::Collection(c, map_all(xs, f)),
     };
     f(Expr { kind, ty, span })
 }
@@ -308,6 +309,7 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
         K::Builtin(_, xs) | K::SeqLit(xs) | K::SetLit(xs) | K::BagLit(xs) | K::History(_, xs) => {
             xs.iter().for_each(f)
         }
+        K::Collection(_, xs) => xs.iter().for_each(f),
         K::FunctionCall { recv, args, .. } => {
             recv.iter().for_each(|r| f(r));
             args.iter().for_each(f)

@@ -62,6 +62,14 @@ impl Encoder<'_> {
                 e.span,
                 "instanceof reached the encoder (passes::dyntype removes it; a bug in weft)",
             )]),
+            K::Collection(c, _) => Err(vec![Diagnostic::error(
+                diag::ErrorCode::Internal,
+                e.span,
+                format!(
+                    "{} reached the encoder (passes::collections removes it; a bug in weft)",
+                    c.name()
+                ),
+            )]),
             K::Cast(..) => Err(vec![Diagnostic::error(
                 diag::ErrorCode::Internal,
                 e.span,

@@ -16,7 +16,10 @@
 //!   list for the explorer ([`crate::atomicity`]), which checks it by
 //!   exploring its states, not by encoding it; it reads the program as the
 //!   core passes before it leave it ([`run_before_explore`]);
-//! * the core passes ([`Pass`]) rewrite the core program. A layer's
+//! * the core passes ([`Pass`]) rewrite the core program: first Calvin's
+//!   encodings, then the sugar the checker resolved and typed into nodes of
+//!   their own (the collections' members and operators), then the
+//!   specification constructs and the concurrency layers. A layer's
 //!   constructs reach its pass as typed core nodes (statement kinds,
 //!   `core::Token`) and the classes it acts on as `Program::features`, by
 //!   id; the pass declares the members that encode them.
@@ -35,6 +38,7 @@
 mod atomics;
 pub mod calvin;
 pub mod calvin_r;
+mod collections;
 mod context_everywhere;
 mod current_thread;
 mod desugar;
@@ -267,6 +271,10 @@ pub const LOWERING: &[Entry] = &[
         needs: Needs::CheckedBodies(calvin_r::inlines_bodies),
         ..core(calvin_r::PASS, Backends::BOOGIE)
     },
+    // The first after Calvin's, whose declarations inline bodies as checked:
+    // the collections' members and operators, which every later pass reads
+    // as the built-ins and operators they are.
+    core(collections::PASS, Backends::BOTH),
     // Before context_everywhere: an inherited contract's clauses reach loops.
     core(refine::PASS, Backends::BOTH),
     core(context_everywhere::PASS, Backends::BOTH),
