@@ -537,6 +537,7 @@ impl<'p> Compiler<'p> {
             StmtKind::Throw(_) | StmtKind::Try { .. } => {
                 return unsupported(span, "an exception (throw or try)")
             }
+            StmtKind::Witness(_) => return unsupported(span, "a Calvin-R witness"),
         }
         Ok(())
     }

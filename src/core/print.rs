@@ -360,6 +360,7 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         S::Unfold(x) => format!("(unfold {})", e(x)),
         S::Apply(x) => format!("(apply {})", e(x)),
         S::Label(l) => format!("(label {l})"),
+        S::Witness(l) => format!("(witness {l})"),
         S::Goto(l) => format!("(goto {l})"),
         S::Fork(x) => format!("(fork {})", e(x)),
         S::Join(x) => format!("(join {})", e(x)),

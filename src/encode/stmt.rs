@@ -288,6 +288,12 @@ impl Encoder<'_> {
                     "an exception here (the exceptions pass should have lowered it)",
                 )])
             }
+            S::Witness(_) => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "a witness here (the calvin_r pass should have removed it)",
+                )])
+            }
         }
         Ok(())
     }

@@ -361,6 +361,7 @@ impl Walker<'_> {
             }
             StmtKind::Return(None)
             | StmtKind::Label(_)
+            | StmtKind::Witness(_)
             | StmtKind::Goto(_)
             | StmtKind::Break(_)
             | StmtKind::Continue(_)
@@ -661,6 +662,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
             name: id("target"),
             init: None,
             owner_links: Vec::new(),
+            access: None,
             span,
         }),
         Member::Predicate(Predicate {
