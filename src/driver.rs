@@ -382,18 +382,26 @@ fn lower(
 }
 
 /// Where a unit first carries Calvin's annotations (`passes::calvin`), and
-/// whether they are Calvin-R's (`passes::calvin_r`).
+/// whether they are Calvin-R's (`passes::calvin_r`: an access predicate, a
+/// `performs` spec, or else a class of a unit that has some).
 fn calvin_annotation(units: &[syntax::ast::Unit]) -> Option<(crate::syntax::span::Span, bool)> {
-    units.iter().flat_map(|u| &u.decls).find_map(|d| match d {
-        syntax::ast::Decl::Class(c) => c.members.iter().find_map(|m| match m {
-            syntax::ast::Member::Method(x) => {
-                let calvin_r = crate::passes::calvin_r::is_calvin_r_name(&x.name.name);
-                let calvin = crate::passes::calvin::is_calvin_name(&x.name.name);
-                (calvin || calvin_r).then_some((x.span, calvin_r))
-            }
-            _ => None,
-        }),
-        syntax::ast::Decl::Member(_) => None,
+    use syntax::ast::{Decl, Member};
+    units.iter().find_map(|u| {
+        let calvin_r_unit = syntax::ast::has_calvin_r(&u.decls);
+        u.decls.iter().find_map(|d| match d {
+            Decl::Class(c) => (c.members.iter())
+                .find_map(|m| match m {
+                    Member::Method(x) => {
+                        let calvin = crate::passes::calvin::is_calvin_name(&x.name.name);
+                        let spec = x.contract.performs.as_ref().map(|p| (p.span, true));
+                        calvin.then_some((x.span, false)).or(spec)
+                    }
+                    Member::Field(f) => f.access.as_ref().map(|a| (a.span, true)),
+                    Member::Function(_) | Member::Predicate(_) => None,
+                })
+                .or_else(|| (calvin_r_unit && !c.is_interface).then_some((c.name.span, true))),
+            Decl::Member(_) => None,
+        })
     })
 }
 

@@ -543,6 +543,7 @@ impl<'p> Compiler<'p> {
                     "a source loop or jump here (the loops pass should have lowered it)",
                 )
             }
+            StmtKind::Witness(_) => return unsupported(span, "a Calvin-R witness"),
         }
         Ok(())
     }

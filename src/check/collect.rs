@@ -142,6 +142,7 @@ pub(super) fn collect<'a>(
     let atomicity = std::mem::take(&mut c.env.program.features.atomicity);
     c.env.program.features = core::Features {
         atomicity,
+        calvin_r: calvin_r(units, &classes),
         ..features(&c.env.program)
     };
     // The models and their members, so that bodies can resolve processes.
@@ -200,6 +201,30 @@ fn features(p: &Program) -> core::Features {
         }
     }
     f
+}
+
+/// Calvin-R's program, if a unit has its annotations: the classes of such
+/// units (the annotations are checked later, each on its own).
+fn calvin_r(units: &[ast::Unit], classes: &[(ClassId, &ast::Class)]) -> Option<core::CalvinR> {
+    let marked: Vec<&ast::Class> = (units.iter())
+        .filter(|u| ast::has_calvin_r(&u.decls))
+        .flat_map(|u| &u.decls)
+        .filter_map(|d| match d {
+            ast::Decl::Class(c) if !c.is_interface => Some(c),
+            _ => None,
+        })
+        .collect();
+    if marked.is_empty() {
+        return None;
+    }
+    let classes = (classes.iter())
+        .filter(|(_, c)| marked.iter().any(|m| std::ptr::eq(*m, *c)))
+        .map(|(id, _)| *id)
+        .collect();
+    Some(core::CalvinR {
+        classes,
+        ..core::CalvinR::default()
+    })
 }
 
 /// Whether `m` is a thread's body: `void run()`, an instance method.

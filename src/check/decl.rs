@@ -20,6 +20,10 @@ pub(super) enum Done {
     History(MethodId, core::Contract, core::ModelMember),
     Function(FunctionId, core::Contract, Option<Expr>),
     Predicate(PredicateId, Option<Expr>),
+    /// Calvin-R's access predicate of a field.
+    Access(core::FieldId, core::AccessPredicate),
+    /// Calvin-R's `performs` spec of a method.
+    Performs(MethodId, core::Performs),
 }
 
 /// Contract clauses and bodies taken out of the syntax tree
@@ -60,6 +64,8 @@ fn take_clauses(c: &mut ast::Contract) -> ast::Contract {
         kernel: Vec::new(),
         signals: std::mem::take(&mut c.signals),
         throws: c.throws.clone(),
+        // Checked on its own (`JobKind::Performs`), from the tree.
+        performs: None,
     }
 }
 
@@ -187,6 +193,8 @@ pub(super) fn check_job(env: &Env, job: Job<'_>, bodies: &Bodies) -> Checked {
         JobKind::Function(id, f) => function(&mut b, id, bodies.pure(f, &f.contract, &f.body)),
         JobKind::Predicate(id, p) => predicate(&mut b, id, bodies.pure(p, &p.contract, &p.body)),
         JobKind::Constant(id, f) => constant(&mut b, id, f),
+        JobKind::Access(id, a, index) => access(&mut b, id, a, index),
+        JobKind::Performs(id, spec) => performs(&mut b, id, spec),
     };
     Checked {
         done,
@@ -322,6 +330,75 @@ fn history_member(
             def,
         },
     )
+}
+
+/// Calvin-R's access predicate of field `id`: an assertion over `this`,
+/// `tid` and the index, in ghost code.
+fn access(
+    b: &mut Body<'_>,
+    id: core::FieldId,
+    a: &ast::AccessPredicate,
+    index: Option<core::Var>,
+) -> Option<Done> {
+    b.this = b.class;
+    b.ghost = true;
+    let pred = b.in_spec(|b| b.assertion(&a.pred))?;
+    Some(Done::Access(
+        id,
+        core::AccessPredicate {
+            pred,
+            index,
+            span: a.span,
+        },
+    ))
+}
+
+/// Calvin-R's `performs` spec of method `id`: each action's predicate is
+/// checked as a postcondition of the method (its parameters, `\result`,
+/// `\old`), in ghost code, and each location it modifies is a field or
+/// an array field's element.
+fn performs(b: &mut Body<'_>, id: MethodId, spec: &ast::Performs) -> Option<Done> {
+    enter_method(b, id);
+    b.ghost = true;
+    let decl = b.env.program.method(id);
+    let result = (!decl.is_constructor && decl.ret != Type::Void).then(|| decl.ret.clone());
+    b.result = result;
+    let mut actions = Vec::new();
+    for a in &spec.actions {
+        let pred = b.in_spec(|b| b.assertion(&a.pred));
+        let mut modifies = Vec::new();
+        for m in &a.modifies {
+            let Some(x) = b.in_spec(|b| b.expr(m, None)) else {
+                continue;
+            };
+            let field = |e: &Expr| matches!(e.kind, core::ExprKind::Field(..));
+            let location = match &x.kind {
+                core::ExprKind::Field(..) => true,
+                core::ExprKind::ArrayIndex(array, _) => field(array),
+                _ => false,
+            };
+            if !location {
+                let msg = "a performs action modifies fields and array fields' elements";
+                b.err::<()>(ErrorCode::NotSupported, m.span, msg);
+            }
+            modifies.push(x);
+        }
+        actions.push(core::PerformsAction {
+            label: a.label.as_ref().map(|l| l.name),
+            modifies,
+            pred: pred?,
+            span: a.span,
+        });
+    }
+    b.result = None;
+    Some(Done::Performs(
+        id,
+        core::Performs {
+            actions,
+            shape: spec.shape.clone(),
+            span: spec.span,
+        },
+    ))
 }
 
 /// The expression of a block `{ return e; }`.
@@ -614,6 +691,7 @@ fn labels(b: &mut Body<'_>, body: &ast::Block) -> HashSet<Name> {
             | S::Fork(_)
             | S::Join(_)
             | S::Throw(_)
+            | S::Witness(_)
             | S::NotSupported(_) => {}
         }
     }

@@ -92,6 +92,11 @@ pub(super) enum JobKind<'a> {
     Predicate(PredicateId, &'a ast::Predicate),
     /// A constant's value (`Member::Constant`).
     Constant(FunctionId, &'a ast::Field),
+    /// Calvin-R's access predicate of a field, with its index variable.
+    Access(FieldId, &'a ast::AccessPredicate, Option<Var>),
+    /// Calvin-R's `performs` spec of a method (the scope holds the
+    /// method's parameters).
+    Performs(MethodId, &'a ast::Performs),
 }
 
 impl Env {
@@ -395,6 +400,27 @@ impl<'a> Collector<'a, '_> {
             span: f.span,
         });
         self.env.program.classes[c.0 as usize].fields.push(id);
+        if let Some(a) = &f.access {
+            self.access(c, id, a);
+        }
+    }
+
+    /// Calvin-R's access predicate of field `id` of class `c`: checked on
+    /// its own, with the index (of an array's element) an int.
+    fn access(&mut self, c: ClassId, id: FieldId, a: &'a ast::AccessPredicate) {
+        let mut scopes = Scopes::new();
+        let index = match &a.index {
+            Some(j) => match scopes.declare(j, Type::Int) {
+                Ok(v) => Some(v),
+                Err(d) => return self.errs.push(d),
+            },
+            None => None,
+        };
+        self.jobs.push(Job {
+            kind: JobKind::Access(id, a, index),
+            class: Some(c),
+            scopes,
+        });
     }
 
     /// A static field that is not final: a field of the class's statics
@@ -566,6 +592,18 @@ impl<'a> Collector<'a, '_> {
             class,
             scopes,
         });
+        // Calvin-R's spec, checked on its own: its actions see the
+        // parameters (and `\result`) as a postcondition does.
+        if let Some(spec) = &m.contract.performs {
+            let mut scopes = Scopes::new();
+            if self.params(&mut scopes, &m.params).is_some() {
+                self.jobs.push(Job {
+                    kind: JobKind::Performs(id, spec),
+                    class,
+                    scopes,
+                });
+            }
+        }
     }
 
     fn function(&mut self, class: Option<ClassId>, f: &'a ast::Function) {

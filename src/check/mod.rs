@@ -244,6 +244,14 @@ fn declarations(units: &[Unit], bodies: &Bodies) -> Declared {
                 f.body = body;
             }
             Done::Predicate(id, body) => p.predicates[id.0 as usize].body = body,
+            Done::Access(id, a) => {
+                let r = p.features.calvin_r.get_or_insert_with(Default::default);
+                r.access.insert(id, a);
+            }
+            Done::Performs(id, spec) => {
+                let r = p.features.calvin_r.get_or_insert_with(Default::default);
+                r.performs.insert(id, spec);
+            }
         }
     }
     let mut late = Vec::new();

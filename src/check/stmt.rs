@@ -169,6 +169,12 @@ impl Body<'_> {
             AS::Package { wand, proof } => self.package_stmt(wand, proof, span, out),
             AS::Apply(e) => self.apply_stmt(e, span, out),
             AS::Label(l) => out.push(stmt(S::Label(l.name), span)),
+            // Calvin-R's commit point (`passes::calvin_r` reads it).
+            AS::Witness(l) if self.calvin_r_class() => out.push(stmt(S::Witness(l.name), span)),
+            AS::Witness(_) => {
+                let msg = "a witness outside a Calvin-R class (of a unit with access predicates or performs specs)";
+                self.err::<()>(ErrorCode::Misplaced, span, msg);
+            }
             // The label is known and not inside a loop the goto is outside
             // of: `labels` (decl.rs) checked it with the method's labels.
             AS::Goto(l) => out.push(stmt(S::Goto(l.name), span)),
@@ -521,8 +527,8 @@ impl Body<'_> {
 
     /// Whether the class is one of a unit with Calvin-R's annotations.
     pub(super) fn calvin_r_class(&self) -> bool {
-        use crate::syntax::java::builders::CALVINR_CLASS;
-        self.class.is_some() && self.env.member(self.class, CALVINR_CLASS).is_some()
+        let calvin_r = self.env.program.features.calvin_r.as_ref();
+        (self.class.zip(calvin_r)).is_some_and(|(c, r)| r.classes.contains(&c))
     }
 
     /// Calvin-R's `acquire(m)` / `release(m)` of an int mutex (a field or an

@@ -66,6 +66,50 @@ pub struct Features {
     /// The program writes `instanceof` (`passes::dyntype` then records
     /// every object's class, as it does when there are exceptions).
     pub instance_of: bool,
+    /// Calvin-R's annotations (`passes::calvin_r`), when a unit has some.
+    pub calvin_r: Option<CalvinR>,
+}
+
+/// Calvin-R's program (`passes::calvin_r`): its classes and annotations.
+#[derive(Clone, Debug, Default)]
+pub struct CalvinR {
+    /// The classes of the units with Calvin-R's annotations: in them `tid`
+    /// is the running thread's id and `acquire(m)`/`release(m)` are a
+    /// mutex's steps, and each of their methods is a thread's code.
+    pub classes: Vec<ClassId>,
+    /// The fields' access predicates (a field without one: any thread may
+    /// access it).
+    pub access: BTreeMap<FieldId, AccessPredicate>,
+    /// The methods' `performs` specs.
+    pub performs: BTreeMap<MethodId, Performs>,
+}
+
+/// A field's access predicate `A_x(tid)`: over `this`, `tid`
+/// (`CurrentThread`) and, for an array field's elements, the index.
+#[derive(Clone, Debug)]
+pub struct AccessPredicate {
+    pub pred: Expr,
+    pub index: Option<Var>,
+    pub span: Span,
+}
+
+/// A method's `performs` spec: its actions, and how they compose.
+#[derive(Clone, Debug)]
+pub struct Performs {
+    pub actions: Vec<PerformsAction>,
+    pub shape: crate::syntax::ast::PerformsShape,
+    pub span: Span,
+}
+
+/// One action of a `performs` spec: the locations it may change (`o.f`,
+/// `o.a[i]`), and its predicate between the states before and after it
+/// (`\old` the one before), over the method's parameters and `\result`.
+#[derive(Clone, Debug)]
+pub struct PerformsAction {
+    pub label: Option<Name>,
+    pub modifies: Vec<Expr>,
+    pub pred: Expr,
+    pub span: Span,
 }
 
 /// A model: a class whose fields are a history's abstract state, with its
@@ -580,6 +624,10 @@ pub enum StmtKind {
     /// `apply A -* B;`: exchanges the wand and `A` for `B`.
     Apply(Expr),
     Label(Name),
+    /// Calvin-R's `witness "L";`: the commit point of the action labelled
+    /// `L` of the method's `performs` spec, or of its caller's where the
+    /// method's body is inlined (removed by `passes::calvin_r`).
+    Witness(Name),
     /// A jump forward to a label (`break`, `continue`).
     Goto(Name),
     Block(Block),

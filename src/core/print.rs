@@ -402,6 +402,7 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         S::Unfold(x) => format!("(unfold {})", e(x)),
         S::Apply(x) => format!("(apply {})", e(x)),
         S::Label(l) => format!("(label {l})"),
+        S::Witness(l) => format!("(witness {l})"),
         S::Goto(l) => format!("(goto {l})"),
         S::Break(id) => format!("(break {})", id.0),
         S::Continue(id) => format!("(continue {})", id.0),

@@ -32,6 +32,7 @@ macro_rules! no_blocks {
             | $crate::core::StmtKind::Unfold(_)
             | $crate::core::StmtKind::Apply(_)
             | $crate::core::StmtKind::Label(_)
+            | $crate::core::StmtKind::Witness(_)
             | $crate::core::StmtKind::Goto(_)
             | $crate::core::StmtKind::Fork(_)
             | $crate::core::StmtKind::Join(_)
@@ -423,6 +424,7 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
         }
         StmtKind::Return(None)
         | StmtKind::Label(_)
+        | StmtKind::Witness(_)
         | StmtKind::Goto(_)
         | StmtKind::Break(_)
         | StmtKind::Continue(_)

@@ -294,6 +294,12 @@ impl Encoder<'_> {
                     "a source loop or jump here (the loops pass should have lowered it)",
                 )])
             }
+            S::Witness(_) => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "a witness here (the calvin_r pass should have removed it)",
+                )])
+            }
         }
         Ok(())
     }

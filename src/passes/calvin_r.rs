@@ -163,15 +163,12 @@ use super::{calvin, Lower, Out, Pass};
 use crate::core::build::{and, binary, eq, implies, int, local, not, old, or};
 use crate::core::visit::{each_child, each_stmt, map_expr, subst_this};
 use crate::core::{
-    Block, ClassId, Expr, ExprKind as K, FieldId, Method, MethodId, Program, Stmt, StmtKind as S,
-    Type, Var,
+    AccessPredicate as Access, Block, ClassId, Expr, ExprKind as K, FieldId, Method, MethodId,
+    PerformsAction as Action, Program, Stmt, StmtKind as S, Type, Var,
 };
 use crate::diag::{Diagnostic, FailureCode};
 use crate::name::Name;
-use crate::syntax::ast::{BinOp, Quantifier, UnOp};
-use crate::syntax::java::builders::{
-    CALVINR_ACCESS, CALVINR_ACTION, CALVINR_CLASS, CALVINR_SHAPE, CALVINR_WITNESS,
-};
+use crate::syntax::ast::{BinOp, PerformsShape, Quantifier, UnOp};
 use crate::syntax::span::Span;
 use std::collections::{HashMap, HashSet};
 
@@ -179,7 +176,7 @@ pub const PASS: Pass = Pass {
     name: "calvin_r",
     description: "access predicates and reduction (Calvin-R): each method's accesses after the environment, and its reduced sequences against its performs spec",
     declare: declarations,
-    removes: |_| false,
+    removes: |s| matches!(s, S::Witness(_)),
     removes_expr: |_| false,
     removes_decl: super::no_decl,
 };
@@ -187,34 +184,11 @@ pub const PASS: Pass = Pass {
 /// The parameter that carries the thread's id.
 const TID: &str = "weft_calvinr_tid";
 
-/// Whether the program has Calvin-R's annotations, so that the pass reads
-/// the bodies of the methods whose calls it inlines: the pipeline checks
-/// them before the passes' declarations.
+/// Whether the program has Calvin-R's classes, so that the pass reads the
+/// bodies of the methods whose calls it inlines: the pipeline checks them
+/// before the passes' declarations.
 pub fn inlines_bodies(p: &Program) -> bool {
-    p.methods.iter().any(|m| m.name == CALVINR_CLASS)
-}
-
-/// Whether a member carries Calvin-R's annotations (for the backend check).
-pub fn is_calvin_r_name(name: &str) -> bool {
-    name.starts_with("weft_calvinr_")
-}
-
-/// A field's access predicate: over `this`, `tid` and (an array's) the index.
-struct Access {
-    pred: Expr,
-    index: Option<Name>,
-    span: Span,
-}
-
-/// One action of a `performs` spec.
-struct Action {
-    /// Its place in the spec's text (the shape names it so).
-    index: usize,
-    label: String,
-    /// The locations it may change: `x`, `o.x`, `a[i]`.
-    mods: Vec<Expr>,
-    /// Two-state: `\old` is the reduced sequence's start.
-    pred: Expr,
+    (p.features.calvin_r.as_ref()).is_some_and(|r| !r.classes.is_empty())
 }
 
 /// A `performs` spec as an automaton over its actions (Glushkov's: each
@@ -232,24 +206,31 @@ struct Auto {
     choice: bool,
 }
 
+/// A part of a spec, as Glushkov's construction sees it.
+struct Node {
+    nullable: bool,
+    first: Vec<usize>,
+    last: Vec<usize>,
+}
+
 impl Auto {
-    fn choice(n: usize) -> Auto {
-        Auto {
-            first: (0..n).collect(),
-            last: (0..n).collect(),
-            nullable: false,
+    /// Glushkov's automaton of the spec's shape over its `n` actions.
+    fn of(shape: &PerformsShape, n: usize) -> Auto {
+        let mut auto = Auto {
             follow: vec![Vec::new(); n],
             choice: true,
-        }
+            ..Auto::default()
+        };
+        let top = auto.node(shape);
+        auto.first = top.first;
+        auto.last = top.last;
+        auto.nullable = top.nullable;
+        auto
     }
 
-    /// From the postfix shape the front end wrote (`a0_a1_c_k`).
-    fn of(shape: &str) -> Auto {
-        struct Node {
-            nullable: bool,
-            first: Vec<usize>,
-            last: Vec<usize>,
-        }
+    /// A part of the spec: whether it may be empty, the actions it may
+    /// begin and end with; `follow` gets the pairs it makes adjacent.
+    fn node(&mut self, shape: &PerformsShape) -> Node {
         let union = |mut a: Vec<usize>, b: &[usize]| {
             for x in b {
                 if !a.contains(x) {
@@ -258,44 +239,36 @@ impl Auto {
             }
             a
         };
-        let n = shape.split('_').filter(|t| t.starts_with('a')).count();
-        let mut follow = vec![Vec::new(); n];
-        let mut stack: Vec<Node> = Vec::new();
-        let mut choice = true;
-        for t in shape.split('_') {
-            if let Some(k) = t.strip_prefix('a').and_then(|k| k.parse::<usize>().ok()) {
-                stack.push(Node {
-                    nullable: false,
-                    first: vec![k],
-                    last: vec![k],
-                });
-                continue;
-            }
-            if t == "k" {
-                choice = false;
-                let Some(a) = stack.pop() else { break };
+        match shape {
+            PerformsShape::Action(k) => Node {
+                nullable: false,
+                first: vec![*k],
+                last: vec![*k],
+            },
+            PerformsShape::Star(x) => {
+                let a = self.node(x);
+                self.choice = false;
                 for &x in &a.last {
-                    follow[x] = union(std::mem::take(&mut follow[x]), &a.first);
+                    self.follow[x] = union(std::mem::take(&mut self.follow[x]), &a.first);
                 }
-                stack.push(Node {
+                Node {
                     nullable: true,
                     ..a
-                });
-                continue;
+                }
             }
-            let (Some(b), Some(a)) = (stack.pop(), stack.pop()) else {
-                break;
-            };
-            stack.push(if t == "c" {
+            PerformsShape::Choice(x, y) => {
+                let (a, b) = (self.node(x), self.node(y));
                 Node {
                     nullable: a.nullable || b.nullable,
                     first: union(a.first, &b.first),
                     last: union(a.last, &b.last),
                 }
-            } else {
-                choice = false;
+            }
+            PerformsShape::Seq(x, y) => {
+                let (a, b) = (self.node(x), self.node(y));
+                self.choice = false;
                 for &x in &a.last {
-                    follow[x] = union(std::mem::take(&mut follow[x]), &b.first);
+                    self.follow[x] = union(std::mem::take(&mut self.follow[x]), &b.first);
                 }
                 Node {
                     nullable: a.nullable && b.nullable,
@@ -310,19 +283,7 @@ impl Auto {
                         b.last
                     },
                 }
-            });
-        }
-        let top = stack.pop().unwrap_or(Node {
-            nullable: true,
-            first: Vec::new(),
-            last: Vec::new(),
-        });
-        Auto {
-            first: top.first,
-            last: top.last,
-            nullable: top.nullable,
-            follow,
-            choice,
+            }
         }
     }
 
@@ -416,82 +377,36 @@ fn field_named(p: &Program, c: ClassId, name: &str) -> Option<FieldId> {
 }
 
 fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
-    let classes: Vec<ClassId> = p
-        .methods
-        .iter()
-        .filter(|m| m.name == CALVINR_CLASS)
-        .filter_map(|m| m.class)
-        .collect();
-    if classes.is_empty() {
+    let Some(features) = p
+        .features
+        .calvin_r
+        .clone()
+        .filter(|r| !r.classes.is_empty())
+    else {
         return Box::new(Inactive);
-    }
+    };
+    let classes = features.classes;
     let mut access = HashMap::new();
     let mut arrays = HashSet::new();
-    let mut actions: Vec<(ClassId, Span, Action)> = Vec::new();
-    let mut shapes: Vec<(ClassId, Span, String)> = Vec::new();
-    for i in 0..p.methods.len() {
-        let m = &p.methods[i];
-        let Some(class) = m.class else { continue };
-        let name = m.name.as_str().to_string();
-        if name.starts_with(CALVINR_ACCESS) {
-            let field = name.rsplit('$').next().unwrap_or_default();
-            let index = m.params.first().map(|v| v.name);
-            let span = m.span;
-            let ensures = std::mem::take(&mut p.methods[i].contract.ensures);
-            let Some(f) = field_named(p, class, field) else {
-                continue;
-            };
-            if index.is_some() {
-                if !matches!(p.field(f).ty, Type::Array(ref t) if **t == Type::Int || **t == Type::Bool)
-                {
-                    errs.push(Diagnostic::not_supported(
-                        span,
-                        "an indexed access predicate on a field that is not an int or boolean array",
-                    ));
-                    continue;
-                }
-                arrays.insert(f);
-            } else if matches!(p.field(f).ty, Type::Array(_)) {
+    for (f, a) in features.access {
+        if a.index.is_some() {
+            if !matches!(p.field(f).ty, Type::Array(ref t) if **t == Type::Int || **t == Type::Bool)
+            {
                 errs.push(Diagnostic::not_supported(
-                    span,
-                    "an access predicate on an array field without an index (`accessible_if[j] P`)",
+                    a.span,
+                    "an indexed access predicate on a field that is not an int or boolean array",
                 ));
                 continue;
             }
-            if let Some(pred) = ensures.into_iter().next() {
-                access.insert(f, Access { pred, index, span });
-            }
-        } else if name.starts_with(CALVINR_ACTION) {
-            let label = name.rsplit('$').next().unwrap_or_default().to_string();
-            let span = m.span;
-            let mut es = std::mem::take(&mut p.methods[i].contract.ensures).into_iter();
-            let Some(pred) = es.next() else { continue };
-            let mods = es
-                .filter_map(|x| match x.kind {
-                    K::Binary(BinOp::Eq, l, _) => Some(*l),
-                    _ => None,
-                })
-                .collect();
-            let index = name
-                .split('$')
-                .next()
-                .and_then(|x| x.rsplit('_').next())
-                .and_then(|k| k.parse().ok())
-                .unwrap_or_default();
-            actions.push((
-                class,
-                span,
-                Action {
-                    index,
-                    label,
-                    mods,
-                    pred,
-                },
+            arrays.insert(f);
+        } else if matches!(p.field(f).ty, Type::Array(_)) {
+            errs.push(Diagnostic::not_supported(
+                a.span,
+                "an access predicate on an array field without an index (`accessible_if[j] P`)",
             ));
-        } else if name.starts_with(CALVINR_SHAPE) {
-            let shape = name.rsplit('$').next().unwrap_or_default().to_string();
-            shapes.push((class, m.span, shape));
+            continue;
         }
+        access.insert(f, a);
     }
     let mut shared = Vec::new();
     for &c in &classes {
@@ -516,46 +431,20 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             });
         }
     }
-    // Each action belongs to the method whose declaration holds it.
-    let owner_of = |class: ClassId, span: Span| {
-        p.methods.iter().position(|m| {
-            m.class == Some(class)
-                && !is_calvin_r_name(&m.name)
-                && m.span.file == span.file
-                && m.span.start <= span.start
-                && span.end <= m.span.end
-        })
-    };
     let mut specs: HashMap<MethodId, Vec<Action>> = HashMap::new();
     let mut autos: HashMap<MethodId, Auto> = HashMap::new();
-    for (class, span, shape) in shapes {
-        if let Some(i) = owner_of(class, span) {
-            autos.insert(MethodId(i as u32), Auto::of(&shape));
-        }
-    }
-    for (class, span, a) in actions {
-        match owner_of(class, span) {
-            Some(i) => specs.entry(MethodId(i as u32)).or_default().push(a),
-            None => errs.push(Diagnostic::not_supported(
-                span,
-                "a performs spec that precedes no method",
-            )),
-        }
-    }
-    for (m, acts) in specs.iter_mut() {
-        acts.sort_by_key(|a| a.index);
-        autos.entry(*m).or_insert_with(|| Auto::choice(acts.len()));
-    }
-    for (m, acts) in &specs {
+    for (m, spec) in features.performs {
         let mut seen = HashSet::new();
-        for a in acts {
-            if !seen.insert(a.label.clone()) {
+        for l in spec.actions.iter().filter_map(|a| a.label) {
+            if !seen.insert(l) {
                 errs.push(Diagnostic::not_supported(
-                    p.method(*m).span,
+                    p.method(m).span,
                     "two actions of one performs spec with the same label",
                 ));
             }
         }
+        autos.insert(m, Auto::of(&spec.shape, spec.actions.len()));
+        specs.insert(m, spec.actions);
     }
     let mut r = CalvinR {
         shared,
@@ -571,7 +460,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     };
     for (i, m) in p.methods.iter_mut().enumerate() {
         let Some(c) = m.class else { continue };
-        if !classes.contains(&c) || m.is_constructor || is_calvin_r_name(&m.name) {
+        if !classes.contains(&c) || m.is_constructor {
             continue;
         }
         r.threads.insert(MethodId(i as u32));
@@ -781,8 +670,8 @@ impl CalvinR {
             return Expr::bool(true, span);
         };
         let mut e = subst_this(a.pred.clone(), &l.recv);
-        if let (Some(j), Some(i)) = (a.index, &l.index) {
-            e = subst_local(e, j, i);
+        if let (Some(j), Some(i)) = (&a.index, &l.index) {
+            e = subst_local(e, j.name, i);
         }
         let e = subst_tid(e, t);
         Expr { span, ..e }
@@ -796,8 +685,8 @@ impl CalvinR {
             return Expr::bool(false, span);
         };
         let mut e = subst_this(a.pred.clone(), &l.recv);
-        if let (Some(j), Some(i)) = (a.index, &l.index) {
-            e = subst_local(e, j, i);
+        if let (Some(j), Some(i)) = (&a.index, &l.index) {
+            e = subst_local(e, j.name, i);
         }
         let e = Expr { span, ..e };
         let mut ds = Vec::new();
@@ -1097,8 +986,8 @@ struct Cx<'a> {
     after: Option<Name>,
     /// The enclosing loops (check 2 with witnesses), innermost last.
     loops: Vec<LoopCx>,
-    /// The ends of inlined bodies with a loop (see `InlineCx`).
-    loopy: &'a HashSet<Name>,
+    /// The names the rewrites before both checks made.
+    made: &'a Made,
 }
 
 /// A loop of a body with witnesses: a `break` (a jump to the label right
@@ -1130,13 +1019,7 @@ const SEQ: &str = "weft_calvinr_seq";
 const ANY: &str = "weft_calvinr_anyresult";
 
 impl<'a> Cx<'a> {
-    fn new(
-        mode: Mode,
-        spec: &'a [Action],
-        auto: Auto,
-        ret: Type,
-        loopy: &'a HashSet<Name>,
-    ) -> Self {
+    fn new(mode: Mode, spec: &'a [Action], auto: Auto, ret: Type, made: &'a Made) -> Self {
         Cx {
             mode,
             fresh: 0,
@@ -1149,7 +1032,7 @@ impl<'a> Cx<'a> {
             next: 0,
             after: None,
             loops: Vec::new(),
-            loopy,
+            made,
         }
     }
 
@@ -1194,9 +1077,10 @@ fn integer(name: &str, span: Span) -> Expr {
     local(Name::from(name), Type::Int, span)
 }
 
-fn witness_label(s: &Stmt) -> Option<&str> {
+/// `witness "L";`: L.
+fn witness(s: &Stmt) -> Option<Name> {
     match &s.kind {
-        S::Label(l) if l.as_str().starts_with(CALVINR_WITNESS) => l.as_str().rsplit('$').next(),
+        S::Witness(l) => Some(*l),
         _ => None,
     }
 }
@@ -1204,6 +1088,8 @@ fn witness_label(s: &Stmt) -> Option<&str> {
 impl Lower for CalvinR {
     fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out) {
         if !self.threads.contains(&m) {
+            // A constructor is no thread's code: its witnesses mark nothing.
+            drop_witnesses(b);
             return;
         }
         let span = b.span;
@@ -1219,7 +1105,11 @@ impl Lower for CalvinR {
         *b = self.inline_calls(p, whole, &mut vec![m], &mut inl);
         crate::core::visit::map_body_exprs(b, &mut |e| subst_tid(e, &tid));
         let mut errs = inl.errs;
-        self.desugar_synchronized(p, b, &mut errs);
+        let made = Made {
+            ends: inl.ends,
+            loopy: inl.loopy,
+            reentered: self.desugar_synchronized(p, b, &mut errs),
+        };
         let original = b.clone();
         // Check 1, in place.
         let mut cx = Cx::new(
@@ -1227,7 +1117,7 @@ impl Lower for CalvinR {
             &[],
             Auto::default(),
             p.method(m).ret.clone(),
-            &inl.loopy,
+            &made,
         );
         let mut stmts = Vec::new();
         self.block(std::mem::take(&mut b.stmts), &mut cx, &mut stmts);
@@ -1237,14 +1127,14 @@ impl Lower for CalvinR {
         // Check 2, a method of its own.
         if let Some(spec) = self.specs.get(&m) {
             let mut witnessed = false;
-            each_stmt(&original, &mut |s| witnessed |= witness_label(s).is_some());
+            each_stmt(&original, &mut |s| witnessed |= witness(s).is_some());
             let mode = if witnessed {
                 Mode::Witnessed
             } else {
                 Mode::Atomic
             };
             let auto = self.autos.get(&m).cloned().unwrap_or_default();
-            let mut cx = Cx::new(mode, spec, auto, p.method(m).ret.clone(), &inl.loopy);
+            let mut cx = Cx::new(mode, spec, auto, p.method(m).ret.clone(), &made);
             let mut body = self.abstraction(original, &mut cx);
             errs.append(&mut cx.errs);
             // The method's precondition, inhaled (a made method is checked
@@ -1342,7 +1232,7 @@ impl CalvinR {
         match s.kind {
             // Whether the thread holds a monitor is its own knowledge, not an
             // access (see `desugar_synchronized`).
-            S::Local(v, Some(e)) if v.name.as_str().starts_with(REENTERED) => {
+            S::Local(v, Some(e)) if cx.made.reentered.contains(&v.name) => {
                 out.push(st(S::Local(v, Some(e))));
             }
             S::Local(v, Some(e)) => {
@@ -1507,12 +1397,11 @@ impl CalvinR {
                 let b = self.sub(b, cx);
                 out.push(st(S::Block(b)));
             }
-            S::Label(l) if l.as_str().starts_with(CALVINR_WITNESS) => {
+            S::Witness(l) => {
                 if cx.mode != Mode::Witnessed {
                     return;
                 }
-                let label = l.as_str().rsplit('$').next().unwrap_or_default();
-                match cx.spec.iter().position(|a| a.label == label) {
+                match cx.spec.iter().position(|a| a.label == Some(l)) {
                     Some(k) => out.push(set(PC, int(k as i64 + 1, span), span)),
                     None => cx.errs.push(Diagnostic::not_supported(
                         span,
@@ -1534,7 +1423,7 @@ impl CalvinR {
                 }
                 out.push(st(S::Assume(e)));
             }
-            S::Label(l) if cx.mode == Mode::Witnessed && cx.loopy.contains(&l) => {
+            S::Label(l) if cx.mode == Mode::Witnessed && cx.made.loopy.contains(&l) => {
                 // The inlined body's loop ended a sequence: each path here
                 // ends its own (its returns did), the next starts here.
                 self.cut(None, false, span, cx, out);
@@ -1673,7 +1562,7 @@ impl CalvinR {
         let mut locs: Vec<Vec<Loc>> = Vec::new();
         for a in spec {
             let mut es = vec![sub(&a.pred)];
-            es.extend(a.mods.iter().map(&sub));
+            es.extend(a.modifies.iter().map(&sub));
             let es: Vec<&Expr> = es.iter().collect();
             locs.push(self.locs_of(&es, cx));
         }
@@ -1695,7 +1584,7 @@ impl CalvinR {
                 ),
             ))));
             for (k, a) in spec.iter().enumerate() {
-                let mods: Vec<Expr> = a.mods.iter().map(|m| at_label(sub(m), &q)).collect();
+                let mods: Vec<Expr> = a.modifies.iter().map(|m| at_label(sub(m), &q)).collect();
                 let pred = Expr {
                     span,
                     ..at_label(sub(&a.pred), &q)
@@ -1773,10 +1662,10 @@ impl CalvinR {
     ) -> Option<Expr> {
         let [a] = spec else { return None };
         let pred = sub(&a.pred);
-        if mentions_result(&pred) || a.mods.iter().any(mentions_result) {
+        if mentions_result(&pred) || a.modifies.iter().any(mentions_result) {
             return None;
         }
-        let mods: Vec<String> = a.mods.iter().map(|m| shape_of(&sub(m))).collect();
+        let mods: Vec<String> = a.modifies.iter().map(|m| shape_of(&sub(m))).collect();
         let mut cs = Vec::new();
         conjuncts(&pred, &mut cs);
         let mut guards = Expr::bool(true, span);
@@ -1865,10 +1754,17 @@ impl CalvinR {
     /// the step `o.holder = 0`, also before a return or a jump out of B (a
     /// return's value is read first). The steps are then the int mutex's:
     /// the acquire a right mover, the release a left mover.
-    fn desugar_synchronized(&self, p: &Program, b: &mut Block, errs: &mut Vec<Diagnostic>) {
-        let mut fresh = 0;
+    /// Gives the locals that record whether a block reentered its monitor.
+    fn desugar_synchronized(
+        &self,
+        p: &Program,
+        b: &mut Block,
+        errs: &mut Vec<Diagnostic>,
+    ) -> HashSet<Name> {
+        let (mut fresh, mut reentered) = (0, HashSet::new());
         let stmts = std::mem::take(&mut b.stmts);
-        b.stmts = self.desugar_block(p, stmts, &mut Vec::new(), &mut fresh, errs);
+        b.stmts = self.desugar_block(p, stmts, &mut Vec::new(), &mut fresh, &mut reentered, errs);
+        reentered
     }
 
     fn desugar_block(
@@ -1877,6 +1773,7 @@ impl CalvinR {
         stmts: Vec<Stmt>,
         syncs: &mut Vec<SyncCx>,
         fresh: &mut u32,
+        reentered: &mut HashSet<Name>,
         errs: &mut Vec<Diagnostic>,
     ) -> Vec<Stmt> {
         let mut out = Vec::new();
@@ -1913,6 +1810,7 @@ impl CalvinR {
                     };
                     let holder = Expr::new(K::Field(Box::new(lock.clone()), h), Type::Int, span);
                     let re = Name::from(format!("{REENTERED}{k}"));
+                    reentered.insert(re);
                     out.push(st(S::Local(
                         var(re.as_str(), Type::Bool, span),
                         Some(eq(holder.clone(), tid_expr(span))),
@@ -1942,7 +1840,7 @@ impl CalvinR {
                         reentered: re,
                         labels,
                     });
-                    let inner = self.desugar_block(p, body.stmts, syncs, fresh, errs);
+                    let inner = self.desugar_block(p, body.stmts, syncs, fresh, reentered, errs);
                     out.push(st(S::Block(Block {
                         stmts: inner,
                         span: body.span,
@@ -1975,7 +1873,7 @@ impl CalvinR {
                 mut kind => {
                     for blk in crate::core::visit::child_blocks_mut(&mut kind) {
                         let stmts = std::mem::take(&mut blk.stmts);
-                        blk.stmts = self.desugar_block(p, stmts, syncs, fresh, errs);
+                        blk.stmts = self.desugar_block(p, stmts, syncs, fresh, reentered, errs);
                     }
                     out.push(st(kind));
                 }
@@ -1999,8 +1897,8 @@ impl CalvinR {
         // An inlined return: a jump forward within the sequence, unless the
         // inlined body has a loop (then the sequence ends here and at the
         // body's end, and the next starts after it).
-        if l.as_str().starts_with(INLINED) {
-            if cx.loopy.contains(&l) {
+        if cx.made.ends.contains(&l) {
+            if cx.made.loopy.contains(&l) {
                 self.cut(None, false, span, cx, out);
             }
             out.push(st(S::Goto(l)));
@@ -2101,7 +1999,7 @@ impl CalvinR {
         let pred = subst_tid(a.pred.clone(), &tid_expr(span));
         let pred = at_label(subst_result(pred, result), &l);
         let mods: Vec<Expr> = a
-            .mods
+            .modifies
             .iter()
             .map(|m| {
                 at_label(
@@ -2258,7 +2156,7 @@ impl CalvinR {
                 each_stmt(&body, &mut |s| {
                     steps |= matches!(&s.kind, S::Block(b) if is_atomic(b));
                 });
-                let none = HashSet::new();
+                let none = Made::default();
                 let mut scratch = Cx::new(Mode::Access, &[], Auto::default(), Type::Void, &none);
                 let mut v = Vec::new();
                 let mut copy = body.clone();
@@ -2494,13 +2392,23 @@ fn in_bounds(e: &Expr, label: Option<Name>, span: Span) -> Expr {
     out
 }
 
+/// `b` without its witnesses.
+fn drop_witnesses(b: &mut Block) {
+    b.stmts.retain(|s| witness(s).is_none());
+    for s in &mut b.stmts {
+        crate::core::visit::child_blocks_mut(&mut s.kind)
+            .into_iter()
+            .for_each(drop_witnesses);
+    }
+}
+
 /// The witnesses in a loop that are not followed by a return (after which
 /// an iteration may follow).
 fn witnesses_going_on(b: &Block) -> Vec<Span> {
     let mut bad = Vec::new();
     fn walk(b: &Block, bad: &mut Vec<Span>) {
         for (i, s) in b.stmts.iter().enumerate() {
-            if witness_label(s).is_some()
+            if witness(s).is_some()
                 && !matches!(b.stmts.get(i + 1).map(|x| &x.kind), Some(S::Return(_)))
             {
                 bad.push(s.span);
@@ -2656,16 +2564,8 @@ impl CalvinR {
                     target: Some(rename(n)),
                     call,
                 },
-                // A witness keeps its name: it names the caller's action.
-                S::Label(l)
-                    if witness_label(&Stmt {
-                        kind: S::Label(l),
-                        span,
-                    })
-                    .is_some() =>
-                {
-                    S::Label(l)
-                }
+                // A witness (a kind of its own) keeps its label: it names
+                // the caller's action.
                 S::Label(l) => S::Label(rename(l)),
                 S::Goto(l) => S::Goto(rename(l)),
                 kind => kind,
@@ -2676,6 +2576,7 @@ impl CalvinR {
         if has_loop(&body) {
             cx.loopy.insert(end);
         }
+        cx.ends.insert(end);
         if callee.ret != Type::Void {
             out.push(st(S::Local(
                 var(result.as_str(), callee.ret.clone(), span),
@@ -2718,9 +2619,22 @@ impl CalvinR {
 struct InlineCx {
     fresh: u32,
     errs: Vec<Diagnostic>,
-    /// The ends of inlined bodies with a loop: with witnesses, a reduced
-    /// sequence ends at each of their returns and at their ends.
+    /// The ends of inlined bodies (their returns jump there).
+    ends: HashSet<Name>,
+    /// Those of them with a loop: with witnesses, a reduced sequence ends
+    /// at each of their returns and at their ends.
     loopy: HashSet<Name>,
+}
+
+/// The names the rewrites before both checks (inlining, `synchronized`)
+/// made that the checks read.
+#[derive(Default)]
+struct Made {
+    /// The ends of inlined bodies, and those with a loop (`InlineCx`).
+    ends: HashSet<Name>,
+    loopy: HashSet<Name>,
+    /// The locals that record whether a block reentered its monitor.
+    reentered: HashSet<Name>,
 }
 
 fn mentions_result(e: &Expr) -> bool {

@@ -203,7 +203,64 @@ pub struct Field {
     /// Class ghost predicates its declared type binds to this object
     /// (Java's `final Lock/*@<inv>@*/ l;`, see [`OwnerLink`]).
     pub owner_links: Vec<OwnerLink>,
+    /// Calvin-R's access predicate of the field (`passes::calvin_r`).
+    pub access: Option<Box<AccessPredicate>>,
     pub span: Span,
+}
+
+/// Calvin-R's access predicate of a field (`passes::calvin_r`): `int m
+/// /*@ accessible_if P */;`, or per element of an array field
+/// `accessible_if[j] P` (`index` is `j`, an int). P is over `this`, `tid`
+/// (the accessing thread) and the index.
+#[derive(Clone, Debug)]
+pub struct AccessPredicate {
+    pub index: Option<Ident>,
+    pub pred: Expr,
+    pub span: Span,
+}
+
+/// Calvin-R's `performs` specification of a method (`passes::calvin_r`):
+/// atomic actions composed by choice `[]`, sequence `;` and iteration `*`.
+#[derive(Clone, Debug)]
+pub struct Performs {
+    /// In the order they are written (`shape` numbers them so).
+    pub actions: Vec<PerformsAction>,
+    pub shape: PerformsShape,
+    pub span: Span,
+}
+
+/// One action of a `performs` spec: `action "L": (mods) { P }`, P a
+/// two-state predicate over the method's parameters and `\result` (`\old`
+/// is the state before the action), `modifies` the locations it may change.
+#[derive(Clone, Debug)]
+pub struct PerformsAction {
+    pub label: Option<Ident>,
+    pub modifies: Vec<Expr>,
+    pub pred: Expr,
+    pub span: Span,
+}
+
+/// Whether declarations carry Calvin-R's annotations (an access predicate or
+/// a `performs` spec): every class of a unit that does is Calvin-R's, in
+/// which `tid` and `acquire`/`release` mean Calvin-R's.
+pub fn has_calvin_r(decls: &[Decl]) -> bool {
+    decls.iter().any(|d| match d {
+        Decl::Class(c) => c.members.iter().any(|m| match m {
+            Member::Field(f) => f.access.is_some(),
+            Member::Method(m) => m.contract.performs.is_some(),
+            Member::Function(_) | Member::Predicate(_) => false,
+        }),
+        Decl::Member(_) => false,
+    })
+}
+
+/// How a `performs` spec composes its actions (`Action(k)`: the k-th).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PerformsShape {
+    Action(usize),
+    Choice(Box<PerformsShape>, Box<PerformsShape>),
+    Seq(Box<PerformsShape>, Box<PerformsShape>),
+    Star(Box<PerformsShape>),
 }
 
 /// A final field whose declared type binds a class ghost predicate parameter
@@ -370,6 +427,8 @@ pub struct Contract {
     pub signals: Vec<Signals>,
     /// Java's `throws E, F`: the method may end by throwing an E or an F.
     pub throws: Vec<Type>,
+    /// Calvin-R's `performs` specification (`passes::calvin_r`).
+    pub performs: Option<Box<Performs>>,
 }
 
 /// `signals (E e) P;`: an exceptional postcondition, P over the thrown `e`.
@@ -614,6 +673,9 @@ pub enum StmtKind {
     /// `apply A -* B;`: gives up the wand and `A`, gets `B`.
     Apply(Expr),
     Label(Ident),
+    /// Calvin-R's `witness "L";`: the commit point of the action labelled
+    /// `L` of the enclosing method's `performs` spec (`passes::calvin_r`).
+    Witness(Ident),
     /// `goto L;` (PVL): a jump to the label `L` of the same method, not into a loop.
     Goto(Ident),
     /// `break;` / `continue;` (Java): leave / restart the innermost loop;

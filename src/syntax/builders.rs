@@ -1213,6 +1213,7 @@ pub fn fields<'i>(
                 name,
                 init: None,
                 owner_links: Vec::new(),
+                access: None,
                 span,
             })
         })

@@ -167,9 +167,14 @@ fn field(f: &Field) -> Doc {
         name,
         init,
         owner_links,
+        access,
         span: _,
     } = f;
     let head = text(format!("{}{} {}", modifiers(mods), ty(t), name.name));
+    let head = match access {
+        Some(a) => head.append(access_predicate(a)),
+        None => head,
+    };
     let head = match init {
         Some(e) => head.append(text(" = ")).append(expr(e)),
         None => head,
@@ -183,6 +188,61 @@ fn field(f: &Field) -> Doc {
         vec![text(format!("// {}", links.join("; ")))],
         head.append(text(";")),
     )
+}
+
+/// ` /*@ accessible_if[j] P */` after a field's name.
+fn access_predicate(a: &AccessPredicate) -> Doc {
+    let AccessPredicate {
+        index,
+        pred,
+        span: _,
+    } = a;
+    let head = match index {
+        Some(j) => format!(" /*@ accessible_if[{}] ", j.name),
+        None => " /*@ accessible_if ".to_string(),
+    };
+    text(head).append(expr(pred)).append(text(" */"))
+}
+
+/// `performs action "L": (mods) { P } [] …`.
+fn performs(p: &Performs) -> Doc {
+    fn shape(p: &Performs, s: &PerformsShape, outer: u8) -> Doc {
+        // Binding: choice 0 (loosest), sequence 1, iteration 2.
+        let (doc, level) = match s {
+            PerformsShape::Action(k) => (action(&p.actions[*k]), 3),
+            PerformsShape::Choice(a, b) => (
+                shape(p, a, 0).append(text(" [] ")).append(shape(p, b, 1)),
+                0,
+            ),
+            PerformsShape::Seq(a, b) => {
+                (shape(p, a, 1).append(text("; ")).append(shape(p, b, 2)), 1)
+            }
+            PerformsShape::Star(a) => (shape(p, a, 2).append(text("*")), 2),
+        };
+        if level < outer {
+            text("(").append(doc).append(text(")"))
+        } else {
+            doc
+        }
+    }
+    fn action(a: &PerformsAction) -> Doc {
+        let PerformsAction {
+            label,
+            modifies,
+            pred,
+            span: _,
+        } = a;
+        let head = match label {
+            Some(l) => format!("action \"{}\": (", l.name),
+            None => "action (".to_string(),
+        };
+        text(head)
+            .append(RcDoc::intersperse(exprs(modifies), text(", ")))
+            .append(text(") { "))
+            .append(expr(pred))
+            .append(text(" }"))
+    }
+    text("performs ").append(shape(p, &p.shape, 0))
 }
 
 /// What the field's declared type binds: its value's owner field.
@@ -398,6 +458,7 @@ fn contract(c: &Contract) -> Vec<Doc> {
         kernel,
         signals,
         throws,
+        performs: spec,
     } = c;
     let mut lines: Vec<Doc> = clauses.iter().map(clause).collect();
     lines.extend(given.iter().map(|p| {
@@ -420,6 +481,7 @@ fn contract(c: &Contract) -> Vec<Doc> {
         let ts: Vec<String> = throws.iter().map(ty).collect();
         lines.push(text(format!("// throws {}", ts.join(", "))));
     }
+    lines.extend(spec.as_deref().map(performs));
     lines
 }
 
@@ -693,6 +755,7 @@ fn statement(s: &Stmt, end: &str) -> Doc {
             .append(block(proof)),
         StmtKind::Apply(e) => keyword_expr("apply", e),
         StmtKind::Label(l) => text(format!("label {};", l.name)),
+        StmtKind::Witness(l) => text(format!("witness \"{}\";", l.name)),
         StmtKind::Goto(l) => text(format!("goto {};", l.name)),
         StmtKind::Break(l) => text(jump("break", l.as_ref())),
         StmtKind::Continue(l) => text(jump("continue", l.as_ref())),

@@ -31,7 +31,12 @@ pub trait Rewrite {
 
 pub fn member(r: &mut dyn Rewrite, m: &mut Member) {
     match m {
-        Member::Field(f) => ty(r, &mut f.ty),
+        Member::Field(f) => {
+            ty(r, &mut f.ty);
+            if let Some(a) = &mut f.access {
+                expr(r, &mut a.pred);
+            }
+        }
         Member::Method(m) => {
             contract(r, &mut m.contract);
             ty(r, &mut m.ret);
@@ -76,6 +81,12 @@ pub fn contract(r: &mut dyn Rewrite, c: &mut Contract) {
     }
     for t in &mut c.throws {
         ty(r, t);
+    }
+    if let Some(p) = &mut c.performs {
+        for a in &mut p.actions {
+            a.modifies.iter_mut().for_each(|m| expr(r, m));
+            expr(r, &mut a.pred);
+        }
     }
 }
 
@@ -174,6 +185,7 @@ pub fn child_blocks_mut(s: &mut Stmt, f: &mut dyn FnMut(&mut Block)) {
         | StmtKind::Join(_)
         | StmtKind::Throw(_)
         | StmtKind::Label(_)
+        | StmtKind::Witness(_)
         | StmtKind::Goto(_)
         | StmtKind::Break(_)
         | StmtKind::Continue(_)
@@ -362,6 +374,7 @@ pub fn stmt(r: &mut dyn Rewrite, s: &mut Stmt) {
             }
         }
         StmtKind::Label(_)
+        | StmtKind::Witness(_)
         | StmtKind::Goto(_)
         | StmtKind::Break(_)
         | StmtKind::Continue(_)

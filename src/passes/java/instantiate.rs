@@ -1263,6 +1263,7 @@ fn add_owner(c: &mut Class, f: &Param, class: &str, pred: &str, inherited: bool)
             name: id(&field),
             init: None,
             owner_links: Vec::new(),
+            access: None,
             span,
         }));
         c.members.push(match ret {

@@ -546,6 +546,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
             name: id("target"),
             init: None,
             owner_links: Vec::new(),
+            access: None,
             span,
         }),
         Member::Predicate(Predicate {

@@ -434,15 +434,6 @@ impl JMember {
                         self.members.push(Member::Method(unwritable(&u, f)));
                     }
                 }
-                // A `performs` action reads as its method's postcondition would.
-                Member::Method(mut u) if u.name.name.starts_with(CALVINR_ACTION) => {
-                    if let Some(Member::Method(owner)) = self.members.first() {
-                        u.params = owner.params.clone();
-                        u.ret = owner.ret.clone();
-                        u.mods.is_static = owner.mods.is_static;
-                    }
-                    self.members.push(Member::Method(u));
-                }
                 m => self.members.push(m),
             }
         }
@@ -548,25 +539,8 @@ fn unwritable(u: &Method, f: &Ident) -> Method {
     m
 }
 
-/// The name prefixes of Calvin-R's spec-only members (`passes::calvin_r`
-/// reads them), bodiless ghost methods like Calvin's: a field's access
-/// predicate `CALVINR_ACCESS_offset$f` (its one `ensures`; an array's index
-/// variable its one parameter), a `performs` action
-/// `CALVINR_ACTION_offset_k$label` (the predicate, then each modified
-/// location `x` as `x == x`; the method's parameters and result type, so
-/// that the predicate may name them and `\result`), and the mark
-/// `CALVINR_CLASS` of each class of a unit with Calvin-R's annotations (in
-/// which `tid` and `acquire`/`release` mean Calvin-R's).
-pub const CALVINR_ACCESS: &str = "weft_calvinr_access";
-pub const CALVINR_ACTION: &str = "weft_calvinr_action";
-pub const CALVINR_CLASS: &str = "weft_calvinr_class";
-/// How a `performs` spec's actions compose: `CALVINR_SHAPE_offset$shape`
-/// (see `flatten`).
-pub const CALVINR_SHAPE: &str = "weft_calvinr_shape";
-/// A commit point `witness "L";` is the label `CALVINR_WITNESS_offset$L`.
-pub const CALVINR_WITNESS: &str = "weft_calvinr_witness";
-
-/// `int m /*@ accessible_if P */;`, `int[] a /*@ accessible_if[j] P */;`.
+/// `int m /*@ accessible_if P */;`, `int[] a /*@ accessible_if[j] P */;`:
+/// the field with its access predicate.
 #[allow(clippy::too_many_arguments)]
 pub fn accessible_field<'i>(
     file: FileId,
@@ -579,27 +553,23 @@ pub fn accessible_field<'i>(
     index: Option<Ident>,
     e: Box<Expr>,
 ) -> PResult<'i, JMember> {
-    let field = d.name.clone();
     let mut m = fields(file, errors, l, r, cm.0, cm.1, ty, vec![d])?.with(cm.2);
-    let Member::Method(mut a) = calvin_annotation(file, al, ar, CALVINR_ACCESS, e) else {
-        unreachable!("an annotation is a method")
+    let access = AccessPredicate {
+        index,
+        pred: *e,
+        span: b::span(file, al, ar),
     };
-    a.name.name = format!("{CALVINR_ACCESS}_{al}${}", field.name)
-        .as_str()
-        .into();
-    if let Some(j) = index {
-        a.params.push(Param {
-            ty: b::ty(file, al, ar, TypeKind::Int),
-            span: j.span,
-            name: j,
-            scope: Default::default(),
-        });
+    match m.members.iter_mut().find_map(|x| match x {
+        Member::Field(f) => Some(f),
+        _ => None,
+    }) {
+        Some(f) => f.access = Some(Box::new(access)),
+        None => return malformed(al, ar, "an access predicate of a field that is not one"),
     }
-    m.members.push(Member::Method(a));
     Ok(m)
 }
 
-/// One action of a `performs` specification.
+/// One action of a `performs` specification, as parsed.
 pub struct PerformsAction {
     pub l: usize,
     pub r: usize,
@@ -609,8 +579,8 @@ pub struct PerformsAction {
     pub pred: Box<Expr>,
 }
 
-/// A `performs` specification: atomic actions composed by choice `[]`,
-/// sequence `;` and iteration `*`.
+/// A `performs` specification as parsed: atomic actions composed by
+/// choice `[]`, sequence `;` and iteration `*`.
 pub enum PerformsSpec {
     Action(PerformsAction),
     Choice(Box<PerformsSpec>, Box<PerformsSpec>),
@@ -618,54 +588,57 @@ pub enum PerformsSpec {
     Star(Box<PerformsSpec>),
 }
 
-/// The spec's actions in order, and its shape in postfix (`a0_a1_c_k`:
-/// action k is `ak`, choice `c`, sequence `s`, iteration `k`).
-fn flatten(s: PerformsSpec, actions: &mut Vec<PerformsAction>, shape: &mut Vec<String>) {
-    let op = if matches!(s, PerformsSpec::Choice(..)) {
-        "c"
-    } else {
-        "s"
+/// The spec's actions in order, and its shape over their numbers.
+fn flatten<'i>(
+    file: FileId,
+    s: PerformsSpec,
+    actions: &mut Vec<crate::syntax::ast::PerformsAction>,
+) -> PResult<'i, PerformsShape> {
+    let two = |a, b| -> PResult<'i, (Box<PerformsShape>, Box<PerformsShape>)> {
+        Ok((Box::new(a), Box::new(b)))
     };
-    match s {
+    Ok(match s {
         PerformsSpec::Action(a) => {
-            shape.push(format!("a{}", actions.len()));
-            actions.push(a);
+            let span = b::span(file, a.l, a.r);
+            let label = match &a.label {
+                Some(q) => Some(Ident {
+                    name: label_of(q, a.l, a.r)?.as_str().into(),
+                    span,
+                }),
+                None => None,
+            };
+            actions.push(crate::syntax::ast::PerformsAction {
+                label,
+                modifies: a.mods.into_iter().map(|m| *m).collect(),
+                pred: *a.pred,
+                span,
+            });
+            PerformsShape::Action(actions.len() - 1)
         }
-        PerformsSpec::Choice(a, b) | PerformsSpec::Seq(a, b) => {
-            flatten(*a, actions, shape);
-            flatten(*b, actions, shape);
-            shape.push(op.to_string());
+        PerformsSpec::Choice(x, y) => {
+            let x = flatten(file, *x, actions)?;
+            let (x, y) = two(x, flatten(file, *y, actions)?)?;
+            PerformsShape::Choice(x, y)
         }
-        PerformsSpec::Star(a) => {
-            flatten(*a, actions, shape);
-            shape.push("k".to_string());
+        PerformsSpec::Seq(x, y) => {
+            let x = flatten(file, *x, actions)?;
+            let (x, y) = two(x, flatten(file, *y, actions)?)?;
+            PerformsShape::Seq(x, y)
         }
-    }
+        PerformsSpec::Star(x) => PerformsShape::Star(Box::new(flatten(file, *x, actions)?)),
+    })
 }
 
-/// `performs action "L1": (mods) { P1 } [] action "L2": … `: one member per
-/// action (`JMember::with` gives it the method's parameters and result),
-/// and the marker `CALVINR_SHAPE_offset$shape` of how they compose.
+/// `performs action "L1": (mods) { P1 } [] action "L2": … `: the method's
+/// spec, a part of its contract.
 pub fn performs<'i>(file: FileId, l: usize, r: usize, spec: PerformsSpec) -> PResult<'i, JPrefix> {
-    let mut members = Vec::new();
-    let (mut actions, mut shape) = (Vec::new(), Vec::new());
-    flatten(spec, &mut actions, &mut shape);
-    let name = format!("{CALVINR_SHAPE}_{l}${}", shape.join("_"));
-    members.push(marker(&name, b::span(file, l, r)));
-    for (k, a) in actions.into_iter().enumerate() {
-        let label = match &a.label {
-            Some(s) => label_of(s, a.l, a.r)?,
-            None => String::new(),
-        };
-        let Member::Method(mut m) =
-            calvin_action(file, a.l, a.r, CALVINR_ACTION, a.mods, Some(a.pred))
-        else {
-            unreachable!("an annotation is a method")
-        };
-        m.name.name = format!("{CALVINR_ACTION}_{l}_{k}${label}").as_str().into();
-        members.push(Member::Method(m));
-    }
-    Ok(JPrefix::LockInvariant(members))
+    let mut actions = Vec::new();
+    let shape = flatten(file, spec, &mut actions)?;
+    Ok(JPrefix::Performs(Box::new(Performs {
+        actions,
+        shape,
+        span: b::span(file, l, r),
+    })))
 }
 
 /// A label `"L"`'s text: a Java identifier.
@@ -687,14 +660,14 @@ fn label_of<'i>(quoted: &str, l: usize, r: usize) -> PResult<'i, String> {
     }
 }
 
-/// `witness "L";`: the label `CALVINR_WITNESS_offset$L`.
+/// `witness "L";`: the commit point of the action labelled L.
 pub fn witness<'i>(file: FileId, l: usize, r: usize, s: &str) -> PResult<'i, Stmts> {
     let label = label_of(s, l, r)?;
     let name = Ident {
-        name: format!("{CALVINR_WITNESS}_{l}${label}").as_str().into(),
+        name: label.as_str().into(),
         span: b::span(file, l, r),
     };
-    Ok(b::one(file, l, r, StmtKind::Label(name)))
+    Ok(b::one(file, l, r, StmtKind::Witness(name)))
 }
 
 /// Whether a class of the unit has a member whose name starts with `prefix`
@@ -733,10 +706,10 @@ fn marker(name: &str, span: Span) -> Member {
     })
 }
 
-/// Marks every class of a unit that carries Calvin-R's annotations, and
-/// gives it the monitor owner `holder` (unless Calvin's annotations did).
+/// Gives every class of a unit that carries Calvin-R's annotations the
+/// monitor owner `holder` (unless Calvin's annotations did).
 fn calvinr_marks(decls: &mut [Decl]) {
-    if !has_member_named(decls, "weft_calvinr_") {
+    if !has_calvin_r(decls) {
         return;
     }
     for d in decls {
@@ -745,7 +718,6 @@ fn calvinr_marks(decls: &mut [Decl]) {
             continue;
         }
         let span = c.name.span;
-        c.members.push(marker(CALVINR_CLASS, span));
         // The monitor's owner, for `synchronized` (as Calvin's).
         let has_holder = c
             .members
@@ -777,6 +749,7 @@ fn ghost_field(kind: TypeKind, name: &str, span: Span) -> Member {
         },
         init: None,
         owner_links: Vec::new(),
+        access: None,
         span,
     })
 }
@@ -1354,6 +1327,10 @@ pub fn fields<'i>(
             span: b::span(file, l, r),
         })]));
     }
+    if let Some(p) = &c.performs {
+        let (pl, pr) = sp(p.span);
+        return malformed(pl, pr, "a performs spec precedes a method, not a field");
+    }
     if !c.clauses.is_empty() || !c.given.is_empty() || !c.yields.is_empty() {
         return malformed(l, r, "a field cannot have a contract");
     }
@@ -1403,6 +1380,7 @@ pub fn fields<'i>(
                 name: d.name,
                 init: d.init,
                 owner_links: Vec::new(),
+                access: None,
                 span,
             }));
             continue;
@@ -1443,6 +1421,7 @@ fn uninitialised_field(mods: Modifiers, ty: &Type, name: Ident, span: Span) -> M
         name,
         init: None,
         owner_links: Vec::new(),
+        access: None,
         span,
     })
 }
@@ -1562,20 +1541,30 @@ pub enum JPrefix {
     Mod(JMod),
     /// `lock_invariant I;`: the class's lock-invariant predicate.
     LockInvariant(Vec<Member>),
+    /// Calvin-R's `performs` spec of the method.
+    Performs(Box<Performs>),
 }
 
 pub fn prefix(errors: &mut Errors, items: Vec<JPrefix>) -> (Contract, Vec<JMod>, Vec<Member>) {
     let mut contract = Vec::new();
     let mut mods = Vec::new();
     let mut members = Vec::new();
+    let mut performs = None;
     for p in items {
         match p {
             JPrefix::Item(i) => contract.push(i),
             JPrefix::Mod(m) => mods.push(m),
             JPrefix::LockInvariant(ms) => members.extend(ms),
+            JPrefix::Performs(p) if performs.is_none() => performs = Some(p),
+            JPrefix::Performs(p) => {
+                let (l, r) = sp(p.span);
+                malformed_at(errors, l, r, "a method has at most one performs spec");
+            }
         }
     }
-    (self::contract(errors, contract), mods, members)
+    let mut c = self::contract(errors, contract);
+    c.performs = performs;
+    (c, mods, members)
 }
 
 /// `(frac -> resource)`: the type of a predicate family, as a class ghost parameter has.
