@@ -84,7 +84,8 @@
 //!   runs as a call statement just before it, into a fresh local
 //!   (`check::lift`), in Java's order (a heap read before it is read into a
 //!   local first, `&&`/`||`/`==>`/`?:` become `if`s around it; a loop
-//!   condition's calls run at the head of every iteration); calls in
+//!   condition's calls are the loop's head, which `passes::loops` runs at
+//!   the head of every iteration); calls in
 //!   specifications are refused. VerCors's `e then S` (`ast::ExprKind::Then`,
 //!   Java's `e /*@ then S */`, PVL) is lifted alike: `t = e; S` before the
 //!   statement, `S` checked as ghost code that does not leave itself.

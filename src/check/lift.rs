@@ -9,9 +9,10 @@
 //! the call, and so is the receiver, array and index of an assigned field
 //! or element. A call on the right of `&&`, `||` or `==>`, or in a branch
 //! of `?:`, runs only when Java would evaluate it: the operator becomes an
-//! `if` around it. A `while` or `for` condition's calls run at the head of
-//! every iteration (`Body::loop_cond`: `while (true) { calls; if (!c)
-//! break; body }`, the invariant still before the condition). Specifications
+//! `if` around it. A `while` or `for` condition's calls are the loop's
+//! `head` (`Body::loop_cond`), which `passes::loops` runs at the head of
+//! every iteration (`while (true) { calls; if (!c) break; body }`, the
+//! invariant still before the condition). Specifications
 //! stay pure (a call there is refused), and so do a `do … while` condition
 //! and a range loop's bounds (not supported yet).
 

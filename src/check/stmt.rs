@@ -7,7 +7,7 @@ use crate::core::build::stmt;
 use crate::core::{Block, Expr, ExprKind as K, FieldId, LoopId, Stmt, StmtKind as S, Type};
 use crate::diag::{Diagnostic, ErrorCode};
 use crate::name::Name;
-use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS, UnOp};
+use crate::syntax::ast::{self, BinOp, ClauseKind, ExprKind as A, StmtKind as AS};
 use crate::syntax::span::Span;
 
 /// Where an assignment writes.
@@ -85,7 +85,7 @@ impl Body<'_> {
             } => {
                 let invariants = self.loop_contract(contract);
                 let (cond, head) = self.loop_cond(cond);
-                let (id, body) = self.loop_body(body, span, head);
+                let (id, body) = self.loop_body(body);
                 if let Some(cond) = cond {
                     let update = Block {
                         stmts: Vec::new(),
@@ -94,6 +94,7 @@ impl Body<'_> {
                     let k = S::Loop {
                         id,
                         invariants,
+                        head,
                         cond,
                         body,
                         update,
@@ -116,9 +117,15 @@ impl Body<'_> {
                 let invariants = b.loop_contract(contract);
                 let (cond, head) = match cond {
                     Some(c) => b.loop_cond(c),
-                    None => (Some(Expr::bool(true, span)), None),
+                    None => (
+                        Some(Expr::bool(true, span)),
+                        Block {
+                            stmts: Vec::new(),
+                            span,
+                        },
+                    ),
                 };
-                let (id, body) = b.loop_body(body, span, head);
+                let (id, body) = b.loop_body(body);
                 let mut update_stmts = Vec::new();
                 for s in update {
                     b.stmt(s, &mut update_stmts);
@@ -131,6 +138,7 @@ impl Body<'_> {
                     let k = S::Loop {
                         id,
                         invariants,
+                        head,
                         cond,
                         body,
                         update,
@@ -293,56 +301,21 @@ impl Body<'_> {
         );
     }
 
-    /// A loop's condition. When it calls methods (`while (it.hasNext())`),
-    /// they run at the head of every iteration: the loop becomes `while
-    /// (true) { calls; if (!c) break; body }`, with the invariant where it
-    /// was, before the condition is evaluated (the head's calls and test
-    /// are returned for [`Body::loop_body`]).
-    fn loop_cond(&mut self, cond: &ast::Expr) -> (Option<Expr>, Option<(Vec<Stmt>, Expr)>) {
-        let (c, calls) = self.guarded(|b| b.cond(cond));
-        match c {
-            Some(c) if !calls.is_empty() => {
-                let span = c.span;
-                (Some(Expr::bool(true, span)), Some((calls, c)))
-            }
-            c => (c, None),
-        }
+    /// A loop's condition, and the statements of the calls in it
+    /// (`while (it.hasNext())`), which run at the head of every iteration
+    /// (`core::StmtKind::Loop::head`).
+    fn loop_cond(&mut self, cond: &ast::Expr) -> (Option<Expr>, Block) {
+        let (c, stmts) = self.guarded(|b| b.cond(cond));
+        let span = cond.span;
+        (c, Block { stmts, span })
     }
 
     /// A loop body, checked with its `break`/`continue` target, the loop
-    /// numbered here. `head`, a condition's calls and test, runs first and
-    /// leaves the loop when the test fails.
-    fn loop_body(
-        &mut self,
-        body: &ast::Block,
-        span: Span,
-        head: Option<(Vec<Stmt>, Expr)>,
-    ) -> (LoopId, Block) {
+    /// numbered here.
+    fn loop_body(&mut self, body: &ast::Block) -> (LoopId, Block) {
         let label = std::mem::take(&mut self.loop_label);
         let id = self.push_exits(true, label);
-        let body = match head {
-            None => self.block(body),
-            Some((calls, test)) => {
-                let at = test.span;
-                let not = Expr::new(K::Unary(UnOp::Not, Box::new(test)), Type::Bool, at);
-                let leave = Block {
-                    stmts: vec![stmt(S::Break(id), at)],
-                    span: at,
-                };
-                let mut stmts = calls;
-                stmts.push(stmt(
-                    S::If {
-                        cond: not,
-                        then: leave,
-                        els: None,
-                    },
-                    at,
-                ));
-                let user = self.block(body);
-                stmts.push(stmt(S::Block(user), body.span));
-                Block { stmts, span }
-            }
-        };
+        let body = self.block(body);
         self.loops.pop();
         (id, body)
     }
@@ -482,7 +455,7 @@ impl Body<'_> {
                 return;
             };
             let invariants = b.loop_contract(contract);
-            let (id, body) = b.loop_body(body, span, None);
+            let (id, body) = b.loop_body(body);
             let (Some(lo), Some(hi)) = (lo, hi) else {
                 return;
             };

@@ -553,11 +553,13 @@ pub enum StmtKind {
     /// A source loop whose `break`s and `continue`s target it by `id`
     /// (lowered by `passes::loops` into a `While` and labels): `while` and
     /// `for`, whose `update` runs after the body and after a `continue`
-    /// (empty for a `while`). A condition with calls is `true` here, the
-    /// body testing it first (`check::lift`).
+    /// (empty for a `while`). `head` holds the calls of the condition
+    /// (`check::lift`), run before each test of `cond` (which reads their
+    /// results), after the invariant.
     Loop {
         id: LoopId,
         invariants: Vec<Expr>,
+        head: Block,
         cond: Expr,
         body: Block,
         update: Block,

@@ -235,11 +235,16 @@ fn sx_stmt(p: &Program, s: &Stmt) -> Doc {
         S::Loop {
             id,
             invariants,
+            head,
             cond,
             body,
             update,
         } => {
-            let mut items = vec![invs(p, invariants), e(cond), b(body)];
+            let mut items = vec![invs(p, invariants)];
+            if !head.stmts.is_empty() {
+                items.push(b(head));
+            }
+            items.extend([e(cond), b(body)]);
             if !update.stmts.is_empty() {
                 items.push(b(update));
             }

@@ -65,7 +65,9 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         | StmtKind::ForRange { body, .. }
         | StmtKind::DoWhile { body, .. }
         | StmtKind::Labelled { body, .. } => vec![body],
-        StmtKind::Loop { body, update, .. } => vec![body, update],
+        StmtKind::Loop {
+            head, body, update, ..
+        } => vec![head, body, update],
         StmtKind::Block(b) => vec![b],
         StmtKind::Invariant { body, .. }
         | StmtKind::Atomic { body, .. }
@@ -94,7 +96,9 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
         | StmtKind::ForRange { body, .. }
         | StmtKind::DoWhile { body, .. }
         | StmtKind::Labelled { body, .. } => vec![body],
-        StmtKind::Loop { body, update, .. } => vec![body, update],
+        StmtKind::Loop {
+            head, body, update, ..
+        } => vec![head, body, update],
         StmtKind::Block(b) => vec![b],
         StmtKind::Invariant { body, .. }
         | StmtKind::Atomic { body, .. }

@@ -7,6 +7,8 @@
 //!
 //! ```text
 //! Loop n {inv} (c) B {U}      ~>  while (c) {inv} { B; cont_n:; U }  brk_n:
+//! Loop n {inv} H (c) B {U}    ~>  while (true) {inv}
+//!                                   { H; if (!c) goto brk_n; { B }; cont_n:; U }  brk_n:
 //! ForRange n i lo hi {inv} B  ~>  { int i = lo;
 //!                                   while (i < hi) {lo <= i && i <= hi; inv}
 //!                                     { B; cont_n:; i = i + 1 }  brk_n: }
@@ -16,7 +18,9 @@
 //! Break(n) / Continue(n)      ~>  goto brk_n / goto cont_n
 //! ```
 //!
-//! A label is put only where a jump goes to it (`weft_break{n}`,
+//! `H`, the statements of the calls in a loop's condition (`check::lift`),
+//! runs at the head of every iteration, after the invariant, as Java
+//! evaluates the condition. A label is put only where a jump goes to it (`weft_break{n}`,
 //! `weft_continue{n}`). The range loop's added invariant bounds `i`, so
 //! the user's invariants may rely on it; `lo` and `hi` are pure and read
 //! again where they occur. `do B while (c)` is `B; while (c) B` with the
@@ -33,7 +37,7 @@
 //! `synchronized` block).
 
 use super::{Lower, Out, Pass};
-use crate::core::build::stmt;
+use crate::core::build::{self, stmt};
 use crate::core::visit::{child_blocks_mut, each_stmt, each_stmt_mut, map_body_exprs};
 use crate::core::{
     Block, Expr, ExprKind as K, LoopId, MethodId, Program, Stmt, StmtKind as S, Type,
@@ -103,6 +107,13 @@ fn declared(s: &S) -> Vec<Name> {
     }
 }
 
+fn empty(span: crate::syntax::span::Span) -> Block {
+    Block {
+        stmts: Vec::new(),
+        span,
+    }
+}
+
 fn brk(id: LoopId) -> Name {
     Name::from(format!("weft_break{}", id.0))
 }
@@ -136,12 +147,31 @@ fn lower(s: Stmt, used: &mut HashSet<Name>, out: &mut Vec<Stmt>) {
         S::Loop {
             id,
             invariants,
+            mut head,
             cond,
             mut body,
             mut update,
         } => {
-            let (breaks, continues) = jumps(&body, id);
+            let (mut breaks, continues) = jumps(&body, id);
             lower_block(&mut body, used);
+            // The condition's calls: `while (true) { calls; if (!c) break; body }`.
+            let cond = if head.stmts.is_empty() {
+                cond
+            } else {
+                lower_block(&mut head, used);
+                let at = cond.span;
+                let mut stmts = head.stmts;
+                stmts.push(build::when(
+                    build::not(cond),
+                    vec![stmt(S::Goto(brk(id)), at)],
+                    at,
+                ));
+                let user = body.span;
+                stmts.push(stmt(S::Block(body), user));
+                body = Block { stmts, span };
+                breaks = true;
+                Expr::bool(true, at)
+            };
             if continues {
                 body.stmts.push(stmt(S::Label(cont(id)), span));
             }
@@ -165,8 +195,8 @@ fn lower(s: Stmt, used: &mut HashSet<Name>, out: &mut Vec<Stmt>) {
             invariants: user,
             body,
         } => {
-            let bin = |op, a: Expr, b: Expr, ty| Expr::binary(op, a, b, ty, span);
-            let i = Expr::new(K::Local(var.name), Type::Int, var.span);
+            let bin = |op, a, b, ty| build::at(build::binary(op, a, b, ty), span);
+            let i = build::local(var.name, Type::Int, var.span);
             let bounds = bin(
                 BinOp::And,
                 bin(BinOp::Le, lo.clone(), i.clone(), Type::Bool),
@@ -176,8 +206,7 @@ fn lower(s: Stmt, used: &mut HashSet<Name>, out: &mut Vec<Stmt>) {
             let mut invariants = vec![bounds];
             invariants.extend(user);
             let cond = bin(BinOp::Lt, i.clone(), hi, Type::Bool);
-            let one = Expr::new(K::Int(1.into()), Type::Int, span);
-            let next = bin(BinOp::Add, i, one, Type::Int);
+            let next = bin(BinOp::Add, i, build::int(1, span), Type::Int);
             let update = Block {
                 stmts: vec![stmt(S::AssignLocal(var.name, next), span)],
                 span,
@@ -186,6 +215,7 @@ fn lower(s: Stmt, used: &mut HashSet<Name>, out: &mut Vec<Stmt>) {
             let k = S::Loop {
                 id,
                 invariants,
+                head: empty(span),
                 cond,
                 body,
                 update,
@@ -212,12 +242,10 @@ fn lower(s: Stmt, used: &mut HashSet<Name>, out: &mut Vec<Stmt>) {
             let k = S::Loop {
                 id: again,
                 invariants,
+                head: empty(span),
                 cond,
                 body: copy,
-                update: Block {
-                    stmts: Vec::new(),
-                    span,
-                },
+                update: empty(span),
             };
             lower(stmt(k, span), used, &mut stmts);
             if breaks {
@@ -378,6 +406,26 @@ mod tests {
              (while [] (> n 3) {(local t_1 n) (while [] (> t_1 0) {(goto weft_break4)}) (label weft_break4) \
              (if (== n 2) {(goto weft_continue3)}) (goto weft_break3) (label weft_continue3)}) \
              (label weft_break3) (label weft_break1)}}"
+        );
+    }
+
+    #[test]
+    fn a_jump_left_after_the_pass_is_an_internal_error() {
+        use crate::core::{Block, LoopId, Stmt, StmtKind};
+        let span = crate::syntax::span::Span::default();
+        let jump = Stmt {
+            kind: StmtKind::Break(LoopId(1)),
+            span,
+        };
+        let mut b = Block {
+            stmts: vec![jump],
+            span,
+        };
+        let errs = crate::passes::leftover(&[&super::PASS], &mut b).expect_err("left");
+        assert!(
+            errs[0].message.contains("loops pass"),
+            "{}",
+            errs[0].message
         );
     }
 
