@@ -337,6 +337,7 @@ fn sx_stmt(s: &Stmt) -> String {
         Apply(e) => format!("(apply {})", sx(e)),
         Label(l) => format!("(label {})", l.name),
         Goto(l) => format!("(goto {})", l.name),
+        Witness(l) => format!("(witness {})", l.name),
         Break(None) => "(break)".into(),
         Continue(None) => "(continue)".into(),
         Break(Some(l)) => format!("(break {})", l.name),
