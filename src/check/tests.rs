@@ -859,6 +859,8 @@ fn calvin_r_annotations_errors() {
 }"#,
     );
     assert_eq!(es[0].0, ErrorCode::NotSupported, "{es:?}");
+    let es = java_errors("class C { static int s /*@ accessible_if true */; }");
+    assert_eq!(es[0].0, ErrorCode::NotSupported, "{es:?}");
 }
 
 // ------------------------------------------------------------ labelled jumps
