@@ -161,9 +161,12 @@
 //!   bodies before the passes' declarations, which keep them);
 //!   [`passes::calvin`] opens with the rule; `--backend silicon` refuses the
 //!   program in the driver), `calvin_r` (Calvin-R, Boogie only: in a Java
-//!   unit with `accessible_if` fields or `performs` specs, kept as bodiless
-//!   ghost methods like Calvin's, with `acquire(m)`/`release(m)` read by the
-//!   checker as `atomic:` blocks and `witness "L"` as a label, every method
+//!   unit with `accessible_if` fields or `performs` specs (syntax of their
+//!   field and method, checked into `core::Features::calvin_r` by id: the
+//!   unit's classes, the access predicates, the specs' actions and their
+//!   composition), with `acquire(m)`/`release(m)` read by the checker as
+//!   `atomic:` blocks and `witness "L"` a statement of its own
+//!   (`StmtKind::Witness`, which the pass removes), every method
 //!   is checked in place with the environment (a havoc framed by exclusive
 //!   access) before each step and each access's predicate asserted
 //!   (`accessPredicate`), and, with a spec, in a method `performs` made from
@@ -230,7 +233,10 @@
 //!   imports no pass and no generated member is found again by name.
 //!   Models and their actions and processes are [`core::Features`]'
 //!   `models`; history statements and expressions are `core::StmtKind::
-//!   History`/`Action` and `core::ExprKind::History`.
+//!   History`/`Action` and `core::ExprKind::History`. Calvin-R's classes,
+//!   access predicates and `performs` specs are its `calvin_r` (the
+//!   specs' composition an enum, `syntax::ast::PerformsShape`); its
+//!   witnesses `core::StmtKind::Witness`.
 //!   Each further concurrency layer (rely/guarantee) is one more
 //!   entry; `check/par.rs` resolves par blocks and barriers (a barrier names
 //!   the par block whose thread it is directly in). The pass contract: a [`passes::Pass`]

@@ -375,6 +375,11 @@ impl<'a> Collector<'a, '_> {
         let Some(ty) = self.ty(&f.ty, false) else {
             return;
         };
+        if let Some(a) = f.access.as_ref().filter(|_| f.mods.is_static) {
+            let msg = "an access predicate of a static field (Calvin-R's shared state is the objects' fields)";
+            self.errs
+                .push(Diagnostic::error(ErrorCode::NotSupported, a.span, msg));
+        }
         if f.mods.is_static && !f.mods.is_final {
             return self.static_field(c, f, ty);
         }

@@ -787,6 +787,76 @@ fn synchronized_needs_a_lock_invariant() {
     assert_eq!(errs[0].code, Code::Error(ErrorCode::Misplaced));
 }
 
+// ------------------------------------------------------------ Calvin-R
+
+#[test]
+fn calvin_r_annotations_are_features_by_id() {
+    let p = java(
+        r#"class Cell {
+  int m /*@ accessible_if m == 0 || m == tid */;
+  int[] l /*@ accessible_if[j] l[j] == tid */;
+  /*@ performs action "Get": (m) { \old(m) == 0 && m == tid } [] action (l[k]) { \result == k } */
+  int take(int k) { acquire(m); /*@ witness "Get"; */ return k; }
+}
+class Other { int x; }"#,
+    );
+    let r = p.features.calvin_r.as_ref().expect("a Calvin-R program");
+    // Every class of the unit is Calvin-R's.
+    let names: Vec<&str> = (r.classes.iter())
+        .map(|c| p.class(*c).name.as_str())
+        .collect();
+    assert_eq!(names, ["Cell", "Other"]);
+    let field = |name: &str| {
+        let f = (p.fields.iter())
+            .position(|f| f.name == name)
+            .expect("a field");
+        crate::core::FieldId(f as u32)
+    };
+    let m = &r.access[&field("m")];
+    assert_eq!(
+        sx(&p, &m.pred),
+        "(|| (== (. this m) 0) (== (. this m) \\current_thread))"
+    );
+    let l = &r.access[&field("l")];
+    assert_eq!(
+        l.index.as_ref().map(|j| (j.name.as_str(), &j.ty)),
+        Some(("j", &Type::Int))
+    );
+    assert_eq!(r.access.len(), 2);
+    let take = (p.methods.iter())
+        .position(|m| m.name == "take")
+        .expect("take");
+    let spec = &r.performs[&crate::core::MethodId(take as u32)];
+    let labels: Vec<Option<&str>> = (spec.actions.iter())
+        .map(|a| a.label.map(|l| l.as_str()))
+        .collect();
+    assert_eq!(labels, [Some("Get"), None]);
+    let modifies: Vec<String> = (spec.actions.iter())
+        .flat_map(|a| a.modifies.iter().map(|x| sx(&p, x)))
+        .collect();
+    assert_eq!(modifies, ["(. this m)", "(idx (. this l) k)"]);
+    assert_eq!(sx(&p, &spec.actions[1].pred), "(== \\result k)");
+    // The witness is a statement of its own; acquire an atomic step.
+    let b = body(&p, "take");
+    assert!(b.contains("(witness Get)"), "{b}");
+}
+
+#[test]
+fn calvin_r_annotations_errors() {
+    // A witness outside a Calvin-R class; an action modifies locations.
+    let es = java_errors(r#"class A { void g() { /*@ witness "L"; */ } }"#);
+    assert_eq!(es[0].0, ErrorCode::Misplaced, "{es:?}");
+    let es = java_errors(
+        r#"class B {
+  int m /*@ accessible_if true */;
+  /*@ performs action (k) { true } */ void g(int k) { }
+}"#,
+    );
+    assert_eq!(es[0].0, ErrorCode::NotSupported, "{es:?}");
+    let es = java_errors("class C { static int s /*@ accessible_if true */; }");
+    assert_eq!(es[0].0, ErrorCode::NotSupported, "{es:?}");
+}
+
 // ------------------------------------------------------------ labelled jumps
 
 fn java_errors(text: &str) -> Vec<(ErrorCode, String)> {

@@ -154,9 +154,15 @@
 //! access of another object's array fails for want of permission, and two
 //! array fields holding one array would make the state infeasible.
 //!
-//! Removes: nothing from the core language for other programs; in a
-//! Calvin-R unit it removes `tid` (`\current_thread`) from the methods of its
-//! classes, and the annotations' members lose their contracts.
+//! What it reads, by id (`core::Features::calvin_r`, made by the checker
+//! from the annotations' syntax): the Calvin-R classes, each field's access
+//! predicate, each method's spec (its actions, and their composition, of
+//! which `Auto` is the automaton); and the statements `Witness`.
+//!
+//! Removes: `witness "L";` (`StmtKind::Witness`, the validator checks it):
+//! check 2 makes it `pc = L`'s action, check 1 drops it, as it does in a
+//! constructor (no thread's code). In a Calvin-R unit it also removes `tid`
+//! (`\current_thread`) from the methods of its classes.
 
 use super::calvin::{all_of, all_perms, at_label, is_atomic, subst_tid, write_perm};
 use super::{calvin, Lower, Out, Pass};
@@ -2679,7 +2685,9 @@ fn is_true(e: &Expr) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::passes::testing::{after, at, body, refused, shape, Java};
+    use super::Auto;
+    use crate::passes::testing::{after, at, body, method, refused, shape, Java};
+    use crate::syntax::ast::PerformsShape as Sh;
 
     const CELL: &str = "class Cell {
   int m /*@ accessible_if m == 0 || m == tid */;
@@ -2759,6 +2767,78 @@ mod tests {
             errs[0].message.contains("without an index"),
             "{}",
             errs[0].message
+        );
+    }
+
+    #[test]
+    fn a_spec_s_shape_is_glushkov_s_automaton_over_its_actions() {
+        let act = |k| Box::new(Sh::Action(k));
+        // A0; (A1)*: begin -A0-> after 0 -A1-> after 1 -A1-> …; ends after
+        // either.
+        let a = Auto::of(&Sh::Seq(act(0), Box::new(Sh::Star(act(1)))), 2);
+        assert_eq!((a.first, a.last, a.nullable), (vec![0], vec![1, 0], false));
+        assert_eq!(a.follow, [vec![1], vec![1]]);
+        assert!(!a.choice);
+        // A0 [] A1: one action.
+        let a = Auto::of(&Sh::Choice(act(0), act(1)), 2);
+        assert_eq!(
+            (a.first, a.last, a.nullable),
+            (vec![0, 1], vec![0, 1], false)
+        );
+        assert!(a.choice && a.follow.iter().all(Vec::is_empty));
+    }
+
+    const SEQ: &str = r#"class Two {
+  int m /*@ accessible_if m == 0 || m == tid */;
+  Two() { /*@ witness "Get"; */ }
+  /*@ performs action "Get": (m) { \old(m) == 0 && m == tid }; action "Put": (m) { m == 0 } */
+  void both() {
+    acquire(m);
+    /*@ witness "Get"; */
+    release(m);
+    /*@ witness "Put"; */
+  }
+}"#;
+
+    #[test]
+    fn a_witness_sets_the_pc_to_its_action_in_the_performs_check_and_is_gone() {
+        let p = after(Java, SEQ, "calvin_r");
+        // Check 2: each witness sets the pc to its action (k + 1); each
+        // sequence's end checks the pc moved along the spec: Get from the
+        // start, Put after Get.
+        let check2 = body(&p, "performs");
+        assert!(check2.contains("(= weft_calvinr_pc 1)"), "{check2}");
+        assert!(check2.contains("(= weft_calvinr_pc 2)"), "{check2}");
+        assert!(
+            check2.contains("(== weft_calvinr_opc 0)")
+                && check2.contains("(== weft_calvinr_opc 1)"),
+            "{check2}"
+        );
+        // Nowhere a witness: check 1 and the constructor drop theirs.
+        for m in &p.methods {
+            let b = crate::core::print::block(&p, m.body.as_ref().expect("a body"));
+            assert!(!b.contains("(witness"), "{}: {b}", m.name);
+        }
+        assert!(!body(&p, "both").contains("weft_calvinr_pc"));
+        // The spec is read by id: no member carries it.
+        assert!(p
+            .methods
+            .iter()
+            .all(|m| !m.name.as_str().starts_with("weft_")));
+        assert_eq!(method(&p, "Two.both").given.len(), 1, "the thread's id");
+    }
+
+    #[test]
+    fn a_witness_of_no_action_of_the_spec_is_refused() {
+        let text = r#"class W {
+  int m /*@ accessible_if m == tid */;
+  /*@ performs action "A": (m) { true } */
+  void w() { m = tid; /*@ witness "B"; */ }
+}"#;
+        let errs = refused(Java, text, "calvin_r");
+        assert_eq!(
+            at(text, &errs[0]),
+            ("notSupported".into(), r#"witness "B";"#)
         );
     }
 }

@@ -594,9 +594,8 @@ fn flatten<'i>(
     s: PerformsSpec,
     actions: &mut Vec<crate::syntax::ast::PerformsAction>,
 ) -> PResult<'i, PerformsShape> {
-    let two = |a, b| -> PResult<'i, (Box<PerformsShape>, Box<PerformsShape>)> {
-        Ok((Box::new(a), Box::new(b)))
-    };
+    // Left to right: the actions are numbered in the order written.
+    let mut part = |s: Box<PerformsSpec>| flatten(file, *s, actions).map(Box::new);
     Ok(match s {
         PerformsSpec::Action(a) => {
             let span = b::span(file, a.l, a.r);
@@ -615,17 +614,9 @@ fn flatten<'i>(
             });
             PerformsShape::Action(actions.len() - 1)
         }
-        PerformsSpec::Choice(x, y) => {
-            let x = flatten(file, *x, actions)?;
-            let (x, y) = two(x, flatten(file, *y, actions)?)?;
-            PerformsShape::Choice(x, y)
-        }
-        PerformsSpec::Seq(x, y) => {
-            let x = flatten(file, *x, actions)?;
-            let (x, y) = two(x, flatten(file, *y, actions)?)?;
-            PerformsShape::Seq(x, y)
-        }
-        PerformsSpec::Star(x) => PerformsShape::Star(Box::new(flatten(file, *x, actions)?)),
+        PerformsSpec::Choice(x, y) => PerformsShape::Choice(part(x)?, part(y)?),
+        PerformsSpec::Seq(x, y) => PerformsShape::Seq(part(x)?, part(y)?),
+        PerformsSpec::Star(x) => PerformsShape::Star(part(x)?),
     })
 }
 

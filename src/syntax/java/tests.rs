@@ -287,6 +287,63 @@ fn calvin_annotations_are_spec_only_members_with_a_holder_field() {
 }
 
 #[test]
+fn calvin_r_annotations_are_syntax_of_their_field_method_and_statement() {
+    let u = parse(
+        r#"class A {
+  int m /*@ accessible_if m == 0 || m == tid */;
+  int[] l /*@ accessible_if[j] l[j] == tid */;
+  /*@ performs action "P": (m) { m == tid }; (action "Q": () { true } [] action () { true })* */
+  void f() { /*@ witness "P"; */ }
+}"#,
+    );
+    let c = class(&u);
+    let field = |name: &str| {
+        c.members.iter().find_map(|m| match m {
+            Member::Field(f) if f.name.name == name => Some(f),
+            _ => None,
+        })
+    };
+    let m = field("m")
+        .and_then(|f| f.access.as_ref())
+        .expect("m's predicate");
+    assert!(m.index.is_none());
+    assert!(matches!(m.pred.kind, ExprKind::Binary(BinOp::Or, ..)));
+    let l = field("l")
+        .and_then(|f| f.access.as_ref())
+        .expect("l's predicate");
+    assert_eq!(l.index.as_ref().map(|j| j.name.as_str()), Some("j"));
+    // The monitor's owner, as every class of the unit gets; no other member.
+    assert!(field("holder").is_some());
+    assert_eq!(c.members.len(), 4);
+    let f = method(c, "f");
+    let spec = f.contract.performs.as_ref().expect("f's spec");
+    let labels: Vec<Option<&str>> = (spec.actions.iter())
+        .map(|a| a.label.as_ref().map(|l| l.name.as_str()))
+        .collect();
+    assert_eq!(labels, [Some("P"), Some("Q"), None]);
+    assert_eq!(spec.actions[0].modifies.len(), 1);
+    let act = |k| Box::new(PerformsShape::Action(k));
+    assert_eq!(
+        spec.shape,
+        PerformsShape::Seq(
+            act(0),
+            Box::new(PerformsShape::Star(Box::new(PerformsShape::Choice(
+                act(1),
+                act(2)
+            ))))
+        )
+    );
+    let body = f.body.as_ref().expect("a body");
+    assert!(matches!(&body.stmts[0].kind, StmtKind::Witness(l) if l.name == "P"));
+    // A label is a Java identifier.
+    let errs = errors(r#"class B { void g() { /*@ witness "1x"; */ } }"#);
+    assert_eq!(errs[0].0, Code::Error(ErrorCode::ParseError), "{errs:?}");
+    // A spec precedes a method.
+    let errs = errors("class B { /*@ performs action () { true } */ int x; }");
+    assert_eq!(errs[0].0, Code::Error(ErrorCode::ParseError), "{errs:?}");
+}
+
+#[test]
 fn contracts_before_and_between_labels_go_to_the_loop() {
     let u = parse(
         "class C { void m() {\n\
