@@ -336,7 +336,6 @@ fn sx_stmt(s: &Stmt) -> String {
         Package { wand, proof } => format!("(package {} {})", sx(wand), sx_block(proof)),
         Apply(e) => format!("(apply {})", sx(e)),
         Label(l) => format!("(label {})", l.name),
-        Witness(l) => format!("(witness {})", l.name),
         Goto(l) => format!("(goto {})", l.name),
         Witness(l) => format!("(witness {})", l.name),
         Break(None) => "(break)".into(),
