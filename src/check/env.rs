@@ -611,7 +611,20 @@ impl<'a> Collector<'a, '_> {
         }
     }
 
+    /// Calvin-R's `performs` is a method's: before a function or a
+    /// predicate (a group alias, a lock invariant) it is refused, not dropped.
+    fn no_performs(&mut self, c: &ast::Contract) {
+        if let Some(spec) = &c.performs {
+            self.errs.push(Diagnostic::error(
+                ErrorCode::Misplaced,
+                spec.span,
+                "a performs spec precedes a method, not a function or a predicate",
+            ));
+        }
+    }
+
     fn function(&mut self, class: Option<ClassId>, f: &'a ast::Function) {
+        self.no_performs(&f.contract);
         let mut scopes = Scopes::new();
         let params = self.params(&mut scopes, &f.params);
         let ret = self.ty(&f.ret, false);
@@ -645,6 +658,7 @@ impl<'a> Collector<'a, '_> {
     }
 
     fn predicate(&mut self, class: Option<ClassId>, p: &'a ast::Predicate) {
+        self.no_performs(&p.contract);
         let mut scopes = Scopes::new();
         let Some(mut params) = self.params(&mut scopes, &p.params) else {
             return;

@@ -855,6 +855,17 @@ fn calvin_r_annotations_errors() {
     assert_eq!(es[0].0, ErrorCode::NotSupported, "{es:?}");
     let es = java_errors("class C { static int s /*@ accessible_if true */; }");
     assert_eq!(es[0].0, ErrorCode::NotSupported, "{es:?}");
+    // A performs spec before a predicate is refused, not dropped.
+    let es = java_errors(
+        r#"class D {
+  int m /*@ accessible_if true */;
+  /*@ performs action (m) { true } */
+  //@ resource r() = true;
+  void g() { }
+}"#,
+    );
+    assert_eq!(es[0].0, ErrorCode::Misplaced, "{es:?}");
+    assert!(es[0].1.contains("performs"), "{es:?}");
 }
 
 // ------------------------------------------------------------ labelled jumps
