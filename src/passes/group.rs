@@ -36,33 +36,35 @@ pub const PASS: Pass = Pass {
 
 struct Group;
 
+const NOT_HOMOGENEOUS: &str = "a group predicate whose body is not homogeneous in its \
+     fraction (every amount p times a constant, p used nowhere else)";
+
+const INLINE_NOT_HOMOGENEOUS: &str = "an inline group predicate whose body is not homogeneous \
+     in its last parameter (every amount that fraction times a constant)";
+
 fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     map_decl_exprs(p, &mut scaled);
-    let group = std::mem::take(&mut p.features.group);
+    let group = &p.features.group;
     let inline = |q: PredicateId| group.contains(&q) && p.predicate(q).is_inline;
+    // Each plain one's body at one (None where it has none, or on an error).
     let mut plain = Vec::new();
-    for &id in &group {
+    for &id in group {
         let q = p.predicate(id);
         let fraction = q.params.last().map(|v| v.name);
-        let body = q.body.as_ref().zip(fraction).map(|(body, frac)| {
-            let fits = homogeneous(body, &frac, &inline);
-            if !fits {
+        let body = q.body.as_ref().zip(fraction).and_then(|(body, frac)| {
+            if !homogeneous(body, &frac, &inline) {
                 let msg = match q.is_inline {
-                    true => {
-                        "an inline group predicate whose body is not homogeneous in its last \
-                             parameter (every amount that fraction times a constant)"
-                    }
-                    false => {
-                        "a group predicate whose body is not homogeneous in its fraction \
-                              (every amount p times a constant, p used nowhere else)"
-                    }
+                    true => INLINE_NOT_HOMOGENEOUS,
+                    false => NOT_HOMOGENEOUS,
                 };
                 errs.push(Diagnostic::error(ErrorCode::NotSupported, body.span, msg));
+                return None;
             }
-            (fits && !q.is_inline).then(|| at_one(body.clone(), &frac))
+            // An inline one keeps its body and parameter.
+            (!q.is_inline).then(|| at_one(body.clone(), &frac))
         });
         if !q.is_inline {
-            plain.push((id, body.flatten()));
+            plain.push((id, body));
         }
     }
     for (id, body) in plain {
@@ -70,7 +72,6 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         q.params.pop();
         q.body = body;
     }
-    p.features.group = group;
     Box::new(Group)
 }
 
