@@ -180,7 +180,10 @@
 //!   (the collections' `Collection` nodes as the built-ins and operators
 //!   they stand for: `isEmpty` is `|xs| == 0`, `x :: xs` is `[x] + xs`,
 //!   `getOrElse(d)` a conditional, a map literal updates of the empty map),
-//!   `refine`
+//!   `group` (thesis ch. 2: a group predicate `P(…, frac p)` becomes the
+//!   scaled predicate, without p and its body at p = 1, and `P(…, e)` is
+//!   `[e]P(…)`; a body not homogeneous in p is refused; `passes::group`
+//!   has the rule), `refine`
 //!   (interface methods: inherited contracts and refinement obligations),
 //!   `context_everywhere`, `exceptions` (Java's `throw`, `try`/`catch`/
 //!   `finally`, `signals` and `throws`: each method that may throw gets the
@@ -496,16 +499,17 @@
 //!   `ensures idle(this)` (as VerCors's do) gets no second token.
 //!
 //! * **Java inheritance and threads** ([`passes::java::inherit`],
-//!   [`check`]'s group predicates). `class S extends D` is encoded by
+//!   the `group` pass). `class S extends D` is encoded by
 //!   copying: before checking, S gets every member of D it does not
 //!   redefine, so copies run with `this : S` and use S's redefinitions
 //!   (Thread's `start` requires S's `preFork`); `super(…)` becomes D's
 //!   constructor body, or its contract when it has none (the spec
 //!   library's `Thread`). Limit: no subtyping or dynamic dispatch between
 //!   classes, so an S where a D is expected is notSupported. A `group`
-//!   predicate `P(frac p)` is the scaled predicate `[p]P()` with the body
-//!   at p = 1 (checked homogeneous in p), so `join(1)` =
-//!   `join(1/2) ** join(1/2)` for free.
+//!   predicate `P(frac p)` (`core::Features::group`; the checker keeps it
+//!   as written, its instances `core::ExprKind::GroupAccess`) is the
+//!   scaled predicate `[p]P()` with the body at p = 1 (checked homogeneous
+//!   in p), so `join(1)` = `join(1/2) ** join(1/2)` for free.
 //!
 //! * **Java interfaces** ([`check`]'s `interfaces` and `implements`, the
 //!   `refine` pass). `class C

@@ -296,65 +296,32 @@ impl Body<'_> {
             }
             Member::Predicate(pred) => {
                 let p = env.program.predicate(pred);
-                let (args, perm) = if env.group_param.contains_key(&pred) {
-                    let params = p.params.clone();
-                    self.group_amount(&params, call, name, span, perm)?
-                } else {
-                    (self.args(&p.params, &call.args, name, span)?, perm)
-                };
+                // A plain group predicate's instance keeps its fraction
+                // argument (`passes::group` makes it the amount).
+                let group = env.group_params.get(&pred);
+                if let Some(params) = group.filter(|ps| ps.len() != call.args.len()) {
+                    let msg = format!(
+                        "{name} expects {} argument(s) (the last its fraction), got {}",
+                        params.len(),
+                        call.args.len()
+                    );
+                    return self.err(ErrorCode::Arity, span, msg);
+                }
+                let args = self.args(group.unwrap_or(&p.params), &call.args, name, span)?;
                 let perm = perm.unwrap_or_else(|| Expr::new(K::Write, Type::Rational, span));
-                Some(Expr::new(
-                    K::PredicateAccess(Box::new(core::PredicateAccess {
-                        pred,
-                        recv: recv.map(|r| *r),
-                        args,
-                        perm,
-                    })),
-                    Type::Resource,
-                    span,
-                ))
+                let access = Box::new(core::PredicateAccess {
+                    pred,
+                    recv: recv.map(|r| *r),
+                    args,
+                    perm,
+                });
+                let kind = match group {
+                    Some(_) => K::GroupAccess(access),
+                    None => K::PredicateAccess(access),
+                };
+                Some(Expr::new(kind, Type::Resource, span))
             }
         }
-    }
-
-    /// `P(a, e)` of a group predicate is `[e]P(a)` (`[f]P(a, e)` is `[f * e]P(a)`).
-    fn group_amount(
-        &mut self,
-        params: &[core::Var],
-        call: &ast::Call,
-        name: &str,
-        span: Span,
-        perm: Option<Expr>,
-    ) -> Option<(Vec<Expr>, Option<Expr>)> {
-        let params = crate::core::explicit(params);
-        let Some((arg, rest)) = call
-            .args
-            .split_last()
-            .filter(|(_, r)| r.len() == params.len())
-        else {
-            let msg = format!(
-                "{name} expects {} argument(s) (the last its fraction), got {}",
-                params.len() + 1,
-                call.args.len()
-            );
-            return self.err(ErrorCode::Arity, span, msg);
-        };
-        let mut args = Vec::with_capacity(rest.len());
-        for (a, p) in rest.iter().zip(params) {
-            args.push(self.expect(a, &p.ty));
-        }
-        let args: Option<Vec<Expr>> = args.into_iter().collect();
-        let args = args?;
-        let amount = self.expect(arg, &Type::Frac)?;
-        let amount = match perm {
-            Some(f) => Expr::new(
-                K::Binary(ast::BinOp::Mul, Box::new(f), Box::new(amount)),
-                Type::Rational,
-                span,
-            ),
-            None => amount,
-        };
-        Some((args, Some(amount)))
     }
 
     /// A call where a statement may call a method: the method call with

@@ -69,8 +69,7 @@ pub(super) fn collect<'a>(
             given_defaults: HashMap::default(),
             overloads: HashMap::default(),
             yields_names: HashMap::default(),
-            group_param: HashMap::default(),
-            inline_group: Default::default(),
+            group_params: HashMap::default(),
             supers: HashMap::default(),
             statics: HashMap::default(),
             static_fields: HashMap::default(),
@@ -140,9 +139,11 @@ pub(super) fn collect<'a>(
         }
     }
     let atomicity = std::mem::take(&mut c.env.program.features.atomicity);
+    let group = std::mem::take(&mut c.env.program.features.group);
     c.env.program.features = core::Features {
         atomicity,
         calvin_r: calvin_r(units, &classes),
+        group,
         ..features(&c.env.program)
     };
     // The models and their members, so that bodies can resolve processes.

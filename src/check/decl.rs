@@ -448,27 +448,7 @@ fn predicate(b: &mut Body<'_>, id: PredicateId, (pc, body): Parts<'_, ast::Expr>
     for c in &pc.clauses {
         misplaced_clause(b, c, "a predicate");
     }
-    let mut body = body.as_deref().and_then(|e| b.in_spec(|b| b.assertion(e)));
-    let scales = |p: core::PredicateId| b.env.inline_group.contains(&p);
-    if let (true, Some(e), Some(q)) = (scales(id), &body, decl.params.last()) {
-        if !super::group::homogeneous(e, &q.name, &scales) {
-            let msg = "an inline group predicate whose body is not homogeneous in its last \
-                       parameter (every amount that fraction times a constant)";
-            b.err::<()>(ErrorCode::NotSupported, e.span, msg);
-        }
-    }
-    if let Some(q) = b.env.group_param.get(&id) {
-        let Some(e) = body.take() else {
-            return Some(Done::Predicate(id, None));
-        };
-        if super::group::homogeneous(&e, q, &scales) {
-            body = Some(super::group::at_one(e, q));
-        } else {
-            let msg = "a group predicate whose body is not homogeneous in its fraction \
-                       (every amount p times a constant, p used nowhere else)";
-            b.err::<()>(ErrorCode::NotSupported, e.span, msg);
-        }
-    }
+    let body = body.as_deref().and_then(|e| b.in_spec(|b| b.assertion(e)));
     Some(Done::Predicate(id, body))
 }
 

@@ -58,13 +58,11 @@ pub(super) struct Env {
     /// that name and scope, whose parameter types differ. A call picks one
     /// by arity, then by argument types.
     pub overloads: HashMap<Member, Vec<Member>>,
-    /// Group predicates and the (renamed) name of their fraction parameter
-    /// (`check::group`): the core predicate has no parameter.
-    pub group_param: HashMap<PredicateId, Name>,
-    /// Inline group predicates whose last parameter is a fraction
-    /// (`inline group resource inv(frac p) = owner.P(p)`): they scale in it,
-    /// which `check::decl` checks of their bodies and `check::group` uses.
-    pub inline_group: std::collections::HashSet<PredicateId>,
+    /// The parameters of each plain group predicate as written, its
+    /// fraction last: its instances are checked against them, also after
+    /// `passes::group` took the fraction off the core predicate (bodies are
+    /// checked after the passes' declarations).
+    pub group_params: HashMap<PredicateId, Vec<Var>>,
     /// Java's `extends`: class → superclass (members already copied).
     pub supers: HashMap<ClassId, Name>,
     /// Java's static fields that are not constants, as VerCors encodes them:
@@ -660,36 +658,31 @@ impl<'a> Collector<'a, '_> {
     fn predicate(&mut self, class: Option<ClassId>, p: &'a ast::Predicate) {
         self.no_performs(&p.contract);
         let mut scopes = Scopes::new();
-        let Some(mut params) = self.params(&mut scopes, &p.params) else {
+        let Some(params) = self.params(&mut scopes, &p.params) else {
             return;
         };
         let id = PredicateId(self.env.program.predicates.len() as u32);
-        // An inline group predicate (`group inv = resinv;`) is its body at each
-        // use: the body's own group predicate splits.
-        if p.mods.is_group && !p.mods.is_inline {
-            // The last parameter, a fraction, becomes the instance's amount
-            // (`check::group`); `handle(role r, int d, frac p)` is `[p]handle(r, d)`.
-            match params.last() {
-                Some(v) if v.ty == Type::Frac => {
-                    let v = params.pop().expect("a last parameter");
-                    self.env.group_param.insert(id, v.name);
-                }
-                _ => {
-                    self.errs.push(Diagnostic::error(
-                        ErrorCode::NotSupported,
-                        p.name.span,
-                        "a group predicate whose last parameter is not its fraction (`group resource p(…, frac q)`)",
-                    ));
-                    return;
-                }
-            }
-        }
-        if p.mods.is_group && p.mods.is_inline && params.last().is_some_and(|v| v.ty == Type::Frac)
-        {
-            self.env.inline_group.insert(id);
+        // A group predicate splits over its last parameter, its fraction
+        // (`passes::group`): `handle(role r, int d, frac p)` is `[p]handle(r, d)`.
+        // An inline one (`group inv = resinv;`) is its body at each use,
+        // where the body's own group predicate splits.
+        let fraction_last = params.last().is_some_and(|v| v.ty == Type::Frac);
+        if p.mods.is_group && !p.mods.is_inline && !fraction_last {
+            self.errs.push(Diagnostic::error(
+                ErrorCode::NotSupported,
+                p.name.span,
+                "a group predicate whose last parameter is not its fraction (`group resource p(…, frac q)`)",
+            ));
+            return;
         }
         if !self.register(class, &p.name, Member::Predicate(id)) {
             return;
+        }
+        if p.mods.is_group && fraction_last {
+            self.env.program.features.group.insert(id);
+            if !p.mods.is_inline {
+                self.env.group_params.insert(id, params.clone());
+            }
         }
         self.env.program.predicates.push(core::Predicate {
             derived: p.derived,

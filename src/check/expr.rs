@@ -250,7 +250,7 @@ impl Body<'_> {
                 let p = self.expr(p, None);
                 let x = self.expr(x, hint);
                 let p = p?;
-                if !matches!(p.kind, K::PredicateAccess { .. }) {
+                if p.kind.instance().is_none() {
                     return self.err(
                         ErrorCode::TypeMismatch,
                         p.span,
@@ -271,7 +271,7 @@ impl Body<'_> {
                     );
                 };
                 let x = self.call_expr(c, pred.span, Some(perm?))?;
-                if !matches!(x.kind, K::PredicateAccess { .. }) {
+                if x.kind.instance().is_none() {
                     return self.err(
                         ErrorCode::TypeMismatch,
                         pred.span,

@@ -33,7 +33,6 @@ mod decl;
 mod env;
 mod exceptions;
 mod expr;
-mod group;
 mod histories;
 mod implements;
 mod inline;

@@ -257,7 +257,7 @@ impl Body<'_> {
         let Some(x) = self.in_spec(|b| b.expr(e, None)) else {
             return;
         };
-        if matches!(x.kind, K::PredicateAccess { .. }) {
+        if x.kind.instance().is_some() {
             out.push(stmt(k(x), span));
         } else if what == "fold" && x.ty == Type::Bool && matches!(x.kind, K::FunctionCall { .. }) {
             // The thesis folds its protocol's `trans`, a boolean function, as

@@ -10,18 +10,19 @@
 //! contracts may name it: a callee borrows its caller's lock set.
 
 use crate::core::visit::find;
-use crate::core::{ExprKind, Program};
+use crate::core::Program;
 use crate::diag::{Diagnostic, ErrorCode};
 
 pub(super) fn check(p: &Program, errs: &mut Vec<Diagnostic>) {
     for q in &p.predicates {
         let Some(body) = &q.body else { continue };
         let hit = find(body, &|e| {
-            matches!(&e.kind, ExprKind::PredicateAccess(a)
-                if p.predicate(a.pred).is_thread_local)
+            e.kind
+                .instance()
+                .is_some_and(|a| p.predicate(a.pred).is_thread_local)
         });
         if let Some(e) = hit {
-            let ExprKind::PredicateAccess(a) = &e.kind else {
+            let Some(a) = e.kind.instance() else {
                 continue;
             };
             let t = p.predicate(a.pred);

@@ -68,6 +68,14 @@ pub struct Features {
     pub instance_of: bool,
     /// Calvin-R's annotations (`passes::calvin_r`), when a unit has some.
     pub calvin_r: Option<CalvinR>,
+    /// The group predicates as declared (`group resource P(…, frac p)`,
+    /// thesis ch. 2), whose last parameter is their fraction: P(…, p + q)
+    /// is P(…, p) ** P(…, q). A plain one's instances are
+    /// [`ExprKind::GroupAccess`] until `passes::group`, which encodes it as
+    /// a scaled predicate (without that parameter); an inline one (`inline
+    /// group resource inv(frac p) = …`) stands for its body, which the pass
+    /// checks scales in p.
+    pub group: std::collections::BTreeSet<PredicateId>,
 }
 
 /// Calvin-R's program (`passes::calvin_r`): its classes and annotations.
@@ -880,6 +888,21 @@ pub enum ExprKind {
     /// built-in, over its operands ([`Collection`]); removed by
     /// `passes::collections`.
     Collection(Collection, Vec<Expr>),
+    /// `P(args, e)` (`[f]P(args, e)`) of a plain group predicate P
+    /// ([`Features::group`]), as written: `args` end with e, the fraction of
+    /// the whole P(args) it is; `perm` is f (write when none is written).
+    /// Removed by `passes::group`: `[e]P(args)` (`[f * e]P(args)`).
+    GroupAccess(Box<PredicateAccess>),
+}
+
+impl ExprKind {
+    /// The instance of a predicate access, a group predicate's too.
+    pub fn instance(&self) -> Option<&PredicateAccess> {
+        match self {
+            ExprKind::PredicateAccess(a) | ExprKind::GroupAccess(a) => Some(a),
+            _ => None,
+        }
+    }
 }
 
 /// The members and operators of sequences, sets, bags, options and maps

@@ -142,6 +142,10 @@ fn sx(p: &Program, e: &Expr) -> String {
             )
             .replace(" )", ")")
         }
+        K::GroupAccess(a) => {
+            let access = Expr::new(K::PredicateAccess(a.clone()), e.ty.clone(), e.span);
+            format!("(group {})", sx(p, &access))
+        }
         K::Unary(op, x) => format!("({op:?} {})", sx(p, x)),
         K::Binary(op, a, b) => format!("({} {} {})", op.symbol(), sx(p, a), sx(p, b)),
         K::Cond(c, a, b) => format!("(? {} {} {})", sx(p, c), sx(p, a), sx(p, b)),

@@ -167,16 +167,8 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
             recv: recv.map(&mut m),
             args: map_all(args.into(), f).into(),
         },
-        K::PredicateAccess(a) => {
-            let a = *a;
-            let recv = a.recv.map(|r| map_expr(r, f));
-            K::PredicateAccess(Box::new(crate::core::PredicateAccess {
-                pred: a.pred,
-                recv,
-                args: map_all(a.args, f),
-                perm: map_expr(a.perm, f),
-            }))
-        }
+        K::PredicateAccess(a) => K::PredicateAccess(map_access(*a, f)),
+        K::GroupAccess(a) => K::GroupAccess(map_access(*a, f)),
         K::Unary(op, x) => K::Unary(op, m(x)),
         K::Binary(op, l, r) => K::Binary(op, m(l), m(r)),
         K::Cond(c, a, b) => K::Cond(m(c), m(a), m(b)),
@@ -222,6 +214,19 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::Collection(c, xs) => K::Collection(c, map_all(xs, f)),
     };
     f(Expr { kind, ty, span })
+}
+
+fn map_access(
+    a: crate::core::PredicateAccess,
+    f: &mut dyn FnMut(Expr) -> Expr,
+) -> Box<crate::core::PredicateAccess> {
+    let recv = a.recv.map(|r| map_expr(r, f));
+    Box::new(crate::core::PredicateAccess {
+        pred: a.pred,
+        recv,
+        args: map_all(a.args, f),
+        perm: map_expr(a.perm, f),
+    })
 }
 
 fn map_all(xs: Vec<Expr>, f: &mut dyn FnMut(Expr) -> Expr) -> Vec<Expr> {
@@ -319,7 +324,7 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
             recv.iter().for_each(|r| f(r));
             args.iter().for_each(f)
         }
-        K::PredicateAccess(a) => {
+        K::PredicateAccess(a) | K::GroupAccess(a) => {
             a.recv.iter().chain(&a.args).for_each(&mut *f);
             f(&a.perm)
         }

@@ -70,6 +70,11 @@ impl Encoder<'_> {
                     c.name()
                 ),
             )]),
+            K::GroupAccess(..) => Err(vec![Diagnostic::error(
+                diag::ErrorCode::Internal,
+                e.span,
+                "an instance of a group predicate reached the encoder (passes::group removes it; a bug in weft)",
+            )]),
             K::Cast(..) => Err(vec![Diagnostic::error(
                 diag::ErrorCode::Internal,
                 e.span,

@@ -18,7 +18,8 @@
 //!   core passes before it leave it ([`run_before_explore`]);
 //! * the core passes ([`Pass`]) rewrite the core program: first Calvin's
 //!   encodings, then the sugar the checker resolved and typed into nodes of
-//!   their own (the collections' members and operators), then the
+//!   their own (the collections' members and operators, group predicates'
+//!   instances), then the
 //!   specification constructs and the concurrency layers. A layer's
 //!   constructs reach its pass as typed core nodes (statement kinds,
 //!   `core::Token`) and the classes it acts on as `Program::features`, by
@@ -44,6 +45,7 @@ mod current_thread;
 mod desugar;
 mod dyntype;
 mod exceptions;
+mod group;
 mod histories;
 pub mod java;
 pub mod locks;
@@ -275,6 +277,8 @@ pub const LOWERING: &[Entry] = &[
     // the collections' members and operators, which every later pass reads
     // as the built-ins and operators they are.
     core(collections::PASS, Backends::BOTH),
+    // Group predicates: every later pass sees plain predicates, scaled.
+    core(group::PASS, Backends::BOTH),
     // Before context_everywhere: an inherited contract's clauses reach loops.
     core(refine::PASS, Backends::BOTH),
     core(context_everywhere::PASS, Backends::BOTH),
