@@ -379,16 +379,25 @@ fn lower(
     }
 }
 
-/// Where a unit first carries Calvin's annotations (`passes::calvin`), and
-/// whether they are Calvin-R's (`passes::calvin_r`).
+/// Where a unit first carries Calvin's annotations (`passes::calvin`: a
+/// clause, an action, a ghost field's role), and whether they are Calvin-R's
+/// (`passes::calvin_r`).
 fn calvin_annotation(units: &[syntax::ast::Unit]) -> Option<(crate::syntax::span::Span, bool)> {
+    use syntax::ast::{Member, RelyGuarantee as RG, RgField};
     units.iter().flat_map(|u| &u.decls).find_map(|d| match d {
         syntax::ast::Decl::Class(c) => c.members.iter().find_map(|m| match m {
-            syntax::ast::Member::Method(x) => {
+            Member::Method(x) => {
                 let calvin_r = crate::passes::calvin_r::is_calvin_r_name(&x.name.name);
-                let calvin = crate::passes::calvin::is_calvin_name(&x.name.name);
-                (calvin || calvin_r).then_some((x.span, calvin_r))
+                calvin_r.then_some((x.span, calvin_r))
             }
+            Member::RelyGuarantee(
+                r @ (RG::Clause { .. }
+                | RG::Action { .. }
+                | RG::Field {
+                    role: RgField::Ghost,
+                    ..
+                }),
+            ) => Some((r.span(), false)),
             _ => None,
         }),
         syntax::ast::Decl::Member(_) => None,

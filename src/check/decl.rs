@@ -20,6 +20,8 @@ pub(super) enum Done {
     History(MethodId, core::Contract, core::ModelMember),
     Function(FunctionId, core::Contract, Option<Expr>),
     Predicate(PredicateId, Option<Expr>),
+    /// A rely/guarantee clause or action, for `core::Features::calvin`.
+    RelyGuarantee(super::rely_guarantee::Checked),
 }
 
 /// Contract clauses and bodies taken out of the syntax tree
@@ -68,7 +70,7 @@ type Parts<'a, B> = (Cow<'a, ast::Contract>, Option<Cow<'a, B>>);
 impl Bodies {
     pub(super) fn take(&mut self, m: &mut ast::Member) {
         let (k, taken) = match m {
-            ast::Member::Field(_) => return,
+            ast::Member::Field(_) | ast::Member::RelyGuarantee(_) => return,
             ast::Member::Method(m) => (
                 key(&*m),
                 Taken {
@@ -187,6 +189,7 @@ pub(super) fn check_job(env: &Env, job: Job<'_>, bodies: &Bodies) -> Checked {
         JobKind::Function(id, f) => function(&mut b, id, bodies.pure(f, &f.contract, &f.body)),
         JobKind::Predicate(id, p) => predicate(&mut b, id, bodies.pure(p, &p.contract, &p.body)),
         JobKind::Constant(id, f) => constant(&mut b, id, f),
+        JobKind::RelyGuarantee(r) => super::rely_guarantee::check(&mut b, r),
     };
     Checked {
         done,

@@ -92,6 +92,8 @@ pub(super) enum JobKind<'a> {
     Predicate(PredicateId, &'a ast::Predicate),
     /// A constant's value (`Member::Constant`).
     Constant(FunctionId, &'a ast::Field),
+    /// A rely/guarantee clause or action (`check::rely_guarantee`).
+    RelyGuarantee(&'a ast::RelyGuarantee),
 }
 
 impl Env {
@@ -355,6 +357,7 @@ impl<'a> Collector<'a, '_> {
             ast::Member::Method(m) => self.method(class, m),
             ast::Member::Function(f) => self.function(class, f),
             ast::Member::Predicate(p) => self.predicate(class, p),
+            ast::Member::RelyGuarantee(r) => self.rely_guarantee(class, r),
         }
     }
 

@@ -42,6 +42,7 @@ mod lift;
 mod locks;
 mod names;
 mod par;
+mod rely_guarantee;
 mod scope;
 mod stmt;
 mod thread_local;
@@ -244,6 +245,7 @@ fn declarations(units: &[Unit], bodies: &Bodies) -> Declared {
                 f.body = body;
             }
             Done::Predicate(id, body) => p.predicates[id.0 as usize].body = body,
+            Done::RelyGuarantee(x) => rely_guarantee::record(p, x),
         }
     }
     let mut late = Vec::new();

@@ -226,6 +226,7 @@ fn sx_stmt(p: &Program, s: &Stmt) -> Doc {
             )
         }
         S::Block(x) => b(x),
+        S::AtomicStep(x) => list("atomic-step".into(), vec![b(x)]),
         S::Invariant { name, inv, body } => {
             list(format!("invariant {name}"), vec![e(inv), b(body)])
         }
@@ -375,6 +376,7 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         S::If { .. }
         | S::While { .. }
         | S::Block(_)
+        | S::AtomicStep(_)
         | S::Invariant { .. }
         | S::Atomic { .. }
         | S::Action(..)

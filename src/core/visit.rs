@@ -46,7 +46,7 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
     match s {
         StmtKind::If { then, els, .. } => std::iter::once(then).chain(els.as_mut()).collect(),
         StmtKind::While { body, .. } => vec![body],
-        StmtKind::Block(b) => vec![b],
+        StmtKind::Block(b) | StmtKind::AtomicStep(b) => vec![b],
         StmtKind::Invariant { body, .. }
         | StmtKind::Atomic { body, .. }
         | StmtKind::Synchronized { body, .. } => vec![body],
@@ -71,7 +71,7 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
     match s {
         StmtKind::If { then, els, .. } => std::iter::once(then).chain(els.as_ref()).collect(),
         StmtKind::While { body, .. } => vec![body],
-        StmtKind::Block(b) => vec![b],
+        StmtKind::Block(b) | StmtKind::AtomicStep(b) => vec![b],
         StmtKind::Invariant { body, .. }
         | StmtKind::Atomic { body, .. }
         | StmtKind::Synchronized { body, .. } => vec![body],
@@ -387,6 +387,7 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
         | StmtKind::Label(_)
         | StmtKind::Goto(_)
         | StmtKind::Block(_)
+        | StmtKind::AtomicStep(_)
         | StmtKind::Try { .. }
         | StmtKind::Atomic { .. } => {}
     }
