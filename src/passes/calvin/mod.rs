@@ -61,6 +61,13 @@
 //! `\old(o.holder) == j <==> o.holder == j`). Thread ids are positive
 //! integers; `main` is 1; a free monitor's `holder` is 0.
 //!
+//! What the pass reads, by id (`core::Features`): the annotations as the
+//! checker typed them (`calvin`: E's and I's clauses, the actions, the
+//! ghost fields, the Thread classes' fields), and each class's monitor
+//! owner `holder` (`monitor_owner`, a ghost int field the front end
+//! declares in each class of a unit with the annotations); the Calvin
+//! classes are the classes with a monitor owner.
+//!
 //! A statement is one atomic step when it accesses the shared state at most
 //! once; an assignment of a shared field whose value or receiver reads the
 //! shared state is split (the read into a local first, then the write). A
@@ -181,10 +188,15 @@
 //! program's initialization leaves it, satisfies `I` and each thread's
 //! precondition; thread ids are assumed distinct.
 //!
-//! Removes: nothing from the core language for other programs; in a Calvin
-//! program (a unit with the annotations) it removes from every method with a
-//! body in its classes `synchronized` and `tid` (`\current_thread`), and the
-//! annotations' spec-only members lose their contracts.
+//! Removes: every atomic step (`StmtKind::AtomicStep`, which the checker
+//! makes of `atomic: { … }` in a class with a monitor owner, and of
+//! Calvin-R's `acquire`/`release`): in a thread, one step as above; in code
+//! that runs on no thread of the program's (a constructor, a method outside
+//! the Calvin classes, a Calvin-R method `passes::calvin_r` did not lower,
+//! a step inside a step) the block it is. In a Calvin program it also
+//! removes from every method with a body in its classes `synchronized` and
+//! `tid` (`\current_thread`); other programs keep those for the later
+//! passes.
 
 mod abstractions;
 mod alloc;
@@ -630,7 +642,7 @@ struct Cx<'a> {
 struct Monitor {
     /// `o`, evaluated once (a fresh local, or `this`).
     lock: Expr,
-    /// The monitor's `holder` field.
+    /// The monitor's owner (`Features::monitor_owner`).
     holder: FieldId,
     /// Whether the thread held it already at the block (Java's monitors are
     /// reentrant: then the block neither takes nor frees it).
