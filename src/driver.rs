@@ -381,23 +381,30 @@ fn lower(
     }
 }
 
-/// Where a unit first carries Calvin's annotations (`passes::calvin`), and
-/// whether they are Calvin-R's (`passes::calvin_r`: an access predicate, a
-/// `performs` spec, or else a class of a unit that has some).
+/// Where a unit first carries rely/guarantee annotations, and whether they
+/// are Calvin-R's (`passes::calvin_r`: an access predicate, a `performs`
+/// spec, or else a class of a unit that has some) or Calvin's
+/// (`passes::calvin`: a clause, an action, a ghost field's role).
 fn calvin_annotation(units: &[syntax::ast::Unit]) -> Option<(crate::syntax::span::Span, bool)> {
-    use syntax::ast::{Decl, Member};
+    use syntax::ast::{Decl, Member, RelyGuarantee as RG, RgField};
     units.iter().find_map(|u| {
         let calvin_r_unit = syntax::ast::has_calvin_r(&u.decls);
         u.decls.iter().find_map(|d| match d {
             Decl::Class(c) => (c.members.iter())
                 .find_map(|m| match m {
-                    Member::Method(x) => {
-                        let calvin = crate::passes::calvin::is_calvin_name(&x.name.name);
-                        let spec = x.contract.performs.as_ref().map(|p| (p.span, true));
-                        calvin.then_some((x.span, false)).or(spec)
-                    }
+                    Member::Method(x) => x.contract.performs.as_ref().map(|p| (p.span, true)),
                     Member::Field(f) => f.access.as_ref().map(|a| (a.span, true)),
-                    Member::Function(_) | Member::Predicate(_) => None,
+                    Member::RelyGuarantee(
+                        r @ (RG::Clause { .. }
+                        | RG::Action { .. }
+                        | RG::Field {
+                            role: RgField::Ghost,
+                            ..
+                        }),
+                    ) => Some((r.span(), false)),
+                    Member::RelyGuarantee(RG::Field { .. })
+                    | Member::Function(_)
+                    | Member::Predicate(_) => None,
                 })
                 .or_else(|| (calvin_r_unit && !c.is_interface).then_some((c.name.span, true))),
             Decl::Member(_) => None,

@@ -98,7 +98,9 @@
 //!   sequence's (unless the class declares a method of that name: a field
 //!   `tail`, as the lock-free queue has, does not hide them); `{: e :}` marks become the quantifier's
 //!   trigger (checked to mention every bound variable, none under
-//!   arithmetic). Class names ([`check`]'s `names::ClassNames`): files of a
+//!   arithmetic). Calvin's annotations (`check::rely_guarantee`) are typed
+//!   as two-state predicates of their class, with `tid` and `main` thread
+//!   ids in a class with a monitor owner. Class names ([`check`]'s `names::ClassNames`): files of a
 //!   run may each declare a class of one name (VerCors allows it); a written
 //!   name means its file's class, else the run's first. A PVL local declared
 //!   again in its block shadows the first (as VerCors reads PVL). Inline
@@ -142,15 +144,22 @@
 //!   variable; `passes::loops` opens with the rule), then `explore`, where a
 //!   program with atomicity specifications leaves the list for the explorer
 //!   ([`atomicity`], Boogie only, which reads the program as the core
-//!   passes before it leave it), then `calvin` (Calvin's
+//!   passes before it leave it), then the rely/guarantee layers, `calvin_r`
+//!   then `calvin` (each leaves a program without its annotations as it is;
+//!   `calvin` removes every atomic step, `core::StmtKind::AtomicStep`,
+//!   Calvin-R's that `calvin_r` left as the sequential code they are):
+//!   `calvin` (Calvin's
 //!   rely/guarantee, Boogie only: in a Java unit with `env_assumption`,
 //!   `global_invariant` or `unwritable_by_env_if` annotations, which the
-//!   front end keeps as bodiless ghost methods whose `ensures` is the
-//!   annotation and with a ghost `holder` field in each class, every method
+//!   front end keeps as typed members (`syntax::ast::RelyGuarantee`, with
+//!   the roles of the ghost fields and of the ghost monitor owner `holder`
+//!   it declares in each class) and the checker as two-state predicates in
+//!   [`core::Features`]' `calvin` and `monitor_owner`, by id, every method
 //!   that no other method calls is a thread verified sequentially: the
 //!   environment (havoc of the shared state under E and I) before each step,
-//!   the guarantee asserted after each write, `synchronized` as the `holder`
-//!   steps (reentrant), `atomic: { … }` as one step, a ghost field's write in
+//!   the guarantee asserted after each write, `synchronized` as the monitor
+//!   owner's steps (reentrant), `atomic: { … }` (which the checker makes an
+//!   atomic step in a class with a monitor owner) as one step, a ghost field's write in
 //!   the step of its value's read, an array element's read or write as a
 //!   step, E's reflexivity and transitivity in a method made from the first
 //!   thread; a method abstraction (`modifies`, `action: also_modifies v
@@ -165,7 +174,7 @@
 //!   field and method, checked into `core::Features::calvin_r` by id: the
 //!   unit's classes, the access predicates, the specs' actions and their
 //!   composition), with `acquire(m)`/`release(m)` read by the checker as
-//!   `atomic:` blocks and `witness "L"` a statement of its own
+//!   atomic steps and `witness "L"` a statement of its own
 //!   (`StmtKind::Witness`, which the pass removes), every method
 //!   is checked in place with the environment (a havoc framed by exclusive
 //!   access) before each step and each access's predicate asserted
@@ -173,8 +182,8 @@
 //!   it, reduced by a ghost right/left phase (`notAtomic`) and simulated by
 //!   the spec's actions at each loop head, `break` and return
 //!   (`actionMismatch`); a call is one step doing an action of the callee's
-//!   spec, `synchronized` the acquire and release of the ghost mutex
-//!   `holder` each class gets;
+//!   spec, `synchronized` the acquire and release of the ghost mutex, the
+//!   monitor owner `holder` each class gets (`Features::monitor_owner`);
 //!   the environment's stability in a method `access_stable`;
 //!   [`passes::calvin_r`] opens with the reduction rule), `collections`
 //!   (the collections' `Collection` nodes as the built-ins and operators
@@ -230,7 +239,7 @@
 //!   `locks`. The checker resolves what the layers act on into typed core
 //!   nodes and a table by id ([`core::Features`]: each lockable class's
 //!   invariant, each runnable class's `run`, each method's interface
-//!   methods; [`core::Token`]: `held`,
+//!   methods, Calvin's annotations and each monitor owner; [`core::Token`]: `held`,
 //!   `committed`, `idle`, `running` of an object); the pass of each layer
 //!   declares the members that encode them and lowers them, so the checker
 //!   imports no pass and no generated member is found again by name.

@@ -528,6 +528,9 @@ impl<'p> Compiler<'p> {
             StmtKind::Invariant { .. } | StmtKind::Atomic { .. } => {
                 return unsupported(span, "an invariant or atomic block")
             }
+            StmtKind::AtomicStep(_) => {
+                return unsupported(span, "a rely/guarantee program's atomic step")
+            }
             StmtKind::Par(_) | StmtKind::Barrier { .. } => {
                 return unsupported(span, "a par block or barrier")
             }
@@ -719,7 +722,7 @@ fn label_depths(
                     label_depths(&e.stmts, sync, depth + 1, out)?;
                 }
             }
-            StmtKind::While { body, .. } | StmtKind::Block(body) => {
+            StmtKind::While { body, .. } | StmtKind::Block(body) | StmtKind::AtomicStep(body) => {
                 label_depths(&body.stmts, sync, depth + 1, out)?
             }
             // Every kind is named: a new block kind must say whether its

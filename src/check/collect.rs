@@ -146,6 +146,7 @@ pub(super) fn collect<'a>(
         group,
         ..features(&c.env.program)
     };
+    super::rely_guarantee::fields(&mut c.env, &classes, c.errs);
     // The models and their members, so that bodies can resolve processes.
     for (id, class) in classes.iter().filter(|(_, c)| c.is_model) {
         let mut model = core::Model::default();
@@ -259,6 +260,7 @@ fn reserve(p: &mut Program, jobs: &mut Vec<Job<'_>>, units: &[ast::Unit]) {
                 ast::Member::Method(_) => methods += 1,
                 ast::Member::Function(_) => functions += 1,
                 ast::Member::Predicate(_) => predicates += 1,
+                ast::Member::RelyGuarantee(_) => {}
             }
         }
     }

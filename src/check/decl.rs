@@ -24,6 +24,8 @@ pub(super) enum Done {
     Access(core::FieldId, core::AccessPredicate),
     /// Calvin-R's `performs` spec of a method.
     Performs(MethodId, core::Performs),
+    /// A rely/guarantee clause or action, for `core::Features::calvin`.
+    RelyGuarantee(super::rely_guarantee::Checked),
 }
 
 /// Contract clauses and bodies taken out of the syntax tree
@@ -74,7 +76,7 @@ type Parts<'a, B> = (Cow<'a, ast::Contract>, Option<Cow<'a, B>>);
 impl Bodies {
     pub(super) fn take(&mut self, m: &mut ast::Member) {
         let (k, taken) = match m {
-            ast::Member::Field(_) => return,
+            ast::Member::Field(_) | ast::Member::RelyGuarantee(_) => return,
             ast::Member::Method(m) => (
                 key(&*m),
                 Taken {
@@ -195,6 +197,7 @@ pub(super) fn check_job(env: &Env, job: Job<'_>, bodies: &Bodies) -> Checked {
         JobKind::Constant(id, f) => constant(&mut b, id, f),
         JobKind::Access(id, a, index) => access(&mut b, id, a, index),
         JobKind::Performs(id, spec) => performs(&mut b, id, spec),
+        JobKind::RelyGuarantee(r) => super::rely_guarantee::check(&mut b, r),
     };
     Checked {
         done,

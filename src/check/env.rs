@@ -95,6 +95,8 @@ pub(super) enum JobKind<'a> {
     /// Calvin-R's `performs` spec of a method (the scope holds the
     /// method's parameters).
     Performs(MethodId, &'a ast::Performs),
+    /// A rely/guarantee clause or action (`check::rely_guarantee`).
+    RelyGuarantee(&'a ast::RelyGuarantee),
 }
 
 impl Env {
@@ -358,6 +360,7 @@ impl<'a> Collector<'a, '_> {
             ast::Member::Method(m) => self.method(class, m),
             ast::Member::Function(f) => self.function(class, f),
             ast::Member::Predicate(p) => self.predicate(class, p),
+            ast::Member::RelyGuarantee(r) => self.rely_guarantee(class, r),
         }
     }
 

@@ -418,14 +418,11 @@ impl Body<'_> {
             Some(Member::Field(f)) => return self.static_field(f, id.span),
             _ => {}
         }
-        // Calvin's built-ins (`passes::calvin`), in a class of a unit with
-        // Calvin's annotations (which declares `holder`): `tid`, the running
-        // thread's id, and `main`, the main thread's (1).
-        if matches!(
-            self.env.field_member(self.class, "holder"),
-            Some(Member::Field(_))
-        ) || self.calvin_r_class()
-        {
+        // The rely/guarantee layers' built-ins (`passes::calvin`), in a class
+        // with a monitor owner (of a unit with Calvin's or Calvin-R's
+        // annotations): `tid`, the running thread's id, and `main`, the main
+        // thread's (1).
+        if self.rely_guarantee_class() {
             match id.name.as_str() {
                 "tid" => return Some(Expr::new(K::CurrentThread, Type::Int, id.span)),
                 "main" => return Some(Expr::new(K::Int(1.into()), Type::Int, id.span)),
@@ -475,11 +472,7 @@ impl Body<'_> {
     /// static field in such a unit is not supported yet.
     fn static_field(&mut self, f: crate::core::FieldId, span: Span) -> Option<Expr> {
         let instance = *self.env.static_fields.get(&f)?;
-        let calvin = matches!(
-            self.env.field_member(self.class, "holder"),
-            Some(Member::Field(_))
-        );
-        if calvin || self.calvin_r_class() {
+        if self.rely_guarantee_class() {
             let msg = "a static field in a program with Calvin's annotations";
             return self.err(ErrorCode::NotSupported, span, msg);
         }

@@ -68,6 +68,7 @@ pub(super) fn member_span(class: &ast::Class, name: &str) -> Span {
                 ast::Member::Method(m) => &m.name,
                 ast::Member::Function(f) => &f.name,
                 ast::Member::Predicate(p) => &p.name,
+                ast::Member::RelyGuarantee(_) => return None,
             };
             (id.name == name).then_some(id.span)
         })

@@ -26,14 +26,9 @@ impl Body<'_> {
         if !self.env.program.features.atomicity.is_empty() {
             return Some(x);
         }
-        // Calvin's monitors (`passes::calvin`): an object of a class with the
-        // `holder` field of a unit with Calvin's annotations.
-        if what == "synchronized"
-            && matches!(
-                self.env.field_member(Some(c), "holder"),
-                Some(super::env::Member::Field(_))
-            )
-        {
+        // The rely/guarantee layers' monitors (`passes::calvin`,
+        // `passes::calvin_r`): an object of a class with a monitor owner.
+        if what == "synchronized" && self.env.program.features.monitor_owner.contains_key(&c) {
             return Some(x);
         }
         let class = &self.env.program.class(c).name;

@@ -41,6 +41,7 @@ mod lift;
 mod locks;
 mod names;
 mod par;
+mod rely_guarantee;
 mod scope;
 mod stmt;
 mod thread_local;
@@ -251,6 +252,7 @@ fn declarations(units: &[Unit], bodies: &Bodies) -> Declared {
                 let r = p.features.calvin_r.get_or_insert_with(Default::default);
                 r.performs.insert(id, spec);
             }
+            Done::RelyGuarantee(x) => rely_guarantee::record(p, x),
         }
     }
     let mut late = Vec::new();

@@ -352,15 +352,19 @@ impl Body<'_> {
         }
         let id = self.push_exits(false, vec![l.name]);
         let mut stmts = Vec::new();
-        // Calvin's atomic step (Plato's CAS): `atomic: { … }` keeps a mark
-        // that `passes::calvin` reads (a label nothing jumps to).
-        if l.name.as_str() == "atomic" {
-            let mark = format!("{}{}", crate::passes::calvin::ATOMIC_MARK, l.span.start);
-            stmts.push(stmt(S::Label(Name::from(mark.as_str())), span));
-        }
         self.stmt(s, &mut stmts);
         self.loops.pop();
-        let body = Block { stmts, span };
+        let mut body = Block { stmts, span };
+        // A rely/guarantee program's atomic step (Calvin's, as Plato's CAS):
+        // `atomic: { … }` in a class with a monitor owner (a `break atomic`
+        // in it leaves the step: the label is around it).
+        if l.name.as_str() == "atomic" && self.rely_guarantee_class() {
+            let step = stmt(S::AtomicStep(body), span);
+            body = Block {
+                stmts: vec![step],
+                span,
+            };
+        }
         out.push(stmt(S::Labelled { id, body }, span));
     }
 
@@ -498,6 +502,12 @@ impl Body<'_> {
         }
     }
 
+    /// Whether the class is one of a rely/guarantee program's (Calvin's or
+    /// Calvin-R's): its objects have a monitor owner.
+    pub(super) fn rely_guarantee_class(&self) -> bool {
+        (self.class).is_some_and(|c| self.env.program.features.monitor_owner.contains_key(&c))
+    }
+
     /// Whether the class is one of a unit with Calvin-R's annotations.
     pub(super) fn calvin_r_class(&self) -> bool {
         let calvin_r = self.env.program.features.calvin_r.as_ref();
@@ -507,8 +517,9 @@ impl Body<'_> {
     /// Calvin-R's `acquire(m)` / `release(m)` of an int mutex (a field or an
     /// array element holding the owner's tid, 0 when free), in a Calvin-R
     /// class that declares no method of the name: one atomic step each,
-    /// `when m == 0 do m = tid` and `m = 0`, written as the block `atomic: {
-    /// assume m == 0; m = tid; }` that `passes::calvin_r` reads as a step.
+    /// `when m == 0 do m = tid` and `m = 0`, the atomic steps `{ assume m ==
+    /// 0; m = tid; }` and `{ m = 0; }` (`StmtKind::AtomicStep`, which
+    /// `passes::calvin_r` reads).
     fn mutex_stmt(&mut self, call: &ast::Call, span: Span) -> Option<Option<Stmt>> {
         let acquire = match &*call.name.name {
             "acquire" => true,
@@ -538,8 +549,7 @@ impl Body<'_> {
             _ => None,
         };
         let int = |i: i64| Expr::new(K::Int((i as i128).into()), Type::Int, span);
-        let mark = format!("{}{}", crate::passes::calvin::ATOMIC_MARK, span.start);
-        let mut stmts = vec![stmt(S::Label(Name::from(mark.as_str())), span)];
+        let mut stmts = Vec::new();
         let value = if acquire {
             let free = Expr::binary(BinOp::Eq, m.clone(), int(0), Type::Bool, span);
             stmts.push(stmt(S::Assume(free), span));
@@ -555,7 +565,7 @@ impl Body<'_> {
             return Some(self.err(ErrorCode::NotSupported, m.span, msg));
         };
         stmts.push(stmt(set, span));
-        Some(Some(stmt(S::Block(Block { stmts, span }), span)))
+        Some(Some(stmt(S::AtomicStep(Block { stmts, span }), span)))
     }
 
     /// A call or `new` as a statement.

@@ -5,6 +5,7 @@ use super::check;
 use crate::core::print::{block as sx_block, expr as sx};
 use crate::core::{ExprKind as K, Program, Type};
 use crate::diag::{Code, Diagnostic, ErrorCode};
+use crate::syntax::ast::RgClause;
 use crate::syntax::parse_pvl;
 use crate::syntax::span::FileId;
 
@@ -936,4 +937,70 @@ fn then_statements_may_jump_inside_them_but_not_out() {
         } }",
     );
     assert!(body(&p, "m").contains("(loop 1 [] true {(break 1)})"));
+}
+
+/// Calvin's annotations are typed: the checker records each clause (a
+/// two-state predicate over `this`, `tid`, `main`), the ghost fields and the
+/// monitor owner by id in `core::Features`, and an `atomic:` block is an
+/// atomic step.
+#[test]
+fn calvin_annotations_are_typed_features() {
+    let p = java(
+        "/*@ env_assumption \\old(x) <= x; */
+        /*@ global_invariant x >= 0; */
+        class C {
+          /*@ unwritable_by_env_if holder == tid || tid == main; */ int x;
+          //@ ghost int g;
+          void t() { atomic: { x = 1; } }
+        }",
+    );
+    let calvin = p.features.calvin.as_ref().expect("a Calvin program");
+    let clauses: Vec<(RgClause, String)> = (calvin.clauses.iter())
+        .map(|c| (c.kind, sx(&p, &c.expr)))
+        .collect();
+    assert_eq!(
+        clauses,
+        [
+            (
+                RgClause::Unwritable,
+                "(==> (old (|| (== (. this holder) \\current_thread) (== \\current_thread 1))) \
+                 (== (. this x) (old (. this x))))"
+                    .to_string()
+            ),
+            (
+                RgClause::EnvAssumption,
+                "(<= (old (. this x)) (. this x))".to_string()
+            ),
+            (RgClause::GlobalInvariant, "(>= (. this x) 0)".to_string()),
+        ]
+    );
+    let field = |name: &str| {
+        let i = p.fields.iter().position(|f| f.name == name).expect(name);
+        crate::core::FieldId(i as u32)
+    };
+    assert_eq!(
+        calvin.ghost.iter().copied().collect::<Vec<_>>(),
+        [field("g")]
+    );
+    let owners: Vec<_> = p.features.monitor_owner.values().copied().collect();
+    assert_eq!(owners, [field("holder")]);
+    // (In the labelled statement a `break atomic` leaves.)
+    assert_eq!(
+        body(&p, "t"),
+        "{(labelled 1 {(atomic-step {{(= (. this x) 1)}})})}"
+    );
+}
+
+/// Without Calvin's annotations `atomic:` is a labelled block, and `tid` no
+/// thread id.
+#[test]
+fn atomic_is_a_plain_label_outside_calvin() {
+    let p = java("class C { int x; void t() { atomic: { x = 1; } } }");
+    assert!(p.features.calvin.is_none() && p.features.monitor_owner.is_empty());
+    assert_eq!(body(&p, "t"), "{(labelled 1 {{(= (. this x) 1)}})}");
+    let es = java_errors("class C { int x; void t() { x = tid; } }");
+    assert_eq!(
+        es,
+        [(ErrorCode::Undeclared, "tid is not declared".to_string())]
+    );
 }

@@ -76,6 +76,15 @@ pub struct Features {
     /// group resource inv(frac p) = …`) stands for its body, which the pass
     /// checks scales in p.
     pub group: std::collections::BTreeSet<PredicateId>,
+    /// The classes of the rely/guarantee programs (Calvin's and Calvin-R's),
+    /// each with its monitor's owner: a ghost int field the front end
+    /// declares (`holder`: the id of the thread holding the monitor, 0 when
+    /// free). In such a class `tid` and `main` are thread ids and
+    /// `synchronized` is the owner's.
+    pub monitor_owner: BTreeMap<ClassId, FieldId>,
+    /// A Calvin program's annotations (`passes::calvin`): Some when it has
+    /// an environment assumption, a global invariant or an action.
+    pub calvin: Option<Calvin>,
 }
 
 /// Calvin-R's program (`passes::calvin_r`): its classes and annotations.
@@ -118,6 +127,42 @@ pub struct PerformsAction {
     pub modifies: Vec<Expr>,
     pub pred: Expr,
     pub span: Span,
+}
+
+/// Calvin's annotations, checked: two-state predicates (`\old` before, the
+/// fields after) over `this`, an object of their class, and `tid`
+/// (`CurrentThread`).
+#[derive(Clone, Debug, Default)]
+pub struct Calvin {
+    /// The clauses of E and I, in the order written.
+    pub clauses: Vec<RgClause>,
+    /// The method abstractions' actions, in the order written; each is its
+    /// class's next method's (after it in the same file).
+    pub actions: Vec<RgAction>,
+    /// The ghost fields of its classes: an access is no step of its own.
+    pub ghost: std::collections::BTreeSet<FieldId>,
+    /// Its Thread classes (Calvin §6.2), each with its ghost fields `start`
+    /// (the thread forked) and the id of its thread.
+    pub threads: BTreeMap<ClassId, (FieldId, FieldId)>,
+}
+
+/// A clause of Calvin's environment assumption E or global invariant I, of
+/// every object of `class`.
+#[derive(Clone, Debug)]
+pub struct RgClause {
+    pub class: ClassId,
+    pub kind: crate::syntax::ast::RgClause,
+    pub expr: Expr,
+}
+
+/// A method abstraction's action (Calvin §6.3): its two-state predicate and
+/// the locations (fields) it may change besides the method's `modifies`.
+#[derive(Clone, Debug)]
+pub struct RgAction {
+    pub class: ClassId,
+    pub span: Span,
+    pub pred: Expr,
+    pub also_modifies: Vec<Expr>,
 }
 
 /// A model: a class whose fields are a history's abstract state, with its
@@ -611,6 +656,13 @@ pub enum StmtKind {
         lock: Expr,
         body: Block,
     },
+    /// One atomic step of a thread of a rely/guarantee program: Calvin's
+    /// `atomic: { body }` (the papers' atomic guarded step, CAS), Calvin-R's
+    /// `acquire(m)`/`release(m)` and monitor steps (`when P do S`: the
+    /// body's leading `assume`s are P). The environment does not interleave
+    /// inside it (removed by `passes::calvin_r` in a Calvin-R program, by
+    /// `passes::calvin` everywhere else).
+    AtomicStep(Block),
     Assert(Expr),
     Assume(Expr),
     Inhale(Expr),

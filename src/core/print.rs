@@ -277,6 +277,7 @@ fn sx_stmt(p: &Program, s: &Stmt) -> Doc {
         ),
         S::Labelled { id, body } => list(format!("labelled {}", id.0), vec![b(body)]),
         S::Block(x) => b(x),
+        S::AtomicStep(x) => list("atomic-step".into(), vec![b(x)]),
         S::Invariant { name, inv, body } => {
             list(format!("invariant {name}"), vec![e(inv), b(body)])
         }
@@ -433,6 +434,7 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
         | S::DoWhile { .. }
         | S::Labelled { .. }
         | S::Block(_)
+        | S::AtomicStep(_)
         | S::Invariant { .. }
         | S::Atomic { .. }
         | S::Action(..)

@@ -68,7 +68,7 @@ pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {
         StmtKind::Loop {
             head, body, update, ..
         } => vec![head, body, update],
-        StmtKind::Block(b) => vec![b],
+        StmtKind::Block(b) | StmtKind::AtomicStep(b) => vec![b],
         StmtKind::Invariant { body, .. }
         | StmtKind::Atomic { body, .. }
         | StmtKind::Synchronized { body, .. } => vec![body],
@@ -99,7 +99,7 @@ pub fn child_blocks(s: &StmtKind) -> Vec<&Block> {
         StmtKind::Loop {
             head, body, update, ..
         } => vec![head, body, update],
-        StmtKind::Block(b) => vec![b],
+        StmtKind::Block(b) | StmtKind::AtomicStep(b) => vec![b],
         StmtKind::Invariant { body, .. }
         | StmtKind::Atomic { body, .. }
         | StmtKind::Synchronized { body, .. } => vec![body],
@@ -439,6 +439,7 @@ pub fn map_stmt_exprs(s: &mut Stmt, f: &mut dyn FnMut(Expr) -> Expr) {
         | StmtKind::Continue(_)
         | StmtKind::Labelled { .. }
         | StmtKind::Block(_)
+        | StmtKind::AtomicStep(_)
         | StmtKind::Try { .. }
         | StmtKind::Atomic { .. } => {}
     }

@@ -94,7 +94,7 @@ fn assignment_of(b: &core::Block, f: core::FieldId) -> Option<crate::syntax::spa
             {
                 found = Some(s.span)
             }
-            S::Block(inner) => found = assignment_of(inner, f).or(found),
+            S::Block(inner) | S::AtomicStep(inner) => found = assignment_of(inner, f).or(found),
             // Every kind is named: a new kind must say whether its
             // assignments count. Only the top level and plain blocks do.
             S::If { .. }
@@ -539,7 +539,7 @@ fn assigned_locals(b: &core::Block) -> HashSet<Name> {
                     }
                 }
                 S::While { body, .. } => walk(body, out),
-                S::Block(b) => walk(b, out),
+                S::Block(b) | S::AtomicStep(b) => walk(b, out),
                 // Every kind is named: a new kind must say what it
                 // assigns (these, as before, nothing the loop havocs).
                 S::Invariant { .. }

@@ -258,6 +258,12 @@ impl Encoder<'_> {
                     "a synchronized block here (the desugar pass should have lowered it)",
                 )])
             }
+            S::AtomicStep(_) => {
+                return Err(vec![Diagnostic::not_supported(
+                    span,
+                    "an atomic step here (the calvin pass should have lowered it)",
+                )])
+            }
             S::Invariant { .. } | S::Atomic { .. } => {
                 return Err(vec![Diagnostic::not_supported(
                     span,

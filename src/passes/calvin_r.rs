@@ -164,7 +164,7 @@
 //! constructor (no thread's code). In a Calvin-R unit it also removes `tid`
 //! (`\current_thread`) from the methods of its classes.
 
-use super::calvin::{all_of, all_perms, at_label, is_atomic, subst_tid, write_perm};
+use super::calvin::{all_of, all_perms, at_label, subst_tid, write_perm};
 use super::{calvin, Lower, Out, Pass};
 use crate::core::build::{and, binary, eq, implies, int, local, not, old, or};
 use crate::core::visit::{each_child, each_stmt, map_expr, subst_this};
@@ -374,14 +374,6 @@ impl Lower for Inactive {
     fn body(&self, _: &Program, _: MethodId, _: &mut Block, _: &mut Out) {}
 }
 
-fn field_named(p: &Program, c: ClassId, name: &str) -> Option<FieldId> {
-    p.class(c)
-        .fields
-        .iter()
-        .copied()
-        .find(|f| p.field(*f).name == name)
-}
-
 fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     let Some(features) = p
         .features
@@ -420,7 +412,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             shared.push((c, f, p.field(f).ty.clone()));
         }
         // The monitor's owner is a mutex: `holder == 0 || holder == tid`.
-        if let Some(h) = field_named(p, c, "holder") {
+        if let Some(&h) = p.features.monitor_owner.get(&c) {
             access.entry(h).or_insert_with(|| {
                 let span = p.class(c).span;
                 let this = Expr::new(K::This, Type::Class(c), span);
@@ -1348,12 +1340,12 @@ impl CalvinR {
                 self.exit(e.clone(), span, cx, out);
                 out.push(st(S::Return(e)));
             }
-            S::Block(b) if is_atomic(&b) => {
+            S::AtomicStep(b) => {
                 // `atomic: { assume P; S }` is `when P do S` (acquire, release).
                 let mut guard = Expr::bool(true, span);
                 let mut rest = Vec::new();
                 let mut leading = true;
-                for x in b.stmts.into_iter().skip(1) {
+                for x in b.stmts {
                     match x.kind {
                         S::Assume(e) if leading => guard = and(guard, e),
                         k => {
@@ -1795,7 +1787,7 @@ impl CalvinR {
                             continue;
                         }
                     };
-                    let Some(h) = field_named(p, c, "holder")
+                    let Some(h) = (p.features.monitor_owner.get(&c).copied())
                         .filter(|h| self.shared.iter().any(|(_, g, _)| g == h))
                     else {
                         errs.push(Diagnostic::not_supported(
@@ -1822,7 +1814,6 @@ impl CalvinR {
                         Some(eq(holder.clone(), tid_expr(span))),
                     )));
                     let acquire = atomic_block(
-                        &format!("sync_acquire{k}"),
                         vec![
                             st(S::Assume(eq(holder.clone(), int(0, span)))),
                             st(S::AssignField {
@@ -2160,7 +2151,7 @@ impl CalvinR {
             Mode::Atomic => {
                 let mut steps = false;
                 each_stmt(&body, &mut |s| {
-                    steps |= matches!(&s.kind, S::Block(b) if is_atomic(b));
+                    steps |= matches!(&s.kind, S::AtomicStep(_));
                 });
                 let none = Made::default();
                 let mut scratch = Cx::new(Mode::Access, &[], Auto::default(), Type::Void, &none);
@@ -2320,14 +2311,9 @@ impl CalvinR {
 }
 
 /// `atomic: { body }` (one step, `when P do S` with P the leading assumes).
-fn atomic_block(name: &str, body: Vec<Stmt>, span: Span) -> Stmt {
-    let mut stmts = vec![Stmt {
-        kind: S::Label(Name::from(format!("{}{name}", super::calvin::ATOMIC_MARK))),
-        span,
-    }];
-    stmts.extend(body);
+fn atomic_block(body: Vec<Stmt>, span: Span) -> Stmt {
     Stmt {
-        kind: S::Block(Block { stmts, span }),
+        kind: S::AtomicStep(Block { stmts: body, span }),
         span,
     }
 }
@@ -2351,7 +2337,6 @@ fn unless(re: Name, s: Stmt, span: Span) -> Stmt {
 fn release(x: &SyncCx, fresh: &mut u32, span: Span) -> Stmt {
     *fresh += 1;
     let free = atomic_block(
-        &format!("sync_release{fresh}"),
         vec![Stmt {
             kind: S::AssignField {
                 recv: Box::new(x.lock.clone()),

@@ -81,6 +81,7 @@ macro_rules! every_kind {
             | S::If { .. }
             | S::While { .. }
             | S::Block(_)
+            | S::AtomicStep(_)
             | S::Invariant { .. }
             | S::Atomic { .. }
             | S::Synchronized { .. }

@@ -260,18 +260,20 @@ pub const LOWERING: &[Entry] = &[
         backends: Backends::BOOGIE,
         needs: Needs::Declarations,
     },
-    // First: a Calvin program's threads are sequential code once it is done
-    // (its `synchronized` is the monitor's `holder`, not the locks layer's).
-    // It inlines the bodies of the methods a thread calls.
-    Entry {
-        needs: Needs::CheckedBodies(calvin::inlines_bodies),
-        ..core(calvin::PASS, Backends::BOOGIE)
-    },
-    // Beside calvin: a Calvin-R program's methods are sequential code once
-    // it is done (acquire and release are its atomic steps).
+    // First: a Calvin-R program's methods are sequential code once it is
+    // done (acquire and release are its atomic steps).
     Entry {
         needs: Needs::CheckedBodies(calvin_r::inlines_bodies),
         ..core(calvin_r::PASS, Backends::BOOGIE)
+    },
+    // Beside calvin_r, after it: a Calvin program's threads are sequential
+    // code once it is done (its `synchronized` is the monitor owner's, not
+    // the locks layer's). It inlines the bodies of the methods a thread
+    // calls. It removes every atomic step, Calvin-R's that calvin_r left
+    // (outside the methods it lowers) as the sequential code they are.
+    Entry {
+        needs: Needs::CheckedBodies(calvin::inlines_bodies),
+        ..core(calvin::PASS, Backends::BOOGIE)
     },
     // The first after Calvin's, whose declarations inline bodies as checked:
     // the collections' members and operators, which every later pass reads

@@ -121,8 +121,8 @@ pub fn contract(p: &Program, name: &str) -> Vec<String> {
 /// The outline of method `name`'s body: a line per statement, its head and
 /// the words after it up to its first expression (`label weft_env_2`,
 /// `havoc`, `check-assert guarantee`, `= `), a nested block's statements
-/// between `{` and `}` lines, with `if`, `while`, `invariant N`, `atomic`
-/// before them.
+/// between `{` and `}` lines, with `if`, `while`, `invariant N`, `atomic`,
+/// `atomic-step` before them.
 pub fn shape(p: &Program, name: &str) -> Vec<String> {
     let mut out = Vec::new();
     outline(p, method(p, name).body.as_ref().expect("a body"), &mut out);
@@ -154,6 +154,7 @@ pub fn outline(p: &Program, b: &Block, out: &mut Vec<String>) {
                 nested(format!("invariant {name}"), &[body], out)
             }
             StmtKind::Atomic { body, .. } => nested("atomic".into(), &[body], out),
+            StmtKind::AtomicStep(b) => nested("atomic-step".into(), &[b], out),
             _ => {
                 let one = Block {
                     stmts: vec![s.clone()],

@@ -89,6 +89,74 @@ pub enum Member {
     Method(Method),
     Function(Function),
     Predicate(Predicate),
+    /// A rely/guarantee annotation of its class (Calvin's, `passes::calvin`).
+    RelyGuarantee(RelyGuarantee),
+}
+
+/// Calvin's annotations of a class (Flanagan, Freund, Qadeer, Seshia;
+/// `passes::calvin`), and the fields the front end declares for the
+/// rely/guarantee layers. The checker types the expressions as two-state
+/// predicates over `this` (`\old`, the class's fields, `tid`, `main`) and
+/// records them, and the fields by id, in `core::Features`.
+#[derive(Clone, Debug)]
+pub enum RelyGuarantee {
+    /// `env_assumption E;`, `global_invariant I;`, or `unwritable_by_env_if
+    /// P;` before a field `f`, which the front end writes `\old(P) ==> f ==
+    /// \old(f)` (one per field it declares).
+    Clause {
+        kind: RgClause,
+        expr: Expr,
+        span: Span,
+    },
+    /// A method abstraction's action before a method (Calvin §6.3):
+    /// `action: also_modifies v1, v2 ensures e;`.
+    Action {
+        pred: Expr,
+        also_modifies: Vec<Expr>,
+        span: Span,
+    },
+    /// A field of the class with a role in the layer: `field` is declared
+    /// by the class (written, or by the front end).
+    Field {
+        role: RgField,
+        field: Ident,
+        span: Span,
+    },
+}
+
+/// What a rely/guarantee clause is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RgClause {
+    /// A conjunct of the environment assumption `E` (fails as `guarantee`).
+    EnvAssumption,
+    /// `unwritable_by_env_if`'s conjunct of `E` (fails as `envAssumption`).
+    Unwritable,
+    /// A conjunct of the global invariant `I`.
+    GlobalInvariant,
+}
+
+/// The role of a field in the rely/guarantee layers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RgField {
+    /// A ghost field of a Calvin class: its accesses are no steps of their own.
+    Ghost,
+    /// The monitor's owner (Calvin's and Calvin-R's `holder`): the id of the
+    /// thread holding the object's monitor, 0 when free.
+    MonitorOwner,
+    /// A Calvin Thread object's `start` (its thread forked, Calvin §6.2).
+    ThreadStarted,
+    /// The id of a Calvin Thread object's thread.
+    ThreadId,
+}
+
+impl RelyGuarantee {
+    pub fn span(&self) -> Span {
+        match self {
+            RelyGuarantee::Clause { span, .. }
+            | RelyGuarantee::Action { span, .. }
+            | RelyGuarantee::Field { span, .. } => *span,
+        }
+    }
 }
 
 /// A `switch` statement: the groups in order (a group's statements follow
@@ -119,13 +187,14 @@ impl Member {
             Member::Method(m) => m.span,
             Member::Function(f) => f.span,
             Member::Predicate(p) => p.span,
+            Member::RelyGuarantee(r) => r.span(),
         }
     }
 
     /// Marks a copied member (fields are not blamed: they need no mark).
     pub fn set_derived(&mut self, d: Derived) {
         match self {
-            Member::Field(_) => {}
+            Member::Field(_) | Member::RelyGuarantee(_) => {}
             Member::Method(m) => m.derived = Some(d),
             Member::Function(f) => f.derived = Some(d),
             Member::Predicate(p) => p.derived = Some(d),
@@ -248,7 +317,7 @@ pub fn has_calvin_r(decls: &[Decl]) -> bool {
         Decl::Class(c) => c.members.iter().any(|m| match m {
             Member::Field(f) => f.access.is_some(),
             Member::Method(m) => m.contract.performs.is_some(),
-            Member::Function(_) | Member::Predicate(_) => false,
+            Member::Function(_) | Member::Predicate(_) | Member::RelyGuarantee(_) => false,
         }),
         Decl::Member(_) => false,
     })

@@ -39,7 +39,7 @@ fn type_params(m: &Member) -> &[Ident] {
     match m {
         Member::Method(m) => &m.type_params,
         Member::Function(f) => &f.type_params,
-        Member::Field(_) | Member::Predicate(_) => &[],
+        Member::Field(_) | Member::Predicate(_) | Member::RelyGuarantee(_) => &[],
     }
 }
 
@@ -248,17 +248,19 @@ fn take_templates(units: &mut [Unit], st: &mut State) {
     }
 }
 
-fn member_name(m: &Member) -> &Ident {
+/// A template's name (a method or a function: only they have type parameters).
+fn member_name(m: &Member) -> Option<&Ident> {
     match m {
-        Member::Field(f) => &f.name,
-        Member::Method(m) => &m.name,
-        Member::Function(f) => &f.name,
-        Member::Predicate(p) => &p.name,
+        Member::Method(m) => Some(&m.name),
+        Member::Function(f) => Some(&f.name),
+        Member::Field(_) | Member::Predicate(_) | Member::RelyGuarantee(_) => None,
     }
 }
 
 fn add_member(st: &mut State, owner: Owner, m: Member, unit: usize) {
-    let name = member_name(&m).clone();
+    let Some(name) = member_name(&m).cloned() else {
+        return;
+    };
     if st.members.contains_key(&(owner, name.name)) {
         st.errors.push(Diagnostic::error(
             ErrorCode::Duplicate,
@@ -315,7 +317,7 @@ fn drain(units: &mut [Unit], st: &mut State) {
                         x.type_params.clear();
                         x.name.name = name;
                     }
-                    Member::Field(_) | Member::Predicate(_) => {}
+                    Member::Field(_) | Member::Predicate(_) | Member::RelyGuarantee(_) => {}
                 }
                 walk::member(&mut Ctx::new(st, subst, owner), &mut m);
                 place(units, unit, owner, m);

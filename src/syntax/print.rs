@@ -157,7 +157,47 @@ fn member(m: &Member) -> Doc {
         Member::Method(m) => method(m),
         Member::Function(f) => function(f),
         Member::Predicate(p) => predicate(p),
+        Member::RelyGuarantee(r) => rely_guarantee(r),
     }
+}
+
+/// A rely/guarantee annotation, as a spec comment (a clause of
+/// `unwritable_by_env_if` as the front end wrote it for its field).
+fn rely_guarantee(r: &RelyGuarantee) -> Doc {
+    let inner = match r {
+        RelyGuarantee::Clause { kind, expr: e, .. } => {
+            let kw = match kind {
+                RgClause::EnvAssumption => "env_assumption",
+                RgClause::Unwritable => "unwritable_by_env_if",
+                RgClause::GlobalInvariant => "global_invariant",
+            };
+            text(format!("{kw} ")).append(expr(e))
+        }
+        RelyGuarantee::Action {
+            pred,
+            also_modifies,
+            ..
+        } => {
+            let mut d = text("action: ");
+            if !also_modifies.is_empty() {
+                d = d
+                    .append(text("also_modifies "))
+                    .append(RcDoc::intersperse(exprs(also_modifies), text(", ")))
+                    .append(text(" "));
+            }
+            d.append(text("ensures ")).append(expr(pred))
+        }
+        RelyGuarantee::Field { role, field, .. } => {
+            let role = match role {
+                RgField::Ghost => "ghost_field",
+                RgField::MonitorOwner => "monitor_owner",
+                RgField::ThreadStarted => "thread_started",
+                RgField::ThreadId => "thread_id",
+            };
+            text(format!("{role} {}", field.name))
+        }
+    };
+    text("/*@ ").append(inner).append(text("; */"))
 }
 
 fn field(f: &Field) -> Doc {

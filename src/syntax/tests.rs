@@ -508,6 +508,20 @@ fn sx_member(m: &Member) -> String {
             sx_params(&p.params),
             p.body.as_ref().map_or("abstract".into(), sx)
         ),
+        Member::RelyGuarantee(RelyGuarantee::Clause { kind, expr, .. }) => {
+            format!("(rely-guarantee {kind:?} {})", sx(expr))
+        }
+        Member::RelyGuarantee(RelyGuarantee::Action {
+            pred,
+            also_modifies,
+            ..
+        }) => {
+            let locs: Vec<String> = also_modifies.iter().map(sx).collect();
+            format!("(action [{}] {})", locs.join(" "), sx(pred))
+        }
+        Member::RelyGuarantee(RelyGuarantee::Field { role, field, .. }) => {
+            format!("({role:?} {})", field.name)
+        }
     }
 }
 

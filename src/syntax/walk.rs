@@ -60,6 +60,18 @@ pub fn member(r: &mut dyn Rewrite, m: &mut Member) {
                 expr(r, b);
             }
         }
+        Member::RelyGuarantee(RelyGuarantee::Clause { expr: e, .. }) => expr(r, e),
+        Member::RelyGuarantee(RelyGuarantee::Action {
+            pred,
+            also_modifies,
+            ..
+        }) => {
+            expr(r, pred);
+            for x in also_modifies {
+                expr(r, x);
+            }
+        }
+        Member::RelyGuarantee(RelyGuarantee::Field { .. }) => {}
     }
 }
 

@@ -33,7 +33,6 @@ pub(super) fn abstractions(
             .filter(|(_, m)| {
                 m.class == Some(class)
                     && classes.contains(&class)
-                    && !is_calvin_name(&m.name)
                     && !m.is_constructor
                     && m.span.file == span.file
                     && m.span.end > span.end

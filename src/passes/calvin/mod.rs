@@ -61,6 +61,13 @@
 //! `\old(o.holder) == j <==> o.holder == j`). Thread ids are positive
 //! integers; `main` is 1; a free monitor's `holder` is 0.
 //!
+//! What the pass reads, by id (`core::Features`): the annotations as the
+//! checker typed them (`calvin`: E's and I's clauses, the actions, the
+//! ghost fields, the Thread classes' fields), and each class's monitor
+//! owner `holder` (`monitor_owner`, a ghost int field the front end
+//! declares in each class of a unit with the annotations); the Calvin
+//! classes are the classes with a monitor owner.
+//!
 //! A statement is one atomic step when it accesses the shared state at most
 //! once; an assignment of a shared field whose value or receiver reads the
 //! shared state is split (the read into a local first, then the write). A
@@ -181,10 +188,15 @@
 //! program's initialization leaves it, satisfies `I` and each thread's
 //! precondition; thread ids are assumed distinct.
 //!
-//! Removes: nothing from the core language for other programs; in a Calvin
-//! program (a unit with the annotations) it removes from every method with a
-//! body in its classes `synchronized` and `tid` (`\current_thread`), and the
-//! annotations' spec-only members lose their contracts.
+//! Removes: every atomic step (`StmtKind::AtomicStep`, which the checker
+//! makes of `atomic: { … }` in a class with a monitor owner, and of
+//! Calvin-R's `acquire`/`release`): in a thread, one step as above; in code
+//! that runs on no thread of the program's (a constructor, a method outside
+//! the Calvin classes, a Calvin-R method `passes::calvin_r` did not lower,
+//! a step inside a step) the block it is. In a Calvin program it also
+//! removes from every method with a body in its classes `synchronized` and
+//! `tid` (`\current_thread`); other programs keep those for the later
+//! passes.
 
 mod abstractions;
 mod alloc;
@@ -209,10 +221,7 @@ use crate::core::{
 };
 use crate::diag::{Diagnostic, FailureCode};
 use crate::name::Name;
-use crate::syntax::ast::{BinOp, Quantifier};
-use crate::syntax::java::builders::{
-    CALVIN_ACTION, CALVIN_ENV, CALVIN_GHOST, CALVIN_INVARIANT, CALVIN_THREAD_ID, CALVIN_UNWRITABLE,
-};
+use crate::syntax::ast::{BinOp, Quantifier, RgClause};
 use crate::syntax::span::Span;
 use std::collections::{HashMap, HashSet};
 
@@ -220,7 +229,7 @@ pub const PASS: Pass = Pass {
     name: "calvin",
     description: "rely/guarantee (Calvin): each thread sequentially, the environment before each step, the guarantee after each write",
     declare: declarations,
-    removes: |_| false,
+    removes: |s| matches!(s, S::AtomicStep(_)),
     removes_expr: |_| false,
     removes_decl: super::no_decl,
 };
@@ -228,20 +237,11 @@ pub const PASS: Pass = Pass {
 /// The parameter that carries the thread's id.
 const TID: &str = "weft_calvin_tid";
 
-/// The label that marks a block `atomic: { … }` (one atomic step of a
-/// thread, as Plato's CAS instruction; the front end keeps it).
-pub const ATOMIC_MARK: &str = "weft_calvin_atomic_";
-
-/// Whether a unit's members carry Calvin's annotations (for the backend check).
-pub fn is_calvin_name(name: &str) -> bool {
-    name.starts_with("weft_calvin_")
-}
-
 /// Whether the program has Calvin's annotations, so that the pass reads the
 /// bodies of the methods whose calls it inlines: the pipeline checks its
 /// bodies before the passes' declarations.
 pub fn inlines_bodies(p: &Program) -> bool {
-    p.methods.iter().any(|m| is_calvin_name(&m.name))
+    p.features.calvin.is_some()
 }
 
 /// One annotation: a clause of `E` (over `this`, `tid`, `\old`) or of `I`.
@@ -312,81 +312,74 @@ struct Abstraction {
 const PC: &str = "weft_calvin_pc";
 const USER_PC: &str = "pc";
 
+/// A program without Calvin's annotations: an atomic step (Calvin-R's
+/// where `passes::calvin_r` did not lower it) is sequential code.
 struct Inactive;
 
 impl Lower for Inactive {
-    fn body(&self, _: &Program, _: MethodId, _: &mut Block, _: &mut Out) {}
+    fn body(&self, _: &Program, _: MethodId, b: &mut Block, _: &mut Out) {
+        sequential_steps(b);
+    }
+}
+
+/// Each atomic step in `b` as the block it is (in code that runs on no
+/// thread of the program's, a constructor, or inside another step): the
+/// label `weft_calvin_atomic_<offset>` first names it in the output.
+fn sequential_steps(b: &mut Block) {
+    crate::core::visit::each_stmt_mut(b, &mut |s| {
+        if let S::AtomicStep(_) = s.kind {
+            if let S::AtomicStep(b) = take_kind(s) {
+                s.kind = S::Block(named_step(b, s.span));
+            }
+        }
+    });
+}
+
+/// The step's block, its label first (`weft_calvin_atomic_<offset>`: a
+/// fresh name nothing jumps to).
+fn named_step(mut b: Block, span: Span) -> Block {
+    let label = Name::from(format!("weft_calvin_atomic_{}", span.start).as_str());
+    b.stmts.insert(
+        0,
+        Stmt {
+            kind: S::Label(label),
+            span,
+        },
+    );
+    b
 }
 
 fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
-    let mut env = Vec::new();
-    let mut inv = Vec::new();
-    let mut classes = HashSet::new();
-    let mut ghost = HashSet::new();
-    let mut frames: Vec<(ClassId, Span, Expr, Vec<Expr>)> = Vec::new();
-    for m in &mut p.methods {
-        let Some(class) = m.class else { continue };
-        let name = m.name.as_str();
-        if let Some(f) = name
-            .strip_prefix(CALVIN_GHOST)
-            .and_then(|n| n.strip_prefix('$'))
-        {
-            ghost.extend(p_fields_named(&p.fields, class, f));
-            continue;
-        }
-        if name.starts_with(CALVIN_ACTION) {
-            let mut es = std::mem::take(&mut m.contract.ensures);
-            let e = es.remove(0);
-            let locs = es
-                .into_iter()
-                .filter_map(|x| match x.kind {
-                    K::Binary(BinOp::Eq, l, _) => Some(*l),
-                    _ => None,
-                })
-                .collect();
-            frames.push((class, m.span, e, locs));
-            classes.insert(class);
-            continue;
-        }
-        let code = if name.starts_with(CALVIN_ENV) {
-            FailureCode::Guarantee
-        } else if name.starts_with(CALVIN_UNWRITABLE) {
-            FailureCode::EnvAssumption
-        } else if name.starts_with(CALVIN_INVARIANT) {
-            FailureCode::GlobalInvariant
-        } else {
-            continue;
-        };
-        classes.insert(class);
-        for e in std::mem::take(&mut m.contract.ensures) {
-            let c = Clause {
-                class,
-                expr: e,
-                code,
-            };
-            if code == FailureCode::GlobalInvariant {
-                inv.push(c);
-            } else {
-                env.push(c);
-            }
-        }
-    }
-    if classes.is_empty() {
+    let Some(annotations) = p.features.calvin.clone() else {
         refuse_frames(p, &[], errs);
         return Box::new(Inactive);
-    }
-    // Every class of the unit has the monitor field `holder` (the front end).
-    let holder = |p: &Program, c: ClassId| {
-        p.class(c)
-            .fields
-            .iter()
-            .copied()
-            .find(|f| p.field(*f).name == "holder")
     };
-    let calvin_classes: Vec<ClassId> = (0..p.classes.len() as u32)
-        .map(ClassId)
-        .filter(|c| holder(p, *c).is_some())
+    let mut env = Vec::new();
+    let mut inv = Vec::new();
+    for c in annotations.clauses {
+        let code = match c.kind {
+            RgClause::EnvAssumption => FailureCode::Guarantee,
+            RgClause::Unwritable => FailureCode::EnvAssumption,
+            RgClause::GlobalInvariant => FailureCode::GlobalInvariant,
+        };
+        let clause = Clause {
+            class: c.class,
+            expr: c.expr,
+            code,
+        };
+        if code == FailureCode::GlobalInvariant {
+            inv.push(clause);
+        } else {
+            env.push(clause);
+        }
+    }
+    let frames: Vec<(ClassId, Span, Expr, Vec<Expr>)> = (annotations.actions.into_iter())
+        .map(|a| (a.class, a.span, a.pred, a.also_modifies))
         .collect();
+    let ghost: HashSet<FieldId> = annotations.ghost.into_iter().collect();
+    // Every class of the unit has a monitor owner (the front end).
+    let holder = |p: &Program, c: ClassId| p.features.monitor_owner.get(&c).copied();
+    let calvin_classes: Vec<ClassId> = p.features.monitor_owner.keys().copied().collect();
     refuse_runnable(p, &calvin_classes, errs);
     // The allocation bits (before the shared state is read off the classes).
     let alloc = if alloc::allocates(p, &calvin_classes) {
@@ -421,7 +414,9 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             }
         }
     }
-    let thread_classes = threads::thread_fields(p, &calvin_classes);
+    let thread_classes: threads::ThreadClasses = (annotations.threads.into_iter())
+        .filter(|(c, _)| calvin_classes.contains(c))
+        .collect();
     threads::clauses(p, &thread_classes, &alloc, &mut env, &mut inv);
     let mut shared = Vec::new();
     for &c in &calvin_classes {
@@ -457,7 +452,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     for (i, m) in p.methods.iter_mut().enumerate() {
         let Some(c) = m.class else { continue };
         // (Bodies are not there yet when declarations are rewritten.)
-        if !calvin_classes.contains(&c) || m.is_constructor || is_calvin_name(&m.name) {
+        if !calvin_classes.contains(&c) || m.is_constructor {
             continue;
         }
         threads.insert(MethodId(i as u32));
@@ -568,19 +563,6 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     Box::new(calvin)
 }
 
-/// Whether `b` is an `atomic: { … }` block.
-pub(super) fn is_atomic(b: &Block) -> bool {
-    matches!(b.stmts.first(), Some(Stmt { kind: S::Label(l), .. }) if l.as_str().starts_with(ATOMIC_MARK))
-}
-
-/// The field of class `c` named `name`.
-fn p_fields_named(fields: &[crate::core::Field], c: ClassId, name: &str) -> Option<FieldId> {
-    fields
-        .iter()
-        .position(|f| f.class == c && f.name == name)
-        .map(|i| FieldId(i as u32))
-}
-
 pub(super) fn tid_expr(span: Span) -> Expr {
     Expr::new(K::Local(Name::from(TID)), Type::Int, span)
 }
@@ -661,7 +643,7 @@ struct Cx<'a> {
 struct Monitor {
     /// `o`, evaluated once (a fresh local, or `this`).
     lock: Expr,
-    /// The monitor's `holder` field.
+    /// The monitor's owner (`Features::monitor_owner`).
     holder: FieldId,
     /// Whether the thread held it already at the block (Java's monitors are
     /// reentrant: then the block neither takes nor frees it).
@@ -692,6 +674,7 @@ impl Lower for Calvin {
     fn body(&self, p: &Program, m: MethodId, b: &mut Block, out: &mut Out) {
         self.refuse_thread_calls(p, m, b, &mut out.errs);
         if !self.threads.contains(&m) {
+            sequential_steps(b);
             return;
         }
         if self.called.contains(&m) {
@@ -811,7 +794,7 @@ impl Calvin {
                 target: Some(x), ..
             } => gone.push(*x),
             S::While { body, .. } => gone.extend(alloc::mentioned(body)),
-            S::Block(b) if is_atomic(b) => gone.extend(alloc::mentioned(b)),
+            S::AtomicStep(b) => gone.extend(alloc::mentioned(b)),
             // A jump may reach a label from where the objects were published.
             S::Label(_) => cx.unpublished.clear(),
             _ => {}
@@ -945,7 +928,7 @@ impl Calvin {
                 out.push(st(S::Return(e)));
             }
             S::Synchronized { lock, body } => self.synchronized(lock, body, span, cx, out),
-            S::Block(b) if is_atomic(&b) => self.atomic(b, span, cx, out),
+            S::AtomicStep(b) => self.atomic(b, span, cx, out),
             S::Block(b) => {
                 let b = self.sub(b, cx);
                 out.push(st(S::Block(b)));

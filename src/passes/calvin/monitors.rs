@@ -26,13 +26,7 @@ impl Calvin {
                 .push(Diagnostic::not_supported(span, "this monitor"));
             return;
         };
-        let Some(h) =
-            cx.p.class(c)
-                .fields
-                .iter()
-                .copied()
-                .find(|f| cx.p.field(*f).name == "holder")
-        else {
+        let Some(&h) = cx.p.features.monitor_owner.get(&c) else {
             cx.errs.push(Diagnostic::not_supported(
                 span,
                 "a monitor of a class outside the Calvin program",

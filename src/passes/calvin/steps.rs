@@ -194,8 +194,11 @@ impl Calvin {
             ));
             return;
         }
+        let mut b = b;
+        // A step inside the step is part of it.
+        sequential_steps(&mut b);
         let step = vec![Stmt {
-            kind: S::Block(b),
+            kind: S::Block(named_step(b, span)),
             span,
         }];
         if writes {

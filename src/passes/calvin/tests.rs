@@ -170,3 +170,105 @@ class Cv {
     assert!(under.contains("new int[3]"), "{under}");
     assert!(errs[0].message.contains("new T[n]"), "{}", errs[0].message);
 }
+
+/// A thread's `atomic:` step, and one in code that is no thread's.
+const CAS: &str = "/*@ global_invariant x >= 0; */
+class Cas {
+  /*@ unwritable_by_env_if true; */
+  int x;
+
+  Cas() { atomic: { x = 2; } }
+
+  void t() { atomic: { if (x == 0) { x = 1; } } }
+}";
+
+#[test]
+fn an_atomic_step_is_one_step_of_its_thread_and_sequential_code_elsewhere() {
+    let p = after(Java, CAS, "calvin");
+    // The environment, then the step (its read and its write together), the
+    // guarantee after it; the block keeps its label (`atomic` at offset 135).
+    // (In the block of the labelled statement, which `break atomic` leaves.)
+    let mut want: Vec<String> = vec!["block".into(), "{".into()];
+    want.extend(ENV.iter().map(|s| s.to_string()));
+    want[2] = "label weft_calvin_env_1".into();
+    for s in [
+        "label weft_calvin_step_2",
+        "block",
+        "{",
+        "label weft_calvin_atomic_135",
+    ] {
+        want.push(s.into());
+    }
+    for s in ["block", "{", "if", "{", "=", "}", "}", "}"] {
+        want.push(s.into());
+    }
+    want.extend(GUARANTEE.iter().map(|s| s.to_string()));
+    assert_eq!(shape(&p, "t")[..want.len()], want[..]);
+    // A constructor runs on no thread of the program's: its step is the
+    // block it is, with no environment around it.
+    assert_eq!(
+        body(&p, "Cas.Cas"),
+        "{{{(label weft_calvin_atomic_100) {(= (. this x) 2)}}}}"
+    );
+}
+
+#[test]
+fn the_pass_removes_every_atomic_step() {
+    use crate::core::{Block, StmtKind};
+    let step = StmtKind::AtomicStep(Block {
+        stmts: Vec::new(),
+        span: crate::syntax::span::Span::default(),
+    });
+    assert!((super::PASS.removes)(&step));
+    // Before it, the checker's steps are there.
+    let before = crate::passes::testing::checked(Java, CAS).expect("checks");
+    let t = body(&before, "t");
+    assert!(t.starts_with("{(labelled 1 {(atomic-step {{(if"), "{t}");
+    // After it none is left (the pipeline's validator checks it too).
+    let p = after(Java, CAS, "calvin");
+    for m in &p.methods {
+        if let Some(b) = &m.body {
+            let mut found = false;
+            crate::core::visit::each_stmt(b, &mut |s| {
+                found |= matches!(s.kind, StmtKind::AtomicStep(_))
+            });
+            assert!(!found, "{}: {}", m.name, crate::core::print::block(&p, b));
+        }
+    }
+}
+
+/// The pass reads the annotations and the fields' roles by id
+/// (`core::Features`), never by name: renamed, the monitor owner and a ghost
+/// field keep their meaning.
+#[test]
+fn the_monitor_owner_and_the_ghost_fields_are_known_by_id() {
+    let text = "/*@ global_invariant holder == 0 ==> x >= 0; */
+class L {
+  /*@ unwritable_by_env_if holder == tid; */
+  int x;
+  //@ ghost int g;
+
+  void t() { synchronized (this) { x = 0; } g = x; }
+}";
+    let mut p = crate::passes::testing::checked(Java, text).expect("checks");
+    for f in &mut p.fields {
+        if f.name == "holder" {
+            f.name = "owner".into();
+        } else if f.name == "g" {
+            f.name = "copy".into();
+        }
+    }
+    let p = crate::passes::run_until(p, "calvin")
+        .expect("a pass")
+        .expect("lowers");
+    let t = body(&p, "t");
+    assert!(
+        t.contains("(assume (== (. this owner) 0)) (= (. this owner) weft_calvin_tid)"),
+        "{t}"
+    );
+    // `copy = x`: the ghost write is part of the step of its one read.
+    assert!(
+        t.contains(") (= (. this copy) (. this x)) (check-assert"),
+        "{t}"
+    );
+}

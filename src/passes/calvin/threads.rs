@@ -25,25 +25,9 @@
 use super::*;
 use std::collections::BTreeMap;
 
-/// Each Thread class with its `start` and id fields, in the classes' order.
+/// Each Thread class with its `start` and id fields (`core::Calvin::threads`),
+/// in the classes' order, so that what is made of them is the same every run.
 pub(super) type ThreadClasses = BTreeMap<ClassId, (FieldId, FieldId)>;
-
-/// The Thread classes of the unit: each with its `start` and id fields (in
-/// the classes' order, so that what is made of them is the same every run).
-pub(super) fn thread_fields(p: &Program, classes: &[ClassId]) -> ThreadClasses {
-    let mut out = ThreadClasses::new();
-    for &c in classes {
-        let field = |name: &str| {
-            (p.class(c).fields.iter())
-                .copied()
-                .find(|f| p.field(*f).name == name && p.field(*f).is_ghost)
-        };
-        if let (Some(start), Some(id)) = (field("start"), field(CALVIN_THREAD_ID)) {
-            out.insert(c, (start, id));
-        }
-    }
-    out
-}
 
 /// E's clauses and I's facts about thread objects (see the module).
 pub(super) fn clauses(

@@ -115,12 +115,20 @@ fn flatten_class(
     done.insert(Name::from(name), true);
 }
 
-fn kind(m: &Member) -> (u8, &str) {
+/// What a member of the class stands for, to tell whether the class has its
+/// own: a member of the kind and name, or a rely/guarantee field role of
+/// the named field (None: a rely/guarantee clause or action, inherited
+/// always, as the parent's annotation applies to the class's objects too).
+fn kind(m: &Member) -> Option<(u8, &str)> {
     match m {
-        Member::Field(f) => (0, &f.name.name),
-        Member::Method(m) => (1, &m.name.name),
-        Member::Function(f) => (2, &f.name.name),
-        Member::Predicate(p) => (3, &p.name.name),
+        Member::Field(f) => Some((0, &f.name.name)),
+        Member::Method(m) => Some((1, &m.name.name)),
+        Member::Function(f) => Some((2, &f.name.name)),
+        Member::Predicate(p) => Some((3, &p.name.name)),
+        Member::RelyGuarantee(RelyGuarantee::Field { role, field, .. }) => {
+            Some((4 + *role as u8, &field.name))
+        }
+        Member::RelyGuarantee(RelyGuarantee::Clause { .. } | RelyGuarantee::Action { .. }) => None,
     }
 }
 
@@ -128,10 +136,7 @@ fn inherit(class: &mut Class, parent: &Class, errs: &mut Vec<Diagnostic>) {
     let own: Vec<(u8, String)> = class
         .members
         .iter()
-        .map(|m| {
-            let (k, n) = kind(m);
-            (k, n.to_owned())
-        })
+        .filter_map(|m| kind(m).map(|(k, n)| (k, n.to_owned())))
         .collect();
     let redefines_pred = parent.members.iter().any(
         |m| matches!(m, Member::Predicate(p) if own.contains(&(3, String::from(p.name.name)))),
@@ -166,8 +171,7 @@ fn inherit(class: &mut Class, parent: &Class, errs: &mut Vec<Diagnostic>) {
                 continue;
             }
         }
-        let (k, n) = kind(m);
-        if !own.contains(&(k, n.to_owned())) {
+        if !kind(m).is_some_and(|(k, n)| own.contains(&(k, n.to_owned()))) {
             let mut copy = m.clone();
             copy.set_derived(Derived {
                 rule: Rule::Inherited,
@@ -430,6 +434,7 @@ mod tests {
                 Member::Method(m) => m.name.name.as_str(),
                 Member::Function(f) => f.name.name.as_str(),
                 Member::Predicate(p) => p.name.name.as_str(),
+                Member::RelyGuarantee(_) => "",
             })
             .collect();
         assert_eq!(names, ["n", "S", "x", "m"]);

@@ -922,6 +922,7 @@ fn decl_span(d: &Decl) -> Span {
         Decl::Member(Member::Function(f)) => f.span,
         Decl::Member(Member::Predicate(p)) => p.span,
         Decl::Member(Member::Field(f)) => f.name.span,
+        Decl::Member(Member::RelyGuarantee(r)) => r.span(),
     }
 }
 

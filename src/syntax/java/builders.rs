@@ -301,6 +301,7 @@ fn member_span(m: &Member) -> Span {
         Member::Method(m) => m.span,
         Member::Function(f) => f.span,
         Member::Predicate(p) => p.span,
+        Member::RelyGuarantee(r) => r.span(),
     }
 }
 
@@ -417,7 +418,8 @@ impl JMember {
 
     /// Adds the members its prefix declared (a `lock_invariant`, Calvin's
     /// annotations; an `unwritable_by_env_if P` before a field `f` becomes
-    /// the environment assumption `\old(P) ==> f == \old(f)`, one per field).
+    /// the clause `\old(P) ==> f == \old(f)` of the environment assumption,
+    /// one per field).
     pub fn with(mut self, extra: Vec<Member>) -> JMember {
         let fields: Vec<Ident> = self
             .members
@@ -429,9 +431,18 @@ impl JMember {
             .collect();
         for m in extra {
             match m {
-                Member::Method(u) if u.name.name.starts_with(CALVIN_UNWRITABLE) => {
+                Member::RelyGuarantee(RelyGuarantee::Clause {
+                    kind: RgClause::Unwritable,
+                    expr,
+                    span,
+                }) => {
                     for f in &fields {
-                        self.members.push(Member::Method(unwritable(&u, f)));
+                        self.members
+                            .push(Member::RelyGuarantee(RelyGuarantee::Clause {
+                                kind: RgClause::Unwritable,
+                                expr: unwritable(&expr, span, f),
+                                span,
+                            }));
                     }
                 }
                 m => self.members.push(m),
@@ -441,19 +452,44 @@ impl JMember {
     }
 }
 
-/// The name prefixes of the spec-only members that carry Calvin's
-/// annotations (`passes::calvin` reads them): each is a bodiless ghost
-/// method `void NAME_offset()` whose one `ensures` is the annotation, so the
-/// checker resolves it as a two-state predicate (`\old`, the fields of
-/// `this`, `tid`, `holder`).
-pub const CALVIN_ENV: &str = "weft_calvin_env_assumption";
-pub const CALVIN_INVARIANT: &str = "weft_calvin_global_invariant";
-pub const CALVIN_UNWRITABLE: &str = "weft_calvin_unwritable_by_env_if";
-/// `CALVIN_GHOST$f`: field `f` of the class is ghost (its accesses are no
-/// steps of their own).
-pub const CALVIN_GHOST: &str = "weft_calvin_ghost";
+/// `/*@ env_assumption E; */`, `global_invariant I;`, `unwritable_by_env_if
+/// P;` (a member of the class, `passes::calvin`; the checker types `E` as
+/// a two-state predicate: `\old`, the fields of `this`, `tid`, `main`).
+pub fn rely_guarantee_clause(
+    file: FileId,
+    l: usize,
+    r: usize,
+    kind: RgClause,
+    e: Box<Expr>,
+) -> Member {
+    Member::RelyGuarantee(RelyGuarantee::Clause {
+        kind,
+        expr: *e,
+        span: b::span(file, l, r),
+    })
+}
 
-/// `/*@ env_assumption E */`, `global_invariant I`, `unwritable_by_env_if P`.
+/// A method abstraction's `action: also_modifies v ensures e;` (Calvin
+/// §6.3), a member of the class like the other annotations:
+/// `passes::calvin` ties it to the method whose prefix holds it, whose
+/// `modifies c;` is the abstraction's frame.
+pub fn rely_guarantee_action(
+    file: FileId,
+    l: usize,
+    r: usize,
+    also_modifies: Vec<Box<Expr>>,
+    e: Box<Expr>,
+) -> Member {
+    Member::RelyGuarantee(RelyGuarantee::Action {
+        pred: *e,
+        also_modifies: also_modifies.into_iter().map(|x| *x).collect(),
+        span: b::span(file, l, r),
+    })
+}
+
+/// A bodiless ghost method `void NAME_offset()` whose one `ensures` is a
+/// Calvin-R annotation (`accessible_if`), so that the checker resolves it
+/// as a two-state predicate.
 pub fn calvin_annotation(file: FileId, l: usize, r: usize, kind: &str, e: Box<Expr>) -> Member {
     let span = b::span(file, l, r);
     Member::Method(Method {
@@ -477,12 +513,9 @@ pub fn calvin_annotation(file: FileId, l: usize, r: usize, kind: &str, e: Box<Ex
     })
 }
 
-/// A method abstraction's `modifies c;` and `action: also_modifies v ensures
-/// e;`, members of the class like the other annotations (`passes::calvin`
-/// ties each to the method whose prefix holds it): the action `e` (if any)
-/// is the first `ensures`, then each location `x` as `x == x`.
-pub const CALVIN_ACTION: &str = "weft_calvin_action";
-
+/// A Calvin-R `performs` action as a marker method (`calvin_annotation`):
+/// the action `e` (if any) is the first `ensures`, then each location `x`
+/// as `x == x`.
 pub fn calvin_action(
     file: FileId,
     l: usize,
@@ -515,28 +548,21 @@ pub fn calvin_action(
     Member::Method(m)
 }
 
-/// `unwritable_by_env_if P` of field `f`: `\old(P) ==> f == \old(f)`.
-fn unwritable(u: &Method, f: &Ident) -> Method {
-    let mut m = u.clone();
-    let span = u.span;
+/// `unwritable_by_env_if P` (at `span`) of field `f`: `\old(P) ==> f == \old(f)`.
+fn unwritable(p: &Expr, span: Span, f: &Ident) -> Expr {
     let ex = |kind| Expr { kind, span };
     let name = || Box::new(ex(ExprKind::Name(f.clone())));
-    for c in &mut m.contract.clauses {
-        let p = std::mem::replace(&mut c.expr, ex(ExprKind::Bool(true)));
-        let old_p = ex(ExprKind::Old(None, Box::new(p)));
-        let same = ex(ExprKind::Binary(
-            BinOp::Eq,
-            name(),
-            Box::new(ex(ExprKind::Old(None, name()))),
-        ));
-        c.expr = ex(ExprKind::Binary(
-            BinOp::Implies,
-            Box::new(old_p),
-            Box::new(same),
-        ));
-    }
-    m.name.name = format!("{}${}", u.name.name, f.name).as_str().into();
-    m
+    let old_p = ex(ExprKind::Old(None, Box::new(p.clone())));
+    let same = ex(ExprKind::Binary(
+        BinOp::Eq,
+        name(),
+        Box::new(ex(ExprKind::Old(None, name()))),
+    ));
+    ex(ExprKind::Binary(
+        BinOp::Implies,
+        Box::new(old_p),
+        Box::new(same),
+    ))
 }
 
 /// `int m /*@ accessible_if P */;`, `int[] a /*@ accessible_if[j] P */;`:
@@ -661,44 +687,8 @@ pub fn witness<'i>(file: FileId, l: usize, r: usize, s: &str) -> PResult<'i, Stm
     Ok(b::one(file, l, r, StmtKind::Witness(name)))
 }
 
-/// Whether a class of the unit has a member whose name starts with `prefix`
-/// (an annotation the Calvin builders turned into one).
-fn has_member_named(decls: &[Decl], prefix: &str) -> bool {
-    decls.iter().any(|d| match d {
-        Decl::Class(c) => (c.members.iter())
-            .any(|m| matches!(m, Member::Method(x) if x.name.name.starts_with(prefix))),
-        Decl::Member(_) => false,
-    })
-}
-
-/// A bodiless ghost method that only marks its class for a pass.
-fn marker(name: &str, span: Span) -> Member {
-    Member::Method(Method {
-        kind: MethodKind::Method,
-        type_params: Vec::new(),
-        mods: Modifiers {
-            is_ghost: true,
-            ..Modifiers::default()
-        },
-        contract: b::contract(Vec::new()),
-        ret: Type {
-            kind: TypeKind::Void,
-            span,
-        },
-        name: Ident {
-            name: name.into(),
-            span,
-        },
-        params: Vec::new(),
-        body: None,
-        unparsed_body: None,
-        derived: None,
-        span,
-    })
-}
-
-/// Gives every class of a unit that carries Calvin-R's annotations the
-/// monitor owner `holder` (unless Calvin's annotations did).
+/// Gives every class of a unit that carries Calvin-R's annotations a
+/// monitor owner (unless Calvin's annotations did).
 fn calvinr_marks(decls: &mut [Decl]) {
     if !has_calvin_r(decls) {
         return;
@@ -710,20 +700,52 @@ fn calvinr_marks(decls: &mut [Decl]) {
         }
         let span = c.name.span;
         // The monitor's owner, for `synchronized` (as Calvin's).
-        let has_holder = c
-            .members
-            .iter()
-            .any(|m| matches!(m, Member::Field(f) if f.name.name == "holder"));
-        if !has_holder {
-            c.members.push(holder_field(span));
+        let has_owner = c.members.iter().any(|m| {
+            matches!(
+                m,
+                Member::RelyGuarantee(RelyGuarantee::Field {
+                    role: RgField::MonitorOwner,
+                    ..
+                })
+            )
+        });
+        if !has_owner {
+            c.members.extend(monitor_owner(span));
         }
     }
 }
 
-/// `//@ ghost int holder;`: the id of the thread holding the object's
-/// monitor, 0 when free.
-fn holder_field(span: Span) -> Member {
-    ghost_field(TypeKind::Int, "holder", span)
+/// `//@ ghost int holder;`, the class's monitor owner: the id of the thread
+/// holding the object's monitor, 0 when free (`core::Features::monitor_owner`).
+/// Calvin's annotations name it `holder`, as the papers do.
+fn monitor_owner(span: Span) -> [Member; 2] {
+    let field = ghost_field(TypeKind::Int, "holder", span);
+    [field, role(RgField::MonitorOwner, "holder", span)]
+}
+
+/// The rely/guarantee role of the class's field `name`.
+fn role(role: RgField, name: &str, span: Span) -> Member {
+    Member::RelyGuarantee(RelyGuarantee::Field {
+        role,
+        field: Ident {
+            name: name.into(),
+            span,
+        },
+        span,
+    })
+}
+
+/// Whether a class of the unit has Calvin's annotations.
+fn has_calvin_annotation(decls: &[Decl]) -> bool {
+    decls.iter().any(|d| match d {
+        Decl::Class(c) => c.members.iter().any(|m| {
+            matches!(
+                m,
+                Member::RelyGuarantee(RelyGuarantee::Clause { .. } | RelyGuarantee::Action { .. })
+            )
+        }),
+        Decl::Member(_) => false,
+    })
 }
 
 /// `//@ ghost T name;`.
@@ -745,11 +767,12 @@ fn ghost_field(kind: TypeKind, name: &str, span: Span) -> Member {
     })
 }
 
-/// Calvin's object model: every object has a monitor owner `holder` (the
-/// id of the thread holding its monitor, 0 when free), a ghost field
-/// declared in each class of a unit that uses Calvin's annotations.
+/// Calvin's object model, in each class of a unit that uses Calvin's
+/// annotations: the ghost fields' role (their accesses are no steps of
+/// their own), a monitor owner `holder` (the id of the thread holding the
+/// object's monitor, 0 when free), and a Thread object's fields.
 fn calvin_holders(decls: &mut [Decl]) {
-    if !has_member_named(decls, "weft_calvin_") {
+    if !has_calvin_annotation(decls) {
         return;
     }
     for d in decls {
@@ -757,28 +780,34 @@ fn calvin_holders(decls: &mut [Decl]) {
         if c.is_interface {
             continue;
         }
-        let ghosts: Vec<Ident> = c
+        let ghosts: Vec<Member> = c
             .members
             .iter()
             .filter_map(|m| match m {
-                Member::Field(f) if f.mods.is_ghost => Some(f.name.clone()),
+                Member::Field(f) if f.mods.is_ghost => {
+                    Some(Member::RelyGuarantee(RelyGuarantee::Field {
+                        role: RgField::Ghost,
+                        field: f.name.clone(),
+                        span: f.span,
+                    }))
+                }
                 _ => None,
             })
             .collect();
-        for f in ghosts {
-            let name = format!("{CALVIN_GHOST}${}", f.name);
-            c.members.push(marker(&name, f.span));
-        }
+        c.members.extend(ghosts);
         let span = c.name.span;
-        c.members.push(holder_field(span));
+        c.members.extend(monitor_owner(span));
         // Calvin §6.2: a Thread object's abstract `start` (false until its
         // thread is forked) and, since weft's thread ids are ints, the id
-        // of its thread (`passes::calvin::threads`).
+        // of its thread (`passes::calvin::threads`), both ghost.
         if c.extends.as_ref().is_some_and(|e| e.name == "Thread") {
-            for (kind, name) in [(TypeKind::Bool, "start"), (TypeKind::Int, CALVIN_THREAD_ID)] {
+            for (kind, name, r) in [
+                (TypeKind::Bool, "start", RgField::ThreadStarted),
+                (TypeKind::Int, CALVIN_THREAD_ID, RgField::ThreadId),
+            ] {
                 c.members.push(ghost_field(kind, name, span));
-                let marker_name = format!("{CALVIN_GHOST}${name}");
-                c.members.push(marker(&marker_name, span));
+                c.members.push(role(RgField::Ghost, name, span));
+                c.members.push(role(r, name, span));
             }
         }
     }

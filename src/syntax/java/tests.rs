@@ -237,51 +237,58 @@ fn string_literals_are_calls_with_their_character_codes() {
 }
 
 #[test]
-fn calvin_annotations_are_spec_only_members_with_a_holder_field() {
+fn calvin_annotations_are_typed_members_with_a_monitor_owner() {
     let u = parse(
         "/*@ env_assumption \\old(c) <= c; */ class C {
-           /*@ unwritable_by_env_if holder == tid; */ int c, d; }",
+           /*@ unwritable_by_env_if holder == tid; */ int c, d;
+           //@ ghost int g;
+         }",
     );
     let c = class(&u);
-    let names: Vec<&str> = c
-        .members
-        .iter()
-        .map(|m| match m {
-            Member::Method(m) => m.name.name.as_str(),
-            Member::Field(f) => f.name.name.as_str(),
-            _ => "",
-        })
-        .collect();
-    // One unwritable member per field the annotation precedes, and `holder`.
-    assert!(
-        names
-            .iter()
-            .any(|n| n.starts_with("weft_calvin_env_assumption")),
-        "{names:?}"
-    );
-    assert_eq!(
-        names
-            .iter()
-            .filter(|n| n.starts_with("weft_calvin_unwritable_by_env_if"))
-            .count(),
-        2,
-        "{names:?}"
-    );
-    assert!(names.contains(&"holder"), "{names:?}");
-    // `unwritable_by_env_if P` before `f`: `\old(P) ==> f == \old(f)`.
-    let u = c
-        .members
-        .iter()
-        .find_map(|m| match m {
-            Member::Method(m) if m.name.name.ends_with("$c") => Some(m),
+    let clauses: Vec<(RgClause, &Expr)> = (c.members.iter())
+        .filter_map(|m| match m {
+            Member::RelyGuarantee(RelyGuarantee::Clause { kind, expr, .. }) => Some((*kind, expr)),
             _ => None,
         })
-        .expect("c's member");
-    assert!(matches!(
-        u.contract.clauses[0].expr.kind,
-        ExprKind::Binary(BinOp::Implies, ..)
-    ));
-    // A unit without the annotations gets no `holder`.
+        .collect();
+    // One unwritable clause per field the annotation precedes, and the
+    // class's environment assumption.
+    let kinds: Vec<RgClause> = clauses.iter().map(|(k, _)| *k).collect();
+    assert_eq!(
+        kinds,
+        [
+            RgClause::Unwritable,
+            RgClause::Unwritable,
+            RgClause::EnvAssumption
+        ],
+        "{kinds:?}"
+    );
+    // `unwritable_by_env_if P` before `f`: `\old(P) ==> f == \old(f)`.
+    let ExprKind::Binary(BinOp::Implies, _, same) = &clauses[0].1.kind else {
+        panic!("an implication: {:?}", clauses[0].1)
+    };
+    assert!(
+        matches!(&same.kind, ExprKind::Binary(BinOp::Eq, f, _) if matches!(&f.kind, ExprKind::Name(n) if n.name == "c"))
+    );
+    // The fields' roles: the ghost field's, and the monitor owner `holder`
+    // the front end declares.
+    let roles: Vec<(RgField, &str)> = (c.members.iter())
+        .filter_map(|m| match m {
+            Member::RelyGuarantee(RelyGuarantee::Field { role, field, .. }) => {
+                Some((*role, field.name.as_str()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        roles,
+        [(RgField::Ghost, "g"), (RgField::MonitorOwner, "holder")]
+    );
+    assert!(c
+        .members
+        .iter()
+        .any(|m| matches!(m, Member::Field(f) if f.name.name == "holder" && f.mods.is_ghost)));
+    // A unit without the annotations gets no monitor owner.
     let plain = parse("class D { int x; }");
     assert_eq!(class(&plain).members.len(), 1);
 }
@@ -312,9 +319,17 @@ fn calvin_r_annotations_are_syntax_of_their_field_method_and_statement() {
         .and_then(|f| f.access.as_ref())
         .expect("l's predicate");
     assert_eq!(l.index.as_ref().map(|j| j.name.as_str()), Some("j"));
-    // The monitor's owner, as every class of the unit gets; no other member.
+    // The monitor's owner and its role, as every class of the unit gets; no
+    // other member.
     assert!(field("holder").is_some());
-    assert_eq!(c.members.len(), 4);
+    assert!(c.members.iter().any(|m| matches!(
+        m,
+        Member::RelyGuarantee(crate::syntax::ast::RelyGuarantee::Field {
+            role: crate::syntax::ast::RgField::MonitorOwner,
+            ..
+        })
+    )));
+    assert_eq!(c.members.len(), 5);
     let f = method(c, "f");
     let spec = f.contract.performs.as_ref().expect("f's spec");
     let labels: Vec<Option<&str>> = (spec.actions.iter())
