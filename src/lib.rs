@@ -147,8 +147,10 @@
 //!   passes before it leave it), then the rely/guarantee layers, `calvin_r`
 //!   then `calvin` (each leaves a program without its annotations as it is;
 //!   `calvin` removes every atomic step, `core::StmtKind::AtomicStep`,
-//!   Calvin-R's that `calvin_r` left as the sequential code they are):
-//!   `calvin` (Calvin's
+//!   Calvin-R's that `calvin_r` left as the sequential code they are; what
+//!   both build, the thread's id, every object's shared state, a monitor's
+//!   acquire, a call's hoisted operands and the inlining of a callee, is
+//!   one kit, `passes::rely_guarantee`): `calvin` (Calvin's
 //!   rely/guarantee, Boogie only: in a Java unit with `env_assumption`,
 //!   `global_invariant` or `unwritable_by_env_if` annotations, which the
 //!   front end keeps as typed members (`syntax::ast::RelyGuarantee`, with

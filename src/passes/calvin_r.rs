@@ -164,8 +164,11 @@
 //! constructor (no thread's code). In a Calvin-R unit it also removes `tid`
 //! (`\current_thread`) from the methods of its classes.
 
-use super::calvin::{all_of, all_perms, at_label, subst_tid, write_perm};
-use super::{calvin, Lower, Out, Pass};
+use super::rely_guarantee::{
+    acquire, all_of, all_perms, as_inlined, at_label, call_operands, declared_locals,
+    give_thread_id, returns_jump_to, subst_tid, take_kind, thread_id, write_perm,
+};
+use super::{Lower, Out, Pass};
 use crate::core::build::{and, binary, eq, implies, int, local, not, old, or};
 use crate::core::visit::{each_child, each_stmt, map_expr, subst_this};
 use crate::core::{
@@ -466,17 +469,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
             r.bodies.insert(MethodId(i as u32), b.clone());
         }
         let span = m.span;
-        let tid = Var {
-            name: Name::from(TID),
-            ty: Type::Int,
-            span,
-        };
-        m.given.push(tid);
-        let tid = tid_expr(span);
-        for e in m.contract.exprs_mut() {
-            let x = std::mem::replace(e, Expr::bool(true, span));
-            *e = subst_tid(x, &tid);
-        }
+        let tid = give_thread_id(m, TID);
         r.callees.insert(
             MethodId(i as u32),
             Callee {
@@ -498,7 +491,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
 }
 
 fn tid_expr(span: Span) -> Expr {
-    Expr::new(K::Local(Name::from(TID)), Type::Int, span)
+    thread_id(TID, span)
 }
 
 fn quant(vars: Vec<Var>, body: Expr, ty: Type) -> Expr {
@@ -1496,18 +1489,12 @@ impl CalvinR {
             ));
             return;
         }
-        let recv = match call.recv {
-            Some(r) => match self.hoist(r, span, cx, out) {
-                Some(r) => Some(r),
-                None => return,
-            },
-            None => None,
+        let hoist = |x| self.hoist(x, span, cx, out);
+        let Some((recv, hoisted)) = call_operands(call.recv, call.args, hoist) else {
+            return;
         };
         let mut args = Vec::new();
-        for a in call.args {
-            let Some(a) = self.hoist(a, span, cx, out) else {
-                return;
-            };
+        for a in hoisted {
             // Each argument once, as the callee sees it at the call.
             let v = cx.fresh_local(a.ty.clone(), span);
             let read = local(v.name, v.ty.clone(), span);
@@ -1813,18 +1800,8 @@ impl CalvinR {
                         var(re.as_str(), Type::Bool, span),
                         Some(eq(holder.clone(), tid_expr(span))),
                     )));
-                    let acquire = atomic_block(
-                        vec![
-                            st(S::Assume(eq(holder.clone(), int(0, span)))),
-                            st(S::AssignField {
-                                recv: Box::new(lock.clone()),
-                                field: h,
-                                value: tid_expr(span),
-                            }),
-                        ],
-                        span,
-                    );
-                    out.push(unless(re, acquire, span));
+                    let step = acquire(&lock, h, &holder, tid_expr(span), span);
+                    out.push(unless(re, atomic_block(step, span), span));
                     let mut labels = HashSet::new();
                     each_stmt(&body, &mut |x| {
                         if let S::Label(l) = &x.kind {
@@ -2418,14 +2395,6 @@ const INLINE: &str = "weft_calvinr_inline_";
 /// The label that ends an inlined body: its returns jump here.
 const INLINED: &str = "weft_calvinr_inlined_";
 
-fn take_kind(x: &mut Stmt) -> S {
-    let empty = S::Block(Block {
-        stmts: Vec::new(),
-        span: x.span,
-    });
-    std::mem::replace(&mut x.kind, empty)
-}
-
 fn has_loop(b: &Block) -> bool {
     let mut found = false;
     each_stmt(b, &mut |s| found |= matches!(s.kind, S::While { .. }));
@@ -2532,11 +2501,11 @@ impl CalvinR {
             out.push(st(S::Local(v, Some(arg))));
         }
         let mut body = self.bodies[&call.method].clone();
-        calvin::declared_locals(&body, &mut renamed);
+        declared_locals(&body, &mut renamed);
         let start = Name::from(format!("{INLINE}{k}"));
         let end = Name::from(format!("{INLINED}{k}"));
         let result = Name::from(format!("weft_calvinr_result{k}"));
-        let map = |e: Expr| calvin::as_inlined(e, recv.as_ref(), &start, &renamed, &rename);
+        let map = |e: Expr| as_inlined(e, recv.as_ref(), &start, &renamed, &rename);
         crate::core::visit::map_body_exprs(&mut body, &mut |e| map(e));
         crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
             x.kind = match take_kind(x) {
@@ -2563,7 +2532,7 @@ impl CalvinR {
             };
         });
         // Then (so that the jumps made here are not renamed) the returns.
-        calvin::returns_jump_to(&mut body, result, end);
+        returns_jump_to(&mut body, result, end);
         if has_loop(&body) {
             cx.loopy.insert(end);
         }

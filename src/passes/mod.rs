@@ -52,6 +52,7 @@ pub mod locks;
 mod loops;
 mod par;
 mod refine;
+mod rely_guarantee;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod threads;

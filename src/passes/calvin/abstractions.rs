@@ -238,20 +238,10 @@ impl Calvin {
             ));
             return;
         }
-        let recv = match call.recv {
-            Some(r) => match self.hoist(r, span, cx, out) {
-                Some(r) => Some(r),
-                None => return,
-            },
-            None => None,
+        let hoist = |x| self.hoist(x, span, cx, out);
+        let Some((recv, args)) = call_operands(call.recv, call.args, hoist) else {
+            return;
         };
-        let mut args = Vec::new();
-        for x in call.args {
-            let Some(x) = self.hoist(x, span, cx, out) else {
-                return;
-            };
-            args.push(x);
-        }
         let sub = |e: &Expr| {
             let e = subst_tid(e.clone(), &tid_expr(span));
             let e = match &recv {

@@ -66,19 +66,6 @@ pub(super) fn element_perms(arrays: &[Type], span: Span) -> Vec<Expr> {
         .collect()
 }
 
-/// Write permission to every shared field of every object, one clause per field.
-pub(in crate::passes) fn all_perms(shared: &[(ClassId, FieldId, Type)], span: Span) -> Vec<Expr> {
-    shared
-        .iter()
-        .map(|(c, f, ty)| {
-            let (c, f) = (*c, *f);
-            let this = Expr::new(K::This, Type::Class(c), span);
-            let loc = Expr::new(K::Field(Box::new(this), f), ty.clone(), span);
-            every_object(c, write_perm(loc, span), "weft_calvin_o")
-        })
-        .collect()
-}
-
 impl Calvin {
     /// `I` for every object.
     pub(super) fn invariant(&self, p: &Program, span: Span) -> Expr {
@@ -321,11 +308,4 @@ pub(super) fn reads_any(e: &Expr, fields: &[FieldId]) -> bool {
         &|x| matches!(&x.kind, K::Field(_, f) if fields.contains(f)),
     )
     .is_some()
-}
-
-/// The resources `xs` as one assertion (`true` for none).
-pub(in crate::passes) fn all_of(xs: Vec<Expr>, span: Span) -> Expr {
-    (xs.into_iter())
-        .reduce(|a, b| binary(BinOp::And, a, b, Type::Resource))
-        .unwrap_or_else(|| Expr::bool(true, span))
 }

@@ -206,14 +206,16 @@ mod monitors;
 mod steps;
 mod threads;
 
+use super::rely_guarantee::{
+    acquire, all_of, all_perms, as_inlined, at_label, call_operands, declared_locals, every_object,
+    give_thread_id, returns_jump_to, subst_tid, take_kind, thread_id, write_perm,
+};
 use abstractions::{abstractions, refuse_frames};
-pub(crate) use calls::{as_inlined, declared_locals, returns_jump_to};
 use calls::{called_methods, opaque_methods};
-pub(super) use env::{all_of, all_perms};
 use env::{array_types, element_perms};
 
 use super::{Lower, Out, Pass};
-use crate::core::build::{and, binary, eq, implies, int, ne, null, old, perm, write};
+use crate::core::build::{and, binary, eq, implies, int, ne, null, old};
 use crate::core::visit::{each_child, map_expr, subst_this};
 use crate::core::{
     Block, ClassId, Expr, ExprKind as K, FieldId, Method, MethodId, Program, Stmt, StmtKind as S,
@@ -457,18 +459,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         }
         threads.insert(MethodId(i as u32));
         let span = m.span;
-        let tid = Var {
-            name: Name::from(TID),
-            ty: Type::Int,
-            span,
-        };
-        // A ghost parameter: calls in the bodies (checked later) pass none.
-        m.given.push(tid);
-        let tid = tid_expr(span);
-        for e in m.contract.exprs_mut() {
-            let x = std::mem::replace(e, Expr::bool(true, span));
-            *e = subst_tid(x, &tid);
-        }
+        let tid = give_thread_id(m, TID);
         let mut pre = Vec::new();
         if m.is_static && m.name == "main" {
             // `main` runs on the main thread.
@@ -564,57 +555,7 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
 }
 
 pub(super) fn tid_expr(span: Span) -> Expr {
-    Expr::new(K::Local(Name::from(TID)), Type::Int, span)
-}
-
-pub(super) fn subst_tid(e: Expr, by: &Expr) -> Expr {
-    map_expr(e, &mut |x| match x.kind {
-        K::CurrentThread => Expr {
-            span: x.span,
-            ..by.clone()
-        },
-        _ => x,
-    })
-}
-
-/// `\old(e)` becomes `old[label](e)`.
-pub(super) fn at_label(e: Expr, label: &Name) -> Expr {
-    map_expr(e, &mut |x| match x.kind {
-        K::Old(None, inner) => Expr {
-            kind: K::Old(Some(*label), inner),
-            ..x
-        },
-        kind => Expr { kind, ..x },
-    })
-}
-
-/// `forall o: C :: o != null ==> body[this := o]`.
-pub(super) fn every_object(c: ClassId, body: Expr, name: &str) -> Expr {
-    let span = body.span;
-    let var = Var {
-        name: Name::from(name),
-        ty: Type::Class(c),
-        span,
-    };
-    let o = Expr::new(K::Local(var.name), var.ty.clone(), span);
-    let nonnull = non_null(o.clone(), span);
-    let body = subst_this(body, &o);
-    let ty = body.ty.clone();
-    let q = if ty == Type::Resource {
-        Quantifier::ForallStar
-    } else {
-        Quantifier::Forall
-    };
-    Expr::new(
-        K::Quant {
-            q,
-            vars: vec![var].into(),
-            triggers: Vec::new().into(),
-            body: Box::new(implies(nonnull, body)),
-        },
-        ty,
-        span,
-    )
+    thread_id(TID, span)
 }
 
 struct Cx<'a> {
@@ -1034,20 +975,6 @@ impl Calvin {
             }
         });
     }
-}
-
-/// `Perm(loc, write)`.
-pub(super) fn write_perm(loc: Expr, span: Span) -> Expr {
-    perm(loc, write(span), span)
-}
-
-/// Takes `x`'s kind, leaving an empty block, to rebuild it from its parts.
-fn take_kind(x: &mut Stmt) -> S {
-    let empty = S::Block(Block {
-        stmts: Vec::new(),
-        span: x.span,
-    });
-    std::mem::replace(&mut x.kind, empty)
 }
 
 /// `e != null`.

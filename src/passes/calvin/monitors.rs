@@ -48,14 +48,7 @@ impl Calvin {
         // acquire: <holder == 0 && holder' == tid>, unless held already
         let mut acquire = Vec::new();
         self.write_step(
-            vec![
-                st(S::Assume(eq(holder.clone(), int(0, span)))),
-                st(S::AssignField {
-                    recv: Box::new(lock.clone()),
-                    field: h,
-                    value: tid_expr(span),
-                }),
-            ],
+            super::acquire(&lock, h, &holder, tid_expr(span), span),
             span,
             cx,
             &mut acquire,
