@@ -166,7 +166,7 @@
 
 use super::rely_guarantee::{
     acquire, all_of, all_perms, as_inlined, at_label, call_operands, declared_locals,
-    give_thread_id, returns_jump_to, subst_tid, take_kind, thread_id, write_perm,
+    give_thread_id, quant, returns_jump_to, subst_tid, take_kind, thread_id, write_perm,
 };
 use super::{Lower, Out, Pass};
 use crate::core::build::{and, binary, eq, implies, int, local, not, old, or};
@@ -177,7 +177,7 @@ use crate::core::{
 };
 use crate::diag::{Diagnostic, FailureCode};
 use crate::name::Name;
-use crate::syntax::ast::{BinOp, PerformsShape, Quantifier, UnOp};
+use crate::syntax::ast::{BinOp, PerformsShape, UnOp};
 use crate::syntax::span::Span;
 use std::collections::{HashMap, HashSet};
 
@@ -492,25 +492,6 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
 
 fn tid_expr(span: Span) -> Expr {
     thread_id(TID, span)
-}
-
-fn quant(vars: Vec<Var>, body: Expr, ty: Type) -> Expr {
-    let span = body.span;
-    let q = if ty == Type::Resource {
-        Quantifier::ForallStar
-    } else {
-        Quantifier::Forall
-    };
-    Expr::new(
-        K::Quant {
-            q,
-            vars: vars.into(),
-            triggers: Vec::new().into(),
-            body: Box::new(body),
-        },
-        ty,
-        span,
-    )
 }
 
 fn var(name: &str, ty: Type, span: Span) -> Var {

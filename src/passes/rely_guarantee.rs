@@ -115,6 +115,26 @@ pub(super) fn at_label(e: Expr, label: &Name) -> Expr {
     })
 }
 
+/// `forall vars :: body`, `forall*` over a resource (`ty`).
+pub(super) fn quant(vars: Vec<Var>, body: Expr, ty: Type) -> Expr {
+    let span = body.span;
+    let q = if ty == Type::Resource {
+        Quantifier::ForallStar
+    } else {
+        Quantifier::Forall
+    };
+    Expr::new(
+        K::Quant {
+            q,
+            vars: vars.into(),
+            triggers: Vec::new().into(),
+            body: Box::new(body),
+        },
+        ty,
+        span,
+    )
+}
+
 /// `forall o: C :: o != null ==> body[this := o]`.
 pub(super) fn every_object(c: ClassId, body: Expr, name: &str) -> Expr {
     let span = body.span;
@@ -127,21 +147,7 @@ pub(super) fn every_object(c: ClassId, body: Expr, name: &str) -> Expr {
     let nonnull = ne(o.clone(), null(span));
     let body = subst_this(body, &o);
     let ty = body.ty.clone();
-    let q = if ty == Type::Resource {
-        Quantifier::ForallStar
-    } else {
-        Quantifier::Forall
-    };
-    Expr::new(
-        K::Quant {
-            q,
-            vars: vec![var].into(),
-            triggers: Vec::new().into(),
-            body: Box::new(implies(nonnull, body)),
-        },
-        ty,
-        span,
-    )
+    quant(vec![var], implies(nonnull, body), ty)
 }
 
 /// `Perm(loc, write)`.
