@@ -166,7 +166,8 @@
 
 use super::rely_guarantee::{
     acquire, all_of, all_perms, as_inlined, at_label, call_operands, declared_locals,
-    give_thread_id, quant, returns_jump_to, subst_tid, take_kind, thread_id, write_perm,
+    give_thread_id, quant, rename_inlined, returns_jump_to, subst_tid, take_kind, thread_id,
+    write_perm,
 };
 use super::{Lower, Out, Pass};
 use crate::core::build::{and, binary, eq, implies, int, local, not, old, or};
@@ -2488,30 +2489,9 @@ impl CalvinR {
         let result = Name::from(format!("weft_calvinr_result{k}"));
         let map = |e: Expr| as_inlined(e, recv.as_ref(), &start, &renamed, &rename);
         crate::core::visit::map_body_exprs(&mut body, &mut |e| map(e));
-        crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
-            x.kind = match take_kind(x) {
-                S::Local(v, e) if renamed.contains(&v.name) => S::Local(
-                    Var {
-                        name: rename(v.name),
-                        ..v
-                    },
-                    e,
-                ),
-                S::AssignLocal(n, e) if renamed.contains(&n) => S::AssignLocal(rename(n), e),
-                S::Call {
-                    target: Some(n),
-                    call,
-                } if renamed.contains(&n) => S::Call {
-                    target: Some(rename(n)),
-                    call,
-                },
-                // A witness (a kind of its own) keeps its label: it names
-                // the caller's action.
-                S::Label(l) => S::Label(rename(l)),
-                S::Goto(l) => S::Goto(rename(l)),
-                kind => kind,
-            };
-        });
+        // A witness (a kind of its own) keeps its label: it names the
+        // caller's action.
+        rename_inlined(&mut body, &renamed, &rename);
         // Then (so that the jumps made here are not renamed) the returns.
         returns_jump_to(&mut body, result, end);
         if has_loop(&body) {

@@ -14,7 +14,7 @@
 //! * a monitor's acquire as one step (`acquire`: `holder == 0`, then
 //!   `holder = tid`, the monitor owner registered by the checker in
 //!   `core::Features::monitor_owner`);
-//! * the inlining of a callee's body at a call (`declared_locals`,
+//! * the inlining of a callee's body at a call (`declared_locals`, `rename_inlined`,
 //!   `as_inlined`, `returns_jump_to`).
 //!
 //! It is no pass: the two passes keep what differs (Calvin's guarantee and
@@ -66,6 +66,57 @@ pub(super) fn call_operands(
     };
     let args = args.into_iter().map(hoist).collect::<Option<Vec<_>>>()?;
     Some((recv, args))
+}
+
+/// Renames in an inlined body the locals it declares (`renamed`, by
+/// `rename`) where they are declared and assigned, and every label and jump
+/// (the caller's labels stay apart); gives the body's labels, renamed.
+pub(super) fn rename_inlined(
+    body: &mut Block,
+    renamed: &HashSet<Name>,
+    rename: &dyn Fn(Name) -> Name,
+) -> HashSet<Name> {
+    let mut labels = HashSet::new();
+    crate::core::visit::each_stmt_mut(body, &mut |x| {
+        let kind = take_kind(x);
+        x.kind = match kind {
+            S::Local(v, e) if renamed.contains(&v.name) => S::Local(
+                Var {
+                    name: rename(v.name),
+                    ..v
+                },
+                e,
+            ),
+            S::AssignLocal(n, e) if renamed.contains(&n) => S::AssignLocal(rename(n), e),
+            S::Call {
+                target: Some(n),
+                mut call,
+            } => {
+                for y in call.yields.iter_mut().flatten() {
+                    if renamed.contains(y) {
+                        *y = rename(*y);
+                    }
+                }
+                let n = if renamed.contains(&n) { rename(n) } else { n };
+                S::Call {
+                    target: Some(n),
+                    call,
+                }
+            }
+            S::NewArray { target, elem, dims } if renamed.contains(&target) => S::NewArray {
+                target: rename(target),
+                elem,
+                dims,
+            },
+            S::Label(l) => {
+                labels.insert(rename(l));
+                S::Label(rename(l))
+            }
+            S::Goto(l) => S::Goto(rename(l)),
+            kind => kind,
+        };
+    });
+    labels
 }
 
 /// Acquiring monitor `lock` (owner field `owner`, read as `holder`) as one

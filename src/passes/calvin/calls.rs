@@ -166,46 +166,7 @@ impl Calvin {
             .map(|e| map(e.clone()))
             .collect();
         crate::core::visit::map_body_exprs(&mut body, &mut |e| map(e));
-        let mut labels = HashSet::new();
-        crate::core::visit::each_stmt_mut(&mut body, &mut |x| {
-            let kind = take_kind(x);
-            x.kind = match kind {
-                S::Local(v, e) if renamed.contains(&v.name) => S::Local(
-                    Var {
-                        name: rename(v.name),
-                        ..v
-                    },
-                    e,
-                ),
-                S::AssignLocal(n, e) if renamed.contains(&n) => S::AssignLocal(rename(n), e),
-                S::Call {
-                    target: Some(n),
-                    mut call,
-                } => {
-                    for y in call.yields.iter_mut().flatten() {
-                        if renamed.contains(y) {
-                            *y = rename(*y);
-                        }
-                    }
-                    let n = if renamed.contains(&n) { rename(n) } else { n };
-                    S::Call {
-                        target: Some(n),
-                        call,
-                    }
-                }
-                S::NewArray { target, elem, dims } if renamed.contains(&target) => S::NewArray {
-                    target: rename(target),
-                    elem,
-                    dims,
-                },
-                S::Label(l) => {
-                    labels.insert(rename(l));
-                    S::Label(rename(l))
-                }
-                S::Goto(l) => S::Goto(rename(l)),
-                kind => kind,
-            };
-        });
+        let mut labels = rename_inlined(&mut body, &renamed, &rename);
         // Then (so that the jumps made here are not renamed) the returns.
         returns_jump_to(&mut body, result, end);
         // The inlined code is inside the caller's synchronized blocks.

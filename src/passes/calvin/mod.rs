@@ -208,7 +208,7 @@ mod threads;
 
 use super::rely_guarantee::{
     acquire, all_of, all_perms, as_inlined, at_label, call_operands, declared_locals, every_object,
-    give_thread_id, returns_jump_to, subst_tid, take_kind, thread_id, write_perm,
+    give_thread_id, rename_inlined, returns_jump_to, subst_tid, take_kind, thread_id, write_perm,
 };
 use abstractions::{abstractions, refuse_frames};
 use calls::{called_methods, opaque_methods};
