@@ -87,10 +87,7 @@ impl Body<'_> {
                 let (cond, head) = self.loop_cond(cond);
                 let (id, body) = self.loop_body(body);
                 if let Some(cond) = cond {
-                    let update = Block {
-                        stmts: Vec::new(),
-                        span,
-                    };
+                    let update = Block::empty(span);
                     let k = S::Loop {
                         id,
                         invariants,
@@ -117,13 +114,7 @@ impl Body<'_> {
                 let invariants = b.loop_contract(contract);
                 let (cond, head) = match cond {
                     Some(c) => b.loop_cond(c),
-                    None => (
-                        Some(Expr::bool(true, span)),
-                        Block {
-                            stmts: Vec::new(),
-                            span,
-                        },
-                    ),
+                    None => (Some(Expr::bool(true, span)), Block::empty(span)),
                 };
                 let (id, body) = b.loop_body(body);
                 let mut update_stmts = Vec::new();

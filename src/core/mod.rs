@@ -544,6 +544,16 @@ pub struct Block {
     pub span: Span,
 }
 
+impl Block {
+    /// A block with no statements.
+    pub fn empty(span: Span) -> Block {
+        Block {
+            stmts: Vec::new(),
+            span,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Stmt {
     pub kind: StmtKind,

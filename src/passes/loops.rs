@@ -108,13 +108,6 @@ fn declared(s: &S) -> Vec<Name> {
     }
 }
 
-fn empty(span: crate::syntax::span::Span) -> Block {
-    Block {
-        stmts: Vec::new(),
-        span,
-    }
-}
-
 fn brk(id: LoopId) -> Name {
     Name::from(format!("weft_break{}", id.0))
 }
@@ -216,7 +209,7 @@ fn lower(s: Stmt, used: &mut HashSet<Name>, out: &mut Vec<Stmt>) {
             let k = S::Loop {
                 id,
                 invariants,
-                head: empty(span),
+                head: Block::empty(span),
                 cond,
                 body,
                 update,
@@ -243,10 +236,10 @@ fn lower(s: Stmt, used: &mut HashSet<Name>, out: &mut Vec<Stmt>) {
             let k = S::Loop {
                 id: again,
                 invariants,
-                head: empty(span),
+                head: Block::empty(span),
                 cond,
                 body: copy,
-                update: empty(span),
+                update: Block::empty(span),
             };
             lower(stmt(k, span), used, &mut stmts);
             if breaks {

@@ -208,11 +208,7 @@ pub(super) fn write_perm(loc: Expr, span: Span) -> Expr {
 
 /// Takes `x`'s kind, leaving an empty block, to rebuild it from its parts.
 pub(super) fn take_kind(x: &mut Stmt) -> S {
-    let empty = S::Block(Block {
-        stmts: Vec::new(),
-        span: x.span,
-    });
-    std::mem::replace(&mut x.kind, empty)
+    std::mem::replace(&mut x.kind, S::Block(Block::empty(x.span)))
 }
 
 /// Write permission to every shared field of every object, one clause per field.
