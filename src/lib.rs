@@ -81,14 +81,11 @@
 //!   ranges are implications; several ranges, `int i = 0..n, int j = i..n`,
 //!   each see the binders before them) and every expression has a type.
 //!   A method call, `new` or array creation inside a statement's expression
-//!   runs as a call statement just before it, into a fresh local
-//!   (`check::lift`), in Java's order (a heap read before it is read into a
-//!   local first, `&&`/`||`/`==>`/`?:` become `if`s around it; a loop
-//!   condition's calls are the loop's head, which `passes::loops` runs at
-//!   the head of every iteration); calls in
-//!   specifications are refused. VerCors's `e then S` (`ast::ExprKind::Then`,
-//!   Java's `e /*@ then S */`, PVL) is lifted alike: `t = e; S` before the
-//!   statement, `S` checked as ghost code that does not leave itself.
+//!   is typed where it stands (`core::ExprKind::Invoke`, `NewArray`), and
+//!   so are `x++`/`++x` and VerCors's `e then S` (`ast::ExprKind::Then`,
+//!   Java's `e /*@ then S */`, PVL; `S` checked as ghost code that does not
+//!   leave itself) as `core::ExprKind::Effect` (`check::lift`); `passes::lift`
+//!   runs them as statements. Calls in specifications are refused.
 //!   The members and operators of the collection types are resolved there
 //!   (`check::collections`): one that is a core built-in or operator is
 //!   that (`m.keys`, `xs.contains(x)` is `x in xs`), the others
@@ -136,7 +133,11 @@
 //!   marked, [`syntax::java::ghost`]) and `generics` (PVL's templates,
 //!   [`syntax::generics`]). Then `check` (the checker: tree to core), then
 //!   the core-to-core rewritings ([`passes::PASSES`], the list's core
-//!   entries): first `loops` (the source loops and their jumps become
+//!   entries): first `lift` (each effect inside an expression runs as
+//!   statements just before its statement, into a fresh local, in Java's
+//!   order: a heap read before it is read into a local first,
+//!   `&&`/`||`/`==>`/`?:` become `if`s around it; a loop condition's join the
+//!   loop's head, which `loops` runs at every iteration), then `loops` (the source loops and their jumps become
 //!   `While`, labels and forward gotos: a `break` to a label after its
 //!   statement, a `continue` to one at the end of the body, before a `for`'s
 //!   update; `do S while (c)` is `S; while (c) S′`, S′ a copy with its loops

@@ -1044,7 +1044,7 @@ fn dump_after_a_java_tree_pass_prints_the_syntax_tree() {
     let unknown = weft(&["emit", "--dump-after", "gpu", case]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&unknown.stderr).contains(
-        "the steps, in order: switch, kernel, binders, instantiate, runnable, inherit, csl, ghost, generics, check, loops, explore, calvin_r, calvin, collections, group, refine, context_everywhere, exceptions,"
+        "the steps, in order: switch, kernel, binders, instantiate, runnable, inherit, csl, ghost, generics, check, lift, loops, explore, calvin_r, calvin, collections, group, refine, context_everywhere, exceptions,"
     ));
 }
 

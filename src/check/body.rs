@@ -52,14 +52,10 @@ pub(super) struct Body<'e> {
     /// `with { … }` / `then { … }`): run just before and just after it.
     pub ghost_before: Vec<crate::core::Stmt>,
     pub ghost_after: Vec<crate::core::Stmt>,
-    /// The calls lifted out of the expressions of the statement being
-    /// checked, to run before it (`check::lift`); None where a call in an
-    /// expression is refused.
-    pub lifted: Option<Vec<crate::core::Stmt>>,
-    /// The locals that increments inside the statement's expressions
-    /// assign (`x++`): a read of one before such an increment is read
-    /// into a local first, as a heap read before a call is.
-    pub updated: Vec<Name>,
+    /// Checking a statement's own expressions, where a call, an object or
+    /// array creation, an increment or a `then` may stand (as an effect in
+    /// the expression, `passes::lift`); false where one is refused.
+    pub effects: bool,
     /// Where a call inside an expression is refused because its calls
     /// would have to run again (a loop condition), for the message.
     pub unlifted_in: Option<&'static str>,
@@ -116,8 +112,7 @@ impl<'e> Body<'e> {
             pars: Vec::new(),
             ghost_before: Vec::new(),
             ghost_after: Vec::new(),
-            lifted: None,
-            updated: Vec::new(),
+            effects: false,
             unlifted_in: None,
             ghost: false,
             ghost_locals: HashSet::new(),

@@ -188,17 +188,12 @@ impl Body<'_> {
             );
             return self.err(ErrorCode::Arity, span, msg);
         }
-        let mut xs = Vec::new();
-        for (p, a) in params.iter().zip(args) {
-            let x = self.expect(a, &p.ty);
-            xs.push((x, self.lift_mark()));
-        }
-        // An argument before a lifted call is read before it (Java's order).
-        let mut out = Vec::new();
-        for (x, mark) in xs {
-            out.push(x.map(|x| self.before_lifted(x, mark)));
-        }
-        out.into_iter().collect()
+        let xs: Vec<_> = params
+            .iter()
+            .zip(args)
+            .map(|(p, a)| self.expect(a, &p.ty))
+            .collect();
+        xs.into_iter().collect()
     }
 
     /// A call in an expression: a function, or a predicate instance (at

@@ -3,6 +3,7 @@
 use super::body::Body;
 use super::env::Member;
 use super::types::{self, is_assertion, is_numeric};
+use crate::core::visit::has_effects;
 use crate::core::{Builtin, Expr, ExprKind as K, Type};
 use crate::diag::ErrorCode;
 use crate::name::Name;
@@ -138,14 +139,9 @@ impl Body<'_> {
             A::TupleLit(ab, a, b) => self.tuple_literal(ab.as_deref(), a, b, span),
             A::Cond(c, a, b) => {
                 let c = self.cond(c);
-                let (a, sa) = self.guarded(|s| s.expr(a, hint));
-                let (b, sb) = self.guarded(|s| s.expr(b, hint));
+                let (a, b) = (self.expr(a, hint), self.expr(b, hint));
                 let (c, a, b) = (c?, a?, b?);
                 match types::join(&self.env.program, &a.ty, &b.ty) {
-                    // A branch with calls runs only when it is taken.
-                    Some(t) if !(sa.is_empty() && sb.is_empty()) => {
-                        Some(self.lifted_cond(c, (a, sa), (b, sb), t, span))
-                    }
                     Some(t) => new(K::Cond(bx(c), bx(a), bx(b)), t),
                     None => {
                         let msg = format!(
@@ -562,14 +558,12 @@ impl Body<'_> {
 
     fn index(&mut self, a: &ast::Expr, i_ast: &ast::Expr, span: Span) -> Option<Expr> {
         let a = self.expr(a, None)?;
-        let mark = self.lift_mark();
         // A map's key is checked against its key type.
         let i = if matches!(a.ty, Type::Map(_)) {
             Expr::new(K::Int(0.into()), Type::Int, span)
         } else {
             self.expect(i_ast, &Type::Int)?
         };
-        let a = self.before_lifted(a, mark);
         match &a.ty {
             Type::Array(t) => {
                 let t = (**t).clone();
@@ -699,19 +693,10 @@ impl Body<'_> {
             let r = self.expr(r, None)?;
             let l = self.expr(l, Some(&r.ty));
             (l, Some(r))
-        } else if matches!(op, BinOp::And | BinOp::Or | BinOp::Implies) && self.lifting() {
-            // The right operand's calls run only when Java evaluates it.
-            let l = self.expr(l, None);
-            let (r, stmts) = self.guarded(|b| b.expr(r, l.as_ref().map(|l| &l.ty)));
-            if !stmts.is_empty() {
-                return self.short_circuit(op, l?, r?, stmts, span);
-            }
-            (l, r)
         } else {
             let l = self.expr(l, None);
-            let mark = self.lift_mark();
             let r = self.expr(r, l.as_ref().map(|l| &l.ty));
-            (l.map(|l| self.before_lifted(l, mark)), r)
+            (l, r)
         };
         let (l, r) = (l?, r?);
         let (l, r) = self.enum_operands(op, l, r);
@@ -733,6 +718,10 @@ impl Body<'_> {
         // `inv(share(S, n) - share(S, c))` is the part to hand over, or none.
         let fracs = |t: &Type| matches!(t, Type::Frac | Type::ZFrac);
         if op == BinOp::Sub && fracs(&l.ty) && fracs(&r.ty) {
+            if let Some(x) = [&l, &r].into_iter().find(|x| has_effects(x)) {
+                let msg = "not supported yet: a call inside a fraction's cut-off subtraction; assign its result to a local first";
+                return self.err(ErrorCode::NotSupported, x.span, msg);
+            }
             let gt = Expr::binary(BinOp::Gt, l.clone(), r.clone(), Type::Bool, span);
             let diff = Expr::binary(BinOp::Sub, l, r, Type::Rational, span);
             let zero = Expr::new(K::Int(0.into()), Type::Int, span);
@@ -756,13 +745,22 @@ impl Body<'_> {
     }
 
     /// Java's `&`, `|`, `^`. On booleans they are logic evaluating both
-    /// operands (both were checked, and their calls lifted, unconditionally,
-    /// as `+`'s): `l ^ r` is `l != r`, `l & r` is `l == r && l` and `l | r`
+    /// operands: `l ^ r` is `l != r`, `l & r` is `l == r && l` and `l | r`
     /// is `l != r || l`, where the comparison evaluates both operands (so a
-    /// check in `r`, a null or bounds check, is made whatever `l` is) and the
-    /// repeated `l` is pure. On integers: not supported yet (VerCors has no
+    /// check in `r`, a null or bounds check, is made whatever `l` is). When
+    /// `l` has an effect (a call), which must run once, `l & r` is `l ? r :
+    /// (r && false)` and `l | r` is `l ? (r || true) : r`: `r` is evaluated
+    /// once on each path. On integers: not supported yet (VerCors has no
     /// model of them either).
     fn bit_op(&mut self, op: BinOp, l: Expr, r: Expr, span: Span) -> Option<Expr> {
+        if l.ty == Type::Bool && r.ty == Type::Bool && op != BinOp::BitXor && has_effects(&l) {
+            let bool = |x: Expr, op, b| Expr::binary(op, x, Expr::bool(b, span), Type::Bool, span);
+            let (a, b) = match op {
+                BinOp::BitAnd => (r.clone(), bool(r, BinOp::And, false)),
+                _ => (bool(r.clone(), BinOp::Or, true), r),
+            };
+            return Some(Expr::new(K::Cond(bx(l), bx(a), bx(b)), Type::Bool, span));
+        }
         if l.ty == Type::Bool && r.ty == Type::Bool {
             let cmp = |op| Expr::binary(op, l.clone(), r.clone(), Type::Bool, span);
             return Some(match op {

@@ -47,13 +47,11 @@ impl Body<'_> {
             std::mem::take(&mut self.ghost_before),
             std::mem::take(&mut self.ghost_after),
         );
-        let lifted = self.with_lifting(|b| b.stmt_kind(s, out));
+        self.with_effects(|b| b.stmt_kind(s, out));
         // The ghost statements of its calls' `with`/`then` blocks.
         let before = std::mem::replace(&mut self.ghost_before, outer.0);
         let after = std::mem::replace(&mut self.ghost_after, outer.1);
         out.splice(mark..mark, before);
-        // The calls inside its expressions run first.
-        out.splice(mark..mark, lifted);
         // After the call, but before a `return` that passes its result on.
         let at = match out.last() {
             Some(Stmt {
@@ -296,9 +294,7 @@ impl Body<'_> {
     /// (`while (it.hasNext())`), which run at the head of every iteration
     /// (`core::StmtKind::Loop::head`).
     fn loop_cond(&mut self, cond: &ast::Expr) -> (Option<Expr>, Block) {
-        let (c, stmts) = self.guarded(|b| b.cond(cond));
-        let span = cond.span;
-        (c, Block { stmts, span })
+        (self.cond(cond), Block::empty(cond.span))
     }
 
     /// A loop body, checked with its `break`/`continue` target, the loop
@@ -574,9 +570,10 @@ impl Body<'_> {
         let call = match &e.kind {
             // `e /*@ then S */;`: the statement `e`, then `S`.
             A::Then(x, then) => {
-                if let A::Update(..) = x.kind {
-                    // `x++ /*@ then S */;`: the increment is lifted, its value dropped.
-                    self.expr(x, None);
+                if let A::Update(target, value, _) = &x.kind {
+                    // `x++ /*@ then S */;`: the increment, its value dropped.
+                    let b = self.assignment(target, value, x.span);
+                    out.extend(b.stmts);
                 } else {
                     self.expr_stmt(x, x.span, out);
                 }
@@ -706,26 +703,9 @@ impl Body<'_> {
         if let Some(t) = &t {
             self.ghost_write(t, target);
         }
-        let mark = self.lift_mark();
         let rhs = self.rhs(value, t.as_ref().map(Target::ty));
         let (Some(t), Some(rhs)) = (t, rhs) else {
             return;
-        };
-        // Java reads the target's receiver, array and index before the
-        // right side: before its calls.
-        let t = if matches!(rhs, Rhs::Pure(_)) && self.lift_mark() == mark {
-            t
-        } else {
-            match t {
-                Target::Field(r, f, ty) => Target::Field(self.snapshot(r, mark), f, ty),
-                Target::Index(a, i, ty) => {
-                    let n = self.lift_mark();
-                    let a = self.snapshot(a, mark);
-                    let at = mark + (self.lift_mark() - n);
-                    Target::Index(a, self.snapshot(i, at), ty)
-                }
-                t => t,
-            }
         };
         let value = match (rhs, &t) {
             (Rhs::Pure(x), _) => x,
@@ -733,13 +713,18 @@ impl Body<'_> {
                 out.push(stmt(call_into(*name, rhs), span));
                 return;
             }
-            // A call into a field or array element goes through a temporary.
+            // A call into a field or array element goes through a
+            // temporary, with the call's ghost statements around it: an
+            // effect in the value, which Java runs after it read the
+            // target's receiver, array and index (`passes::lift`).
             (rhs, t) => {
                 let var = self.scopes.fresh("tmp", t.ty().clone(), span);
                 let x = Expr::new(K::Local(var.name), var.ty.clone(), span);
-                out.push(stmt(S::Local(var.clone(), None), span));
-                out.push(stmt(call_into(var.name, rhs), span));
-                x
+                let mut stmts = std::mem::take(&mut self.ghost_before);
+                stmts.push(stmt(S::Local(var.clone(), None), span));
+                stmts.push(stmt(call_into(var.name, rhs), span));
+                stmts.append(&mut self.ghost_after);
+                super::lift::effect(x, Block { stmts, span }, false)
             }
         };
         let k = match t {

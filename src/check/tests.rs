@@ -203,23 +203,22 @@ fn method_call_in_specification_is_misplaced() {
 }
 
 #[test]
-fn method_call_nested_in_expression_runs_before_the_statement() {
+fn method_call_nested_in_expression_is_typed_where_it_stands() {
     let text = "class C {\n  int get() { return 1; }\n  void m() {\n    int x = get() + 1;\n  }\n}";
-    let p = ok(text);
-    let b = body(&p, "m");
-    let call = b.find("(call").expect("a call statement");
-    let local = b.find("(local x").expect("the declaration of x");
-    assert!(call < local, "the call runs first: {b}");
+    // `passes::lift` runs it before the statement.
+    assert_eq!(
+        body(&ok(text), "m"),
+        "{(local x (+ (invoke this.get()) 1))}"
+    );
 }
 
 #[test]
-fn method_call_in_loop_condition_runs_at_every_head() {
+fn method_call_in_loop_condition_is_typed_where_it_stands() {
     let text =
         "class C {\n  int get() { return 1; }\n  void m() {\n    while (get() > 0) { }\n  }\n}";
-    // The call is the loop's head, run before each test (`passes::loops`).
     assert_eq!(
         body(&ok(text), "m"),
-        "{(loop 1 [] {(local call) (call call = this.get())} (> call 0) {})}"
+        "{(loop 1 [] (> (invoke this.get()) 0) {})}"
     );
 }
 
@@ -434,10 +433,10 @@ fn method_calls_as_statements() {
     assert_eq!(
         body(&p, "m"),
         "{(call this.get(1)) (local y) (call y = this.get(2)) (call y = o.get(y)) \
-         (local tmp) (call tmp = this.get(3)) (= (. this f) tmp) \
-         (local tmp_1) (call tmp_1 = new C()) (= (. this next) tmp_1) \
+         (= (. this f) (effect {(local tmp) (call tmp = this.get(3))} then tmp)) \
+         (= (. this next) (effect {(local tmp_1) (call tmp_1 = new C())} then tmp_1)) \
          (local c) (call c = new C()) (local a) (newarray a Int 3) \
-         (local tmp_2) (call tmp_2 = this.get(4)) (= (idx a 0) tmp_2)}"
+         (= (idx a 0) (effect {(local tmp_2) (call tmp_2 = this.get(4))} then tmp_2))}"
     );
     assert_eq!(
         body(&p, "k"),

@@ -617,7 +617,7 @@ pub enum StmtKind {
     /// (lowered by `passes::loops` into a `While` and labels): `while` and
     /// `for`, whose `update` runs after the body and after a `continue`
     /// (empty for a `while`). `head` holds the calls of the condition
-    /// (`check::lift`), run before each test of `cond` (which reads their
+    /// (`passes::lift`), run before each test of `cond` (which reads their
     /// results), after the invariant.
     Loop {
         id: LoopId,
@@ -955,9 +955,41 @@ pub enum ExprKind {
     /// the whole P(args) it is; `perm` is f (write when none is written).
     /// Removed by `passes::group`: `[e]P(args)` (`[f * e]P(args)`).
     GroupAccess(Box<PredicateAccess>),
+    /// A method or constructor call inside a statement's expression
+    /// (`int x = next() + next();`), typed as the call's result. Java runs
+    /// it in place: removed by `passes::lift`, which runs it as a call
+    /// statement before the statement, in Java's evaluation order.
+    Invoke(Box<Call>),
+    /// `new T[d1]…[dk]` inside a statement's expression (`T` is the
+    /// element type); typed as the array. Removed by `passes::lift`.
+    NewArray(Box<Type>, Vec<Expr>),
+    /// Statements that run where the expression is evaluated (`x++`, `++x`,
+    /// `e /*@ then S */`, a call with its ghost `with`/`then` blocks as an
+    /// assigned field's value): see [`Effect`]. Removed by `passes::lift`.
+    Effect(Box<Effect>),
+}
+
+/// [`ExprKind::Effect`]: the statements `stmts` run when the expression is
+/// evaluated, and its value is `value`, read into a fresh local before they
+/// run (`first`: `x++`, `e then S`) or after (`++x`; a local the statements
+/// declare is read as it is).
+#[derive(Clone, Debug)]
+pub struct Effect {
+    pub value: Expr,
+    pub stmts: Block,
+    pub first: bool,
 }
 
 impl ExprKind {
+    /// Whether it is an effect: a call, an array creation or statements
+    /// inside an expression (`passes::lift` removes them).
+    pub fn is_effect(&self) -> bool {
+        matches!(
+            self,
+            ExprKind::Invoke(..) | ExprKind::NewArray(..) | ExprKind::Effect(..)
+        )
+    }
+
     /// The instance of a predicate access, a group predicate's too.
     pub fn instance(&self) -> Option<&PredicateAccess> {
         match self {

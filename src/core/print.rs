@@ -4,7 +4,7 @@
 //! out by `pretty`: on one line where they fit ([`block`], for tests: always),
 //! else a statement a line, nested blocks indented.
 
-use super::{Block, Builtin, Expr, ExprKind as K, Program, Stmt, StmtKind as S};
+use super::{Block, Builtin, Call, Expr, ExprKind as K, Program, Stmt, StmtKind as S, Type};
 use crate::syntax::ast::Quantifier;
 use crate::syntax::print::{render, text, WIDTH};
 use pretty::RcDoc;
@@ -183,7 +183,38 @@ fn sx(p: &Program, e: &Expr) -> String {
         K::Token(t, x) => format!("({} {})", t.keyword(), sx(p, x)),
         K::History(h, xs) => format!("(history {h:?} {})", list(xs)),
         K::Collection(c, xs) => format!("({} {})", c.name(), list(xs)),
+        K::Invoke(call) => format!("(invoke {})", call_text(p, call)),
+        K::NewArray(elem, dims) => format!("(newarray {})", new_array(p, elem, dims)),
+        K::Effect(x) if x.first => {
+            format!("(effect {} then {})", sx(p, &x.value), block(p, &x.stmts))
+        }
+        K::Effect(x) => format!("(effect {} then {})", block(p, &x.stmts), sx(p, &x.value)),
     }
+}
+
+/// A call as statements and expressions show it: `new C(a)`, `r.m(a) given g yields y`.
+fn call_text(p: &Program, call: &Call) -> String {
+    let e = |x: &Expr| sx(p, x);
+    let m = p.method(call.method);
+    let r = call
+        .recv
+        .as_ref()
+        .map_or(String::new(), |r| format!("{}.", e(r)));
+    let what = if m.is_constructor { "new " } else { "" };
+    let args: Vec<_> = call.args.iter().map(e).collect();
+    let mut s = format!("{what}{r}{}({})", m.name, args.join(", "));
+    for g in call.given.iter().flatten() {
+        s += &format!(" given {}", e(g));
+    }
+    for y in call.yields.iter().flatten() {
+        s += &format!(" yields {y}");
+    }
+    s
+}
+
+fn new_array(p: &Program, elem: &Type, dims: &[Expr]) -> String {
+    let dims: Vec<String> = dims.iter().map(|x| sx(p, x)).collect();
+    format!("{elem:?} {}", dims.join(" "))
 }
 
 /// The block on one line.
@@ -378,26 +409,11 @@ fn simple_stmt(p: &Program, s: &Stmt) -> String {
             format!("(= (idx {} {}) {})", e(array), e(index), e(value))
         }
         S::Call { target, call } => {
-            let m = p.method(call.method);
             let t = target.as_ref().map_or(String::new(), |t| format!("{t} = "));
-            let r = call
-                .recv
-                .as_ref()
-                .map_or(String::new(), |r| format!("{}.", e(r)));
-            let what = if m.is_constructor { "new " } else { "" };
-            let args: Vec<_> = call.args.iter().map(e).collect();
-            let mut s = format!("(call {t}{what}{r}{}({})", m.name, args.join(", "));
-            for g in call.given.iter().flatten() {
-                s += &format!(" given {}", e(g));
-            }
-            for y in call.yields.iter().flatten() {
-                s += &format!(" yields {y}");
-            }
-            s + ")"
+            format!("(call {t}{})", call_text(p, call))
         }
         S::NewArray { target, elem, dims } => {
-            let dims: Vec<String> = dims.iter().map(e).collect();
-            format!("(newarray {target} {elem:?} {})", dims.join(" "))
+            format!("(newarray {target} {})", new_array(p, elem, dims))
         }
         S::Return(None) => "(return)".into(),
         S::Return(Some(x)) => format!("(return {})", e(x)),

@@ -146,8 +146,16 @@ pub fn each_stmt(b: &Block, f: &mut dyn FnMut(&Stmt)) {
 /// Rebuilds `e` bottom-up: `f` sees each node after its children were rewritten.
 pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
     let Expr { kind, ty, span } = e;
-    let mut m = |x: Box<Expr>| Box::new(map_expr(*x, f));
-    let kind = match kind {
+    let kind = map_children(kind, &mut |x| map_expr(x, f));
+    f(Expr { kind, ty, span })
+}
+
+/// `kind` with each direct subexpression `x` replaced by `f(x)`, in
+/// evaluation order (an [`K::Effect`]'s statements' expressions too, the
+/// value last when it is read after them).
+pub fn map_children(kind: K, f: &mut dyn FnMut(Expr) -> Expr) -> K {
+    let mut m = |x: Box<Expr>| Box::new(f(*x));
+    match kind {
         k @ (K::Int(_)
         | K::Bool(_)
         | K::Null
@@ -169,6 +177,26 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         },
         K::PredicateAccess(a) => K::PredicateAccess(map_access(*a, f)),
         K::GroupAccess(a) => K::GroupAccess(map_access(*a, f)),
+        K::Invoke(mut call) => {
+            call.recv = call.recv.map(&mut *f);
+            call.args = map_all(call.args, f);
+            for g in call.given.iter_mut().flatten() {
+                *g = f(std::mem::replace(g, Expr::bool(true, g.span)));
+            }
+            K::Invoke(call)
+        }
+        K::NewArray(elem, dims) => K::NewArray(elem, map_all(dims, f)),
+        K::Effect(mut x) => {
+            let take = |e: &mut Expr| std::mem::replace(e, Expr::bool(true, e.span));
+            if x.first {
+                x.value = f(take(&mut x.value));
+            }
+            each_stmt_mut(&mut x.stmts, &mut |s| map_stmt_exprs(s, f));
+            if !x.first {
+                x.value = f(take(&mut x.value));
+            }
+            K::Effect(x)
+        }
         K::Unary(op, x) => K::Unary(op, m(x)),
         K::Binary(op, l, r) => K::Binary(op, m(l), m(r)),
         K::Cond(c, a, b) => K::Cond(m(c), m(a), m(b)),
@@ -178,7 +206,7 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::Cast(x, c) => K::Cast(m(x), c),
         K::Checked(xs, code) => {
             let [c, v] = *xs;
-            K::Checked(Box::new([map_expr(c, f), map_expr(v, f)]), code)
+            K::Checked(Box::new([f(c), f(v)]), code)
         }
         K::Perm(loc, p) => K::Perm(m(loc), m(p)),
         K::CurPerm(loc) => K::CurPerm(m(loc)),
@@ -212,25 +240,24 @@ pub fn map_expr(e: Expr, f: &mut dyn FnMut(Expr) -> Expr) -> Expr {
         K::Token(t, x) => K::Token(t, m(x)),
         K::History(h, xs) => K::History(h, map_all(xs, f)),
         K::Collection(c, xs) => K::Collection(c, map_all(xs, f)),
-    };
-    f(Expr { kind, ty, span })
+    }
 }
 
 fn map_access(
     a: crate::core::PredicateAccess,
     f: &mut dyn FnMut(Expr) -> Expr,
 ) -> Box<crate::core::PredicateAccess> {
-    let recv = a.recv.map(|r| map_expr(r, f));
+    let recv = a.recv.map(&mut *f);
     Box::new(crate::core::PredicateAccess {
         pred: a.pred,
         recv,
         args: map_all(a.args, f),
-        perm: map_expr(a.perm, f),
+        perm: f(a.perm),
     })
 }
 
 fn map_all(xs: Vec<Expr>, f: &mut dyn FnMut(Expr) -> Expr) -> Vec<Expr> {
-    xs.into_iter().map(|x| map_expr(x, f)).collect()
+    xs.into_iter().map(f).collect()
 }
 
 /// The first node of `e` (outermost first) that satisfies `pred`.
@@ -245,6 +272,11 @@ pub fn find<'e>(e: &'e Expr, pred: &dyn Fn(&Expr) -> bool) -> Option<&'e Expr> {
         }
     });
     found
+}
+
+/// Whether `e` has an effect in it ([`K::is_effect`]).
+pub fn has_effects(e: &Expr) -> bool {
+    find(e, &|x| x.kind.is_effect()).is_some()
 }
 
 /// Takes the marks `{: … :}` out of a quantifier's body `e`: the body
@@ -328,6 +360,14 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
             a.recv.iter().chain(&a.args).for_each(&mut *f);
             f(&a.perm)
         }
+        K::Invoke(call) => {
+            call.recv.iter().chain(&call.args).for_each(&mut *f);
+            call.given.iter().flatten().for_each(f)
+        }
+        K::NewArray(_, dims) => dims.iter().for_each(f),
+        // Its statements are no subexpressions: only `passes::lift`, the
+        // first pass, meets an effect, and it walks them as statements.
+        K::Effect(x) => f(&x.value),
     }
 }
 

@@ -70,6 +70,11 @@ impl Encoder<'_> {
                     c.name()
                 ),
             )]),
+            K::Invoke(..) | K::NewArray(..) | K::Effect(..) => Err(vec![Diagnostic::error(
+                diag::ErrorCode::Internal,
+                e.span,
+                "a call, array creation or increment inside an expression reached the encoder (passes::lift removes it; a bug in weft)",
+            )]),
             K::GroupAccess(..) => Err(vec![Diagnostic::error(
                 diag::ErrorCode::Internal,
                 e.span,

@@ -18,7 +18,7 @@
 //! Break(n) / Continue(n)      ~>  goto brk_n / goto cont_n
 //! ```
 //!
-//! `H`, the statements of the calls in a loop's condition (`check::lift`),
+//! `H`, the statements of the calls in a loop's condition (`passes::lift`),
 //! runs at the head of every iteration, after the invariant, as Java
 //! evaluates the condition. A label is put only where a jump goes to it (`weft_break{n}`,
 //! `weft_continue{n}`). The range loop's added invariant bounds `i`, so
@@ -30,7 +30,7 @@
 //! `DoWhile::again`) and whose locals are renamed (each local of a
 //! callable has its own name).
 //!
-//! First of the core passes: every later pass, and the explorer, see only
+//! Right after `lift`: every later pass, and the explorer, see only
 //! `While`, labels and gotos (a `then`'s statements were checked not to
 //! jump out of them; `passes::exceptions` runs a `finally` before a jump
 //! out of its `try`, `passes::desugar` unlocks before one out of a
@@ -95,7 +95,7 @@ macro_rules! every_kind {
 }
 
 /// The locals a statement declares (for the renaming of a copy).
-fn declared(s: &S) -> Vec<Name> {
+pub(super) fn declared(s: &S) -> Vec<Name> {
     match s {
         S::Local(v, _) | S::ForRange { var: v, .. } => vec![v.name],
         S::Try { catches, .. } => catches.iter().map(|c| c.var.name).collect(),

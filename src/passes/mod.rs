@@ -9,9 +9,12 @@
 //!   classes the checker must resolve like written ones;
 //! * `check` resolves names and types: the syntax tree becomes the core
 //!   program ([`crate::check`]);
-//! * `loops`, the first core pass, lowers the source loops and their jumps
-//!   (the checker resolved which loop each `break` and `continue` leaves)
-//!   into `While`, labels and gotos, which is all the later steps meet;
+//! * `lift`, the first core pass, runs the effects inside expressions
+//!   (calls, `new`, increments, `then`) as statements before theirs, in
+//!   Java's order;
+//! * `loops` lowers the source loops and their jumps (the checker resolved
+//!   which loop each `break` and `continue` leaves) into `While`, labels
+//!   and gotos, which is all the later steps meet;
 //! * `explore` is where a program with atomicity specifications leaves the
 //!   list for the explorer ([`crate::atomicity`]), which checks it by
 //!   exploring its states, not by encoding it; it reads the program as the
@@ -48,6 +51,7 @@ mod exceptions;
 mod group;
 mod histories;
 pub mod java;
+mod lift;
 pub mod locks;
 mod loops;
 mod par;
@@ -253,8 +257,11 @@ pub const LOWERING: &[Entry] = &[
         backends: Backends::BOTH,
         needs: Needs::Declarations,
     },
-    // First of the core passes: the explorer and every later pass see
-    // only while loops, labels and gotos.
+    // First of the core passes: every later step sees calls only as
+    // statements (a loop condition's in the loop's head).
+    core(lift::PASS, Backends::BOTH),
+    // Next: the explorer and every later pass see only while loops, labels
+    // and gotos.
     core(loops::PASS, Backends::BOTH),
     Entry {
         step: Step::Explore,

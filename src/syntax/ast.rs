@@ -1108,8 +1108,8 @@ pub enum ExprKind {
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     /// Java's `x++`, `++x` (and `--`) inside an expression: `target`
     /// becomes `value` (`x + 1`), and the expression is the old value
-    /// (`true`: `x++`) or the new one. The checker runs it before the
-    /// statement (`check::lift`); a statement `x++;` is a plain assignment.
+    /// (`true`: `x++`) or the new one. `passes::lift` runs it before the
+    /// statement (typed as a `core::ExprKind::Effect`); a statement `x++;` is a plain assignment.
     Update(Box<Expr>, Box<Expr>, bool),
     /// `\old(e)` or `\old[L](e)`
     Old(Option<Ident>, Box<Expr>),
@@ -1180,8 +1180,8 @@ pub enum ExprKind {
     /// `e /*@ then S */` (VerCors's `valThen`, Java): `e` is evaluated, then
     /// the ghost statements `S` run, then the value of `e` is used (`return
     /// next /*@ then fold list(L); */;`). After a method call the statements
-    /// are the call's own (`Call::then`); the checker runs this one before
-    /// its statement, the value in a fresh local (`check::lift`).
+    /// are the call's own (`Call::then`); `passes::lift` runs this one before
+    /// its statement, the value in a fresh local (a `core::ExprKind::Effect`).
     Then(Box<Expr>, Vec<Stmt>),
     /// `f<int>(…)`, `o.m<T>(…)`, `new Box<int>(…)`: a call (or `new`) of a
     /// generic PVL member with explicit type arguments; replaced by a call of
