@@ -6,7 +6,9 @@
 //! (a par block, an atomic block) must be added there, and is then seen by
 //! every pass, rather than silently skipped by each pass's own walk.
 
-use super::{Block, Expr, ExprKind as K, Program, Stmt, StmtKind};
+use super::{Block, Expr, ExprKind as K, Method, Program, Stmt, StmtKind};
+use crate::name::Name;
+use std::collections::HashSet;
 
 /// The statement kinds without blocks inside, as one pattern for the
 /// exhaustive walks (here and in the encoder, the explorer): a new kind must
@@ -56,6 +58,55 @@ macro_rules! source_loops {
     };
 }
 pub(crate) use source_loops;
+
+/// Every statement kind, for a walk that handles some kinds first and
+/// lets the rest through: a new kind must be added here, and so is seen
+/// by every such walk (`#[allow(unreachable_patterns)]` where the walk
+/// named some of them before).
+macro_rules! every_kind {
+    () => {
+        $crate::core::visit::no_blocks!()
+            | $crate::core::StmtKind::If { .. }
+            | $crate::core::StmtKind::While { .. }
+            | $crate::core::StmtKind::Block(_)
+            | $crate::core::StmtKind::AtomicStep(_)
+            | $crate::core::StmtKind::Invariant { .. }
+            | $crate::core::StmtKind::Atomic { .. }
+            | $crate::core::StmtKind::Synchronized { .. }
+            | $crate::core::StmtKind::Package { .. }
+            | $crate::core::StmtKind::Par(_)
+            | $crate::core::StmtKind::Barrier { .. }
+            | $crate::core::StmtKind::Action(..)
+            | $crate::core::StmtKind::Try { .. }
+            | $crate::core::visit::source_loops!()
+    };
+}
+pub(crate) use every_kind;
+
+/// The locals `s` itself declares (not those of the blocks inside it).
+pub fn declared(s: &StmtKind) -> Vec<Name> {
+    match s {
+        StmtKind::Local(v, _) | StmtKind::ForRange { var: v, .. } => vec![v.name],
+        StmtKind::Try { catches, .. } => catches.iter().map(|c| c.var.name).collect(),
+        StmtKind::Par(threads) => threads
+            .iter()
+            .flat_map(|t| t.iters.iter().map(|(v, _, _)| v.name))
+            .collect(),
+        #[allow(unreachable_patterns)]
+        every_kind!() => Vec::new(),
+    }
+}
+
+/// Every local name of `m` with body `b`: its parameters, ghost
+/// parameters and results, and the locals `b` declares (a pass's fresh
+/// local must be none of them).
+pub fn local_names(m: &Method, b: &Block) -> HashSet<Name> {
+    let mut used: HashSet<Name> = (m.params.iter().chain(&m.given).chain(&m.yields))
+        .map(|v| v.name)
+        .collect();
+    each_stmt(b, &mut |s| used.extend(declared(&s.kind)));
+    used
+}
 
 /// The blocks directly inside `s`, in order.
 pub fn child_blocks_mut(s: &mut StmtKind) -> Vec<&mut Block> {

@@ -29,8 +29,8 @@
 use super::{Lower, Out, Pass};
 use crate::core::build::{local, stmt};
 use crate::core::visit::{
-    child_blocks_mut, each_stmt, each_stmt_mut, find, has_effects, map_children, map_expr,
-    map_stmt_exprs,
+    child_blocks_mut, declared, each_stmt, find, has_effects, local_names, map_body_exprs,
+    map_children, map_stmt_exprs,
 };
 use crate::core::{Block, Effect, Expr, ExprKind as K, MethodId, Program, Stmt, StmtKind as S};
 use crate::core::{Type, Var};
@@ -53,31 +53,20 @@ struct Lift;
 
 impl Lower for Lift {
     fn body(&self, p: &Program, m: MethodId, b: &mut Block, _: &mut Out) {
-        let method = p.method(m);
-        let mut used: HashSet<Name> = method
-            .params
-            .iter()
-            .chain(&method.given)
-            .chain(&method.yields)
-            .map(|v| v.name)
-            .collect();
-        declared_in(b, &mut used);
+        let mut used = local_names(p.method(m), b);
+        in_effects(b, &mut used);
         Lifter { used }.block(b);
     }
 }
 
-/// The locals `b` declares, those of the statements inside its effects too.
-fn declared_in(b: &mut Block, used: &mut HashSet<Name>) {
-    each_stmt_mut(b, &mut |s| {
-        used.extend(super::loops::declared(&s.kind));
-        map_stmt_exprs(s, &mut |e| {
-            map_expr(e, &mut |mut x| {
-                if let K::Effect(eff) = &mut x.kind {
-                    declared_in(&mut eff.stmts, used);
-                }
-                x
-            })
-        });
+/// The locals that the statements inside the effects of `b` declare (an
+/// effect inside another's statements is among the nodes the map visits).
+fn in_effects(b: &mut Block, used: &mut HashSet<Name>) {
+    map_body_exprs(b, &mut |x| {
+        if let K::Effect(eff) = &x.kind {
+            each_stmt(&eff.stmts, &mut |s| used.extend(declared(&s.kind)));
+        }
+        x
     });
 }
 

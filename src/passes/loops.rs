@@ -38,7 +38,7 @@
 
 use super::{Lower, Out, Pass};
 use crate::core::build::{self, stmt};
-use crate::core::visit::{child_blocks_mut, each_stmt, each_stmt_mut, map_body_exprs};
+use crate::core::visit::{child_blocks_mut, each_stmt, each_stmt_mut, local_names, map_body_exprs};
 use crate::core::{
     Block, Expr, ExprKind as K, LoopId, MethodId, Program, Stmt, StmtKind as S, Type,
 };
@@ -60,51 +60,8 @@ struct Loops;
 
 impl Lower for Loops {
     fn body(&self, p: &Program, m: MethodId, b: &mut Block, _: &mut Out) {
-        let method = p.method(m);
-        let mut used: HashSet<Name> = method
-            .params
-            .iter()
-            .chain(&method.given)
-            .chain(&method.yields)
-            .map(|v| v.name)
-            .collect();
-        each_stmt(b, &mut |s| used.extend(declared(&s.kind)));
+        let mut used = local_names(p.method(m), b);
         lower_block(b, &mut used);
-    }
-}
-
-/// Every statement kind, for the walks below to name each: those that
-/// follow the kinds a walk handles (`no_blocks!` holds some of them).
-macro_rules! every_kind {
-    () => {
-        crate::core::visit::no_blocks!()
-            | S::If { .. }
-            | S::While { .. }
-            | S::Block(_)
-            | S::AtomicStep(_)
-            | S::Invariant { .. }
-            | S::Atomic { .. }
-            | S::Synchronized { .. }
-            | S::Package { .. }
-            | S::Par(_)
-            | S::Barrier { .. }
-            | S::Action(..)
-            | S::Try { .. }
-            | crate::core::visit::source_loops!()
-    };
-}
-
-/// The locals a statement declares (for the renaming of a copy).
-pub(super) fn declared(s: &S) -> Vec<Name> {
-    match s {
-        S::Local(v, _) | S::ForRange { var: v, .. } => vec![v.name],
-        S::Try { catches, .. } => catches.iter().map(|c| c.var.name).collect(),
-        S::Par(threads) => threads
-            .iter()
-            .flat_map(|t| t.iters.iter().map(|(v, _, _)| v.name))
-            .collect(),
-        #[allow(unreachable_patterns)]
-        every_kind!() => Vec::new(),
     }
 }
 
@@ -123,7 +80,7 @@ fn jumps(b: &Block, id: LoopId) -> (bool, bool) {
         S::Break(x) => breaks |= x == id,
         S::Continue(x) => continues |= x == id,
         #[allow(unreachable_patterns)]
-        every_kind!() => {}
+        crate::core::visit::every_kind!() => {}
     });
     (breaks, continues)
 }
@@ -285,7 +242,7 @@ fn renumber(b: &mut Block, id: LoopId, again: LoopId) {
             shift(again);
         }
         #[allow(unreachable_patterns)]
-        every_kind!() => {}
+        crate::core::visit::every_kind!() => {}
     });
 }
 
@@ -294,7 +251,7 @@ fn renumber(b: &mut Block, id: LoopId, again: LoopId) {
 fn rename(b: &mut Block, used: &mut HashSet<Name>) {
     let mut names = HashMap::new();
     each_stmt(b, &mut |s| {
-        for n in declared(&s.kind) {
+        for n in crate::core::visit::declared(&s.kind) {
             let mut k = 1;
             let fresh = loop {
                 let candidate = Name::from(format!("{n}_{k}"));
@@ -328,7 +285,7 @@ fn rename(b: &mut Block, used: &mut HashSet<Name>) {
             .flat_map(|t| t.iters.iter_mut())
             .for_each(|(v, _, _)| to(&mut v.name)),
         #[allow(unreachable_patterns)]
-        every_kind!() => {}
+        crate::core::visit::every_kind!() => {}
     });
     map_body_exprs(b, &mut |mut e| {
         if let K::Local(n) = &mut e.kind {
