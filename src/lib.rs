@@ -329,6 +329,9 @@
 //!   programs in `src/diag/explain/` (verified by the suite like examples).
 //! * [`lsp`]: `weft lsp`, the language server (verify on open and save).
 //! * [`expect`]: VerCors expectation markers (`/*[/expect CODE]*/ … /*[/end]*/`).
+//! * [`test_run`]: what `weft test` adds to verifying a file: a stable share
+//!   of the programs for one of several CI machines (`--partition K/N`) and
+//!   the JUnit XML report (`--format junit`).
 //! * [`pipeline`]: one member at a time through check, passes, encode and a
 //!   sink; the verdict as if the stages ran one after another (check errors
 //!   first, then the passes', then the encoder's).
@@ -734,4 +737,5 @@ pub mod shuffle;
 pub mod span;
 pub mod stages;
 pub mod syntax;
+pub mod test_run;
 pub mod vir;

@@ -55,6 +55,12 @@ enum Format {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TestFormat {
+    Human,
+    Junit,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Target {
     Silver,
     Boogie,
@@ -150,6 +156,14 @@ enum Command {
         paths: Vec<PathBuf>,
         #[command(flatten)]
         run: RunArgs,
+        /// Run only the K-th of N shares of the programs: N CI jobs given 1/N … N/N run
+        /// each program once (the share is a hash of the path: adding a program moves no other).
+        #[arg(long, value_name = "K/N")]
+        partition: Option<weft::test_run::Partition>,
+        /// human: a line per program on stderr and a summary on stdout; junit: the summary is
+        /// a JUnit XML report on stdout, for CI systems' test views.
+        #[arg(long, value_enum, default_value = "human")]
+        format: TestFormat,
     },
     /// Print a completion script for a shell (e.g. `weft completions bash > ~/.local/share/bash-completion/completions/weft`).
     Completions {
@@ -209,7 +223,12 @@ fn main() -> ExitCode {
             Some(pass) => dump(&files, &pass),
             None => emit(&files, to),
         },
-        Command::Test { paths, run } => test(&paths, &run),
+        Command::Test {
+            paths,
+            run,
+            partition,
+            format,
+        } => test(&paths, &run, partition, format),
         Command::Setup { backend } => setup(backend),
         Command::Explain { code } => explain(code.as_deref()),
         Command::Lsp { backend, timeout } => {
@@ -501,7 +520,13 @@ fn dump(paths: &[PathBuf], pass: &str) -> i32 {
     }
 }
 
-fn test(paths: &[PathBuf], run: &RunArgs) -> i32 {
+fn test(
+    paths: &[PathBuf],
+    run: &RunArgs,
+    partition: Option<weft::test_run::Partition>,
+    format: TestFormat,
+) -> i32 {
+    use weft::test_run::{Case, CaseOutcome};
     // A path that is not there, or holds no program, is a mistake to report, not a pass.
     let mut all = Vec::new();
     for p in paths {
@@ -517,8 +542,12 @@ fn test(paths: &[PathBuf], run: &RunArgs) -> i32 {
         all.extend(found);
     }
     all.sort();
+    if let Some(share) = partition {
+        all.retain(|p| share.holds(p));
+    }
     let opts = run.options();
     let results = weft::parallel::map_jobs(&all, opts.jobs, |path| {
+        let start = std::time::Instant::now();
         let mut files = Files::new();
         let outcome = driver::test_file(&mut files, path, &opts);
         let text = if outcome.passed() {
@@ -542,12 +571,28 @@ fn test(paths: &[PathBuf], run: &RunArgs) -> i32 {
         if !(quiet() && outcome.passed()) {
             eprint!("{status}\n{text}");
         }
-        (outcome.passed(), outcome.tool_error)
+        let case = Case {
+            path: path.clone(),
+            time: start.elapsed(),
+            outcome: match (&outcome.skipped, outcome.passed()) {
+                (Some(reason), _) => CaseOutcome::Skipped(reason.clone()),
+                (None, true) => CaseOutcome::Passed,
+                (None, false) => CaseOutcome::Failed(text),
+            },
+        };
+        (outcome.passed(), outcome.tool_error, case)
     });
     let passed = results.iter().filter(|r| r.0).count();
     let failed = results.len() - passed;
-    println!("{passed} passed, {failed} failed");
-    if results.iter().any(|r| r.1) {
+    let tool_error = results.iter().any(|r| r.1);
+    match format {
+        TestFormat::Human => println!("{passed} passed, {failed} failed"),
+        TestFormat::Junit => {
+            let cases: Vec<Case> = results.into_iter().map(|r| r.2).collect();
+            print!("{}", weft::test_run::junit(opts.backend.name(), &cases));
+        }
+    }
+    if tool_error {
         3
     } else if failed > 0 {
         1

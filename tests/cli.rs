@@ -1367,3 +1367,63 @@ fn magic_wands_are_not_supported_on_boogie_and_say_where() {
     let msg = j["errors"][0]["message"].as_str().unwrap_or_default();
     assert!(msg.contains("magic wand"), "{msg}");
 }
+
+/// The programs `weft test` ran, from its `ok`/`FAIL` lines.
+fn ran(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter_map(|l| l.strip_prefix("ok   ").or_else(|| l.strip_prefix("FAIL ")))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn partitions_run_each_program_once() {
+    let all = ran(&weft(&["test", "tests/cases/errors", "--jobs", "1"]));
+    assert!(all.len() > 10);
+    let mut shares = Vec::new();
+    for k in 1..=3 {
+        let share = format!("{k}/3");
+        let out = weft(&[
+            "test",
+            "tests/cases/errors",
+            "--jobs",
+            "1",
+            "--partition",
+            &share,
+        ]);
+        assert_eq!(out.status.code(), Some(0));
+        shares.extend(ran(&out));
+    }
+    shares.sort();
+    let mut all = all;
+    all.sort();
+    assert_eq!(
+        shares, all,
+        "the three shares together are the whole, each program once"
+    );
+    let out = weft(&["test", "tests/cases/errors", "--partition", "4/3"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn junit_report_names_each_program_and_its_failure() {
+    let bad = program_file("class C {\n  void m() {\n    int x = ;\n  }\n}\n");
+    let out = weft(&[
+        "test",
+        "--format",
+        "junit",
+        "tests/cases/errors/arity_call.pvl",
+        path_str(&bad),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let xml = String::from_utf8_lossy(&out.stdout);
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert!(
+        xml.contains("tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\""),
+        "{xml}"
+    );
+    assert!(xml.contains("name=\"arity_call.pvl\""), "{xml}");
+    assert!(xml.contains("<failure message="), "{xml}");
+    assert!(!xml.contains("passed, "), "no human summary: {xml}");
+}
