@@ -7,7 +7,10 @@
 //! so the cache holds nothing of weft's own mapping. Only a verdict from a completed
 //! run is stored, never a tool failure (timeout, crash, missing backend). Entries are
 //! written under a temporary name and renamed, so a reader never sees half of one; an
-//! entry that does not read back is a miss.
+//! entry that does not read back is a miss. An entry holds its own key and the SHA-256
+//! of its verdict: one truncated, edited by hand or copied under another key (a disk
+//! fault, a cache merged badly between CI machines) is a miss too, and is verified again
+//! rather than believed.
 
 use super::provision::cache_dir;
 use super::{BackendError, RunOptions};
@@ -78,21 +81,52 @@ pub fn through<V: Serialize + DeserializeOwned + Kept>(
     Ok(v)
 }
 
+/// What an entry's file holds: its key, the verdict as JSON text, and that text's SHA-256.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Entry {
+    key: String,
+    verdict: String,
+    sha256: String,
+}
+
+fn digest(text: &str) -> String {
+    format!("{:x}", Sha256::digest(text.as_bytes()))
+}
+
+/// The key an entry's file is named by.
+fn key_of(entry: &std::path::Path) -> Option<&str> {
+    entry.file_stem()?.to_str()
+}
+
 fn load<V: DeserializeOwned>(entry: &PathBuf) -> Option<V> {
     let bytes = std::fs::read(entry).ok()?;
-    serde_json::from_slice(&bytes).ok()
+    let e: Entry = serde_json::from_slice(&bytes).ok()?;
+    if Some(e.key.as_str()) != key_of(entry) || digest(&e.verdict) != e.sha256 {
+        return None;
+    }
+    serde_json::from_str(&e.verdict).ok()
 }
 
 /// Best effort: a verdict that cannot be kept is verified again next time.
 fn store<V: Serialize>(entry: &PathBuf, v: &V) {
-    let Some(dir) = entry.parent() else { return };
+    let (Some(dir), Some(key)) = (entry.parent(), key_of(entry)) else {
+        return;
+    };
+    let Ok(verdict) = serde_json::to_string(v) else {
+        return;
+    };
+    let e = Entry {
+        key: key.to_owned(),
+        sha256: digest(&verdict),
+        verdict,
+    };
     if std::fs::create_dir_all(dir).is_err() {
         return;
     }
     let Ok(mut tmp) = tempfile::NamedTempFile::new_in(dir) else {
         return;
     };
-    if serde_json::to_writer(&mut tmp, v).is_ok() {
+    if serde_json::to_writer(&mut tmp, &e).is_ok() {
         let _ = tmp.persist(entry);
     }
 }
@@ -159,5 +193,33 @@ mod tests {
             Ok::<_, BackendError>(vec![4])
         });
         assert_eq!(fresh.unwrap(), vec![4]);
+    }
+
+    #[test]
+    fn an_entry_truncated_edited_or_moved_is_verified_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = dir.path().join("0123abcd.json");
+        store(&e, &vec![7u32, 8]);
+        assert_eq!(load::<Vec<u32>>(&e), Some(vec![7, 8]));
+        let text = std::fs::read_to_string(&e).unwrap();
+        // Edited by hand: still JSON, another verdict (no failures).
+        let edited = text.replace("[7,8]", "[]");
+        assert_ne!(edited, text);
+        std::fs::write(&e, &edited).unwrap();
+        assert_eq!(load::<Vec<u32>>(&e), None);
+        // Truncated.
+        std::fs::write(&e, &text[..text.len() / 2]).unwrap();
+        assert_eq!(load::<Vec<u32>>(&e), None);
+        // Whole, but under another key.
+        let other = dir.path().join("ffff.json");
+        std::fs::write(&other, &text).unwrap();
+        assert_eq!(load::<Vec<u32>>(&other), None);
+        // A miss is verified again and kept anew.
+        std::fs::write(&e, &edited).unwrap();
+        let v = through(Some(e.clone()), &opts(None), || {
+            Ok::<_, BackendError>(vec![9])
+        });
+        assert_eq!(v.unwrap(), vec![9]);
+        assert_eq!(load::<Vec<u32>>(&e), Some(vec![9]));
     }
 }
