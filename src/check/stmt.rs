@@ -507,7 +507,8 @@ impl Body<'_> {
 
     /// Calvin-R's `acquire(m)` / `release(m)` of an int mutex (a field or an
     /// array element holding the owner's tid, 0 when free), in a Calvin-R
-    /// class that declares no method of the name: one atomic step each,
+    /// class, or a Calvin one (TMV's `acq(mx)`/`rel(mx)`), that declares no
+    /// method of the name: one atomic step each,
     /// `when m == 0 do m = tid` and `m = 0`, the atomic steps `{ assume m ==
     /// 0; m = tid; }` and `{ m = 0; }` (`StmtKind::AtomicStep`, which
     /// `passes::calvin_r` reads).
@@ -518,7 +519,7 @@ impl Body<'_> {
             _ => return None,
         };
         if call.recv.is_some()
-            || !self.calvin_r_class()
+            || !self.rely_guarantee_class()
             || self.env.member(self.class, &call.name.name).is_some()
             || self.env.globals.resolve(&call.name).is_some()
         {

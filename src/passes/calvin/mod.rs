@@ -421,6 +421,13 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         .collect();
     threads::clauses(p, &thread_classes, &alloc, &mut env, &mut inv);
     let mut shared = Vec::new();
+    // A statics object's fields (`static int x;`) are shared as every
+    // object's are; it has no monitor and is no thread's.
+    for &c in &annotations.statics {
+        for &f in &p.class(c).fields {
+            shared.push((c, f, p.field(f).ty.clone()));
+        }
+    }
     for &c in &calvin_classes {
         for &f in &p.class(c).fields {
             shared.push((c, f, p.field(f).ty.clone()));
