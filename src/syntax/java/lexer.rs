@@ -1466,16 +1466,33 @@ mod tests {
         assert_eq!(
             toks("/*@ requires f(a; b) modifies x */"),
             [
-                "Requires", "Ident(\"f\")", "LParen", "Ident(\"a\")", "Semi", "Ident(\"b\")",
-                "RParen", "Semi", "Modifies", "Ident(\"x\")", "Semi"
+                "Requires",
+                "Ident(\"f\")",
+                "LParen",
+                "Ident(\"a\")",
+                "Semi",
+                "Ident(\"b\")",
+                "RParen",
+                "Semi",
+                "Modifies",
+                "Ident(\"x\")",
+                "Semi"
             ]
         );
         // A `performs` takes its actions and needs no `;`; an `action:` its `ensures`.
         assert_eq!(
             toks("/*@ requires p performs action () { q } */"),
             [
-                "Requires", "Ident(\"p\")", "Semi", "Performs", "Action", "LParen", "RParen",
-                "LBrace", "Ident(\"q\")", "RBrace"
+                "Requires",
+                "Ident(\"p\")",
+                "Semi",
+                "Performs",
+                "Action",
+                "LParen",
+                "RParen",
+                "LBrace",
+                "Ident(\"q\")",
+                "RBrace"
             ]
         );
         assert_eq!(
@@ -1485,7 +1502,13 @@ mod tests {
         // A field's access predicate has Java's `;` after the comment.
         assert_eq!(
             toks("int m /*@ accessible_if p */;"),
-            ["Int", "Ident(\"m\")", "AccessibleIf", "Ident(\"p\")", "Semi"]
+            [
+                "Int",
+                "Ident(\"m\")",
+                "AccessibleIf",
+                "Ident(\"p\")",
+                "Semi"
+            ]
         );
     }
 
