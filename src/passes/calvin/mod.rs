@@ -34,6 +34,8 @@
 //!                     if (!held) { E*; label P'; o'.holder = 0; guarantee }
 //!                     (the release also before a return or jump out of B)
 //! a[i] / a[i] = v     E*; r = a[i] / E*; label P; a[i] = v; guarantee
+//! x = new T[n]        assert n >= 0; x any non-null array with length n
+//!                     (no step: its elements are shared, unknown; `alloc`)
 //! call m(a) (no       E*; r_j = a_j (each read a step); assert pre_m;
 //!  abstraction)       label S; m's body (this, params := r; \old := S;
 //!                     return e := res = e; goto end); end: assert post_m
@@ -74,7 +76,8 @@
 //! condition or value that reads the shared state twice under `&&`, `||`,
 //! `==>` or `?:` is not supported (read it into locals first), nor are calls
 //! of abstracted methods with a non-empty `modifies` in an abstracted body
-//! or while the thread holds an unpublished object, `new T[n]`, `start()` of
+//! or while the thread holds an unpublished object, `new T[n]` of more than
+//! one dimension or of an array type no shared field has, `start()` of
 //! a thread typed only `Thread` (Thread objects: `threads.rs`),
 //! arrays of a type no
 //! shared field has, and the permission statements in a thread's
@@ -907,10 +910,9 @@ impl Calvin {
             S::Call { call, .. } if is_thread_start(cx.p, &call) => {
                 self.start_thread(*call, span, cx, out)
             }
-            S::NewArray { .. } => cx.errs.push(Diagnostic::not_supported(
-                span,
-                "`new T[n]` in a Calvin thread (a fresh array's elements)",
-            )),
+            S::NewArray { target, elem, dims } => {
+                self.new_array(target, elem, dims, span, cx, out)
+            }
             S::Call { target: None, call } if self.abs.contains_key(&call.method) => {
                 self.call_abs(*call, span, cx, out)
             }
