@@ -215,11 +215,15 @@ impl Calvin {
             .find(|(_, m)| m.class == Some(class) && is_run(m))
             .map(|(i, _)| MethodId(i as u32));
         let its_id = Expr::new(K::Field(Box::new(r.clone()), id), Type::Int, span);
+        // (Thread's own contract, which a run without one takes, is about
+        // permissions, which a Calvin program has none of: its resources
+        // are left out.)
         let pres = run
             .and_then(|m| self.user_pres.get(&m))
             .into_iter()
             .flatten();
         let mut step: Vec<Stmt> = pres
+            .filter(|e| e.ty != Type::Resource)
             .map(|e| Stmt {
                 kind: S::Check {
                     exhale: false,
