@@ -288,7 +288,7 @@ impl Calvin {
         out.push(st(S::Local(var, None)));
         out.push(st(S::Assume(non_null(x.clone(), span))));
         let length = Expr::new(
-            K::Builtin(crate::core::Builtin::ArrayLength, vec![x.clone()].into()),
+            K::Builtin(crate::core::Builtin::ArrayLength, vec![x.clone()]),
             Type::Int,
             span,
         );
