@@ -425,7 +425,18 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
     threads::clauses(p, &thread_classes, &alloc, &mut env, &mut inv);
     let mut shared = Vec::new();
     // A statics object's fields (`static int x;`) are shared as every
-    // object's are; it has no monitor and is no thread's.
+    // object's are; it has no monitor and is no thread's. With allocation,
+    // I is about allocated objects, and the statics object is none: its
+    // fields would escape I, so that is refused.
+    if !alloc.is_empty() {
+        let statics = annotations.statics.iter().flat_map(|&c| &p.class(c).fields);
+        if let Some(&f) = statics.into_iter().next() {
+            errs.push(Diagnostic::not_supported(
+                p.field(f).span,
+                "a static field in a Calvin program whose threads allocate (`new`)",
+            ));
+        }
+    }
     for &c in &annotations.statics {
         for &f in &p.class(c).fields {
             shared.push((c, f, p.field(f).ty.clone()));
