@@ -246,6 +246,7 @@ pub fn type_decl(
         extends: superclass,
         implements: interfaces,
         is_interface,
+        is_abstract: mods.iter().any(|m| m.kind == "abstract"),
         // A history class (the thesis's `History`, Listing 48): one with
         // processes (`passes::histories`).
         is_model: out
@@ -298,6 +299,7 @@ pub fn enum_decl(
         extends: None,
         implements: Vec::new(),
         is_interface: false,
+        is_abstract: false,
         is_model: false,
         enum_constants: Some(constants),
         members: Vec::new(),
