@@ -21,7 +21,8 @@
 //! permission-based meaning, and `--backend silicon` refuses it at once):
 //!
 //! ```text
-//! shared state        every field of the unit's classes; the method holds
+//! shared state        every field of the unit's classes and of their
+//!                     statics objects (static fields); the method holds
 //!                     write permission to all of it (forall* o != null),
 //!                     so reads and writes check nothing but nullness
 //! E(tid)* (a yield)   label L; havoc all  (`exhale all; inhale all`: every value new)
@@ -192,8 +193,8 @@
 //! precondition; thread ids are assumed distinct.
 //!
 //! Removes: every atomic step (`StmtKind::AtomicStep`, which the checker
-//! makes of `atomic: { … }` in a class with a monitor owner, and of
-//! Calvin-R's `acquire`/`release`): in a thread, one step as above; in code
+//! makes of `atomic: { … }`, `CAS(l, e, n)` and `acquire`/`release` of an
+//! int mutex in a class with a monitor owner): in a thread, one step as above; in code
 //! that runs on no thread of the program's (a constructor, a method outside
 //! the Calvin classes, a Calvin-R method `passes::calvin_r` did not lower,
 //! a step inside a step) the block it is. In a Calvin program it also
