@@ -48,7 +48,11 @@
 //!   lexer makes a cast's `(` a token of its own by what follows the `)`,
 //!   `Lexer::opens_cast`; an upcast is its operand, a downcast a
 //!   `core::ExprKind::Cast`; the lexer drops annotations, and
-//!   `@interface` is an interface); the spec library (`backends/spec/java/…`,
+//!   `@interface` is an interface; a clause of a `/*@ … */` comment may end
+//!   without its `;`, at the comment's end or the next clause's keyword, as
+//!   ESC/Java's pragmas and Calvin's papers write it:
+//!   `syntax::java::clause_ends`; a class declared in a class is a class of
+//!   the unit); the spec library (`backends/spec/java/…`,
 //!   annotated Java) is loaded with a program that names its classes;
 //!   the files of the classes a Java file uses from its package or imports
 //!   are read with it ([`syntax::java::sources`]: `<root>/p/C.java`, the root
@@ -161,8 +165,10 @@
 //!   that no other method calls is a thread verified sequentially: the
 //!   environment (havoc of the shared state under E and I) before each step,
 //!   the guarantee asserted after each write, `synchronized` as the monitor
-//!   owner's steps (reentrant), `atomic: { … }` (which the checker makes an
-//!   atomic step in a class with a monitor owner) as one step, a ghost field's write in
+//!   owner's steps (reentrant), `atomic: { … }`, `acquire(m)`/`release(m)`
+//!   of an int mutex and `CAS(l, e, n)` (which the checker makes atomic
+//!   steps in a class with a monitor owner) as one step each, static fields
+//!   as shared state (`core::Calvin::statics`), a ghost field's write in
 //!   the step of its value's read, an array element's read or write as a
 //!   step, E's reflexivity and transitivity in a method made from the first
 //!   thread; a method abstraction (`modifies`, `action: also_modifies v

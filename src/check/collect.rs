@@ -138,7 +138,18 @@ pub(super) fn collect<'a>(
             c.member(None, m);
         }
     }
-    let atomicity = std::mem::take(&mut c.env.program.features.atomicity);
+    let mut atomicity = std::mem::take(&mut c.env.program.features.atomicity);
+    // An abstract class's own methods never run (its subclasses' copies
+    // do, `passes::java::inherit`): their specifications are the copies'.
+    let abstract_classes: Vec<ClassId> = (classes.iter())
+        .filter(|(_, k)| k.is_abstract)
+        .map(|(id, _)| *id)
+        .collect();
+    let methods = &c.env.program.methods;
+    atomicity.retain(|m, _| {
+        let class = methods[m.0 as usize].class;
+        !class.is_some_and(|k| abstract_classes.contains(&k))
+    });
     let group = std::mem::take(&mut c.env.program.features.group);
     c.env.program.features = core::Features {
         atomicity,

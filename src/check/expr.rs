@@ -464,12 +464,13 @@ impl Body<'_> {
     /// A static field that is not final (`x`, `C.x`, `o.x`): the field of
     /// its class's statics object, the value of an abstract function
     /// (`Env::statics`), as VerCors encodes it.
-    /// Calvin's and Calvin-R's environments do not know these objects: a
-    /// static field in such a unit is not supported yet.
+    /// In Calvin's programs it is shared state (`core::Calvin::statics`);
+    /// Calvin-R's environment does not know these objects: a static field
+    /// in such a unit is not supported yet.
     fn static_field(&mut self, f: crate::core::FieldId, span: Span) -> Option<Expr> {
         let instance = *self.env.static_fields.get(&f)?;
-        if self.rely_guarantee_class() {
-            let msg = "a static field in a program with Calvin's annotations";
+        if self.calvin_r_class() {
+            let msg = "a static field in a program with Calvin-R's annotations";
             return self.err(ErrorCode::NotSupported, span, msg);
         }
         let object = self.constant(instance, span);

@@ -91,6 +91,12 @@ pub(super) fn fields(
         }
     }
     if is_calvin {
+        // A class's static fields are its statics object's: shared state.
+        let owners = env.program.features.monitor_owner.keys();
+        calvin.statics = owners
+            .filter_map(|c| env.statics.get(c))
+            .map(|s| s.0)
+            .collect();
         env.program.features.calvin = Some(calvin);
     }
 }

@@ -503,7 +503,8 @@ impl Body<'_> {
 
     /// Calvin-R's `acquire(m)` / `release(m)` of an int mutex (a field or an
     /// array element holding the owner's tid, 0 when free), in a Calvin-R
-    /// class that declares no method of the name: one atomic step each,
+    /// class, or a Calvin one (TMV's `acq(mx)`/`rel(mx)`), that declares no
+    /// method of the name: one atomic step each,
     /// `when m == 0 do m = tid` and `m = 0`, the atomic steps `{ assume m ==
     /// 0; m = tid; }` and `{ m = 0; }` (`StmtKind::AtomicStep`, which
     /// `passes::calvin_r` reads).
@@ -514,7 +515,7 @@ impl Body<'_> {
             _ => return None,
         };
         if call.recv.is_some()
-            || !self.calvin_r_class()
+            || !self.rely_guarantee_class()
             || self.env.member(self.class, &call.name.name).is_some()
             || self.env.globals.resolve(&call.name).is_some()
         {
@@ -555,6 +556,82 @@ impl Body<'_> {
         Some(Some(stmt(S::AtomicStep(Block { stmts, span }), span)))
     }
 
+    /// Calvin's `CAS(l, e, n)` (§2: "if l = e, then the operation
+    /// terminates after swapping the contents of l and n; otherwise, it
+    /// terminates without modifying the store"), in a rely/guarantee class
+    /// that declares no method of the name: one atomic step, `{ if (l == e)
+    /// { t = l; l = n; n = t; } }` (`StmtKind::AtomicStep`), `l` and `n`
+    /// each a local, a field or an array element.
+    fn cas_stmt(&mut self, call: &ast::Call, span: Span, out: &mut Vec<Stmt>) -> bool {
+        if call.name.name != "CAS"
+            || call.recv.is_some()
+            || !self.rely_guarantee_class()
+            || self.env.member(self.class, &call.name.name).is_some()
+            || self.env.globals.resolve(&call.name).is_some()
+        {
+            return false;
+        }
+        let [l, e, n] = &call.args[..] else {
+            let msg = "CAS expects 3 arguments: the variable, the expected value, the new value's variable";
+            self.err::<()>(ErrorCode::Arity, span, msg);
+            return true;
+        };
+        let (Some(l), Some(n)) = (self.expr(l, None), self.expr(n, None)) else {
+            return true;
+        };
+        let Some(e) = self.expr(e, Some(&l.ty)) else {
+            return true;
+        };
+        if n.ty != l.ty {
+            self.type_mismatch::<()>(n.span, &l.ty, &n.ty);
+            return true;
+        }
+        let assign = |to: &Expr, value: Expr| match to.kind.clone() {
+            K::Field(recv, field) => Some(S::AssignField { recv, field, value }),
+            K::ArrayIndex(array, index) => Some(S::AssignIndex {
+                array,
+                index,
+                value,
+            }),
+            K::Local(x) => Some(S::AssignLocal(x, value)),
+            _ => None,
+        };
+        let t = self.scopes.fresh("cas", l.ty.clone(), span);
+        let tv = Expr::new(K::Local(t.name), l.ty.clone(), span);
+        let swap = [
+            assign(&tv, l.clone()),
+            assign(&l, n.clone()),
+            assign(&n, tv),
+        ];
+        let [Some(a), Some(b), Some(c)] = swap else {
+            let msg = "CAS of this (a local, a field or an array element)";
+            self.err::<()>(ErrorCode::NotSupported, span, msg);
+            return true;
+        };
+        let test = Expr::binary(BinOp::Eq, l, e, Type::Bool, span);
+        let then = Block {
+            stmts: vec![stmt(a, span), stmt(b, span), stmt(c, span)],
+            span,
+        };
+        let step = stmt(
+            S::If {
+                cond: test,
+                then,
+                els: None,
+            },
+            span,
+        );
+        out.push(stmt(S::Local(t, None), span));
+        out.push(stmt(
+            S::AtomicStep(Block {
+                stmts: vec![step],
+                span,
+            }),
+            span,
+        ));
+        true
+    }
+
     /// A call or `new` as a statement.
     fn expr_stmt(&mut self, e: &ast::Expr, span: Span, out: &mut Vec<Stmt>) {
         if let A::Call(c) = &e.kind {
@@ -564,6 +641,9 @@ impl Body<'_> {
             }
             if let Some(s) = self.mutex_stmt(c, span) {
                 out.extend(s);
+                return;
+            }
+            if self.cas_stmt(c, span, out) {
                 return;
             }
         }
@@ -673,6 +753,15 @@ impl Body<'_> {
                         self.type_mismatch::<()>(e.span, &Type::Int, &t);
                         return;
                     }
+                    None => return,
+                }
+            }
+            // Java 10's `var x = e;` (Calvin's fig. 5 writes `var t = tid;`):
+            // the value's type (`var` names no class: it is reserved).
+            (ast::TypeKind::Named(n), Some(e)) if n.name == "var" => {
+                let rhs = self.rhs(e, None);
+                match rhs.as_ref().map(Rhs::ty) {
+                    Some(t) => (t, Some(rhs)),
                     None => return,
                 }
             }

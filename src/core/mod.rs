@@ -144,6 +144,10 @@ pub struct Calvin {
     /// Its Thread classes (Calvin §6.2), each with its ghost fields `start`
     /// (the thread forked) and the id of its thread.
     pub threads: BTreeMap<ClassId, (FieldId, FieldId)>,
+    /// The statics classes of its classes (their static fields that are
+    /// not final, the fields of one object, `check::env`): those fields are
+    /// shared state too (TMV's `static int mx, x;`).
+    pub statics: std::collections::BTreeSet<ClassId>,
 }
 
 /// A clause of Calvin's environment assumption E or global invariant I, of

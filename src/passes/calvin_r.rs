@@ -1176,14 +1176,15 @@ impl CalvinR {
     }
 
     /// `e` read into a fresh local by a step of its own when it accesses the
-    /// shared state; else `e`.
+    /// shared state (each access by one, [`Self::split`], when it accesses
+    /// it more than once); else `e`.
     fn hoist(&self, e: Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) -> Option<Expr> {
         let locs = self.locs_of(&[&e], cx);
         if locs.is_empty() {
             return Some(e);
         }
-        if !self.one_access(&locs, e.span, cx) {
-            return None;
+        if locs.len() > 1 {
+            return self.split(e, span, cx, out);
         }
         let v = cx.fresh_local(e.ty.clone(), span);
         let read = local(v.name, v.ty.clone(), e.span);
@@ -1199,6 +1200,53 @@ impl CalvinR {
         Some(read)
     }
 
+    /// `e` with each of its accesses of the shared state read into a fresh
+    /// local by a step of its own, the receiver before the field and left
+    /// before right (Java's order of evaluation): Java runs `count = count +
+    /// 1` as a read and a write, and the paper's reduction, whose steps
+    /// access one variable each, reads it so (`int t = count; count = t +
+    /// 1;`). An access Java may not evaluate (an operand of `&&`, `||`,
+    /// `==>`, `?:`, or in a `let`) is not split: refused.
+    fn split(&self, e: Expr, span: Span, cx: &mut Cx, out: &mut Vec<Stmt>) -> Option<Expr> {
+        if self.conditional_access(&e, cx) {
+            cx.errs.push(Diagnostic::not_supported(
+                e.span,
+                "a statement that accesses the shared state more than once in a Calvin-R method, one access under `&&`, `||`, `==>`, `?:` or `let` (read into locals first)",
+            ));
+            return None;
+        }
+        let mut ok = true;
+        let e = map_expr(e, &mut |x| {
+            if !ok || self.locs_of(&[&x], cx).len() != 1 {
+                return x;
+            }
+            // Its operands are locals by now: `x` is one access.
+            match self.hoist(x.clone(), span, cx, out) {
+                Some(r) => r,
+                None => {
+                    ok = false;
+                    x
+                }
+            }
+        });
+        ok.then_some(e)
+    }
+
+    /// Whether `e` accesses the shared state in an operand Java may not
+    /// evaluate.
+    fn conditional_access(&self, e: &Expr, cx: &mut Cx) -> bool {
+        let conditional = matches!(
+            e.kind,
+            K::Binary(BinOp::And | BinOp::Or | BinOp::Implies, ..) | K::Cond(..) | K::Let { .. }
+        );
+        if conditional && !self.locs_of(&[e], cx).is_empty() {
+            return true;
+        }
+        let mut found = false;
+        each_child(e, &mut |x| found = found || self.conditional_access(x, cx));
+        found
+    }
+
     fn stmt(&self, s: Stmt, cx: &mut Cx, out: &mut Vec<Stmt>) {
         let span = s.span;
         let st = |kind| Stmt { kind, span };
@@ -1210,11 +1258,14 @@ impl CalvinR {
             }
             S::Local(v, Some(e)) => {
                 let locs = self.locs_of(&[&e], cx);
-                if locs.is_empty() {
-                    out.push(st(S::Local(v, Some(e))));
+                if locs.len() > 1 {
+                    if let Some(e) = self.split(e, span, cx, out) {
+                        out.push(st(S::Local(v, Some(e))));
+                    }
                     return;
                 }
-                if !self.one_access(&locs, span, cx) {
+                if locs.is_empty() {
+                    out.push(st(S::Local(v, Some(e))));
                     return;
                 }
                 let name = v.name;
@@ -1223,16 +1274,34 @@ impl CalvinR {
             }
             S::AssignLocal(x, e) => {
                 let locs = self.locs_of(&[&e], cx);
+                if locs.len() > 1 {
+                    if let Some(e) = self.split(e, span, cx, out) {
+                        out.push(st(S::AssignLocal(x, e)));
+                    }
+                    return;
+                }
                 if locs.is_empty() {
                     out.push(st(S::AssignLocal(x, e)));
                     return;
                 }
-                if self.one_access(&locs, span, cx) {
-                    self.step(None, vec![st(S::AssignLocal(x, e))], locs, span, cx, out);
-                }
+                self.step(None, vec![st(S::AssignLocal(x, e))], locs, span, cx, out);
             }
-            S::AssignField { recv, field, value } => {
+            S::AssignField {
+                mut recv,
+                field,
+                mut value,
+            } => {
                 let mut locs = self.locs_of(&[&recv, &value], cx);
+                if !locs.is_empty() {
+                    // With the write, more than one access: split.
+                    let (Some(r), Some(v)) = (
+                        self.split(*recv.clone(), span, cx, out),
+                        self.split(value.clone(), span, cx, out),
+                    ) else {
+                        return;
+                    };
+                    (recv, value, locs) = (Box::new(r), v, Vec::new());
+                }
                 if self.arrays.contains(&field) {
                     cx.errs.push(Diagnostic::not_supported(
                         span,

@@ -73,6 +73,9 @@ pub struct Class {
     pub implements: Vec<Type>,
     /// A Java `interface`: no fields or constructors; its methods are abstract.
     pub is_interface: bool,
+    /// A Java `abstract class`: no object of its own; its methods run only
+    /// as its subclasses' copies (`passes::java::inherit`).
+    pub is_abstract: bool,
     /// A PVL `model` (a history's abstract state, actions and processes;
     /// `passes::histories`): its methods are its actions and processes.
     pub is_model: bool,

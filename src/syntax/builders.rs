@@ -1247,6 +1247,7 @@ pub fn class(
         extends: None,
         implements: Vec::new(),
         is_interface: false,
+        is_abstract: false,
         is_model: false,
         enum_constants: None,
         members: out,

@@ -194,6 +194,7 @@ fn empty_class(name: Ident) -> Class {
         ghost_params: Vec::new(),
         implements: Vec::new(),
         is_interface: false,
+        is_abstract: false,
         is_model: false,
         enum_constants: None,
         members: Vec::new(),

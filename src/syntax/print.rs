@@ -86,6 +86,7 @@ fn class(c: &Class) -> Doc {
         ghost_params,
         implements,
         is_interface,
+        is_abstract: _,
         is_model,
         enum_constants,
         members,

@@ -241,6 +241,61 @@ impl Calvin {
         }
     }
 
+    /// `x = new T[n]` in a thread: `n >= 0` checked (`arraySize`), then `x`
+    /// any array of length `n`, no step of its own (it writes no shared
+    /// state). Its elements are the shared state the thread already holds
+    /// (every element of every array of a type a shared field has): what
+    /// they hold is unknown, as after any environment step (no clause of E
+    /// names an element). Sound: the new array, fresh and zeroed, is one of
+    /// the arrays of length `n` the thread may get; that it may alias one
+    /// it knows only adds runs. Only one dimension, of such a type.
+    pub(super) fn new_array(
+        &self,
+        target: Name,
+        elem: Type,
+        dims: Vec<Expr>,
+        span: Span,
+        cx: &mut Cx,
+        out: &mut Vec<Stmt>,
+    ) {
+        let st = |kind| Stmt { kind, span };
+        let ty = Type::Array(Box::new(elem));
+        let n = match <[Expr; 1]>::try_from(dims) {
+            Ok([n]) if self.arrays.contains(&ty) => n,
+            _ => {
+                cx.errs.push(Diagnostic::not_supported(
+                    span,
+                    "`new T[n]` in a Calvin thread of more than one dimension, or of an array type no shared field has",
+                ));
+                return;
+            }
+        };
+        let Some(n) = self.hoist(n, span, cx, out) else {
+            return;
+        };
+        out.push(st(S::Check {
+            exhale: false,
+            expr: binary(BinOp::Ge, n.clone(), int(0, span), Type::Bool),
+            code: FailureCode::ArraySize,
+        }));
+        cx.fresh += 1;
+        let var = Var {
+            name: Name::from(format!("weft_calvin_array{}", cx.fresh)),
+            ty: ty.clone(),
+            span,
+        };
+        let x = Expr::new(K::Local(var.name), ty, span);
+        out.push(st(S::Local(var, None)));
+        out.push(st(S::Assume(non_null(x.clone(), span))));
+        let length = Expr::new(
+            K::Builtin(crate::core::Builtin::ArrayLength, vec![x.clone()]),
+            Type::Int,
+            span,
+        );
+        out.push(st(S::Assume(eq(length, n))));
+        out.push(st(S::AssignLocal(target, x)));
+    }
+
     /// The facts a loop keeps about allocation: `this` and every tracked
     /// reference local is allocated (when not null).
     pub(super) fn alloc_invariants(&self, cx: &Cx, span: Span) -> Vec<Expr> {

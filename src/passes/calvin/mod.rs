@@ -21,7 +21,8 @@
 //! permission-based meaning, and `--backend silicon` refuses it at once):
 //!
 //! ```text
-//! shared state        every field of the unit's classes; the method holds
+//! shared state        every field of the unit's classes and of their
+//!                     statics objects (static fields); the method holds
 //!                     write permission to all of it (forall* o != null),
 //!                     so reads and writes check nothing but nullness
 //! E(tid)* (a yield)   label L; havoc all  (`exhale all; inhale all`: every value new)
@@ -34,6 +35,8 @@
 //!                     if (!held) { E*; label P'; o'.holder = 0; guarantee }
 //!                     (the release also before a return or jump out of B)
 //! a[i] / a[i] = v     E*; r = a[i] / E*; label P; a[i] = v; guarantee
+//! x = new T[n]        assert n >= 0; x any non-null array with length n
+//!                     (no step: its elements are shared, unknown; `alloc`)
 //! call m(a) (no       E*; r_j = a_j (each read a step); assert pre_m;
 //!  abstraction)       label S; m's body (this, params := r; \old := S;
 //!                     return e := res = e; goto end); end: assert post_m
@@ -74,7 +77,8 @@
 //! condition or value that reads the shared state twice under `&&`, `||`,
 //! `==>` or `?:` is not supported (read it into locals first), nor are calls
 //! of abstracted methods with a non-empty `modifies` in an abstracted body
-//! or while the thread holds an unpublished object, `new T[n]`, `start()` of
+//! or while the thread holds an unpublished object, `new T[n]` of more than
+//! one dimension or of an array type no shared field has, `start()` of
 //! a thread typed only `Thread` (Thread objects: `threads.rs`),
 //! arrays of a type no
 //! shared field has, and the permission statements in a thread's
@@ -189,8 +193,8 @@
 //! precondition; thread ids are assumed distinct.
 //!
 //! Removes: every atomic step (`StmtKind::AtomicStep`, which the checker
-//! makes of `atomic: { … }` in a class with a monitor owner, and of
-//! Calvin-R's `acquire`/`release`): in a thread, one step as above; in code
+//! makes of `atomic: { … }`, `CAS(l, e, n)` and `acquire`/`release` of an
+//! int mutex in a class with a monitor owner): in a thread, one step as above; in code
 //! that runs on no thread of the program's (a constructor, a method outside
 //! the Calvin classes, a Calvin-R method `passes::calvin_r` did not lower,
 //! a step inside a step) the block it is. In a Calvin program it also
@@ -421,6 +425,24 @@ fn declarations(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Box<dyn Lower> {
         .collect();
     threads::clauses(p, &thread_classes, &alloc, &mut env, &mut inv);
     let mut shared = Vec::new();
+    // A statics object's fields (`static int x;`) are shared as every
+    // object's are; it has no monitor and is no thread's. With allocation,
+    // I is about allocated objects, and the statics object is none: its
+    // fields would escape I, so that is refused.
+    if !alloc.is_empty() {
+        let statics = annotations.statics.iter().flat_map(|&c| &p.class(c).fields);
+        if let Some(&f) = statics.into_iter().next() {
+            errs.push(Diagnostic::not_supported(
+                p.field(f).span,
+                "a static field in a Calvin program whose threads allocate (`new`)",
+            ));
+        }
+    }
+    for &c in &annotations.statics {
+        for &f in &p.class(c).fields {
+            shared.push((c, f, p.field(f).ty.clone()));
+        }
+    }
     for &c in &calvin_classes {
         for &f in &p.class(c).fields {
             shared.push((c, f, p.field(f).ty.clone()));
@@ -900,10 +922,9 @@ impl Calvin {
             S::Call { call, .. } if is_thread_start(cx.p, &call) => {
                 self.start_thread(*call, span, cx, out)
             }
-            S::NewArray { .. } => cx.errs.push(Diagnostic::not_supported(
-                span,
-                "`new T[n]` in a Calvin thread (a fresh array's elements)",
-            )),
+            S::NewArray { target, elem, dims } => {
+                self.new_array(target, elem, dims, span, cx, out)
+            }
             S::Call { target: None, call } if self.abs.contains_key(&call.method) => {
                 self.call_abs(*call, span, cx, out)
             }

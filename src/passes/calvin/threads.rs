@@ -9,7 +9,9 @@
 //!                         (Calvin's `assume tid = this ∧ tid.start`)
 //! x = new T()             in the allocation step: assume n > 1 (main is 1)
 //!                         and no allocated Thread object has id n; x.id = n
-//! t.start()               one step: t.start = true, and t is published
+//! t.start()               one step: assert run()'s precondition as written
+//!                         [this := t, tid := t's id] (the state the thread
+//!                         starts in), t.start = true, and t is published
 //!                         (its thread reaches it); the guarantee after it
 //! E (every thread)        an allocated object's id never changes, a
 //!                         started thread stays started
@@ -95,6 +97,18 @@ pub(super) fn clauses(
             });
         }
     }
+}
+
+/// `e`, a thread's precondition (its `tid` the thread's id parameter), of
+/// the thread whose id is `id`.
+fn its_tid(e: Expr, id: &Expr) -> Expr {
+    crate::core::visit::map_expr(e, &mut |x| match &x.kind {
+        K::Local(n) if *n == TID => Expr {
+            span: x.span,
+            ..id.clone()
+        },
+        _ => x,
+    })
 }
 
 /// Whether `m` is a class's `run()`: the method its thread runs.
@@ -194,15 +208,39 @@ impl Calvin {
             FailureCode::InvocationObjectNull,
             span,
         ));
-        let (start, _) = self.thread_classes[&class];
-        let step = vec![Stmt {
+        let (start, id) = self.thread_classes[&class];
+        // run()'s precondition as written, of the new thread (`this` is t,
+        // `tid` its id), in the state it starts in: checked in the step.
+        let run = (cx.p.methods.iter().enumerate())
+            .find(|(_, m)| m.class == Some(class) && is_run(m))
+            .map(|(i, _)| MethodId(i as u32));
+        let its_id = Expr::new(K::Field(Box::new(r.clone()), id), Type::Int, span);
+        // (Thread's own contract, which a run without one takes, is about
+        // permissions, which a Calvin program has none of: its resources
+        // are left out.)
+        let pres = run
+            .and_then(|m| self.user_pres.get(&m))
+            .into_iter()
+            .flatten();
+        let mut step: Vec<Stmt> = pres
+            .filter(|e| e.ty != Type::Resource)
+            .map(|e| Stmt {
+                kind: S::Check {
+                    exhale: false,
+                    expr: subst_this(its_tid(e.clone(), &its_id), &r),
+                    code: FailureCode::PreFailed(crate::diag::Reason::False),
+                },
+                span,
+            })
+            .collect();
+        step.push(Stmt {
             kind: S::AssignField {
                 recv: Box::new(r.clone()),
                 field: start,
                 value: Expr::bool(true, span),
             },
             span,
-        }];
+        });
         self.write_step(step, span, cx, out);
         if let K::Local(x) = &r.kind {
             self.publish(cx, &[*x]);

@@ -655,6 +655,7 @@ fn thread_class(classes: &HashMap<Name, Class>, r: &str, span: Span) -> Result<C
         extends: Some(id(THREAD)),
         implements: Vec::new(),
         is_interface: false,
+        is_abstract: false,
         is_model: false,
         enum_constants: None,
         members,

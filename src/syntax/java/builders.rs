@@ -66,6 +66,8 @@ pub struct JUnit {
 
 pub enum JTypeDecl {
     Class(Class),
+    /// A class and the classes nested in it (hoisted: `nested_class`).
+    Classes(Vec<Class>),
     /// Global specification members (`Decl::Member`).
     Global(Vec<Member>),
     Empty,
@@ -80,6 +82,7 @@ pub fn unit(
         .into_iter()
         .flat_map(|d| match *d {
             JTypeDecl::Class(c) => vec![Decl::Class(c)],
+            JTypeDecl::Classes(cs) => cs.into_iter().map(Decl::Class).collect(),
             JTypeDecl::Global(ms) => ms.into_iter().map(Decl::Member).collect(),
             JTypeDecl::Empty => Vec::new(),
         })
@@ -210,9 +213,11 @@ pub fn type_decl(
     }
     let mut out = Vec::new();
     let mut inits = Vec::new();
+    let mut nested = Vec::new();
     for m in members {
         out.extend(m.members);
         inits.extend(m.inits);
+        nested.extend(m.nested);
     }
     if !inits.is_empty() {
         add_field_inits(file, &name, &mut out, inits, b::span(file, l, r));
@@ -234,13 +239,14 @@ pub fn type_decl(
             }
         }
     }
-    Box::new(JTypeDecl::Class(Class {
+    let class = Class {
         type_params: Vec::new(),
         ghost_params,
         name,
         extends: superclass,
         implements: interfaces,
         is_interface,
+        is_abstract: mods.iter().any(|m| m.kind == "abstract"),
         // A history class (the thesis's `History`, Listing 48): one with
         // processes (`passes::histories`).
         is_model: out
@@ -249,7 +255,12 @@ pub fn type_decl(
         enum_constants: None,
         members: out,
         span: b::span(file, l, r),
-    }))
+    };
+    if nested.is_empty() {
+        return Box::new(JTypeDecl::Class(class));
+    }
+    nested.insert(0, class);
+    Box::new(JTypeDecl::Classes(nested))
 }
 
 /// `enum E { A, B }`: a class without members whose constants the checker
@@ -288,6 +299,7 @@ pub fn enum_decl(
         extends: None,
         implements: Vec::new(),
         is_interface: false,
+        is_abstract: false,
         is_model: false,
         enum_constants: Some(constants),
         members: Vec::new(),
@@ -406,6 +418,8 @@ fn add_field_inits(
 pub struct JMember {
     pub members: Vec<Member>,
     pub inits: Vec<Stmt>,
+    /// The classes declared in the class (`nested_class`).
+    pub nested: Vec<Class>,
 }
 
 impl JMember {
@@ -413,6 +427,7 @@ impl JMember {
         JMember {
             members,
             inits: Vec::new(),
+            nested: Vec::new(),
         }
     }
 
@@ -1479,9 +1494,25 @@ pub fn lock_invariant_member(
     JMember::of(members).with(extra)
 }
 
-pub fn nested_class(errors: &mut Errors, l: usize, r: usize) -> JMember {
-    not_supported(errors, l, r, "a nested class");
-    JMember::of(Vec::new())
+/// A class declared in a class (`static class Node { … }`, an interface,
+/// an enum, or an inner class): a class of the unit, by its simple name, as
+/// if declared beside its outer class. An inner class's implicit outer
+/// object is not modelled: a name of the outer class's members in it is
+/// undeclared (reported by the checker), so the hoisting changes no meaning.
+pub fn nested_class(errors: &mut Errors, l: usize, r: usize, d: Box<JTypeDecl>) -> JMember {
+    let nested = match *d {
+        JTypeDecl::Class(c) => vec![c],
+        JTypeDecl::Classes(cs) => cs,
+        JTypeDecl::Global(_) => {
+            not_supported(errors, l, r, "a global specification member in a class");
+            Vec::new()
+        }
+        JTypeDecl::Empty => Vec::new(),
+    };
+    JMember {
+        nested,
+        ..JMember::of(Vec::new())
+    }
 }
 
 pub fn param(

@@ -965,6 +965,9 @@ pub struct Lexer<'input> {
     java_since_region: bool,
     /// The open `/*@` region continues the last one.
     block_continues: bool,
+    /// The clause open in a `/*@` region, which its end or the next
+    /// clause's keyword closes when its author wrote no `;`.
+    clause_ends: super::clause_ends::ClauseEnds,
 }
 
 pub type Spanned<'input> = Result<(usize, Token<'input>, usize), JavaError>;
@@ -988,6 +991,7 @@ impl<'input> Lexer<'input> {
             regions: Vec::new(),
             java_since_region: true,
             block_continues: false,
+            clause_ends: Default::default(),
         }
     }
 
@@ -1167,7 +1171,13 @@ impl<'input> Iterator for Lexer<'input> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.barrier_scope = self.barrier == 2;
-        let item = self.token();
+        let mut item = self.token();
+        if let (Mode::SpecBlock(_), Some(Ok((l, t, _)))) = (self.mode, &item) {
+            if self.clause_ends.before(t, t.shape()) {
+                let semi = Some(Ok((*l, Token::Semi, *l)));
+                self.unread(std::mem::replace(&mut item, semi));
+            }
+        }
         if self.mode == Mode::Java && matches!(item, Some(Ok(_))) {
             self.java_since_region = true;
         }
@@ -1238,6 +1248,7 @@ impl<'input> Lexer<'input> {
                 // A comment whose line starts with `@` (`block_comment`).
                 (Mode::Java, Token::BlockComment) if !self.text[l..r].ends_with("*/") => {
                     self.mode = Mode::SpecBlock(l);
+                    self.clause_ends.reset();
                     self.block_continues = !self.java_since_region;
                     self.java_since_region = false;
                     continue;
@@ -1331,6 +1342,7 @@ impl<'input> Lexer<'input> {
                 }
                 (Mode::Java, Token::SpecBlock) => {
                     self.mode = Mode::SpecBlock(l);
+                    self.clause_ends.reset();
                     self.block_continues = !self.java_since_region;
                     self.java_since_region = false;
                     // `/*@<` opens class ghost arguments.
@@ -1344,6 +1356,9 @@ impl<'input> Lexer<'input> {
                 (Mode::SpecBlock(open), Token::SpecEndAt | Token::SpecEnd) => {
                     self.mode = Mode::Java;
                     self.region(open..r, self.block_continues);
+                    if self.clause_ends.at_end() {
+                        return Some(Ok((l, Token::Semi, l)));
+                    }
                     continue;
                 }
                 // `{:` and `:}` are trigger marks only in specifications
@@ -1435,7 +1450,66 @@ mod tests {
             toks("/*@ requires x; @*/ int"),
             ["Requires", "Ident(\"x\")", "Semi", "Int"]
         );
-        assert_eq!(toks("/*@ ensures */ frac"), ["Ensures", "Ident(\"frac\")"]);
+        assert_eq!(
+            toks("/*@ ensures */ frac"),
+            ["Ensures", "Semi", "Ident(\"frac\")"]
+        );
+    }
+
+    #[test]
+    fn a_clause_without_its_semicolon_ends_at_the_comment_or_the_next_clause() {
+        // Calvin's papers write ESC/Java's pragmas without `;`.
+        assert_eq!(
+            toks("/*@ env_assumption x */ class"),
+            ["EnvAssumption", "Ident(\"x\")", "Semi", "Class"]
+        );
+        assert_eq!(
+            toks("/*@ requires f(a; b) modifies x */"),
+            [
+                "Requires",
+                "Ident(\"f\")",
+                "LParen",
+                "Ident(\"a\")",
+                "Semi",
+                "Ident(\"b\")",
+                "RParen",
+                "Semi",
+                "Modifies",
+                "Ident(\"x\")",
+                "Semi"
+            ]
+        );
+        // A `performs` takes its actions and needs no `;`; an `action:` its `ensures`.
+        assert_eq!(
+            toks("/*@ requires p performs action () { q } */"),
+            [
+                "Requires",
+                "Ident(\"p\")",
+                "Semi",
+                "Performs",
+                "Action",
+                "LParen",
+                "RParen",
+                "LBrace",
+                "Ident(\"q\")",
+                "RBrace"
+            ]
+        );
+        assert_eq!(
+            toks("/*@ action: ensures q */"),
+            ["Action", "Colon", "Ensures", "Ident(\"q\")", "Semi"]
+        );
+        // A field's access predicate has Java's `;` after the comment.
+        assert_eq!(
+            toks("int m /*@ accessible_if p */;"),
+            [
+                "Int",
+                "Ident(\"m\")",
+                "AccessibleIf",
+                "Ident(\"p\")",
+                "Semi"
+            ]
+        );
     }
 
     #[test]
@@ -1451,7 +1525,7 @@ mod tests {
         // A marker that leaves its comment open: the `/*@` after it is read.
         assert_eq!(
             toks("/*[/expect perm]\n/*@ ensures @*/ c /*[/end]"),
-            ["Ensures", "Ident(\"c\")"]
+            ["Ensures", "Semi", "Ident(\"c\")"]
         );
     }
 

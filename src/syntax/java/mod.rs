@@ -36,6 +36,7 @@
 //! README's feature table; builders.rs lists the desugarings.
 
 pub mod builders;
+mod clause_ends;
 pub mod ghost;
 pub mod lexer;
 pub mod library;
