@@ -1632,11 +1632,24 @@ pub fn generic_type(
     b::ty(file, l, r, TypeKind::Generic(name, args))
 }
 
-/// Class ghost arguments are names or literals (`-2` too).
+/// Class ghost arguments are names or literals (`-2` too, and a set of
+/// names `{T}`).
 fn ghost_args(errors: &mut Errors, args: Vec<Expr>) -> Vec<GhostArg> {
     let mut out = Vec::new();
     for a in args {
         match a.kind {
+            ExprKind::SetLit(None, es)
+                if es.iter().all(|e| matches!(e.kind, ExprKind::Name(_))) =>
+            {
+                let names = es
+                    .into_iter()
+                    .filter_map(|e| match e.kind {
+                        ExprKind::Name(n) => Some(n),
+                        _ => None,
+                    })
+                    .collect();
+                out.push(GhostArg::Names(names, a.span));
+            }
             ExprKind::Name(n) => out.push(GhostArg::Name(n)),
             ExprKind::Bool(v) => out.push(GhostArg::Bool(v, a.span)),
             ExprKind::Int(v) => out.push(GhostArg::Int(v.get(), a.span)),
