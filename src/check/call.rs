@@ -96,6 +96,11 @@ impl Body<'_> {
             if let Some(m) = lookup(self.env, self.class, name).filter(|_| self.class.is_some()) {
                 return self.implicit_recv(m, &call.name);
             }
+            if spec {
+                if let Some(found) = self.field_predicate(&call.name) {
+                    return found;
+                }
+            }
             // `import static p.C.m;` / `import static p.C.*;`: C's static method.
             if let Some(m) = self.env.static_imported(&call.name, false) {
                 return Some((m, None));
@@ -154,6 +159,37 @@ impl Body<'_> {
     }
 
     /// An unqualified member of the enclosing class: `this` is the receiver.
+    /// `handle(T, E, 1)` in a class holding one AtomicInteger `sync` (the
+    /// thesis's ch. 5 leaves the receiver out): a predicate the class does not
+    /// declare is the one of its own field whose class declares it, when
+    /// exactly one does. None where no field (or several) fits.
+    fn field_predicate(&mut self, name: &ast::Ident) -> Option<Option<(Member, Option<Expr>)>> {
+        let c = self.class?;
+        self.this?;
+        let program = &self.env.program;
+        let mut fits = Vec::new();
+        for &f in &program.class(c).fields {
+            let field = program.field(f);
+            let Type::Class(d) = field.ty else { continue };
+            if let Some(m @ Member::Predicate(_)) = self.env.spec_member(Some(d), &name.name) {
+                fits.push((field.name, m));
+            }
+        }
+        let [(field, m)] = fits[..] else {
+            return None;
+        };
+        let span = name.span;
+        let this = ast::Expr {
+            kind: ast::ExprKind::This,
+            span,
+        };
+        let select = ast::Expr {
+            kind: ast::ExprKind::Select(Box::new(this), ast::Ident { name: field, span }),
+            span,
+        };
+        Some(self.expr(&select, None).map(|recv| (m, Some(recv))))
+    }
+
     fn implicit_recv(&mut self, m: Member, name: &ast::Ident) -> Option<(Member, Option<Expr>)> {
         if let Member::Field(_) | Member::Constant(_) = m {
             let msg = format!("{} is a field, not a method", name.name);
