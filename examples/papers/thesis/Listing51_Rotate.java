@@ -1,3 +1,4 @@
+// unsupported-on: boogie no verdict in 120 s: the thread's and the group's bodies (the rotation's `(gtid+1) % gsize` indices) do not finish
 // The thesis's Listing 51 (ch. 8, after Blom et al.): each thread writes its
 // id into a[gtid]; at the global barrier the threads' permissions on `a` are
 // rotated, and each thread then reads its neighbour's a[(gtid+1) % gsize]
