@@ -96,22 +96,21 @@ impl Body<'_> {
             if let Some(m) = lookup(self.env, self.class, name).filter(|_| self.class.is_some()) {
                 return self.implicit_recv(m, &call.name);
             }
-            if spec {
-                if let Some(found) = self.field_predicate(&call.name) {
-                    return found;
-                }
-            }
             // `import static p.C.m;` / `import static p.C.*;`: C's static method.
             if let Some(m) = self.env.static_imported(&call.name, false) {
                 return Some((m, None));
             }
             return match self.env.globals.resolve(&call.name) {
                 Some(m) => Some((m, None)),
-                None => self.err(
-                    ErrorCode::Undeclared,
-                    call.name.span,
-                    format!("{name} is not declared"),
-                ),
+                // The thesis's `handle(…)`: a predicate of one of the class's fields.
+                None => match spec.then(|| self.field_predicate(&call.name)).flatten() {
+                    Some(found) => found,
+                    None => self.err(
+                        ErrorCode::Undeclared,
+                        call.name.span,
+                        format!("{name} is not declared"),
+                    ),
+                },
             };
         };
         // `C.m(…)`: a static member named through its class.
