@@ -756,13 +756,17 @@ fn run_boogie(encoded: &Encoded, opts: &Options, stats: &mut RunStats) -> Outcom
             for e in &v.errors {
                 match checks.by_line.get(&e.at.line) {
                     Some(c) if c.refute => {}
-                    Some(c) => failed.push((e.at.line, blame::blame_check(c, &encoded.origins))),
+                    Some(c) => failed.push((
+                        e.at.line,
+                        blame::blame_check(c, &encoded.origins, checks.method_at(e.at.line)),
+                    )),
                     None => failed.push((e.at.line, blame::unmapped(&e.message))),
                 }
             }
             for (line, c) in &checks.by_line {
                 if c.refute && !failed_lines.contains(line) {
-                    failed.push((*line, blame::blame_check(c, &encoded.origins)));
+                    let method = checks.method_at(*line);
+                    failed.push((*line, blame::blame_check(c, &encoded.origins, method)));
                 }
             }
             // The first failure of each procedure, as Silicon reports a

@@ -622,7 +622,11 @@
 //! ([`core::role_value`]), so no table is needed. A template written without
 //! ghost arguments in a class defining a member of each parameter's name is
 //! bound by name (the thesis's `new AtomicInteger(E)`), its `set<role>` to the
-//! roles the class hands handles to. At each `new` of a protocol instance weft
+//! roles the class hands handles to; written, the roles are a set literal
+//! (`AtomicInteger/*@<{T}, inv, share, trans>@*/`, which binds the `set<role>`
+//! parameter wherever it stands: the thesis gives both orders). The checker
+//! reads the thesis's unqualified `handle(T, E, 1)` as the handle of the
+//! class's one field whose class declares `handle` (`check::call`). At each `new` of a protocol instance weft
 //! explores the snapshots `trans` reaches (one view per role with shares, any
 //! number of threads for the others) and reports `shareSanity` where the
 //! roles' shares exceed their start: with the contract's exchanges exact, that

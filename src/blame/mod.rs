@@ -244,8 +244,8 @@ fn callee_name(message: &str) -> Option<&str> {
 
 /// Maps a failed check of the Boogie encoding to a diagnostic: the check
 /// knows its construct, and the read or clause involved, so no text matching
-/// is needed.
-pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
+/// is needed. `method`: the method whose procedure failed.
+pub fn blame_check(c: &Check, origins: &OriginTable, method: Option<Origin>) -> Diagnostic {
     let Some(info) = origins.get(c.failing) else {
         return unmapped(&format!("{:?} {:?}", c.kind, c.reason));
     };
@@ -292,7 +292,18 @@ pub fn blame_check(c: &Check, origins: &OriginTable) -> Diagnostic {
                 None => d,
             }
         }
-        Some(code @ FailureCode::PostFailed(_)) => returns_here(at(code, info), info.span, origins),
+        Some(code @ FailureCode::PostFailed(_)) => {
+            let written = method
+                .and_then(|m| origins.get(m))
+                .filter(|m| m.what == What::Method && m.derived.is_none());
+            match written {
+                // An inherited clause (Thread's `ensures postJoin(1)` of a
+                // subclass's run): the method verified, as on Silicon.
+                Some(m) if m.span != info.span => returns_at(at(code, info), m.span),
+                Some(_) => at(code, info),
+                None => returns_here(at(code, info), info.span, origins),
+            }
+        }
         Some(code) => at(code, info),
         None => unmapped_at(c, info),
     }

@@ -102,11 +102,15 @@ impl Body<'_> {
             }
             return match self.env.globals.resolve(&call.name) {
                 Some(m) => Some((m, None)),
-                None => self.err(
-                    ErrorCode::Undeclared,
-                    call.name.span,
-                    format!("{name} is not declared"),
-                ),
+                // The thesis's `handle(…)`: a predicate of one of the class's fields.
+                None => match spec.then(|| self.field_predicate(&call.name)).flatten() {
+                    Some(found) => found,
+                    None => self.err(
+                        ErrorCode::Undeclared,
+                        call.name.span,
+                        format!("{name} is not declared"),
+                    ),
+                },
             };
         };
         // `C.m(…)`: a static member named through its class.
@@ -154,6 +158,37 @@ impl Body<'_> {
     }
 
     /// An unqualified member of the enclosing class: `this` is the receiver.
+    /// `handle(T, E, 1)` in a class holding one AtomicInteger `sync` (the
+    /// thesis's ch. 5 leaves the receiver out): a predicate the class does not
+    /// declare is the one of its own field whose class declares it, when
+    /// exactly one does. None where no field (or several) fits.
+    fn field_predicate(&mut self, name: &ast::Ident) -> Option<Option<(Member, Option<Expr>)>> {
+        let c = self.class?;
+        self.this?;
+        let program = &self.env.program;
+        let mut fits = Vec::new();
+        for &f in &program.class(c).fields {
+            let field = program.field(f);
+            let Type::Class(d) = field.ty else { continue };
+            if let Some(m @ Member::Predicate(_)) = self.env.spec_member(Some(d), &name.name) {
+                fits.push((field.name, m));
+            }
+        }
+        let [(field, m)] = fits[..] else {
+            return None;
+        };
+        let span = name.span;
+        let this = ast::Expr {
+            kind: ast::ExprKind::This,
+            span,
+        };
+        let select = ast::Expr {
+            kind: ast::ExprKind::Select(Box::new(this), ast::Ident { name: field, span }),
+            span,
+        };
+        Some(self.expr(&select, None).map(|recv| (m, Some(recv))))
+    }
+
     fn implicit_recv(&mut self, m: Member, name: &ast::Ident) -> Option<(Member, Option<Expr>)> {
         if let Member::Field(_) | Member::Constant(_) = m {
             let msg = format!("{} is a field, not a method", name.name);

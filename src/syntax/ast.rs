@@ -645,13 +645,16 @@ pub enum GhostArg {
     Name(Ident),
     Bool(bool, Span),
     Int(i128, Span),
+    /// A set literal of names: a protocol's roles (`AtomicInteger/*@<{T},
+    /// inv, share, trans>@*/`, the thesis's ch. 5).
+    Names(Vec<Ident>, Span),
 }
 
 impl GhostArg {
     pub fn span(&self) -> Span {
         match self {
             GhostArg::Name(n) => n.span,
-            GhostArg::Bool(_, s) | GhostArg::Int(_, s) => *s,
+            GhostArg::Bool(_, s) | GhostArg::Int(_, s) | GhostArg::Names(_, s) => *s,
         }
     }
 }

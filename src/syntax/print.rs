@@ -626,6 +626,10 @@ fn ghost_arg(g: &GhostArg) -> String {
         GhostArg::Name(n) => n.name.to_string(),
         GhostArg::Bool(b, _) => b.to_string(),
         GhostArg::Int(i, _) => i.to_string(),
+        GhostArg::Names(ns, _) => {
+            let ns: Vec<&str> = ns.iter().map(|n| n.name.as_str()).collect();
+            format!("{{{}}}", ns.join(", "))
+        }
     }
 }
 

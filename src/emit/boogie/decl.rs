@@ -59,14 +59,14 @@ fn program_with(p: &Program, maps: bool) -> Result<BoogieEmitted, Unsupported> {
     }
     for (k, pr) in p.predicates.iter().enumerate() {
         out.text(&predicate_decl(pr, k));
-        out.procedure(&predicate_wf(pr, &info)?);
+        out.procedure(&predicate_wf(pr, &info)?, None);
     }
     for f in &p.functions {
         out.text(&function_decl(f, &info)?);
-        out.procedure(&function_wf(f, &info)?);
+        out.procedure(&function_wf(f, &info)?, None);
     }
     for m in &p.methods {
-        out.procedure(&method(m, &info)?);
+        out.procedure(&method(m, &info)?, Some(m.origin));
     }
     Ok(BoogieEmitted {
         text: out.text,
@@ -95,7 +95,8 @@ impl Output {
         self.lines += self.text[start..].matches('\n').count();
     }
 
-    fn procedure(&mut self, (header, body): &(String, Proc)) {
+    fn procedure(&mut self, (header, body): &(String, Proc), method: Option<Origin>) {
+        self.checks.methods.push(method);
         let mut head = header.clone();
         head.push_str("{\n");
         for (n, t) in &body.locals {

@@ -62,12 +62,21 @@ pub struct Checks {
     pub by_line: BTreeMap<usize, Check>,
     /// The first line of each procedure, in order.
     pub procedures: Vec<usize>,
+    /// The method each procedure verifies (None for a predicate's or
+    /// function's well-definedness), by procedure index.
+    pub methods: Vec<Option<Origin>>,
 }
 
 impl Checks {
     /// The procedure line `line` is in (its index in `procedures`).
     pub fn procedure_of(&self, line: usize) -> usize {
         self.procedures.partition_point(|&first| first <= line)
+    }
+
+    /// The method whose procedure holds line `line`.
+    pub fn method_at(&self, line: usize) -> Option<Origin> {
+        let k = self.procedure_of(line).checked_sub(1)?;
+        self.methods.get(k).copied().flatten()
     }
 }
 

@@ -415,10 +415,11 @@ impl<'s> Ctx<'s> {
             return None;
         };
         let formals: Vec<Param> = t.class.ghost_params.clone();
+        let args = roles_in_place(&formals, args);
         let mut bounds = Vec::new();
         let mut owners = Vec::new();
         let mut ok = true;
-        for (formal, arg) in formals.iter().zip(args) {
+        for (formal, arg) in formals.iter().zip(&args) {
             match self.bind(formal, arg) {
                 Some((b, owner)) => {
                     bounds.push(b);
@@ -707,6 +708,7 @@ impl<'s> Ctx<'s> {
                 let bound = match lit {
                     GhostArg::Bool(b, _) => Bound::Bool(*b),
                     GhostArg::Int(i, _) => Bound::Int(*i),
+                    GhostArg::Names(ns, _) => Bound::Roles(ns.iter().map(|n| n.name).collect()),
                     GhostArg::Name(_) => unreachable!("handled above"),
                 };
                 if literal_fits(kind, &bound) {
@@ -868,6 +870,29 @@ fn protocol_values_body(c: &mut Class, values: &[i128]) {
         f.mods.is_inline = true;
         f.body = Some(body);
     }
+}
+
+/// The arguments in the formals' order when a set literal of roles stands
+/// elsewhere than the template's one `set<role>` parameter: the thesis gives
+/// AtomicInteger's ghost parameters in two orders (`inv, share, trans, rs` in
+/// Listing 31, `rs, inv, share, trans` in Listing 38), and a literal `{T}`
+/// says by its kind which one it is.
+fn roles_in_place(formals: &[Param], args: &[GhostArg]) -> Vec<GhostArg> {
+    let is_set = |p: &Param| matches!(&p.ty.kind, TypeKind::Set(e) if is_role(e));
+    let sets: Vec<usize> = (0..formals.len())
+        .filter(|&i| is_set(&formals[i]))
+        .collect();
+    let lits: Vec<usize> = (0..args.len())
+        .filter(|&i| matches!(args[i], GhostArg::Names(..)))
+        .collect();
+    let mut out = args.to_vec();
+    if let ([want], [at]) = (sets.as_slice(), lits.as_slice()) {
+        if want != at && *want < out.len() {
+            let lit = out.remove(*at);
+            out.insert(*want, lit);
+        }
+    }
+    out
 }
 
 fn is_role(t: &Type) -> bool {

@@ -45,7 +45,8 @@
 //! local argument by its size, not its value). A thread given permission to
 //! such a scalar starts knowing its start value (a precondition the group's
 //! code, which has just made it, establishes). A global array parameter holds
-//! one element per thread. Removes `kernel` methods, `KernelBarrier` and
+//! one element per thread, a local one (`local int[] b`) one per thread of
+//! the group, made by the group and starting at zero. Removes `kernel` methods, `KernelBarrier` and
 //! `KernelAtomic`, and the kernel items of contracts.
 
 use crate::diag::{Diagnostic, ErrorCode};
@@ -204,15 +205,15 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
                     scope,
                     cell: !is_array,
                 };
-                if is_array {
-                    return Err(vec![Diagnostic::not_supported(
-                        p.span,
-                        "a local array parameter (declare it as `given local int b[n];`)",
-                    )]);
-                }
                 k.memory.insert(p.name.name, mem);
-                cells.push((p.name.name, int_lit(0, p.span)));
-                let alloc = allocate(&p.name, &p.ty, None, None, p.span);
+                // A local array parameter (the thesis's `local int values`,
+                // Listing 52) is the group's memory of one element per thread,
+                // as OpenCL's host gives a local argument by its size only.
+                let size = is_array.then(|| name("gsize", p.span));
+                if !is_array {
+                    cells.push((p.name.name, int_lit(0, p.span)));
+                }
+                let alloc = allocate(&p.name, &p.ty, size, None, p.span);
                 match scope {
                     MemScope::Local => local_alloc.extend(alloc),
                     _ => global_alloc.extend(alloc),
@@ -237,7 +238,9 @@ fn kernel(m: &mut Method) -> Result<(), Vec<Diagnostic>> {
                 };
                 k.memory.insert(mem.name.name, Memory { scope, cell });
                 let alloc = allocate(&mem.name, &mem.ty, mem.size, mem.init, mem.span);
-                match mem.scope {
+                // Allocated where it lives: per work group unless `global`
+                // (the thesis's Listing 52 writes `given int cont[gsize]`).
+                match scope {
                     MemScope::Local => local_alloc.extend(alloc),
                     _ => global_alloc.extend(alloc),
                 }

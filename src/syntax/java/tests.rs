@@ -92,6 +92,22 @@ fn ghost_arguments_in_both_spellings() {
 }
 
 #[test]
+fn a_set_of_roles_is_a_class_ghost_argument() {
+    let u = parse("class C { A/*@<inv, share, trans, {T, P}>@*/ a; }");
+    let Member::Field(f) = &class(&u).members[0] else {
+        panic!("a field")
+    };
+    let TypeKind::Generic(_, args) = &f.ty.kind else {
+        panic!("a class with ghost arguments")
+    };
+    let GhostArg::Names(ns, _) = &args[3] else {
+        panic!("a set of names")
+    };
+    let ns: Vec<&str> = ns.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(ns, ["T", "P"]);
+}
+
+#[test]
 fn do_while_and_labels_reach_the_checker() {
     let u = parse(
         "class C { void m() { int i = 0; do { i++; } while (i < 3);\n\
