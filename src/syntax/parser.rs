@@ -199,6 +199,7 @@ const GROUPS: &[(&str, &[&str])] = &[
             "held",
             "committed",
             "{:",
+            "{:n:",
         ],
     ),
     (

@@ -1135,7 +1135,7 @@ fn postfix_safe(e: &Expr) -> bool {
         | ExprKind::OptNone
         | ExprKind::Idle(_)
         | ExprKind::Running(_)
-        | ExprKind::Trigger(_)
+        | ExprKind::Trigger(..)
         | ExprKind::TypeApplied(..) => true,
     }
 }
@@ -1324,7 +1324,14 @@ fn expr(e: &Expr) -> Doc {
         ExprKind::OptNone => text("None"),
         ExprKind::Idle(x) => applied("idle", &[x]),
         ExprKind::Running(x) => applied("running", &[x]),
-        ExprKind::Trigger(x) => text("{: ").append(expr(x)).append(text(" :}")),
+        ExprKind::Trigger(g, x) => {
+            let open = if *g == TriggerGroup::default() {
+                "{: ".to_string()
+            } else {
+                format!("{{:{}{}: ", "<".repeat(g.outer as usize), g.group)
+            };
+            text(open).append(expr(x)).append(text(" :}"))
+        }
         ExprKind::TypeApplied(x, ts) => type_applied(x, ts),
     }
 }

@@ -220,7 +220,13 @@ fn sx(e: &Expr) -> String {
         CurrentThread => "\\current_thread".into(),
         Idle(e) => format!("(idle {})", sx(e)),
         Running(e) => format!("(running {})", sx(e)),
-        Trigger(e) => format!("(trigger {})", sx(e)),
+        Trigger(g, e) if g.group == 0 && g.outer == 0 => format!("(trigger {})", sx(e)),
+        Trigger(g, e) => format!(
+            "(trigger{}{} {})",
+            "<".repeat(g.outer as usize),
+            g.group,
+            sx(e)
+        ),
         TypeApplied(e, ts) => {
             let ts: Vec<String> = ts.iter().map(sx_ty).collect();
             format!("(<{}> {})", ts.join(", "), sx(e))
@@ -1508,6 +1514,19 @@ fn triggers_ranges_goto_and_array_dims() {
     assert_eq!(
         expr("(\\forall int i = 0..n, int j = 0..m; i < j)"),
         "(forall [int i, int j] (0..n) (0..m) (< i j))"
+    );
+    // VerCors's numbered groups; `∀`, `∀*`, `∃` are `\forall`, `\forall*`, `\exists`.
+    assert_eq!(
+        expr("(\u{2200} int i; {:1:f(i):} > {:<2:g(i):} + {::h(i):})"),
+        "(forall [int i] (> (trigger1 (call f i)) (+ (trigger<2 (call g i)) (trigger (call h i)))))"
+    );
+    assert_eq!(
+        expr("(\u{2200}* int i; {:f(i):} > 0)"),
+        expr("(\\forall* int i; {:f(i):} > 0)")
+    );
+    assert_eq!(
+        expr("(\u{2203} int i; i > 0)"),
+        expr("(\\exists int i; i > 0)")
     );
     assert_eq!(stmts("goto l; label l;"), "(goto l) (label l)");
     assert_eq!(

@@ -477,7 +477,7 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::OptSome(x)
         | K::Idle(x)
         | K::Running(x)
-        | K::Trigger(x)
+        | K::Trigger(_, x)
         | K::TypeApplied(x, _)
         | K::Then(x, _)
         | K::AllIndices(x)
