@@ -84,7 +84,7 @@ def run_one(args, root, rel, verdict):
     kind, code, co = verdict
     cmd = [args.weft, "verify", "--format", "json", "--backend", args.backend, "--jobs", "1",
            "--no-counterexample", "--timeout", str(args.timeout),
-           os.path.join(root, rel), *[os.path.join(root, c) for c in co]]
+           os.path.join(root, rel), *[os.path.join(root, "examples", c) for c in co]]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=args.timeout + 60)
     except subprocess.TimeoutExpired:

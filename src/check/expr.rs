@@ -336,6 +336,7 @@ impl Body<'_> {
                 span,
                 "type arguments in this position",
             ),
+            A::NotSupported(what) => self.err(ErrorCode::NotSupported, span, *what),
             A::Trigger(g, _) if g.outer > 0 => self.err(
                 ErrorCode::NotSupported,
                 span,

@@ -1186,6 +1186,9 @@ pub enum ExprKind {
     Idle(Box<Expr>),
     /// `running(e)`: the token of a forked thread that may be joined.
     Running(Box<Expr>),
+    /// A construct of VerCors's grammar weft parses but does not encode yet
+    /// (what it is): the checker reports `notSupported` at its span.
+    NotSupported(&'static str),
     /// `{: e :}` in a quantifier's body: `e`, and a trigger of the quantifier.
     Trigger(TriggerGroup, Box<Expr>),
     /// `e /*@ then S */` (VerCors's `valThen`, Java): `e` is evaluated, then

@@ -298,6 +298,13 @@ pub enum Token<'input> {
     BsMatrix,
     #[token("\\values")]
     BsValues,
+    // VerCors's constructs weft parses but does not encode yet.
+    #[token("\\sum")]
+    BsSum,
+    #[token("\\typeof")]
+    BsTypeof,
+    #[token("\\type")]
+    BsType,
 
     // Punctuation.
     #[token("(")]
@@ -560,6 +567,9 @@ impl Token<'_> {
             BsArray => "\\array",
             BsMatrix => "\\matrix",
             BsValues => "\\values",
+            BsSum => "\\sum",
+            BsTypeof => "\\typeof",
+            BsType => "\\type",
             LParen => "(",
             RParen => ")",
             LBrace => "{",

@@ -200,6 +200,8 @@ const GROUPS: &[(&str, &[&str])] = &[
             "committed",
             "{:",
             "{:n:",
+            "\\typeof",
+            "\\type",
         ],
     ),
     (

@@ -1094,6 +1094,7 @@ fn postfix_safe(e: &Expr) -> bool {
         | ExprKind::Then(..)
         | ExprKind::Scale(..) => false,
         ExprKind::Bool(_)
+        | ExprKind::NotSupported(_)
         | ExprKind::Null
         | ExprKind::This
         | ExprKind::Result
@@ -1168,6 +1169,8 @@ fn expr(e: &Expr) -> Doc {
         ExprKind::Int(n) => text(n.to_string()),
         ExprKind::Bool(b) => text(b.to_string()),
         ExprKind::Null => text("null"),
+        // The parser kept only what it was (the checker rejects it).
+        ExprKind::NotSupported(what) => text(format!("/* {what} */")),
         ExprKind::This => text("this"),
         ExprKind::Result => text("\\result"),
         ExprKind::CurrentThread => text("\\current_thread"),

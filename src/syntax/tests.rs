@@ -220,6 +220,7 @@ fn sx(e: &Expr) -> String {
         CurrentThread => "\\current_thread".into(),
         Idle(e) => format!("(idle {})", sx(e)),
         Running(e) => format!("(running {})", sx(e)),
+        NotSupported(what) => format!("(notSupported {what})"),
         Trigger(g, e) if g.group == 0 && g.outer == 0 => format!("(trigger {})", sx(e)),
         Trigger(g, e) => format!(
             "(trigger{}{} {})",
@@ -1528,6 +1529,11 @@ fn triggers_ranges_goto_and_array_dims() {
         expr("(\u{2203} int i; i > 0)"),
         expr("(\\exists int i; i > 0)")
     );
+    assert_eq!(
+        expr("(\\sum int k; 0 <= k && k < 3; xs[k]) == \\typeof(this)"),
+        "(== (notSupported a summation `(\\sum T x; cond; e)`) (notSupported a type value `\\typeof(e)`))"
+    );
+    assert_eq!(expr("\\type(C)"), "(notSupported a type value `\\type(T)`)");
     assert_eq!(stmts("goto l; label l;"), "(goto l) (label l)");
     assert_eq!(
         stmts("int[][] x = new int[2][3];"),
