@@ -489,7 +489,9 @@
 //!   `items`, `disjoint` are functions of a `WeftMap` domain defined with the
 //!   map operations; `m[k]` checks the key (`mapKey`). **Tuples** are a
 //!   `WeftTuple[A,B]` domain. `x in bag` is the count, as in VerCors.
-//! * **Triggers** written `{: e :}` replace weft's own choice.
+//! * **Triggers** written `{: e :}` replace weft's own choice; VerCors's
+//!   numbered groups `{:n: e :}` are alternative triggers (core `Quant`'s
+//!   `triggers`, grouped by `core::visit::take_trigger_marks`).
 //! * **goto** jumps to a label of its method, never into a loop (the
 //!   invariant would not be checked on entry).
 //! * **Fields named like methods** (PVL allows a field `sum` beside a method

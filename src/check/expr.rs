@@ -336,7 +336,13 @@ impl Body<'_> {
                 span,
                 "type arguments in this position",
             ),
-            A::Trigger(x) => {
+            A::NotSupported(what) => self.err(ErrorCode::NotSupported, span, *what),
+            A::Trigger(g, _) if g.outer > 0 => self.err(
+                ErrorCode::NotSupported,
+                span,
+                "a trigger mark of an outer quantifier (`{:<n: … :}`)",
+            ),
+            A::Trigger(g, x) => {
                 if self.quant_depth == 0 {
                     return self.err(
                         ErrorCode::Misplaced,
@@ -346,7 +352,7 @@ impl Body<'_> {
                 }
                 let x = self.expr(x, hint)?;
                 let t = x.ty.clone();
-                new(K::Trigger(bx(x)), t)
+                new(K::Trigger(g.group, bx(x)), t)
             }
             // `passes::java::binders` removes those of postconditions.
             A::Bind(n) => self.err(
@@ -972,7 +978,9 @@ impl Body<'_> {
             };
             b.quant_depth -= 1;
             let (body, triggers) = crate::core::visit::take_trigger_marks(body?);
-            b.trigger_covers(&vars, &triggers)?;
+            for t in &triggers {
+                b.trigger_covers(&vars, t)?;
+            }
             let body = match (guard, q) {
                 (None, _) => body,
                 (Some(g), Quantifier::Exists) => {
@@ -991,7 +999,7 @@ impl Body<'_> {
                 K::Quant {
                     q,
                     vars: vars.into(),
-                    triggers: triggers.into(),
+                    triggers: triggers.into_iter().map(Vec::into_boxed_slice).collect(),
                     body: bx(body),
                 },
                 ty,

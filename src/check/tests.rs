@@ -289,6 +289,17 @@ fn decreases_is_not_supported() {
         1,
         "termination measures (decreases)",
     );
+    // VerCors's type values parse, and are not supported yet.
+    let text = "class C {\n  requires \\typeof(this) != null;\n  void m() { }\n}";
+    error(text, ErrorCode::NotSupported, 2, "a type value");
+    // VerCors's `decreases assume;` parses, and is not supported either.
+    let text = "void k() { }\ndecreases assume;\nvoid m(int n) { }";
+    error(
+        text,
+        ErrorCode::NotSupported,
+        2,
+        "termination measures (decreases)",
+    );
     let text = "void m(int n) {\n  decreases n;\n  while (false) { }\n}";
     error(
         text,

@@ -902,13 +902,14 @@ pub enum ExprKind {
     Read,
     NoPerm,
     /// Range and condition folded into the body (`==>` / `&&`).
-    /// `triggers`: the user's trigger (the terms marked `{: … :}` in the
-    /// body, one trigger together); empty when the backend or the encoder
+    /// `triggers`: the user's triggers, alternatives, each terms matched
+    /// together (the terms marked `{: … :}` in the body, one trigger per
+    /// group number `{:n: … :}`); empty when the backend or the encoder
     /// chooses.
     Quant {
         q: Quantifier,
         vars: Box<[Var]>,
-        triggers: Box<[Expr]>,
+        triggers: Box<[Box<[Expr]>]>,
         body: Box<Expr>,
     },
     Let {
@@ -929,9 +930,10 @@ pub enum ExprKind {
     OptSome(Box<Expr>),
     OptNone,
     /// `{: e :}` while the checker reads a quantifier's body: `e`, marked
-    /// as part of the innermost enclosing quantifier's trigger. The checker
-    /// moves the marks into the quantifier's `triggers`; none is left after it.
-    Trigger(Box<Expr>),
+    /// as part of the innermost enclosing quantifier's trigger of the group
+    /// number (`ast::TriggerGroup`). The checker moves the marks into the
+    /// quantifier's `triggers`; none is left after it.
+    Trigger(u32, Box<Expr>),
     /// A thread or lock token of an object (`held(o)`, `idle(t)` …); the
     /// object's class is lockable or runnable ([`Features`]). Removed by
     /// `passes::locks` and `passes::threads`, which declare what encodes them.

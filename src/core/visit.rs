@@ -272,7 +272,7 @@ pub fn map_children(kind: K, f: &mut dyn FnMut(Expr) -> Expr) -> K {
             triggers: triggers
                 .into_vec()
                 .into_iter()
-                .map(|t| *m(Box::new(t)))
+                .map(|t| t.into_vec().into_iter().map(|x| *m(Box::new(x))).collect())
                 .collect(),
             body: m(body),
         },
@@ -287,7 +287,7 @@ pub fn map_children(kind: K, f: &mut dyn FnMut(Expr) -> Expr) -> K {
         K::SetLit(xs) => K::SetLit(map_all(xs, f)),
         K::BagLit(xs) => K::BagLit(map_all(xs, f)),
         K::OptSome(x) => K::OptSome(m(x)),
-        K::Trigger(x) => K::Trigger(m(x)),
+        K::Trigger(g, x) => K::Trigger(g, m(x)),
         K::Token(t, x) => K::Token(t, m(x)),
         K::History(h, xs) => K::History(h, map_all(xs, f)),
         K::Collection(c, xs) => K::Collection(c, map_all(xs, f)),
@@ -331,18 +331,19 @@ pub fn has_effects(e: &Expr) -> bool {
 }
 
 /// Takes the marks `{: … :}` out of a quantifier's body `e`: the body
-/// without them, and the marked terms (outermost marks only; nested
-/// quantifiers' marks were taken out when they were checked).
-pub fn take_trigger_marks(e: Expr) -> (Expr, Vec<Expr>) {
-    let mut marks = Vec::new();
+/// without them, and the marked terms, one trigger per group number in
+/// increasing order, each in the order written (outermost marks only;
+/// nested quantifiers' marks were taken out when they were checked).
+pub fn take_trigger_marks(e: Expr) -> (Expr, Vec<Vec<Expr>>) {
+    let mut marks: std::collections::BTreeMap<u32, Vec<Expr>> = Default::default();
     let body = map_expr(e, &mut |x| match x.kind {
-        K::Trigger(inner) => {
-            marks.push((*inner).clone());
+        K::Trigger(g, inner) => {
+            marks.entry(g).or_default().push((*inner).clone());
             *inner
         }
         kind => Expr { kind, ..x },
     });
-    (body, marks)
+    (body, marks.into_values().collect())
 }
 
 /// Calls `f` on every node of `e`, children before their parent.
@@ -372,7 +373,7 @@ pub fn each_child<'e>(e: &'e Expr, f: &mut dyn FnMut(&'e Expr)) {
         | K::Old(_, x)
         | K::CurPerm(x)
         | K::Quant { body: x, .. }
-        | K::Trigger(x)
+        | K::Trigger(_, x)
         | K::Token(_, x)
         | K::OptSome(x)
         | K::InstanceOf(x, _)

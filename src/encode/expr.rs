@@ -182,11 +182,15 @@ impl Encoder<'_> {
                     self.array_triggers(*q, vars, body)?
                 } else {
                     // Terms, not evaluations: without their access checks.
-                    let set: diag::Result<Vec<_>> = triggers
+                    let sets: diag::Result<Vec<Vec<_>>> = triggers
                         .iter()
-                        .map(|m| self.expr(m).map(super::triggers::bare))
+                        .map(|t| {
+                            t.iter()
+                                .map(|m| self.expr(m).map(super::triggers::bare))
+                                .collect()
+                        })
                         .collect();
-                    vec![set?]
+                    sets?
                 };
                 let vars = vars
                     .iter()
@@ -260,7 +264,7 @@ impl Encoder<'_> {
                 })
             }
             // The checker leaves no mark (they are the quantifiers' triggers).
-            K::Trigger(x) => self.expr(x),
+            K::Trigger(_, x) => self.expr(x),
             K::OptSome(x) => {
                 let elem = match &e.ty {
                     T::Option(t) => (**t).clone(),

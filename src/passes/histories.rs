@@ -266,7 +266,7 @@ fn declare(p: &mut Program, errs: &mut Vec<Diagnostic>) -> Histories {
                 K::Quant {
                     q: crate::syntax::ast::Quantifier::Forall,
                     vars: vec![int("proc$x"), int("proc$y"), int("proc$z")].into(),
-                    triggers: vec![left.clone()].into(),
+                    triggers: vec![vec![left.clone()].into()].into(),
                     body: Box::new(eq(left, right)),
                 },
                 Type::Bool,

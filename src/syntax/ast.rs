@@ -949,6 +949,17 @@ impl BinOp {
     }
 }
 
+/// Which trigger a mark `{: e :}` belongs to. VerCors's `{:n: e :}` numbers
+/// it: the marks of one quantifier with the same number are one trigger,
+/// different numbers are alternative triggers; an unnumbered mark is in
+/// group 0. Each `<` of `{:<n: e :}` puts it in the next quantifier out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TriggerGroup {
+    pub group: u32,
+    /// The number of `<`: quantifiers out from the innermost one.
+    pub outer: u32,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Quantifier {
     Forall,
@@ -1181,8 +1192,11 @@ pub enum ExprKind {
     Idle(Box<Expr>),
     /// `running(e)`: the token of a forked thread that may be joined.
     Running(Box<Expr>),
+    /// A construct of VerCors's grammar weft parses but does not encode yet
+    /// (what it is): the checker reports `notSupported` at its span.
+    NotSupported(&'static str),
     /// `{: e :}` in a quantifier's body: `e`, and a trigger of the quantifier.
-    Trigger(Box<Expr>),
+    Trigger(TriggerGroup, Box<Expr>),
     /// `e /*@ then S */` (VerCors's `valThen`, Java): `e` is evaluated, then
     /// the ghost statements `S` run, then the value of `e` is used (`return
     /// next /*@ then fold list(L); */;`). After a method call the statements

@@ -547,6 +547,32 @@ pub fn maybe_call(
 
 /// `[t: T]`, `{t: T}`: an empty literal of element type T. VerCors spells
 /// the `t` as part of the token; weft reads it as a name and checks it.
+/// `{:n: e :}` (the token `g` is `{:`, `<`s, digits, `:`).
+pub fn trigger_group<'i>(
+    file: FileId,
+    l: usize,
+    r: usize,
+    g: &'i str,
+    e: Box<Expr>,
+) -> PResult<'i, Box<Expr>> {
+    let inner = &g[2..g.len() - 1];
+    let digits = inner.trim_start_matches('<');
+    let outer = (inner.len() - digits.len()) as u32;
+    let group = match digits {
+        "" => 0,
+        d => match d.parse() {
+            Ok(n) => n,
+            Err(_) => return malformed(l, l + g.len(), "a trigger group number too large"),
+        },
+    };
+    Ok(expr(
+        file,
+        l,
+        r,
+        ExprKind::Trigger(TriggerGroup { group, outer }, e),
+    ))
+}
+
 pub fn empty_lit<'i>(
     file: FileId,
     l: usize,

@@ -276,11 +276,15 @@ pub enum Token<'input> {
     BsCurrentThread,
     #[token("\\old")]
     BsOld,
+    // VerCors's grammar also spells the quantifiers `∀`, `∀*` and `∃`.
     #[token("\\forall")]
+    #[token("\u{2200}")]
     BsForall,
     #[token("\\forall*")]
+    #[token("\u{2200}*")]
     BsForallStar,
     #[token("\\exists")]
+    #[token("\u{2203}")]
     BsExists,
     #[token("\\let")]
     BsLet,
@@ -294,6 +298,13 @@ pub enum Token<'input> {
     BsMatrix,
     #[token("\\values")]
     BsValues,
+    // VerCors's constructs weft parses but does not encode yet.
+    #[token("\\sum")]
+    BsSum,
+    #[token("\\typeof")]
+    BsTypeof,
+    #[token("\\type")]
+    BsType,
 
     // Punctuation.
     #[token("(")]
@@ -305,6 +316,10 @@ pub enum Token<'input> {
     /// `{:` opens a trigger marker `{: e :}` in a quantifier's body.
     #[token("{:")]
     TriggerOpen,
+    /// `{:n:` (and `{:<…n:`): VerCors's numbered trigger group, the marks
+    /// numbered n together one trigger (`ast::TriggerGroup`).
+    #[regex(r"\{:<*[0-9]*:")]
+    TriggerGroupOpen(&'input str),
     #[token(":}")]
     TriggerClose,
     #[token("}")]
@@ -408,7 +423,9 @@ impl Token<'_> {
     fn shape(&self) -> Shape {
         use Token as T;
         match self {
-            T::LParen | T::LBrace | T::LBracket | T::TriggerOpen => Shape::Open,
+            T::LParen | T::LBrace | T::LBracket | T::TriggerOpen | T::TriggerGroupOpen(_) => {
+                Shape::Open
+            }
             T::RParen | T::RBrace | T::RBracket | T::TriggerClose => Shape::Close,
             T::Semi | T::Comma => Shape::Separator,
             T::Dot
@@ -452,7 +469,7 @@ impl Token<'_> {
         use Token::*;
         match self {
             BlockComment => "/*",
-            Ident(s) | IntLit(s) => s,
+            Ident(s) | IntLit(s) | TriggerGroupOpen(s) => s,
             Class => "class",
             Constructor => "constructor",
             Static => "static",
@@ -550,6 +567,9 @@ impl Token<'_> {
             BsArray => "\\array",
             BsMatrix => "\\matrix",
             BsValues => "\\values",
+            BsSum => "\\sum",
+            BsTypeof => "\\typeof",
+            BsType => "\\type",
             LParen => "(",
             RParen => ")",
             LBrace => "{",

@@ -199,6 +199,9 @@ const GROUPS: &[(&str, &[&str])] = &[
             "held",
             "committed",
             "{:",
+            "{:n:",
+            "\\typeof",
+            "\\type",
         ],
     ),
     (

@@ -1099,6 +1099,7 @@ fn postfix_safe(e: &Expr) -> bool {
         | ExprKind::Then(..)
         | ExprKind::Scale(..) => false,
         ExprKind::Bool(_)
+        | ExprKind::NotSupported(_)
         | ExprKind::Null
         | ExprKind::This
         | ExprKind::Result
@@ -1140,7 +1141,7 @@ fn postfix_safe(e: &Expr) -> bool {
         | ExprKind::OptNone
         | ExprKind::Idle(_)
         | ExprKind::Running(_)
-        | ExprKind::Trigger(_)
+        | ExprKind::Trigger(..)
         | ExprKind::TypeApplied(..) => true,
     }
 }
@@ -1173,6 +1174,8 @@ fn expr(e: &Expr) -> Doc {
         ExprKind::Int(n) => text(n.to_string()),
         ExprKind::Bool(b) => text(b.to_string()),
         ExprKind::Null => text("null"),
+        // The parser kept only what it was (the checker rejects it).
+        ExprKind::NotSupported(what) => text(format!("/* {what} */")),
         ExprKind::This => text("this"),
         ExprKind::Result => text("\\result"),
         ExprKind::CurrentThread => text("\\current_thread"),
@@ -1329,7 +1332,14 @@ fn expr(e: &Expr) -> Doc {
         ExprKind::OptNone => text("None"),
         ExprKind::Idle(x) => applied("idle", &[x]),
         ExprKind::Running(x) => applied("running", &[x]),
-        ExprKind::Trigger(x) => text("{: ").append(expr(x)).append(text(" :}")),
+        ExprKind::Trigger(g, x) => {
+            let open = if *g == TriggerGroup::default() {
+                "{: ".to_string()
+            } else {
+                format!("{{:{}{}: ", "<".repeat(g.outer as usize), g.group)
+            };
+            text(open).append(expr(x)).append(text(" :}"))
+        }
         ExprKind::TypeApplied(x, ts) => type_applied(x, ts),
     }
 }

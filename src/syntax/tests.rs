@@ -224,7 +224,14 @@ fn sx(e: &Expr) -> String {
         CurrentThread => "\\current_thread".into(),
         Idle(e) => format!("(idle {})", sx(e)),
         Running(e) => format!("(running {})", sx(e)),
-        Trigger(e) => format!("(trigger {})", sx(e)),
+        NotSupported(what) => format!("(notSupported {what})"),
+        Trigger(g, e) if g.group == 0 && g.outer == 0 => format!("(trigger {})", sx(e)),
+        Trigger(g, e) => format!(
+            "(trigger{}{} {})",
+            "<".repeat(g.outer as usize),
+            g.group,
+            sx(e)
+        ),
         TypeApplied(e, ts) => {
             let ts: Vec<String> = ts.iter().map(sx_ty).collect();
             format!("(<{}> {})", ts.join(", "), sx(e))
@@ -1513,6 +1520,24 @@ fn triggers_ranges_goto_and_array_dims() {
         expr("(\\forall int i = 0..n, int j = 0..m; i < j)"),
         "(forall [int i, int j] (0..n) (0..m) (< i j))"
     );
+    // VerCors's numbered groups; `∀`, `∀*`, `∃` are `\forall`, `\forall*`, `\exists`.
+    assert_eq!(
+        expr("(\u{2200} int i; {:1:f(i):} > {:<2:g(i):} + {::h(i):})"),
+        "(forall [int i] (> (trigger1 (call f i)) (+ (trigger<2 (call g i)) (trigger (call h i)))))"
+    );
+    assert_eq!(
+        expr("(\u{2200}* int i; {:f(i):} > 0)"),
+        expr("(\\forall* int i; {:f(i):} > 0)")
+    );
+    assert_eq!(
+        expr("(\u{2203} int i; i > 0)"),
+        expr("(\\exists int i; i > 0)")
+    );
+    assert_eq!(
+        expr("(\\sum int k; 0 <= k && k < 3; xs[k]) == \\typeof(this)"),
+        "(== (notSupported a summation `(\\sum T x; cond; e)`) (notSupported a type value `\\typeof(e)`))"
+    );
+    assert_eq!(expr("\\type(C)"), "(notSupported a type value `\\type(T)`)");
     assert_eq!(stmts("goto l; label l;"), "(goto l) (label l)");
     assert_eq!(
         stmts("int[][] x = new int[2][3];"),

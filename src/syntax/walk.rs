@@ -464,6 +464,7 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::Name(_)
         | K::Bind(_)
         | K::CurrentThread
+        | K::NotSupported(_)
         | K::OptNone => vec![],
         K::NewArray(_, xs) => xs.iter_mut().collect(),
         K::Select(x, _)
@@ -477,7 +478,7 @@ pub fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | K::OptSome(x)
         | K::Idle(x)
         | K::Running(x)
-        | K::Trigger(x)
+        | K::Trigger(_, x)
         | K::TypeApplied(x, _)
         | K::Then(x, _)
         | K::AllIndices(x)

@@ -425,11 +425,15 @@ pub enum Token<'input> {
     BsCurrentThread,
     #[token("\\old")]
     BsOld,
+    // VerCors's specification grammar also spells them `∀`, `∀*` and `∃`.
     #[token("\\forall")]
+    #[token("\u{2200}")]
     BsForall,
     #[token("\\forall*")]
+    #[token("\u{2200}*")]
     BsForallStar,
     #[token("\\exists")]
+    #[token("\u{2203}")]
     BsExists,
     #[token("\\let")]
     BsLet,
