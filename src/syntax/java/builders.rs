@@ -1496,7 +1496,8 @@ pub fn lock_invariant_member(
 
 /// A class declared in a class (`static class Node { … }`, an interface,
 /// an enum, or an inner class): a class of the unit, by its simple name, as
-/// if declared beside its outer class. An inner class's implicit outer
+/// if declared beside its outer class; Java's empty member `;` is nothing
+/// (the thesis's Listing 35 writes `frac share(…){ … };`). An inner class's implicit outer
 /// object is not modelled: a name of the outer class's members in it is
 /// undeclared (reported by the checker), so the hoisting changes no meaning.
 pub fn nested_class(errors: &mut Errors, l: usize, r: usize, d: Box<JTypeDecl>) -> JMember {
@@ -1663,11 +1664,24 @@ pub fn generic_type(
     b::ty(file, l, r, TypeKind::Generic(name, args))
 }
 
-/// Class ghost arguments are names or literals (`-2` too).
+/// Class ghost arguments are names or literals (`-2` too, and a set of
+/// names `{T}`).
 fn ghost_args(errors: &mut Errors, args: Vec<Expr>) -> Vec<GhostArg> {
     let mut out = Vec::new();
     for a in args {
         match a.kind {
+            ExprKind::SetLit(None, es)
+                if es.iter().all(|e| matches!(e.kind, ExprKind::Name(_))) =>
+            {
+                let names = es
+                    .into_iter()
+                    .filter_map(|e| match e.kind {
+                        ExprKind::Name(n) => Some(n),
+                        _ => None,
+                    })
+                    .collect();
+                out.push(GhostArg::Names(names, a.span));
+            }
             ExprKind::Name(n) => out.push(GhostArg::Name(n)),
             ExprKind::Bool(v) => out.push(GhostArg::Bool(v, a.span)),
             ExprKind::Int(v) => out.push(GhostArg::Int(v.get(), a.span)),
