@@ -65,9 +65,10 @@ pub struct JUnit {
 }
 
 pub enum JTypeDecl {
-    Class(Class),
-    /// A class and the classes nested in it (hoisted: `nested_class`).
-    Classes(Vec<Class>),
+    /// A class and the classes nested in it (hoisted: `nested_class`);
+    /// `inner`: a class declared without `static` (not an interface or an
+    /// enum), which inside another class is an inner class.
+    Classes { classes: Vec<Class>, inner: bool },
     /// Global specification members (`Decl::Member`).
     Global(Vec<Member>),
     Empty,
@@ -81,8 +82,7 @@ pub fn unit(
     let mut decls: Vec<Decl> = decls
         .into_iter()
         .flat_map(|d| match *d {
-            JTypeDecl::Class(c) => vec![Decl::Class(c)],
-            JTypeDecl::Classes(cs) => cs.into_iter().map(Decl::Class).collect(),
+            JTypeDecl::Classes { classes, .. } => classes.into_iter().map(Decl::Class).collect(),
             JTypeDecl::Global(ms) => ms.into_iter().map(Decl::Member).collect(),
             JTypeDecl::Empty => Vec::new(),
         })
@@ -256,11 +256,12 @@ pub fn type_decl(
         members: out,
         span: b::span(file, l, r),
     };
-    if nested.is_empty() {
-        return Box::new(JTypeDecl::Class(class));
-    }
+    let inner = !is_interface && !mods.iter().any(|m| m.kind == "static");
     nested.insert(0, class);
-    Box::new(JTypeDecl::Classes(nested))
+    Box::new(JTypeDecl::Classes {
+        classes: nested,
+        inner,
+    })
 }
 
 /// `enum E { A, B }`: a class without members whose constants the checker
@@ -292,7 +293,7 @@ pub fn enum_decl(
             not_supported(errors, ml, mr, "a member of an enum");
         }
     }
-    Box::new(JTypeDecl::Class(Class {
+    let class = Class {
         type_params: Vec::new(),
         ghost_params: Vec::new(),
         name,
@@ -304,7 +305,12 @@ pub fn enum_decl(
         enum_constants: Some(constants),
         members: Vec::new(),
         span: b::span(file, l, r),
-    }))
+    };
+    // An enum in a class is static.
+    Box::new(JTypeDecl::Classes {
+        classes: vec![class],
+        inner: false,
+    })
 }
 
 fn member_span(m: &Member) -> Span {
@@ -1495,15 +1501,24 @@ pub fn lock_invariant_member(
 }
 
 /// A class declared in a class (`static class Node { … }`, an interface,
-/// an enum, or an inner class): a class of the unit, by its simple name, as
-/// if declared beside its outer class; Java's empty member `;` is nothing
-/// (the thesis's Listing 35 writes `frac share(…){ … };`). An inner class's implicit outer
-/// object is not modelled: a name of the outer class's members in it is
-/// undeclared (reported by the checker), so the hoisting changes no meaning.
+/// an enum): a class of the unit, by its simple name, as if declared beside
+/// its outer class; Java's empty member `;` is nothing (the thesis's
+/// Listing 35 writes `frac share(…){ … };`). An inner class (one without
+/// `static`) is not supported: its objects' implicit outer object is not
+/// modelled, and VerCors rejects it too.
 pub fn nested_class(errors: &mut Errors, l: usize, r: usize, d: Box<JTypeDecl>) -> JMember {
     let nested = match *d {
-        JTypeDecl::Class(c) => vec![c],
-        JTypeDecl::Classes(cs) => cs,
+        JTypeDecl::Classes { classes, inner } => {
+            if inner {
+                not_supported(
+                    errors,
+                    l,
+                    r,
+                    "an inner class (a class in a class without `static`, whose objects have an outer object; a `static` class is supported)",
+                );
+            }
+            classes
+        }
         JTypeDecl::Global(_) => {
             not_supported(errors, l, r, "a global specification member in a class");
             Vec::new()
