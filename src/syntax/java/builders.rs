@@ -68,7 +68,10 @@ pub enum JTypeDecl {
     /// A class and the classes nested in it (hoisted: `nested_class`);
     /// `inner`: a class declared without `static` (not an interface or an
     /// enum), which inside another class is an inner class.
-    Classes { classes: Vec<Class>, inner: bool },
+    Classes {
+        classes: Vec<Class>,
+        inner: bool,
+    },
     /// Global specification members (`Decl::Member`).
     Global(Vec<Member>),
     Empty,
