@@ -51,8 +51,8 @@
 //!   `@interface` is an interface; a clause of a `/*@ … */` comment may end
 //!   without its `;`, at the comment's end or the next clause's keyword, as
 //!   ESC/Java's pragmas and Calvin's papers write it:
-//!   `syntax::java::clause_ends`; a class declared in a class is a class of
-//!   the unit); the spec library (`backends/spec/java/…`,
+//!   `syntax::java::clause_ends`; a static class, interface or enum declared
+//!   in a class is a class of the unit, an inner class `notSupported`); the spec library (`backends/spec/java/…`,
 //!   annotated Java) is loaded with a program that names its classes;
 //!   the files of the classes a Java file uses from its package or imports
 //!   are read with it ([`syntax::java::sources`]: `<root>/p/C.java`, the root
