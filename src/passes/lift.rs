@@ -106,13 +106,9 @@ impl Lifter {
                 xs.push(e);
                 Expr::bool(true, span)
             });
-            if xs.iter().any(has_effects) {
-                let mut xs = self.sequence(xs, &mut cx).into_iter();
-                map_stmt_exprs(&mut s, &mut |e| xs.next().unwrap_or(e));
-            } else {
-                let mut xs = xs.into_iter();
-                map_stmt_exprs(&mut s, &mut |e| xs.next().unwrap_or(e));
-            }
+            // Operands without effects come back as they were.
+            let mut xs = self.sequence(xs, &mut cx).into_iter();
+            map_stmt_exprs(&mut s, &mut |e| xs.next().unwrap_or(e));
         }
         for b in child_blocks_mut(&mut s.kind) {
             self.block(b);
